@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Runs after every `npm install` (root postinstall). The registry mirror on
+// the project's machines serves only Linux builds of platform-specific
+// optional packages (for example @rollup/rollup-darwin-arm64 is a 404 there),
+// so npm leaves them out of package-lock.json and `npm ci` then refuses the
+// lock as out of sync. This adds the missing entries with the os/cpu/libc
+// their names declare, so npm skips them on other platforms here and fetches
+// them by name and version on a machine that needs one.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const file = new URL('../package-lock.json', import.meta.url);
+const lock = JSON.parse(readFileSync(file, 'utf8'));
+const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'netbsd', 'sunos', 'win32', 'aix', 'openharmony'];
+const CPU = { 'arm-eabi': 'arm', 'arm-gnueabihf': 'arm', 'arm-musleabihf': 'arm', arm64: 'arm64', x64: 'x64', ia32: 'ia32', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x' };
+
+/** Platform fields read off a package name such as `@rollup/rollup-linux-arm64-musl`. */
+function platformOf(name) {
+  const parts = name.split('/').pop().split('-');
+  const os = parts.find((part) => OS.includes(part));
+  if (!os) return null;
+  const rest = parts.slice(parts.indexOf(os) + 1).join('-');
+  const cpuKey = Object.keys(CPU).sort((a, b) => b.length - a.length).find((key) => rest.startsWith(key));
+  if (!cpuKey) return null;
+  const libc = os === 'linux' ? (rest.includes('musl') ? ['musl'] : ['glibc']) : undefined;
+  return { os: [os], cpu: [CPU[cpuKey]], ...(libc && { libc }) };
+}
+
+function resolves(fromPath, name) {
+  for (let at = fromPath; ; ) {
+    if (lock.packages[(at ? `${at}/` : '') + `node_modules/${name}`]) return true;
+    if (!at) return false;
+    const cut = at.lastIndexOf('/node_modules/');
+    at = cut === -1 ? '' : at.slice(0, cut);
+  }
+}
+
+let added = 0;
+for (const [path, node] of Object.entries(lock.packages)) {
+  for (const [name, range] of Object.entries(node.optionalDependencies ?? {})) {
+    if (resolves(path, name)) continue;
+    const platform = platformOf(name);
+    if (!platform || !/^\d+\.\d+\.\d+/.test(range)) continue;
+    lock.packages[`node_modules/${name}`] = { version: range, ...(node.dev && { dev: true }), optional: true, ...platform };
+    added++;
+  }
+}
+if (added) {
+  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
+  console.log(`fix-lockfile: added ${added} platform entries the registry here does not serve`);
+}
