@@ -12,10 +12,14 @@ export type PriceType = Schemas['PriceType'];
 export type TripType = Schemas['TripType'];
 export type CabinType = Schemas['CabinType'];
 export type ResponseFormat = Schemas['ResponseFormat'];
-export type Passengers = Schemas['Passengers'];
+/** Travellers: `adults` 1..9, `children` 0..8 (default 0), `infants` 0..4 (default 0). */
+export type Passengers = Pick<Schemas['Passengers'], 'adults'> & Partial<Omit<Schemas['Passengers'], 'adults'>>;
 
-/** The body of `POST /flights/search`. */
-export type SearchRequest = Schemas['SearchRequest'];
+/**
+ * The body of `POST /flights/search`. Same as the contract's schema, except that the
+ * defaulted `passengers.children` and `passengers.infants` may be left out, as the service allows.
+ */
+export type SearchRequest = Omit<Schemas['SearchRequest'], 'passengers'> & { passengers: Passengers };
 export type SearchSummary = Schemas['SearchSummary'];
 export type ProviderFailure = Schemas['ProviderFailure'];
 export type RawProviderData = Schemas['RawProviderData'];
@@ -33,6 +37,14 @@ export type Leg = Schemas['Leg'];
 
 /** The query of `GET /intelligence/flights/history` as openapi-fetch sends it. */
 export type HistoryQueryParameters = NonNullable<paths['/intelligence/flights/history']['get']['parameters']['query']>;
+/**
+ * The query `getPriceHistory` takes: `airlineLoyalty` and `departureDate` accept one value or an
+ * array (sent as repeated parameters, a union: `HISTORY-2`, `HISTORY-5`).
+ */
+export type HistoryQuery = Omit<HistoryQueryParameters, 'airlineLoyalty' | 'departureDate'> & {
+  airlineLoyalty: MilesProgram | readonly MilesProgram[];
+  departureDate?: string | readonly string[] | undefined;
+};
 export type HistoryResponse = Schemas['HistoryResponse'];
 export type HistoryRecord = Schemas['HistoryRecord'];
 export type HistoryFare = Schemas['HistoryFare'];

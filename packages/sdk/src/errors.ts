@@ -1,0 +1,182 @@
+import type { ValidationIssue } from './types.js';
+import { retryAfterMs } from './retry-after.js';
+
+/**
+ * Every error the SDK throws, in one file.
+ *
+ * ```text
+ * FlightSearchError                 root: one `instanceof` catches everything the SDK throws
+ * ├─ FlightSearchApiError           the service answered with a non-2xx status
+ * │  ├─ AuthenticationError         401
+ * │  ├─ QuotaExceededError          402 (requiredUnits, remainingUnits)
+ * │  ├─ PermissionDeniedError       403
+ * │  ├─ NotFoundError               404
+ * │  ├─ NotAcceptableError          406 (supportedMediaTypes)
+ * │  ├─ ValidationError             422 (errors); also thrown by local validation, before any request
+ * │  ├─ RateLimitError              429 (retryAfterMs)
+ * │  └─ ServerError                 5xx
+ * ├─ ConnectionError                no answer: network failure (cause)
+ * │  └─ TimeoutError                no answer within timeoutMs (timeoutMs)
+ * └─ AbortError                     the caller's signal aborted (cause: the signal's reason)
+ * ```
+ *
+ * `instanceof` works across bundles and realms (an ESM and a CJS copy of the SDK in one
+ * process): each instance carries the list of its class names under a `Symbol.for` key and
+ * `static [Symbol.hasInstance]` checks that list instead of the prototype chain.
+ * @module
+ */
+
+const KINDS = Symbol.for('@flight-search/sdk.error-kinds');
+
+/** Fields of an API error; the client fills them from the service's error envelope. */
+export interface ApiErrorInit {
+  status: number;
+  message: string;
+  code?: string | undefined;
+  correlationId?: string | undefined;
+  headers?: Headers | undefined;
+  errors?: ValidationIssue[] | undefined;
+  supportedMediaTypes?: string[] | undefined;
+  cause?: unknown;
+}
+
+/**
+ * The root of every error thrown by the SDK.
+ * @example
+ * try { await client.getQuota(); } catch (e) { if (e instanceof FlightSearchError) console.error(JSON.stringify(e)); }
+ */
+export class FlightSearchError extends Error {
+  /** Class name used by the cross-bundle `instanceof`; never minified away. */
+  static readonly kind: string = 'FlightSearchError';
+
+  static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    return !!(value as { [KINDS]?: string[] } | null)?.[KINDS]?.includes((this as unknown as typeof FlightSearchError).kind);
+  }
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    const kinds: string[] = [];
+    for (let c = new.target as unknown as typeof FlightSearchError; c?.kind; c = Object.getPrototypeOf(c)) kinds.push(c.kind);
+    Object.defineProperty(this, KINDS, { value: kinds });
+    this.name = kinds[0]!;
+  }
+
+  /** What `JSON.stringify` prints: name, message and the error's fields (status, code, correlationId, errors...). */
+  toJSON(): Record<string, unknown> {
+    const { headers, ...fields } = this as unknown as Record<string, unknown>;
+    return { ...fields, message: this.message };
+  }
+}
+
+/**
+ * The service answered with a non-2xx status. `message` names the method and URL, never the API key.
+ * @example
+ * catch (e) { if (e instanceof FlightSearchApiError) console.log(e.status, e.code, e.correlationId); }
+ */
+export class FlightSearchApiError extends FlightSearchError {
+  static override readonly kind: string = 'FlightSearchApiError';
+  /** HTTP status of the answer (422 for a local validation failure). */
+  readonly status: number;
+  /** The envelope's `error.code`, such as `HTTP_ERROR` or `VALIDATION_ERROR`. */
+  readonly code: string | undefined;
+  /** The envelope's `error.correlationId`, to quote to support. */
+  readonly correlationId: string | undefined;
+  /** Response headers (empty for errors raised before any request). */
+  readonly headers: Headers;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init);
+    this.status = init.status;
+    this.code = init.code;
+    this.correlationId = init.correlationId;
+    this.headers = init.headers ?? new Headers();
+  }
+}
+
+/** 401 `AUTH-1`: the `x-api-key` header is missing. */
+export class AuthenticationError extends FlightSearchApiError { static override readonly kind: string = 'AuthenticationError'; }
+
+/** 402 `QUOTA-1`: the key's remaining quota cannot pay for the search; nothing was consumed. */
+export class QuotaExceededError extends FlightSearchApiError {
+  static override readonly kind: string = 'QuotaExceededError';
+  /** Units the search needed, when the message names them. */
+  readonly requiredUnits = num(/requires (\d+) units?/.exec(this.message));
+  /** Units the key had left, when the message names them. */
+  readonly remainingUnits = num(/(\d+) remains?\b/.exec(this.message));
+}
+
+/** 403 `AUTH-3`: the key lacks the product (price history). */
+export class PermissionDeniedError extends FlightSearchApiError { static override readonly kind: string = 'PermissionDeniedError'; }
+
+/** 404 `AUTH-2`: the API key (or the path) was not found. */
+export class NotFoundError extends FlightSearchApiError { static override readonly kind: string = 'NotFoundError'; }
+
+/** 406 `NEG-1`: the requested media type is not served. */
+export class NotAcceptableError extends FlightSearchApiError {
+  static override readonly kind: string = 'NotAcceptableError';
+  /** The media types the service can answer with. */
+  readonly supportedMediaTypes: string[];
+  constructor(init: ApiErrorInit) { super(init); this.supportedMediaTypes = init.supportedMediaTypes ?? []; }
+}
+
+/**
+ * 422: the request is invalid; `errors` lists every problem, at most one per field.
+ * Also thrown by `searchFlights` before any request when local validation fails (`code` `VALIDATION_ERROR`, no `correlationId`).
+ */
+export class ValidationError extends FlightSearchApiError {
+  static override readonly kind: string = 'ValidationError';
+  /** The problems, as in the service's `details.errors`. */
+  readonly errors: ValidationIssue[];
+  constructor(init: ApiErrorInit) { super(init); this.errors = init.errors ?? []; }
+}
+
+/** 429 `RATE-1`: too many requests; `retryAfterMs` comes from `Retry-After`. */
+export class RateLimitError extends FlightSearchApiError {
+  static override readonly kind: string = 'RateLimitError';
+  /** How long the service asked to wait, when it said so. */
+  readonly retryAfterMs = retryAfterMs(this.headers);
+}
+
+/** 5xx: the service failed. */
+export class ServerError extends FlightSearchApiError { static override readonly kind: string = 'ServerError'; }
+
+/** No answer: the request could not be sent or the connection failed; `cause` is the underlying error. */
+export class ConnectionError extends FlightSearchError { static override readonly kind: string = 'ConnectionError'; }
+
+/** No answer within the time-out (`timeoutMs`); the attempt was aborted. */
+export class TimeoutError extends ConnectionError {
+  static override readonly kind: string = 'TimeoutError';
+  /** The limit that was reached, in milliseconds. */
+  readonly timeoutMs: number | undefined;
+  constructor(message: string, options?: { cause?: unknown; timeoutMs?: number }) { super(message, options); this.timeoutMs = options?.timeoutMs; }
+}
+
+/** The caller's `signal` aborted; `cause` is the signal's reason. */
+export class AbortError extends FlightSearchError { static override readonly kind: string = 'AbortError'; }
+
+const num = (m: RegExpExecArray | null) => (m ? +m[1]! : undefined);
+
+const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError> = {
+  401: AuthenticationError,
+  402: QuotaExceededError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  406: NotAcceptableError,
+  422: ValidationError,
+  429: RateLimitError,
+};
+
+/** Builds the error for a non-2xx answer from its status and parsed body (an envelope, text, or nothing). */
+export function apiError(status: number, body: unknown, headers: Headers, request: string): FlightSearchApiError {
+  const e = (body as { error?: Record<string, any> } | undefined)?.error;
+  const Class = BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError);
+  return new Class({
+    status,
+    headers,
+    code: e?.code,
+    correlationId: e?.correlationId,
+    errors: e?.details?.errors,
+    supportedMediaTypes: e?.supportedMediaTypes,
+    message: `${status} ${e?.message ?? (typeof body == 'string' ? body.slice(0, 200) : '')} (${request})`,
+  });
+}

@@ -1,0 +1,10 @@
+/**
+ * `Retry-After` in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3);
+ * `undefined` when absent or unreadable, never negative.
+ */
+export function retryAfterMs(headers: Headers): number | undefined {
+  const value = headers.get('retry-after');
+  if (!value) return;
+  const ms = /^\d+$/.test(value) ? +value * 1000 : Date.parse(value) - Date.now();
+  return ms >= 0 ? ms : ms < 0 ? 0 : undefined;
+}
