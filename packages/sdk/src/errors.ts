@@ -28,14 +28,22 @@ import { retryAfterMs } from './retry-after.js';
 
 const KINDS = Symbol.for('@flight-search/sdk.error-kinds');
 
-/** Fields of an API error; the client fills them from the service's error envelope. */
+const units = (e: Error, re: RegExp) => {
+  const m = re.exec(e.message);
+  return m ? +m[1]! : undefined;
+};
+
+/** Fields of an API error; the client fills them from the service's error envelope (`error.*`). */
 export interface ApiErrorInit {
   status: number;
   message: string;
   code?: string | undefined;
   correlationId?: string | undefined;
   headers?: Headers | undefined;
+  /** 422: the problems (the envelope's `details.errors` may be passed as `details` instead). */
   errors?: ValidationIssue[] | undefined;
+  details?: { errors?: ValidationIssue[] } | undefined;
+  /** 406: the media types the service serves. */
   supportedMediaTypes?: string[] | undefined;
   cause?: unknown;
 }
@@ -76,20 +84,18 @@ export class FlightSearchError extends Error {
 export class FlightSearchApiError extends FlightSearchError {
   static override readonly kind: string = 'FlightSearchApiError';
   /** HTTP status of the answer (422 for a local validation failure). */
-  readonly status: number;
+  declare readonly status: number;
   /** The envelope's `error.code`, such as `HTTP_ERROR` or `VALIDATION_ERROR`. */
-  readonly code: string | undefined;
+  declare readonly code?: string;
   /** The envelope's `error.correlationId`, to quote to support. */
-  readonly correlationId: string | undefined;
+  declare readonly correlationId?: string;
   /** Response headers (empty for errors raised before any request). */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
 
-  constructor(init: ApiErrorInit) {
-    super(init.message, init);
-    this.status = init.status;
-    this.code = init.code;
-    this.correlationId = init.correlationId;
-    this.headers = init.headers ?? new Headers();
+  constructor({ message, cause, details, headers = new Headers(), ...fields }: ApiErrorInit) {
+    super(message, { cause });
+    // Every envelope field lands on the error (status, code, correlationId, errors, supportedMediaTypes).
+    Object.assign(this, fields, details, { headers });
   }
 }
 
@@ -99,10 +105,10 @@ export class AuthenticationError extends FlightSearchApiError { static override 
 /** 402 `QUOTA-1`: the key's remaining quota cannot pay for the search; nothing was consumed. */
 export class QuotaExceededError extends FlightSearchApiError {
   static override readonly kind: string = 'QuotaExceededError';
-  /** Units the search needed, when the message names them. */
-  readonly requiredUnits = num(/requires (\d+) units?/.exec(this.message));
-  /** Units the key had left, when the message names them. */
-  readonly remainingUnits = num(/(\d+) remains?\b/.exec(this.message));
+  /** Units the search needed, when the message names them (D5). */
+  readonly requiredUnits = units(this, /requires (\d+) units?/);
+  /** Units the key had left, when the message names them (D5). */
+  readonly remainingUnits = units(this, /(\d+) remains?\b/);
 }
 
 /** 403 `AUTH-3`: the key lacks the product (price history). */
@@ -115,8 +121,7 @@ export class NotFoundError extends FlightSearchApiError { static override readon
 export class NotAcceptableError extends FlightSearchApiError {
   static override readonly kind: string = 'NotAcceptableError';
   /** The media types the service can answer with. */
-  readonly supportedMediaTypes: string[];
-  constructor(init: ApiErrorInit) { super(init); this.supportedMediaTypes = init.supportedMediaTypes ?? []; }
+  declare readonly supportedMediaTypes: string[];
 }
 
 /**
@@ -126,8 +131,7 @@ export class NotAcceptableError extends FlightSearchApiError {
 export class ValidationError extends FlightSearchApiError {
   static override readonly kind: string = 'ValidationError';
   /** The problems, as in the service's `details.errors`. */
-  readonly errors: ValidationIssue[];
-  constructor(init: ApiErrorInit) { super(init); this.errors = init.errors ?? []; }
+  declare readonly errors: ValidationIssue[];
 }
 
 /** 429 `RATE-1`: too many requests; `retryAfterMs` comes from `Retry-After`. */
@@ -154,8 +158,6 @@ export class TimeoutError extends ConnectionError {
 /** The caller's `signal` aborted; `cause` is the signal's reason. */
 export class AbortError extends FlightSearchError { static override readonly kind: string = 'AbortError'; }
 
-const num = (m: RegExpExecArray | null) => (m ? +m[1]! : undefined);
-
 const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError> = {
   401: AuthenticationError,
   402: QuotaExceededError,
@@ -167,16 +169,8 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
 };
 
 /** Builds the error for a non-2xx answer from its status and parsed body (an envelope, text, or nothing). */
-export function apiError(status: number, body: unknown, headers: Headers, request: string): FlightSearchApiError {
-  const e = (body as { error?: Record<string, any> } | undefined)?.error;
+export function apiError(status: number, body: any, headers: Headers, request: string): FlightSearchApiError {
   const Class = BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError);
-  return new Class({
-    status,
-    headers,
-    code: e?.code,
-    correlationId: e?.correlationId,
-    errors: e?.details?.errors,
-    supportedMediaTypes: e?.supportedMediaTypes,
-    message: `${status} ${e?.message ?? (typeof body == 'string' ? body.slice(0, 200) : '')} (${request})`,
-  });
+  const e = typeof body?.error == 'object' ? body.error : undefined;
+  return new Class({ ...e, status, headers, message: `${status} ${e?.message ?? String(body ?? '').slice(0, 200)} (${request})` });
 }

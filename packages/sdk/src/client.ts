@@ -1,0 +1,169 @@
+import createClient, { type Client } from 'openapi-fetch';
+import { attempt, type FetchResult } from './attempt.js';
+import { ValidationError } from './errors.js';
+import { defaultRetryDelay, withRetries } from './retry.js';
+import type {
+  HistoryQuery,
+  HistoryResponse,
+  ParsedSearchResponse,
+  paths,
+  Quota,
+  RawSearchResponse,
+  SearchRequest,
+  SearchResponse,
+} from './types.js';
+import { validateSearchRequest } from './validate.js';
+
+/** The media types the service serves (`Accept`, section 9 of the spec). */
+export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
+
+/** Options of {@link createFlightSearchClient}. */
+export interface ClientOptions {
+  /** The API key, sent as `x-api-key`. Never appears in error messages. */
+  apiKey: string;
+  /** The service's base URL, absolute (`https://api.example.com` or `http://127.0.0.1:4010`). */
+  baseUrl: string;
+  /** A fetch implementation (tests, proxies, instrumentation). Default: the global `fetch`, looked up at call time. */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** Time-out of each attempt in ms. Default 35 000: above the service's 29 s provider limit. */
+  timeoutMs?: number | undefined;
+  /** Retries of GET calls (history, quota) on 408, 429, 5xx and failures without an answer. Default 2. Searches are never retried. */
+  maxRetries?: number | undefined;
+  /** The `Accept` media type. Default `application/vnd.service.v1+json`. */
+  mediaType?: MediaType | undefined;
+  /** Extra headers sent with every request. */
+  headers?: Record<string, string> | undefined;
+  /**
+   * Milliseconds to wait before retry number `attempt + 1`; `retryAfterMs` is the service's
+   * `Retry-After` when it sent one (over 60 s the error is thrown instead). Default: exponential backoff
+   * from 500 ms, doubling, capped at 8 s, with jitter, or `Retry-After`. Override it to test without waiting.
+   */
+  retryDelay?: ((attempt: number, retryAfterMs: number | undefined) => number) | undefined;
+}
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Aborts the call (and the wait between retries) with an `AbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Time-out of each attempt of this call in ms, instead of the client's `timeoutMs`. */
+  timeoutMs?: number | undefined;
+}
+
+/** Options of {@link FlightSearchClient.searchFlights}. */
+export interface SearchOptions extends RequestOptions {
+  /** Check the request locally first (default `true`); an invalid one throws `ValidationError` without a request. */
+  validate?: boolean | undefined;
+}
+
+/** The answer type of a search: PARSED items for `responseFormat: 'PARSED'`, RAW when it is `'RAW'` or absent, either when unknown. */
+export type SearchResponseFor<R extends SearchRequest> = R extends { responseFormat: 'PARSED' }
+  ? ParsedSearchResponse
+  : R extends { responseFormat?: 'RAW' | undefined }
+    ? RawSearchResponse
+    : SearchResponse;
+
+/** The client returned by {@link createFlightSearchClient}. */
+export interface FlightSearchClient {
+  /**
+   * `POST /flights/search`: searches one program live. Costs 1 unit (ONE_WAY) or 2 (ROUND_TRIP)
+   * whenever the service accepts it, so it is never retried. A provider failure is a result item
+   * with `success: false`, not an exception.
+   * @example
+   * const { results } = await client.searchFlights({
+   *   airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
+   *   origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15',
+   *   passengers: { adults: 1 }, responseFormat: 'PARSED',
+   * });
+   * if (results[0]?.success) console.log(results[0].flights.length);
+   */
+  searchFlights<R extends SearchRequest>(request: R, options?: SearchOptions): Promise<SearchResponseFor<R>>;
+  /**
+   * `GET /intelligence/flights/history`: stored price records of a route. Free; retried on transient failures.
+   * @example
+   * const { flights } = await client.getPriceHistory({
+   *   origin: 'SAO', destination: 'NYC', cabinType: 'ECONOMY',
+   *   airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'], lookbackDays: 30, onlyFutureDepartures: true,
+   * });
+   */
+  getPriceHistory(query: HistoryQuery, options?: RequestOptions): Promise<HistoryResponse>;
+  /**
+   * `GET /quota`: the key's quota. Free; retried on transient failures.
+   * @example
+   * const { remaining } = await client.getQuota();
+   */
+  getQuota(options?: RequestOptions): Promise<Quota>;
+  /** The underlying openapi-fetch client (same base URL and headers) for `{ data, error }` results, without retries or typed errors. */
+  raw: Client<paths>;
+}
+
+/**
+ * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
+ * Options are checked up front: a wrong one throws a `TypeError` naming it.
+ * @example
+ * import { createFlightSearchClient } from '@flight-search/sdk';
+ * const client = createFlightSearchClient({ apiKey: process.env.FLIGHT_SEARCH_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+ * console.log(await client.getQuota());
+ */
+export function createFlightSearchClient(options: ClientOptions): FlightSearchClient {
+  const {
+    apiKey,
+    baseUrl,
+    fetch: fetchImpl,
+    timeoutMs = 35_000,
+    maxRetries = 2,
+    mediaType = 'application/vnd.service.v1+json',
+    headers = {},
+    retryDelay = defaultRetryDelay,
+  } = options ?? ({} as ClientOptions);
+  for (const [name, bad] of [
+    ['apiKey', !apiKey || typeof apiKey != 'string'],
+    ['baseUrl', !/^https?:\/\/./.test(baseUrl)],
+    ['fetch', fetchImpl && typeof fetchImpl != 'function'],
+    ['timeoutMs', !(timeoutMs > 0 && timeoutMs < 2 ** 31)],
+    ['maxRetries', !(Number.isInteger(maxRetries) && maxRetries >= 0)],
+    ['mediaType', !/^application\/(vnd\.service\.v1\+)?json$/.test(mediaType)],
+    ['headers', typeof headers != 'object'],
+    ['retryDelay', typeof retryDelay != 'function'],
+  ] as const)
+    if (bad) throw new TypeError(`createFlightSearchClient: invalid option "${name}" (see ClientOptions)`);
+
+  const raw = createClient<paths>({
+    baseUrl,
+    // Looked up per call, not captured now, so fetch mocks installed later (msw) still apply.
+    fetch: fetchImpl ?? ((request) => fetch(request)),
+    headers: { ...headers, 'x-api-key': apiKey, accept: mediaType },
+  });
+  const origin = baseUrl.replace(/\/+$/, '');
+
+  // `any`: each method's signature gives the answer its type; openapi-fetch's own type is the format-blind union.
+  const run = (method: string, path: string, call: (signal: AbortSignal) => Promise<FetchResult>, opts: RequestOptions = {}, retries = 0): Promise<any> => {
+    const what = `${method} ${origin}${path}`;
+    const once = () => attempt(call, what, opts.timeoutMs ?? timeoutMs, opts.signal);
+    return retries ? withRetries(once, retries, retryDelay, what, opts.signal) : once();
+  };
+
+  return {
+    raw,
+    async searchFlights(request, opts) {
+      if (opts?.validate !== false) {
+        const errors = validateSearchRequest(request);
+        if (errors.length)
+          throw new ValidationError({
+            status: 422,
+            code: 'VALIDATION_ERROR',
+            errors,
+            message: 'invalid search, nothing sent: ' + errors.map((e) => `${e.field} ${e.message}`).join('; '),
+          });
+      }
+      return run('POST', '/flights/search', (signal) => raw.POST('/flights/search', { body: request as never, signal }), opts);
+    },
+    getPriceHistory(query, opts) {
+      const path = '/intelligence/flights/history';
+      const params = { ...query, airlineLoyalty: [query.airlineLoyalty].flat(), departureDate: query.departureDate && [query.departureDate].flat() };
+      return run('GET', path, (signal) => raw.GET(path, { params: { query: params as never }, signal }), opts, maxRetries);
+    },
+    getQuota(opts) {
+      return run('GET', '/quota', (signal) => raw.GET('/quota', { signal }), opts, maxRetries);
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { CASH_PROGRAMS, MILES_PROGRAMS } from './programs.js';
+import type { ValidationIssue, ValidationIssueType } from './types.js';
+
+type Issue = [ValidationIssueType, string] | false | undefined;
+type Check = (value: any) => Issue;
+
+const TYPE: Issue = ['invalid_type', 'has the wrong type'];
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v == 'object' && !!v && !Array.isArray(v);
+
+const oneOf = (...values: string[]): Check => (v) =>
+  typeof v != 'string' ? TYPE : !values.includes(v) && ['invalid_enum', 'must be one of ' + values];
+
+const pattern = (re: RegExp): Check => (v) => (typeof v != 'string' ? TYPE : !re.test(v) && ['invalid_format', 'must match ' + re.source]);
+
+const iata = pattern(/^[A-Z]{3}$/);
+
+const date: Check = (v) => {
+  const d = new Date(v + 'T00:00:00Z');
+  // Date rejects or overflows impossible days (2026-04-31); only a real day survives the round trip.
+  return pattern(/^\d{4}-\d{2}-\d{2}$/)(v) || (!(+d == +d && d.toISOString().startsWith(v)) && ['invalid_date', 'is not a calendar day']);
+};
+
+const int = (min: number, max: number): Check => (v) =>
+  !Number.isInteger(v) ? TYPE : (v < min || v > max) && ['out_of_range', `must be from ${min} to ${max}`];
+
+// Schema order of SearchRequest; each field's first failing check is its issue.
+const FIELDS: [string, boolean, Check][] = [
+  ['airlineLoyalty', true, (v) => !Array.isArray(v) && TYPE],
+  ['priceType', false, oneOf('MILES', 'CASH')],
+  ['tripType', true, oneOf('ONE_WAY', 'ROUND_TRIP')],
+  ['cabinType', true, oneOf('ECONOMY', 'BUSINESS')],
+  ['origin', true, iata],
+  ['destination', true, iata],
+  ['departureDate', true, date],
+  ['returnDate', false, date],
+  ['passengers', true, (v) => !isObject(v) && TYPE],
+  ['passengers.adults', true, int(1, 9)],
+  ['passengers.children', false, int(0, 8)],
+  ['passengers.infants', false, int(0, 4)],
+  ['responseFormat', false, oneOf('RAW', 'PARSED')],
+];
+
+/**
+ * Checks a search request locally exactly as the service does (`SEARCH-1`..`SEARCH-9`, decisions
+ * D6 and D14) and returns the list the service puts in `details.errors`: at most one
+ * `{ field, message, type }` per field, in schema order then cross-field rules; `[]` when valid.
+ * @example
+ * validateSearchRequest({ ...request, destination: request.origin });
+ * // [{ field: 'body.destination', type: 'cross_field', message: 'must differ from origin (SEARCH-5)' }]
+ */
+export function validateSearchRequest(request: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const add = (field: string, issue: Issue) => issue && issues.push({ field: 'body' + field, type: issue[0], message: issue[1] });
+  if (!isObject(request)) return add('', TYPE), issues;
+  // Valid on its own: no issue at the field or below it (`airlineLoyalty.0`).
+  const ok = (...fields: string[]) => !issues.some((i) => fields.some((f) => (i.field + '.').startsWith(`body.${f}.`)));
+  const values: Record<string, any> = {};
+  for (const [field, required, check] of FIELDS) {
+    const [key, sub] = field.split('.');
+    const parent = sub ? values[key!] : request;
+    if (sub && !isObject(parent)) continue;
+    // Own properties only: a JSON.parse'd "__proto__" key or a polluted prototype is never read.
+    const v = (values[field] = Object.hasOwn(parent as object, sub ?? key!) ? (parent as any)[sub ?? key!] : undefined);
+    add('.' + field, v === undefined ? required && ['missing', 'is required (SEARCH-9)'] : check(v));
+    if (field == 'airlineLoyalty' && Array.isArray(v)) {
+      add('.airlineLoyalty', v.length != 1 && ['out_of_range', 'must hold exactly one program (SEARCH-1)']);
+      // A for loop, not forEach: a hole in a sparse array is an invalid element too.
+      for (let i = 0; i < v.length; i++) add('.airlineLoyalty.' + i, oneOf(...MILES_PROGRAMS, 'PROGRAM_8')(v[i]));
+    }
+  }
+  const { airlineLoyalty, priceType = 'MILES', tripType, destination, returnDate, departureDate } = values;
+  const { 'passengers.adults': adults, 'passengers.children': children = 0, 'passengers.infants': infants = 0 } = values;
+
+  // Cross-field rules, each only when every field it reads is valid on its own (D6).
+  const cross = (message: string): Issue => ['cross_field', message];
+  if (ok('airlineLoyalty', 'priceType') && !(priceType == 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS).includes(airlineLoyalty[0]))
+    add('.airlineLoyalty', cross(`is not allowed for priceType ${priceType} (SEARCH-2)`));
+  // Without a valid passengers object `adults` is undefined and both comparisons are false.
+  if (ok('passengers.adults', 'passengers.children') && adults + children > 9) add('.passengers.children', cross('adults + children must be at most 9 (SEARCH-3)'));
+  if (ok('passengers.adults', 'passengers.infants') && infants > adults) add('.passengers.infants', cross('must be at most adults (SEARCH-4)'));
+  if (ok('origin', 'destination') && values.origin == destination) add('.destination', cross('must differ from origin (SEARCH-5)'));
+  if (ok('tripType', 'returnDate') && tripType == 'ROUND_TRIP')
+    add(
+      '.returnDate',
+      returnDate === undefined
+        ? ['missing', 'is required when tripType is ROUND_TRIP (SEARCH-7)']
+        : ok('departureDate') && returnDate <= departureDate && cross('must be later than departureDate (SEARCH-6)'),
+    );
+  return issues;
+}
