@@ -1,0 +1,74 @@
+import { AIRPORTS, CITY_CODES, TIME_ZONES } from '../generated/airports.js';
+import { formatLocal, wallClock } from '../time/index.js';
+
+/** An airport of the mock's data set (real data, trimmed at build time). */
+export interface Airport {
+  iata: string;
+  name: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** IANA time zone. */
+  timeZone: string;
+  lat: number;
+  lon: number;
+}
+
+let index: Map<string, Airport> | undefined;
+
+// Parsed on first use, not at import, so importing the mock costs nothing until data is needed.
+function airports(): Map<string, Airport> {
+  if (!index) {
+    index = new Map();
+    for (const line of AIRPORTS.split('\n')) {
+      const [iata = '', name = '', city = '', country = '', zone = '0', lat = '0', lon = '0'] = line.split('|');
+      index.set(iata, { iata, name, city, country, timeZone: TIME_ZONES[Number(zone)] ?? 'UTC', lat: Number(lat), lon: Number(lon) });
+    }
+  }
+  return index;
+}
+
+/**
+ * The airport with this IATA code, or `undefined` when the mock's data set
+ * does not have it (the mock then finds no flights for it).
+ *
+ * @example
+ * airport('GRU'); // { iata: 'GRU', name: 'Sao Paulo-Guarulhos International Airport', city: 'São Paulo', country: 'BR', timeZone: 'America/Sao_Paulo', lat: -23.43, lon: -46.48 }
+ */
+export function airport(iata: string): Airport | undefined {
+  return airports().get(iata);
+}
+
+/**
+ * The airports of an IATA city code (`x-city-codes` of openapi.yaml,
+ * `HISTORY-1`); any other code expands to itself.
+ *
+ * @example
+ * expandCityCode('NYC'); // ['JFK', 'LGA', 'EWR']
+ * expandCityCode('GRU'); // ['GRU']
+ */
+export function expandCityCode(code: string): string[] {
+  const members = Object.hasOwn(CITY_CODES, code) ? CITY_CODES[code] : undefined;
+  return members ? [...members] : [code];
+}
+
+/**
+ * The current wall-clock time at an airport as `YYYY-MM-DDTHH:mm:ss` (no zone),
+ * comparable as a string with a flight's local `departureDate` (`HISTORY-4`).
+ * An unknown airport reads UTC.
+ *
+ * @example
+ * localNow('GRU', Date.parse('2026-12-15T12:00:00Z')); // '2026-12-15T09:00:00'
+ */
+export function localNow(iata: string, now: number): string {
+  return formatLocal(wallClock(airport(iata)?.timeZone ?? 'UTC', now));
+}
+
+/** Great-circle distance in km between two airports (haversine). */
+export function distanceKm(from: Airport, to: Airport): number {
+  const rad = Math.PI / 180;
+  const dLat = (to.lat - from.lat) * rad;
+  const dLon = (to.lon - from.lon) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(from.lat * rad) * Math.cos(to.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}

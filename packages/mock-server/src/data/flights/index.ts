@@ -1,0 +1,133 @@
+import type { Fare, Leg, ParsedFlight } from '@flight-search/sdk';
+import type { NormalizedSearch } from '../types.js';
+import { createRandom, type Random } from '../random/index.js';
+import { formatLocal } from '../time/index.js';
+import { PROGRAMS } from './programs.js';
+import { baseMiles, baseMoney, cents, dayNumber, demand, roundMiles, taxesPerAdult } from './pricing.js';
+import { rememberPerPassengerMiles } from './per-passenger.js';
+import { itinerariesOn, timetable, type DatedItinerary } from './schedule.js';
+
+type Direction = ParsedFlight['direction'];
+
+/**
+ * The flights a program offers for a search: OUTBOUND on `departureDate`, and
+ * for ROUND_TRIP also RETURN (destination to origin) on `returnDate`. Direct
+ * and one-stop itineraries through real hubs, block times from great-circle
+ * distance, local times in each airport's zone, fares by program, cabin and
+ * passengers. Deterministic: the same seed and search give the same flights,
+ * ids included. An airport the data set lacks gives `[]`.
+ *
+ * @example
+ * const flights = generateFlights(42, {
+ *   program: 'PROGRAM_1', priceType: 'MILES', tripType: 'ONE_WAY', cabinType: 'ECONOMY',
+ *   origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15',
+ *   passengers: { adults: 2, children: 1, infants: 0 }, responseFormat: 'PARSED',
+ * });
+ * flights[0]?.flightCode; // e.g. 'P1 8040'
+ */
+export function generateFlights(seed: number, search: NormalizedSearch): ParsedFlight[] {
+  const flights = directionFlights(seed, search, 'OUTBOUND', search.origin, search.destination, search.departureDate);
+  if (search.tripType === 'ROUND_TRIP' && search.returnDate) {
+    flights.push(...directionFlights(seed, search, 'RETURN', search.destination, search.origin, search.returnDate));
+  }
+  return flights;
+}
+
+function directionFlights(seed: number, search: NormalizedSearch, direction: Direction, origin: string, destination: string, date: string): ParsedFlight[] {
+  const { program, cabinType, tripType, priceType, passengers } = search;
+  const random = createRandom(
+    seed, 'flights', program, priceType, origin, destination, date, cabinType, tripType, direction,
+    passengers.adults, passengers.children, passengers.infants,
+  );
+  const itineraries = itinerariesOn(timetable(seed, program, origin, destination), date);
+  const route = `${origin}-${destination}`;
+  const dayDemand = demand(seed, program, route, dayNumber(date));
+  return itineraries.map((itinerary) => {
+    const legs = itinerary.legs.map((leg, index): Leg => ({
+      airlineCode: leg.carrier,
+      flightNumber: leg.flightNumber,
+      cabinType,
+      departureAirport: leg.from.iata,
+      arrivalAirport: leg.to.iata,
+      departureDate: formatLocal(leg.departureLocal),
+      arrivalDate: formatLocal(leg.arrivalLocal),
+      equipment: leg.equipment,
+      classOfService: null,
+      durationMinutes: leg.blockMinutes,
+      isConnection: index > 0,
+    }));
+    const { fares, perPassenger } = faresFor(random, search, itinerary, dayDemand);
+    const firstClass = fares[0]?.classOfService ?? null;
+    for (const leg of legs) leg.classOfService = firstClass;
+    const first = legs[0] as Leg;
+    const last = legs[legs.length - 1] as Leg;
+    const flight: ParsedFlight = {
+      id: random.uuid(),
+      airlineLoyalty: program,
+      origin,
+      destination,
+      departureDate: first.departureDate,
+      arrivalDate: last.arrivalDate,
+      cabinType,
+      tripType,
+      direction,
+      stops: legs.length - 1,
+      durationMinutes: itinerary.durationMinutes,
+      flightCode: legs.map((leg) => `${leg.airlineCode} ${leg.flightNumber}`).join(', '),
+      availableSeats: random.chance(0.15) ? null : random.int(1, 9),
+      // The aircraft of the longest leg is the one a traveller books the trip for.
+      equipment: legs.reduce((longest, leg) => (leg.durationMinutes > longest.durationMinutes ? leg : longest), first).equipment,
+      fareSource: random.pick(PROGRAMS[program].fareSources),
+      fares,
+      legs,
+    };
+    rememberPerPassengerMiles(flight, perPassenger);
+    return flight;
+  });
+}
+
+function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItinerary, dayDemand: number): { fares: Fare[]; perPassenger: number[] } {
+  const { program, cabinType, priceType, passengers } = search;
+  const profile = PROGRAMS[program];
+  const stops = itinerary.legs.length - 1;
+  const km = itinerary.template.distanceKm;
+  const paying = passengers.adults + passengers.children;
+  const first = itinerary.legs[0];
+  const international = itinerary.legs.some((leg) => leg.from.country !== first?.from.country || leg.to.country !== first?.from.country);
+  const taxesAdult = taxesPerAdult(km, itinerary.legs.length, international);
+  const taxes = cents(taxesAdult * paying + taxesAdult * 0.1 * passengers.infants);
+  const families = profile.families[cabinType];
+  // The dearest family is sometimes sold out on a flight.
+  const offered = random.chance(0.25) ? families.slice(0, -1) : families;
+  const noise = 0.97 + random.next() * 0.06;
+  const fares: Fare[] = [];
+  const perPassenger: number[] = [];
+  for (const family of offered) {
+    const classOfService = random.chance(0.1) ? null : random.pick(family.classes);
+    const productClass = family.productClass;
+    if (priceType === 'MILES') {
+      const adult = roundMiles(program, baseMiles(program, cabinType, km, stops) * family.factor * dayDemand * noise);
+      const infant = roundMiles(program, adult * profile.infantShare);
+      const fees = cents(profile.bookingFee);
+      perPassenger.push(adult);
+      fares.push({
+        fareType: family.name,
+        miles: adult * paying + infant * passengers.infants,
+        money: 0,
+        taxes,
+        fees,
+        totalMoney: cents(taxes + fees),
+        baseMiles: random.chance(0.15) ? null : adult,
+        classOfService,
+        productClass,
+      });
+    } else {
+      const adult = cents(baseMoney(program, cabinType, km, stops) * family.factor * dayDemand * noise);
+      const money = cents(adult * paying + adult * profile.infantShare * passengers.infants);
+      const fees = cents(profile.bookingFee + paying * 4.9);
+      perPassenger.push(0);
+      fares.push({ fareType: family.name, miles: 0, money, taxes, fees, totalMoney: cents(money + taxes + fees), baseMiles: null, classOfService, productClass });
+    }
+  }
+  return { fares, perPassenger };
+}

@@ -1,0 +1,87 @@
+import type { HistoryRecord, MilesProgram, ParsedFlight, ProgramCode } from '@flight-search/sdk';
+import { PROGRAMS } from '../flights/programs.js';
+import { perPassengerMiles } from '../flights/per-passenger.js';
+import { createRandom } from '../random/index.js';
+import { formatUtc } from '../time/index.js';
+
+const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>([
+  'PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7',
+]);
+
+const isMilesProgram = (program: ProgramCode): program is MilesProgram => MILES_PROGRAMS.has(program);
+
+/**
+ * One history record of a flight priced in miles, collected at `createdAt`
+ * (epoch ms, written as UTC with `Z`), or `undefined` for a cash flight
+ * (history prices are miles: D9). Some records lack `fares`, `legs`,
+ * `availableSeats`, `tripType` or `roundTrip`, as the spec says providers do.
+ */
+export function historyRecord(flight: ParsedFlight, createdAt: number): HistoryRecord | undefined {
+  const program = flight.airlineLoyalty;
+  if (!isMilesProgram(program) || !flight.fares.some((fare) => fare.miles > 0)) return undefined;
+  const perPassenger = perPassengerMiles(flight);
+  let cheapest = 0;
+  for (let i = 1; i < flight.fares.length; i++) if ((perPassenger[i] ?? Infinity) < (perPassenger[cheapest] ?? Infinity)) cheapest = i;
+  const fare = flight.fares[cheapest];
+  const basePrice = perPassenger[cheapest] ?? 0;
+  const random = createRandom(flight.id, 'history', createdAt);
+  const record: HistoryRecord = {
+    id: random.uuid(),
+    airlineLoyalty: program,
+    departureDate: flight.departureDate,
+    arrivalDate: flight.arrivalDate,
+    cabinType: flight.cabinType,
+    concierge: flight.cabinType === 'BUSINESS' && random.chance(0.08) ? 'Concierge booking available by phone' : null,
+    origin: flight.origin,
+    destination: flight.destination,
+    flightCode: flight.flightCode,
+    fareType: fare?.fareType ?? 'UNKNOWN',
+    basePrice,
+    // Club members pay a program-specific share, always strictly less.
+    milesClubPrice: Math.min(basePrice - 1, Math.round(basePrice * PROGRAMS[program].clubShare)),
+    createdAt: formatUtc(createdAt),
+  };
+  if (!random.chance(0.05)) {
+    record.tripType = flight.tripType;
+    record.roundTrip = flight.direction;
+  }
+  if (flight.availableSeats !== null) record.availableSeats = flight.availableSeats;
+  if (!random.chance(0.1)) {
+    record.fares = flight.fares.map(({ fareType, miles, money, taxes, fees, totalMoney, productClass, classOfService }) => ({
+      fareType, miles, money, taxes, fees, totalMoney, productClass, classOfService,
+    }));
+  }
+  if (!random.chance(0.1)) {
+    record.legs = flight.legs.map((leg) => ({
+      equipment: leg.equipment,
+      cabinType: leg.cabinType,
+      airlineCode: leg.airlineCode,
+      arrivalDate: leg.arrivalDate,
+      flightNumber: leg.flightNumber,
+      departureDate: leg.departureDate,
+      arrivalAirport: leg.arrivalAirport,
+      classOfService: leg.classOfService,
+      departureAirport: leg.departureAirport,
+    }));
+  }
+  return record;
+}
+
+/**
+ * History records for the flights of a successful search, collected at
+ * `createdAt` (epoch ms): one per flight priced in miles; cash flights give
+ * none. Pass the flights {@link generateFlights} returned, so each record's
+ * `basePrice` is the price of one passenger.
+ *
+ * @example
+ * const records = toHistoryRecords(generateFlights(42, search), Date.now());
+ * records[0]?.createdAt; // '2026-11-20T13:05:22Z'
+ */
+export function toHistoryRecords(flights: readonly ParsedFlight[], createdAt: number): HistoryRecord[] {
+  const records: HistoryRecord[] = [];
+  for (const flight of flights) {
+    const record = historyRecord(flight, createdAt);
+    if (record) records.push(record);
+  }
+  return records;
+}

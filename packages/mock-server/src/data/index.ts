@@ -1,0 +1,9 @@
+// Deterministic, realistic data of the mock: airports, flights, RAW provider
+// answers, history records and provider latencies. Pure functions of a seed
+// (and of `now` where time matters); no Node built-ins, so it runs in browsers.
+export type { NormalizedSearch } from './types.js';
+export { airport, expandCityCode, localNow, type Airport } from './airports/index.js';
+export { generateFlights } from './flights/index.js';
+export { toRawData } from './raw/index.js';
+export { toHistoryRecords, baselineHistory, type BaselineRoute } from './history/index.js';
+export { programLatencyMs } from './latency/index.js';

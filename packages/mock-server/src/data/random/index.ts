@@ -1,0 +1,72 @@
+/** A seeded source of uniform numbers in [0, 1), with a few helpers. */
+export interface Random {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Integer in [min, max], both included. */
+  int(min: number, max: number): number;
+  /** True with probability `p`. */
+  chance(p: number): boolean;
+  /** One element of a non-empty list. */
+  pick<T>(items: readonly T[]): T;
+  /** A UUID v4-shaped string made of this generator's numbers. */
+  uuid(): string;
+}
+
+/**
+ * 32-bit hash of a key made of numbers and strings (FNV-1a over the parts,
+ * then a murmur3 finalizer so nearby keys land far apart).
+ *
+ * @example
+ * hashKey(42, 'PROGRAM_1', 'GRU', 'JFK') === hashKey(42, 'PROGRAM_1', 'GRU', 'JFK'); // true
+ */
+export function hashKey(...parts: readonly (string | number)[]): number {
+  let h = 0x811c9dc5;
+  for (const part of parts) {
+    const text = typeof part === 'number' ? `#${part}` : part;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+    // A separator keeps ('ab', 'c') and ('a', 'bc') apart.
+    h ^= 0xff;
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * A mulberry32 generator seeded by {@link hashKey} of `parts`: small, fast and
+ * good enough for mock data (not for anything secret).
+ *
+ * @example
+ * const random = createRandom(42, 'GRU', 'JFK');
+ * random.int(1, 9); // the same number on every run
+ */
+export function createRandom(...parts: readonly (string | number)[]): Random {
+  let state = hashKey(...parts);
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const hex = (digits: number): string => {
+    let out = '';
+    for (let i = 0; i < digits; i++) out += Math.floor(next() * 16).toString(16);
+    return out;
+  };
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    chance: (p) => next() < p,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    // Version nibble 4 and variant 8..b, so it passes `format: uuid` and reads as a v4.
+    uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
+  };
+}

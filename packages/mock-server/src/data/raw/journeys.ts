@@ -1,0 +1,40 @@
+import type { RawFormatter } from './types.js';
+
+/**
+ * A PascalCase award API wrapping `Journeys` in a result envelope, with fares
+ * as points plus taxes and fees together (PROGRAM_7).
+ */
+export const journeys: RawFormatter = (flights, search, requestId) => ({
+  firstOfferId: flights[0] ? `JK~${flights[0].id.slice(0, 8)}` : undefined,
+  block: {
+    Status: 'OK',
+    CorrelationId: requestId,
+    Result: {
+      Journeys: flights.map((flight) => ({
+        JourneyKey: `JK~${flight.id.slice(0, 8)}`,
+        Origin: flight.origin,
+        Destination: flight.destination,
+        DepartureLocal: flight.departureDate,
+        ArrivalLocal: flight.arrivalDate,
+        ElapsedMinutes: flight.durationMinutes,
+        Cabin: search.cabinType,
+        Segments: flight.legs.map((leg) => ({
+          Carrier: leg.airlineCode,
+          Number: Number(leg.flightNumber),
+          Board: leg.departureAirport,
+          Off: leg.arrivalAirport,
+          STD: leg.departureDate,
+          STA: leg.arrivalDate,
+          Equipment: leg.equipment,
+          Rbd: leg.classOfService,
+        })),
+        Fares: flight.fares.map((fare) => ({
+          FareFamily: fare.fareType,
+          PointsPrice: fare.miles,
+          TaxesAndFees: { Amount: Math.round((fare.taxes + fare.fees) * 100) / 100, Currency: 'USD' },
+          SeatsAvailable: flight.availableSeats,
+        })),
+      })),
+    },
+  },
+});

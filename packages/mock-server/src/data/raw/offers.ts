@@ -1,0 +1,48 @@
+import type { ParsedFlight } from '@flight-search/sdk';
+import type { RawFormatter } from './types.js';
+import { isoDuration } from './types.js';
+
+const offerId = (flight: ParsedFlight, index: number): string => `${flight.direction === 'RETURN' ? 'IB' : 'OB'}-${index + 1}`;
+
+/**
+ * An NDC-style airline shopping API: `itineraries` (segments) and `offers`
+ * that reference them, prices as `{ amount, currency }` for cash and
+ * `{ points }` for awards. All cash searches (PROGRAM_2, PROGRAM_3,
+ * PROGRAM_8) and the miles searches of PROGRAM_2 and PROGRAM_5 answer so.
+ */
+export const offers: RawFormatter = (flights, search, requestId) => {
+  const cash = search.priceType === 'CASH';
+  const currency = search.program === 'PROGRAM_8' ? 'USD' : search.program === 'PROGRAM_5' ? 'EUR' : 'BRL';
+  return {
+    firstOfferId: flights[0] ? offerId(flights[0], 0) : undefined,
+    block: {
+      shoppingResponseId: requestId,
+      itineraries: flights.map((flight, index) => ({
+        itineraryId: `IT-${index + 1}`,
+        duration: isoDuration(flight.durationMinutes),
+        segments: flight.legs.map((leg) => ({
+          marketingCarrier: leg.airlineCode,
+          flightNumber: leg.flightNumber,
+          from: leg.departureAirport,
+          to: leg.arrivalAirport,
+          departureTime: leg.departureDate,
+          arrivalTime: leg.arrivalDate,
+          aircraft: leg.equipment,
+          duration: isoDuration(leg.durationMinutes),
+        })),
+      })),
+      offers: flights.flatMap((flight, index) =>
+        flight.fares.map((fare, fareIndex) => ({
+          offerId: fareIndex === 0 ? offerId(flight, index) : `${offerId(flight, index)}-${fare.fareType}`,
+          itineraryRef: `IT-${index + 1}`,
+          brand: fare.fareType,
+          bookingClass: fare.classOfService,
+          seatsRemaining: flight.availableSeats,
+          price: cash ? { amount: fare.totalMoney, currency } : { points: fare.miles, basePoints: fare.baseMiles },
+          taxes: { amount: fare.taxes, currency },
+          fees: { amount: fare.fees, currency },
+        })),
+      ),
+    },
+  };
+};

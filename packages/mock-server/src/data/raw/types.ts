@@ -1,0 +1,15 @@
+import type { ParsedFlight } from '@flight-search/sdk';
+import type { NormalizedSearch } from '../types.js';
+
+/** What a provider family answered for one direction, and the id of its first offer. */
+export interface RawDirection {
+  block: Record<string, unknown>;
+  /** The offer a client would pick first (the provider's id format); undefined when nothing is offered. */
+  firstOfferId: string | undefined;
+}
+
+/** Writes one direction's flights in a provider's own format. */
+export type RawFormatter = (flights: readonly ParsedFlight[], search: NormalizedSearch, requestId: string) => RawDirection;
+
+/** Minutes as `PT9H45M`, as ISO 8601 durations in provider answers. */
+export const isoDuration = (minutes: number): string => `PT${Math.floor(minutes / 60)}H${minutes % 60}M`;

