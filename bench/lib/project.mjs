@@ -1,0 +1,66 @@
+// Where the project's packages are, and loading them with a clear reason when
+// a piece has not landed yet (the bench then reports the target as n/a).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const tmp = join(root, 'bench', '.tmp');
+export const openapiPath = join(root, 'openapi.yaml');
+export const sdkSourceEntry = join(root, 'packages', 'sdk', 'src', 'index.ts');
+export const sdkDistEntry = join(root, 'packages', 'sdk', 'dist', 'index.js');
+export const cliPath = join(root, 'packages', 'mock-server', 'dist', 'cli.js');
+
+/** A measurement that cannot run because the code it measures is not there. */
+export class NotReady extends Error {
+  name = 'NotReady';
+}
+
+export function ensureTmp(...parts) {
+  const dir = join(tmp, ...parts);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Builds both packages the way CI does; returns whether it worked and the log tail. */
+export function buildPackages() {
+  const run = spawnSync('npm', ['run', 'build', '-w', '@flight-search/sdk', '-w', '@flight-search/mock-server'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  const log = `${run.stdout ?? ''}\n${run.stderr ?? ''}`;
+  writeFileSync(join(ensureTmp(), 'build.log'), log);
+  return { ok: run.status === 0, log: log.trim().split('\n').slice(-15).join('\n') };
+}
+
+async function load(specifier, what) {
+  try {
+    return await import(specifier);
+  } catch (error) {
+    throw new NotReady(`${what} (${specifier}) cannot be loaded: ${String(error?.message ?? error).split('\n')[0]}`, { cause: error });
+  }
+}
+
+/** Picks named exports, or throws NotReady naming the missing ones. */
+export function pick(mod, names, what) {
+  const missing = names.filter((n) => typeof mod[n] === 'undefined');
+  if (missing.length) throw new NotReady(`${what} does not export ${missing.join(', ')} yet`);
+  return Object.fromEntries(names.map((n) => [n, mod[n]]));
+}
+
+export const loadSdk = () => load('@flight-search/sdk', 'the built SDK');
+export const loadMock = () => load('@flight-search/mock-server', 'the built mock');
+export const loadMockNode = () => load('@flight-search/mock-server/node', 'the built standalone server');
+
+export function requireCli() {
+  if (!existsSync(cliPath)) throw new NotReady(`the CLI is not built (${cliPath} missing)`);
+  return cliPath;
+}
+
+export function gitCommit() {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'packages'], { cwd: root, encoding: 'utf8' });
+  return `${r.stdout.trim()}${dirty.stdout.trim() ? ' (+ uncommitted changes in packages/)' : ''}`;
+}

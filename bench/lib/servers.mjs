@@ -1,0 +1,138 @@
+// Local servers and child processes for the bench. Everything listens on
+// 127.0.0.1 only, and every child is ended by its own pid.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { nowMs } from './stats.mjs';
+
+/** Starts a node:http server on a free loopback port. */
+export async function startHttpServer(handler) {
+  const server = createServer(handler);
+  server.keepAliveTimeout = 30_000;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A bare node:http server that answers every request with fixed bytes per
+ * "METHOD /path" (the ceiling: no routing work beyond a map lookup).
+ */
+export function startCannedServer(answers) {
+  return startHttpServer((req, res) => {
+    const path = req.url.split('?')[0];
+    const answer = answers[`${req.method} ${path}`];
+    // Drain the body so keep-alive connections stay usable.
+    req.resume();
+    req.on('end', () => {
+      if (!answer) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
+        return;
+      }
+      res.writeHead(answer.status ?? 200, {
+        'content-type': answer.contentType,
+        'content-length': answer.body.length,
+      });
+      res.end(answer.body);
+    });
+  });
+}
+
+/** A free loopback port (bind to 0, read it, release it). */
+export async function freePort() {
+  const s = await startHttpServer(() => {});
+  await s.close();
+  return s.port;
+}
+
+/**
+ * Spawns a server process and polls `readyUrl` every few ms until it answers
+ * 200: the start-up time is spawn to first 200, as a user would see it.
+ */
+export async function spawnServer(command, args, { readyUrl, readyInit, timeoutMs = 60_000, env } = {}) {
+  const started = nowMs();
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  const keep = (chunk) => {
+    // Keep only the head: enough to explain a failed start, bounded under load.
+    if (output.length < 8000) output += chunk.toString();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = null;
+  child.once('exit', (code, signal) => {
+    exited = { code, signal };
+  });
+  const deadline = started + timeoutMs;
+  for (;;) {
+    if (exited) throw new Error(`${command} ${args.join(' ')} exited (${JSON.stringify(exited)}) before answering:\n${output.slice(0, 2000)}`);
+    if (nowMs() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`no 200 from ${readyUrl} within ${timeoutMs} ms:\n${output.slice(0, 2000)}`);
+    }
+    try {
+      const res = await fetch(readyUrl, { ...readyInit, signal: AbortSignal.timeout(1000) });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const startupMs = nowMs() - started;
+  return {
+    child,
+    pid: child.pid,
+    startupMs,
+    output: () => output,
+    async stop() {
+      if (exited) return;
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await done;
+      clearTimeout(t);
+    },
+  };
+}
+
+function childPids(pid) {
+  try {
+    const tasks = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+    return tasks.split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Resident memory (VmRSS) of a process and its descendants, in MB. */
+export function rssMb(pid) {
+  let kb = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      const m = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+      if (m) kb += Number(m[1]);
+    } catch {
+      // process gone
+    }
+    stack.push(...childPids(p));
+  }
+  return kb / 1024;
+}

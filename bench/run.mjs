@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm run bench`: size, client overhead, streaming, mock throughput, mock
+// in-process and history, each against a baseline measured in this same run.
+// Prints a table of targets (pass/miss) and writes bench/RESULTS.md.
+//
+//   node bench/run.mjs [--quick] [--only=1,4] [--no-build] [--strict]
+//
+// --quick   fewer rounds and shorter loads (a smoke run, not for RESULTS.md)
+// --only    run only these suites (writes bench/.tmp/RESULTS.partial.md)
+// --no-build  use the packages' dist/ as they are
+// --strict  exit 1 when a target is missed or could not run
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { consoleTable, machine, markdown, target } from './lib/report.mjs';
+import { NotReady, buildPackages, ensureTmp, gitCommit, root } from './lib/project.mjs';
+import { nowMs } from './lib/stats.mjs';
+import * as size from './suites/size.mjs';
+import * as overhead from './suites/overhead.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const quick = flag('quick');
+const ctx = { quick };
+
+const all = [size, overhead];
+const selected = only ? all.filter((s) => only.includes(s.id)) : all;
+
+const started = nowMs();
+const m = machine();
+const notes = [];
+console.log(`bench: ${m.cores} cores, ${m.cpu}, Node ${m.node}${quick ? ' (quick)' : ''}`);
+
+if (!flag('no-build')) {
+  process.stdout.write('building @flight-search/sdk and @flight-search/mock-server... ');
+  const b = buildPackages();
+  console.log(b.ok ? 'ok' : 'FAILED (measuring whatever dist/ holds)');
+  if (!b.ok) notes.push(`\`npm run build\` failed for the packages, so the existing dist/ was measured:\n\n\`\`\`\n${b.log}\n\`\`\``);
+} else {
+  notes.push('Run with --no-build: the packages\' dist/ was measured as it was.');
+}
+if (quick) notes.push('Quick run (--quick): fewer rounds and shorter loads; figures are indicative only.');
+
+const results = [];
+for (const suite of selected) {
+  const t0 = nowMs();
+  console.log(`\n[${suite.id}] ${suite.title}`);
+  let out = { figures: [], notes: [], measured: {} };
+  let failure;
+  try {
+    out = await suite.run(ctx);
+  } catch (error) {
+    failure = error instanceof NotReady ? error.message : `the suite failed: ${error?.stack ?? error}`;
+    console.log(`  ${error instanceof NotReady ? 'not run' : 'FAILED'}: ${failure.split('\n').slice(0, 6).join('\n  ')}`);
+  }
+  for (const f of out.figures) console.log(`  ${f.label}: ${f.value}`);
+  const targets = suite.plan.map((p) => target({ ...p, ...(failure ? { reason: failure.split('\n')[0] } : {}), ...(out.measured[p.id] ?? (failure ? {} : { reason: 'the suite produced no figure for it' })) }));
+  results.push({ id: suite.id, title: suite.title, method: out.method, figures: out.figures, notes: out.notes ?? [], targets, error: failure && !failure.startsWith('the suite failed') ? undefined : failure?.split('\n')[0] });
+  console.log(`  (${((nowMs() - t0) / 1000).toFixed(1)} s)`);
+}
+
+const durationS = (nowMs() - started) / 1000;
+console.log(`\n${consoleTable(results)}\n`);
+const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
+const file = only || quick ? join(ensureTmp(), 'RESULTS.partial.md') : join(root, 'bench', 'RESULTS.md');
+writeFileSync(file, `${markdown({ machine: m, command, commit: gitCommit(), durationS, suites: results, notes })}\n`);
+const counts = results.flatMap((r) => r.targets).reduce((c, t) => ({ ...c, [t.status]: (c[t.status] ?? 0) + 1 }), {});
+console.log(`targets: ${counts.pass ?? 0} pass, ${counts.miss ?? 0} miss, ${counts['n/a'] ?? 0} not run; ${durationS.toFixed(0)} s; written to ${file.replace(`${root}`, '')}`);
+process.exit(flag('strict') && (counts.miss || counts['n/a']) ? 1 : 0);
