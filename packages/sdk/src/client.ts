@@ -58,7 +58,8 @@ export interface SearchOptions extends RequestOptions {
 /** The answer type of a search: PARSED items for `responseFormat: 'PARSED'`, RAW when it is `'RAW'` or absent, either when unknown. */
 export type SearchResponseFor<R extends SearchRequest> = R extends { responseFormat: 'PARSED' }
   ? ParsedSearchResponse
-  : R extends { responseFormat?: 'RAW' | undefined }
+  : // tripType keeps this from being a weak (all-optional) type, which a request without responseFormat would not match.
+    R extends { tripType: unknown; responseFormat?: 'RAW' | undefined }
     ? RawSearchResponse
     : SearchResponse;
 

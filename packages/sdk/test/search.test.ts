@@ -16,7 +16,7 @@ describe('searchFlights', () => {
   it('resolves with PARSED items when responseFormat is PARSED', async () => {
     const parsed = { results: [{ airline: 'PROGRAM_1', success: true, flights: [] }], summary: rawAnswer.summary };
     route('post', '/flights/search', () => json(parsed));
-    const answer = await client().searchFlights(oneWay({ responseFormat: 'PARSED' }));
+    const answer = await client().searchFlights({ ...oneWay(), responseFormat: 'PARSED' });
     expect(answer.results[0]?.success && answer.results[0].flights).toEqual([]);
   });
 

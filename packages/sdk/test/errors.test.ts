@@ -1,0 +1,148 @@
+import { HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import * as sdk from '../src/index.js';
+import {
+  AbortError,
+  AuthenticationError,
+  ConnectionError,
+  FlightSearchApiError,
+  FlightSearchError,
+  NotAcceptableError,
+  NotFoundError,
+  PermissionDeniedError,
+  QuotaExceededError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+} from '../src/index.js';
+import { API_KEY, BASE_URL, client, envelope, json, oneWay, route } from './helpers.js';
+
+const cases = [
+  [401, 'HTTP_ERROR', AuthenticationError, 'AuthenticationError'],
+  [402, 'HTTP_ERROR', QuotaExceededError, 'QuotaExceededError'],
+  [403, 'AUTHORIZATION_ERROR', PermissionDeniedError, 'PermissionDeniedError'],
+  [404, 'HTTP_ERROR', NotFoundError, 'NotFoundError'],
+  [406, 'NOT_ACCEPTABLE', NotAcceptableError, 'NotAcceptableError'],
+  [422, 'VALIDATION_ERROR', ValidationError, 'ValidationError'],
+  [429, 'RATE_LIMIT_EXCEEDED', RateLimitError, 'RateLimitError'],
+  [500, 'INTERNAL_ERROR', ServerError, 'ServerError'],
+  [503, 'INTERNAL_ERROR', ServerError, 'ServerError'],
+  [413, 'PAYLOAD_TOO_LARGE', FlightSearchApiError, 'FlightSearchApiError'],
+] as const;
+
+describe('errors', () => {
+  it.each(cases)('maps a %i answer to its class with status, code, correlationId and headers', async (status, code, Class, name) => {
+    route('post', '/flights/search', () => json(envelope(code, 'Something went wrong.'), status, { 'x-trace': 'abc' }));
+    const error = await client({ maxRetries: 0 }).searchFlights(oneWay()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Class);
+    expect(error).toBeInstanceOf(FlightSearchApiError);
+    expect(error).toBeInstanceOf(FlightSearchError);
+    expect(error).toBeInstanceOf(Error);
+    const e = error as FlightSearchApiError;
+    expect(e.name).toBe(name);
+    expect(e.status).toBe(status);
+    expect(e.code).toBe(code);
+    expect(e.correlationId).toBe('7b8c9d0e-1f2a-4b3c-8d5e-6f7a8b9cadb4');
+    expect(e.headers.get('x-trace')).toBe('abc');
+    expect(e.message).toBe(`${status} Something went wrong. (POST ${BASE_URL}/flights/search)`);
+  });
+
+  it('never puts the API key in a message or in JSON, whatever the service echoes back', async () => {
+    route('get', '/quota', () => json(envelope('HTTP_ERROR', 'The API key was not found.'), 404));
+    const error = await client().getQuota().catch((e: unknown) => e);
+    expect(String(error)).not.toContain(API_KEY);
+    expect(JSON.stringify(error)).not.toContain(API_KEY);
+    expect((error as Error).stack).not.toContain(API_KEY);
+  });
+
+  it('QUOTA-1: reads requiredUnits and remainingUnits from the D5 message', async () => {
+    route('post', '/flights/search', () =>
+      json(envelope('HTTP_ERROR', 'Insufficient quota: this search requires 2 units and 1 remains.'), 402),
+    );
+    const error = (await client().searchFlights(oneWay({ tripType: 'ROUND_TRIP', returnDate: '2026-12-20' })).catch((e: unknown) => e)) as QuotaExceededError;
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect([error.requiredUnits, error.remainingUnits]).toEqual([2, 1]);
+  });
+
+  it.each([
+    ['Insufficient quota: this search requires 1 unit and 0 remain.', 1, 0],
+    ['Insufficient quota: this search requires 2 units and 3 remain.', 2, 3],
+    ['Quota exhausted.', undefined, undefined],
+  ])('QUOTA-1: parses %j into its units', (message, required, remaining) => {
+    const error = new QuotaExceededError({ status: 402, message });
+    expect([error.requiredUnits, error.remainingUnits]).toEqual([required, remaining]);
+  });
+
+  it('NEG-1: NotAcceptableError carries supportedMediaTypes', async () => {
+    const supportedMediaTypes = ['application/vnd.service.v1+json', 'application/json'];
+    route('get', '/quota', () => json(envelope('NOT_ACCEPTABLE', 'Cannot produce application/xml.', { supportedMediaTypes }), 406));
+    await expect(client().getQuota()).rejects.toMatchObject({ name: 'NotAcceptableError', status: 406, supportedMediaTypes });
+  });
+
+  it.each([
+    ['2', 2000],
+    ['0', 0],
+  ])('RATE-1: RateLimitError reads Retry-After %s as %i ms', async (header, ms) => {
+    route('get', '/quota', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': header }));
+    await expect(client({ maxRetries: 0 }).getQuota()).rejects.toMatchObject({ retryAfterMs: ms });
+  });
+
+  it('RATE-1: RateLimitError reads an HTTP-date Retry-After', async () => {
+    const date = new Date(Date.now() + 30_000).toUTCString();
+    route('get', '/quota', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': date }));
+    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as RateLimitError;
+    expect(error.retryAfterMs).toBeGreaterThan(25_000);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(30_000);
+  });
+
+  it('keeps a non-JSON error body (a proxy page) in the message', async () => {
+    route('get', '/quota', () => new HttpResponse('Bad gateway from the proxy', { status: 502 }));
+    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.code).toBeUndefined();
+    expect(error.message).toBe(`502 Bad gateway from the proxy (GET ${BASE_URL}/quota)`);
+  });
+
+  it('prints status, code, message, correlationId and errors with JSON.stringify', () => {
+    const errors = [{ field: 'body.origin', message: 'must match ^[A-Z]{3}$', type: 'invalid_format' as const }];
+    const error = new ValidationError({ status: 422, code: 'VALIDATION_ERROR', message: 'invalid', correlationId: 'c-1', errors, headers: new Headers({ a: 'b' }) });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'ValidationError', status: 422, code: 'VALIDATION_ERROR', correlationId: 'c-1', errors, message: 'invalid' });
+  });
+
+  it('takes a 422 envelope with details.errors', () => {
+    const errors = [{ field: 'query.lookbackDays', message: 'must be <= 30.', type: 'out_of_range' as const }];
+    expect(new ValidationError({ status: 422, message: 'x', details: { errors } }).errors).toEqual(errors);
+  });
+
+  it('keeps the hierarchy for errors without an answer', () => {
+    const cause = new TypeError('fetch failed');
+    const timeout = new TimeoutError('GET /quota timed out after 5 ms', { timeoutMs: 5, cause });
+    expect(timeout).toBeInstanceOf(ConnectionError);
+    expect(timeout).toBeInstanceOf(FlightSearchError);
+    expect(timeout).not.toBeInstanceOf(FlightSearchApiError);
+    expect(timeout.cause).toBe(cause);
+    expect(timeout.timeoutMs).toBe(5);
+    expect(new AbortError('aborted')).not.toBeInstanceOf(ConnectionError);
+    expect(new ConnectionError('down', { cause }).cause).toBe(cause);
+    expect(JSON.parse(JSON.stringify(timeout))).toEqual({ name: 'TimeoutError', timeoutMs: 5, message: 'GET /quota timed out after 5 ms' });
+  });
+
+  it('does not mistake other errors or plain objects for SDK errors', () => {
+    expect(new Error('x')).not.toBeInstanceOf(FlightSearchError);
+    expect({ status: 404 }).not.toBeInstanceOf(NotFoundError);
+    expect(null).not.toBeInstanceOf(FlightSearchError);
+    expect(new NotFoundError({ status: 404, message: 'x' })).not.toBeInstanceOf(AuthenticationError);
+  });
+
+  it('works with instanceof across two copies of the SDK (another bundle or realm)', async () => {
+    vi.resetModules();
+    const other = (await import('../src/index.js')) as typeof sdk;
+    expect(other.QuotaExceededError).not.toBe(QuotaExceededError);
+    const theirs = new other.QuotaExceededError({ status: 402, message: 'x' });
+    expect(theirs).toBeInstanceOf(QuotaExceededError);
+    expect(theirs).toBeInstanceOf(FlightSearchApiError);
+    expect(theirs).not.toBeInstanceOf(ServerError);
+    expect(new ServerError({ status: 500, message: 'x' })).toBeInstanceOf(other.FlightSearchError);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { AbortError, ConnectionError, TimeoutError } from '../src/index.js';
+import { BASE_URL, client, json, oneWay, quotaAnswer, rawAnswer, route } from './helpers.js';
+
+/** A handler that never answers; it resolves its promise when the client aborts the request. */
+const hang = (aborted: { value: boolean }) => (request: Request) =>
+  new Promise<Response>((resolve) =>
+    request.signal.addEventListener('abort', () => {
+      aborted.value = true;
+      resolve(json({}, 499));
+    }),
+  );
+
+describe('time-outs and abort', () => {
+  it('PROVIDER-2: aborts a search after timeoutMs with a TimeoutError that states the limit', async () => {
+    const aborted = { value: false };
+    const seen = route('post', '/flights/search', hang(aborted));
+    const error = (await client({ timeoutMs: 40 }).searchFlights(oneWay()).catch((e: unknown) => e)) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.timeoutMs).toBe(40);
+    expect(error.message).toBe(`POST ${BASE_URL}/flights/search timed out after 40 ms`);
+    expect(aborted.value).toBe(true);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('lets one call override the client time-out', async () => {
+    route('post', '/flights/search', hang({ value: false }));
+    await expect(client({ timeoutMs: 60_000 }).searchFlights(oneWay(), { timeoutMs: 30 })).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 30 });
+  });
+
+  it('gives each GET attempt its own time-out and retries after one expires', async () => {
+    const seen = route('get', '/quota', (request, n) => (n == 1 ? hang({ value: false })(request) : json(quotaAnswer)));
+    await expect(client({ timeoutMs: 40 }).getQuota()).resolves.toEqual(quotaAnswer);
+    expect(seen).toHaveLength(2);
+  });
+
+  it("throws AbortError with the signal's reason when the caller aborts an in-flight search", async () => {
+    const aborted = { value: false };
+    route('post', '/flights/search', hang(aborted));
+    const controller = new AbortController();
+    const call = client().searchFlights(oneWay(), { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('closed the tab')), 20);
+    const error = (await call.catch((e: unknown) => e)) as AbortError;
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).not.toBeInstanceOf(TimeoutError);
+    expect((error.cause as Error).message).toBe('closed the tab');
+    expect(aborted.value).toBe(true);
+  });
+
+  it("does not retry a GET aborted by the caller's signal, even when the signal is a time-out", async () => {
+    const seen = route('get', '/quota', hang({ value: false }));
+    const error = await client({ maxRetries: 3 })
+      .getQuota({ signal: AbortSignal.timeout(30) })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('sends nothing when the signal is already aborted', async () => {
+    const seen = route('post', '/flights/search', () => json(rawAnswer));
+    await expect(client().searchFlights(oneWay(), { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('leaves no listener on the caller signal after the call settles', async () => {
+    route('get', '/quota', () => json(quotaAnswer));
+    const controller = new AbortController();
+    let listeners = 0;
+    const add = controller.signal.addEventListener.bind(controller.signal);
+    const remove = controller.signal.removeEventListener.bind(controller.signal);
+    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => (listeners++, add(...args))) as typeof add;
+    controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => (listeners--, remove(...args))) as typeof remove;
+    await client().getQuota({ signal: controller.signal });
+    expect(listeners).toBe(0);
+  });
+});

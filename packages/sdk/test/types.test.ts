@@ -1,0 +1,51 @@
+// tsc checks this file (packages/sdk/tsconfig.json includes test/): every @ts-expect-error
+// must meet an error, so the narrowing it documents cannot silently regress.
+import { describe, expectTypeOf, it } from 'vitest';
+import type { FlightSearchClient, ParsedSearchResponse, RawSearchResponse, ResponseFormat, SearchResponse } from '../src/index.js';
+import { oneWay } from './helpers.js';
+
+declare const client: FlightSearchClient;
+// Type-only: these functions are type-checked, never called.
+async function typeChecks() {
+  const parsed = await client.searchFlights({ ...oneWay(), responseFormat: 'PARSED' });
+  expectTypeOf(parsed).toEqualTypeOf<ParsedSearchResponse>();
+  const item = parsed.results[0]!;
+  if (item.success) expectTypeOf(item.flights[0]!.fares[0]!.miles).toEqualTypeOf<number>();
+  // @ts-expect-error a PARSED answer has no RAW `data`
+  void item.data;
+
+  const raw = await client.searchFlights({ ...oneWay(), responseFormat: 'RAW' });
+  expectTypeOf(raw).toEqualTypeOf<RawSearchResponse>();
+  // @ts-expect-error a RAW answer has no `flights`
+  void raw.results[0]!.flights;
+
+  const byDefault = await client.searchFlights({
+    airlineLoyalty: ['PROGRAM_1'],
+    tripType: 'ONE_WAY',
+    cabinType: 'ECONOMY',
+    origin: 'GRU',
+    destination: 'JFK',
+    departureDate: '2026-12-15',
+    passengers: { adults: 1 },
+  });
+  expectTypeOf(byDefault).toEqualTypeOf<RawSearchResponse>();
+
+  const format = 'PARSED' as ResponseFormat;
+  const unknownFormat = await client.searchFlights({ ...oneWay(), responseFormat: format });
+  expectTypeOf(unknownFormat).toEqualTypeOf<SearchResponse>();
+
+  // @ts-expect-error responseFormat takes RAW or PARSED only (SEARCH-8)
+  await client.searchFlights({ ...oneWay(), responseFormat: 'XML' });
+  // @ts-expect-error airlineLoyalty takes program codes only
+  await client.searchFlights({ ...oneWay(), airlineLoyalty: ['PROGRAM_9'] });
+  // @ts-expect-error history takes MILES programs only (HISTORY-2): PROGRAM_8 is cash
+  await client.getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: 7, airlineLoyalty: 'PROGRAM_8' });
+  await client.getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: 7, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_2'], departureDate: '2026-12-15' });
+  expectTypeOf((await client.getQuota()).remaining).toEqualTypeOf<number>();
+}
+
+describe('types', () => {
+  it('narrows the search answer by responseFormat (checked by tsc; this test only keeps the checks compiled)', () => {
+    expectTypeOf(typeChecks).returns.resolves.toBeVoid();
+  });
+});
