@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The page imports the SDK and the mock from their TypeScript sources, so
+// `npm run dev` works on a fresh clone without building the packages first.
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@flight-search/sdk': source('../../packages/sdk/src/index.ts'),
+      '@flight-search/mock-server': source('../../packages/mock-server/src/index.ts'),
+    },
+  },
+  build: {
+    target: 'es2022',
+    // chart.js and the in-page mock are large by nature; the budget that
+    // matters is the SDK's, checked by size-limit at the root.
+    chunkSizeWarningLimit: 1500,
+  },
+});
