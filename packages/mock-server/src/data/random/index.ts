@@ -39,6 +39,9 @@ export function hashKey(...parts: readonly (string | number)[]): number {
   return h >>> 0;
 }
 
+// Byte to two hex digits: ids are made in bulk for history, and a table beats toString(16).
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 /**
  * A mulberry32 generator seeded by {@link hashKey} of `parts`: small, fast and
  * good enough for mock data (not for anything secret).
@@ -56,10 +59,9 @@ export function createRandom(...parts: readonly (string | number)[]): Random {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  const hex = (digits: number): string => {
-    let out = '';
-    for (let i = 0; i < digits; i++) out += Math.floor(next() * 16).toString(16);
-    return out;
+  const word = (): string => {
+    const value = Math.floor(next() * 4294967296);
+    return (HEX[value >>> 24] as string) + HEX[(value >>> 16) & 255] + HEX[(value >>> 8) & 255] + HEX[value & 255];
   };
   return {
     next,
@@ -67,6 +69,13 @@ export function createRandom(...parts: readonly (string | number)[]): Random {
     chance: (p) => next() < p,
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
     // Version nibble 4 and variant 8..b, so it passes `format: uuid` and reads as a v4.
-    uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
+    uuid: () => {
+      const a = word();
+      const b = word();
+      const c = word();
+      const d = word();
+      const variant = '89ab'[parseInt(c[0] as string, 16) & 3] as string;
+      return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
+    },
   };
 }

@@ -1,16 +1,22 @@
+import type { ParsedFlight } from '@flight-search/sdk';
 import type { RawFormatter } from './types.js';
+
+/** `P1-8040-OB`: the first leg's code and the direction, as this provider names offers. */
+const offerId = (flight: ParsedFlight): string =>
+  `${(flight.flightCode.split(',')[0] ?? '').replace(' ', '-')}-${flight.direction === 'RETURN' ? 'IB' : 'OB'}`;
 
 /**
  * A loyalty-program award API that lists flights with nested fare and leg
  * lists, camelCase, miles and taxes apart (PROGRAM_1, PROGRAM_4).
  */
 export const flightList: RawFormatter = (flights, search, requestId) => ({
-  firstOfferId: flights[0] ? `${flights[0].flightCode.split(',')[0]?.replace(' ', '-')}-${flights[0].direction === 'RETURN' ? 'IB' : 'OB'}` : undefined,
+  firstOfferId: flights[0] ? offerId(flights[0]) : undefined,
   block: {
     requestId,
     currency: 'BRL',
     flights: flights.map((flight) => ({
       uid: flight.id,
+      offerId: offerId(flight),
       code: flight.flightCode,
       cabin: flight.cabinType,
       stops: flight.stops,

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatLocal, localToUtc, offsetMinutes, parseLocalDate, utcToLocal } from './index.js';
+
+describe('time zone arithmetic', () => {
+  it('gives the offset of a zone, including on both sides of a DST change', () => {
+    expect(offsetMinutes('America/Sao_Paulo', Date.parse('2026-12-15T12:00:00Z'))).toBe(-180);
+    expect(offsetMinutes('Asia/Kolkata', Date.parse('2026-12-15T12:00:00Z'))).toBe(330);
+    // New York leaves DST on 2026-11-01 at 06:00 UTC.
+    expect(offsetMinutes('America/New_York', Date.parse('2026-11-01T05:59:00Z'))).toBe(-240);
+    expect(offsetMinutes('America/New_York', Date.parse('2026-11-01T06:01:00Z'))).toBe(-300);
+  });
+
+  it('turns a local wall-clock time into its UTC instant and back', () => {
+    const local = parseLocalDate('2026-07-01') + 9 * 3_600_000;
+    const utc = localToUtc('Europe/Paris', local);
+    expect(new Date(utc).toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    expect(formatLocal(utcToLocal('Europe/Paris', utc))).toBe('2026-07-01T09:00:00');
+  });
+});
