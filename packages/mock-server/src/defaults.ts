@@ -1,0 +1,27 @@
+import type { KeySettings } from './types.js';
+
+/**
+ * The keys a mock has when no `keys` option is given.
+ *
+ * | key | limit | products |
+ * |---|---|---|
+ * | `test-key` | 1000 | search, history |
+ * | `search-only-key` | 1000 | search (history answers 403) |
+ * | `low-quota-key` | 2 | search, history |
+ * | `empty-key` | 0 | search, history |
+ *
+ * @example
+ * const mock = createFlightSearchMock();
+ * await fetch('https://api.example.com/quota', { headers: { 'x-api-key': 'test-key' } });
+ */
+export const DEFAULT_KEYS: readonly Readonly<KeySettings>[] = Object.freeze([
+  Object.freeze({ key: 'test-key', limit: 1000, products: ['search', 'history'] }),
+  Object.freeze({ key: 'search-only-key', limit: 1000, products: ['search'] }),
+  Object.freeze({ key: 'low-quota-key', limit: 2, products: ['search', 'history'] }),
+  Object.freeze({ key: 'empty-key', limit: 0, products: ['search', 'history'] }),
+]) as readonly Readonly<KeySettings>[];
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 29_000;
+export const DEFAULT_HISTORY_CAP = 100_000;
+export const RECORDED_REQUESTS_CAP = 10_000;

@@ -1,0 +1,8 @@
+/**
+ * `@flight-search/mock-server`: a stateful, deterministic mock of the Flight
+ * Search, Price History and Quota service, as msw handlers. Web APIs only: it
+ * runs under `setupServer` in Node and `setupWorker` in browsers.
+ */
+export { createFlightSearchMock } from './create.js';
+export { DEFAULT_KEYS } from './defaults.js';
+export type { FlightSearchMock, KeySettings, MockOptions, Product, ProgramBehavior, RecordedRequest } from './types.js';

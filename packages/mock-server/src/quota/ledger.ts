@@ -1,0 +1,46 @@
+import type { ProgramCode, Quota } from '@flight-search/sdk';
+import type { KeySettings, Product } from '../types.js';
+
+export type Consumption = { ok: true } | { ok: false; remaining: number };
+
+/**
+ * The quota of one API key (`QUOTA-1`, D4). `tryConsume` checks and consumes
+ * in one synchronous step: JavaScript runs it to the end before any other
+ * request's code, so concurrent searches can never overspend.
+ */
+export class KeyLedger {
+  limit: number;
+  consumed: number;
+  products: Set<Product>;
+  /** Units spent by searches through the mock, per program. */
+  readonly usage = new Map<ProgramCode, number>();
+
+  constructor(settings: Readonly<KeySettings>) {
+    this.limit = settings.limit;
+    this.consumed = settings.consumed ?? 0;
+    this.products = new Set(settings.products);
+  }
+
+  get remaining(): number {
+    return Math.max(0, this.limit - this.consumed);
+  }
+
+  /** Consumes `units` for `program` when they remain; otherwise consumes nothing. */
+  tryConsume(units: number, program: ProgramCode): Consumption {
+    const remaining = this.remaining;
+    if (remaining < units) return { ok: false, remaining };
+    this.consumed += units;
+    this.usage.set(program, (this.usage.get(program) ?? 0) + units);
+    return { ok: true };
+  }
+
+  /** The `GET /quota` body. */
+  snapshot(): Quota {
+    return {
+      limit: this.limit,
+      consumed: this.consumed,
+      remaining: this.remaining,
+      usageByCompany: [...this.usage].map(([airlineLoyalty, consumed]) => ({ airlineLoyalty, consumed })),
+    };
+  }
+}

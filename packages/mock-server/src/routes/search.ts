@@ -1,0 +1,90 @@
+import type { ParsedFlight, SearchRequest, SearchResponse } from '@flight-search/sdk';
+import type { Answer } from '../answer.js';
+import { generateFlights, toHistoryRecords, toRawData, type NormalizedSearch } from '../data/index.js';
+import { quotaExceeded, validationFailed } from '../errors/envelopes.js';
+import { callProvider, type ProviderOutcome } from '../provider/simulate.js';
+import { searchCost } from '../quota/cost.js';
+import { isJsonContentType } from '../validation/content-type.js';
+import { validateSearchBody } from '../validation/search-request.js';
+import type { RouteContext } from './context.js';
+
+/** Applies the contract's defaults (priceType MILES, responseFormat RAW, children and infants 0). */
+export function normalizeSearch(body: SearchRequest): NormalizedSearch {
+  return {
+    program: body.airlineLoyalty[0]!,
+    priceType: body.priceType ?? 'MILES',
+    tripType: body.tripType,
+    cabinType: body.cabinType,
+    origin: body.origin,
+    destination: body.destination,
+    departureDate: body.departureDate,
+    ...(body.returnDate !== undefined ? { returnDate: body.returnDate } : {}),
+    passengers: { adults: body.passengers.adults, children: body.passengers.children ?? 0, infants: body.passengers.infants ?? 0 },
+    responseFormat: body.responseFormat ?? 'RAW',
+  };
+}
+
+/** The body as JSON, or why it is not: `SEARCH-10` content type first (D13), then `invalid_json` (D6). */
+async function readJsonBody({ request, record }: RouteContext): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
+  const text = await request.text();
+  let value: unknown;
+  let parsed = true;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    parsed = false;
+  }
+  record.body = parsed ? value : text === '' ? null : text;
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return {
+      ok: false,
+      answer: validationFailed([{ field: 'body', type: 'invalid_type', message: 'The body must be sent as application/json (SEARCH-10).' }]),
+    };
+  }
+  if (!parsed) return { ok: false, answer: validationFailed([{ field: 'body', type: 'invalid_json', message: 'The body is not valid JSON.' }]) };
+  return { ok: true, value };
+}
+
+function resultItem(search: NormalizedSearch, outcome: ProviderOutcome, flights: ParsedFlight[], seed: number): SearchResponse['results'][number] {
+  const airline = search.program;
+  if (!outcome.ok) {
+    const error = { message: outcome.message, providerStatusCode: outcome.providerStatusCode };
+    return search.responseFormat === 'PARSED' ? { airline, success: false, flights: null, error } : { airline, success: false, data: null, error };
+  }
+  return search.responseFormat === 'PARSED'
+    ? { airline, success: true, flights }
+    : { airline, success: true, data: toRawData(search, flights, seed) };
+}
+
+/**
+ * `POST /flights/search`: `SEARCH-10` content type, `SEARCH-1`..`SEARCH-9`
+ * validation (422), `QUOTA-1` (402, checked and consumed in one synchronous
+ * step), then the provider (`PROVIDER-1`, `PROVIDER-2`). A successful MILES
+ * search's flights join the price history (D9).
+ */
+export async function searchRoute(context: RouteContext): Promise<Answer> {
+  const { state, ledger, request } = context;
+  const body = await readJsonBody(context);
+  if (!body.ok) return body.answer;
+  const issues = validateSearchBody(body.value);
+  if (issues.length > 0) return validationFailed(issues);
+  const search = normalizeSearch(body.value as SearchRequest);
+
+  // No await between the check and the consumption: concurrent searches never overspend (D4).
+  const cost = searchCost(search.tripType);
+  const consumption = ledger.tryConsume(cost, search.program);
+  if (!consumption.ok) return quotaExceeded(cost, consumption.remaining);
+
+  const { seed } = state.options;
+  const outcome = await callProvider(search.program, state.behaviors.get(search.program), state.options, request.signal);
+  const flights = outcome.ok ? generateFlights(seed, search) : [];
+  const item = resultItem(search, outcome, flights, seed);
+  if (outcome.ok && search.priceType === 'MILES') {
+    for (const record of toHistoryRecords(flights, state.options.now())) state.history.add(record);
+  }
+  const response: SearchResponse = {
+    results: [item],
+    summary: { totalAirlinesRequested: 1, successfulSearches: item.success ? 1 : 0, failedSearches: item.success ? 0 : 1 },
+  } as SearchResponse;
+  return { status: 200, body: response };
+}

@@ -1,0 +1,31 @@
+import type { ProgramCode } from '@flight-search/sdk';
+import { BaselineCache } from './history/baseline-cache.js';
+import { HistoryStore } from './history/store.js';
+import type { ResolvedOptions } from './options.js';
+import { KeyLedger } from './quota/ledger.js';
+import { RateLimiter } from './rate-limit/limiter.js';
+import { RequestLog } from './recording/request-log.js';
+import type { ProgramBehavior } from './types.js';
+
+/** Everything one mock instance remembers; `reset()` replaces it with a fresh one. */
+export interface MockState {
+  readonly options: ResolvedOptions;
+  readonly ledgers: Map<string, KeyLedger>;
+  readonly behaviors: Map<ProgramCode, ProgramBehavior>;
+  readonly history: HistoryStore;
+  readonly baseline: BaselineCache;
+  readonly log: RequestLog;
+  readonly rateLimiter: RateLimiter | undefined;
+}
+
+export function createState(options: ResolvedOptions): MockState {
+  return {
+    options,
+    ledgers: new Map(options.keys.map((settings) => [settings.key, new KeyLedger(settings)])),
+    behaviors: new Map(),
+    history: new HistoryStore(options.historyCap),
+    baseline: new BaselineCache(options.seed),
+    log: new RequestLog(),
+    rateLimiter: options.rateLimit && new RateLimiter(options.rateLimit.requests, options.rateLimit.windowMs),
+  };
+}

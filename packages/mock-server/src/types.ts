@@ -1,0 +1,84 @@
+import type { ProgramCode } from '@flight-search/sdk';
+import type { RequestHandler } from 'msw';
+
+/** A product an API key can include. Search is part of every key; history must be contracted (`AUTH-3`). */
+export type Product = 'search' | 'history';
+
+/** One API key of the mock and its quota. */
+export interface KeySettings {
+  key: string;
+  /** Total quota units of the key. */
+  limit: number;
+  /** Units already spent when the mock starts (default 0). */
+  consumed?: number;
+  /** Without `'history'`, the price-history endpoint answers 403 (`AUTH-3`). */
+  products: Product[];
+}
+
+/** How one program's provider behaves in the simulation. */
+export interface ProgramBehavior {
+  /** Provider answer time, replacing the `latency` option for this program. */
+  latencyMs?: number;
+  /** The provider fails with this HTTP status: a `200` answer with `success: false` (`PROVIDER-1`). */
+  fail?: { status: number; message?: string };
+  /** The provider never answers: after `providerTimeoutMs` the result is a 504 failure (`PROVIDER-2`). */
+  hang?: boolean;
+}
+
+export interface MockOptions {
+  /** The API keys; default {@link DEFAULT_KEYS}. */
+  keys?: KeySettings[];
+  /** Seed of all generated data (flights, history, latencies); default 1. */
+  seed?: number;
+  /** How long a hanging provider is waited for before a 504 failure; default 29 000 (spec section 8). */
+  providerTimeoutMs?: number;
+  /** `'none'` (default): providers answer at once; `'realistic'`: each program its own deterministic 0.2 to 4 s. */
+  latency?: 'none' | 'realistic';
+  /** The mock's clock in epoch ms (default `Date.now`): history windows, `createdAt`, recorded times, rate limit windows. */
+  now?: () => number;
+  /** Serve only under this URL (and answer unknown paths under it with a 404 envelope); default: any origin, the three paths only. */
+  baseUrl?: string;
+  /** Most history records kept from searches; the oldest are dropped first. Default 100 000. */
+  historyCap?: number;
+  /** Per-key rate limit (`RATE-1`); off unless set. */
+  rateLimit?: { requests: number; windowMs: number };
+}
+
+/** A request the mock received, as `requests()` lists it. The API key is never recorded. */
+export interface RecordedRequest {
+  id: number;
+  method: string;
+  /** Path under `baseUrl` (or the URL path with the default any-origin setting). */
+  path: string;
+  query: Record<string, string[]>;
+  /** Lower-case header names; `x-api-key` is `'[redacted]'`. */
+  headers: Record<string, string>;
+  /** The parsed JSON body, the raw text when it is not JSON, or `null` without a body. */
+  body: unknown;
+  /** Mock clock when received. */
+  receivedAt: number;
+  /** Mock clock when answered. */
+  endedAt?: number;
+  status?: number;
+  /** True when the request's signal aborted before the answer. */
+  aborted: boolean;
+}
+
+/** A stateful mock of the service; see {@link createFlightSearchMock}. */
+export interface FlightSearchMock {
+  /** msw request handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
+  handlers: RequestHandler[];
+  /**
+   * Answers a Fetch API `Request` with a `Response`, or `null` when the request is not the service's.
+   * Aborting `request.signal` during a provider wait resolves to `Response.error()` (a network error).
+   */
+  handle(request: Request): Promise<Response | null>;
+  /** Restores the initial state: keys and quota, history, program behaviours, recorded requests, rate limits. */
+  reset(): void;
+  /** Sets (or with `null` clears) how a program's provider behaves. */
+  setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null): void;
+  /** Creates a key or changes its limit, consumption or products. */
+  setKey(key: string, settings: { limit?: number; consumed?: number; products?: Product[] }): void;
+  /** The requests received so far (most recent 10 000), oldest first, keys redacted. */
+  requests(): RecordedRequest[];
+}

@@ -1,0 +1,41 @@
+// The mock server's contract constants (enums, city codes, media types, quota
+// costs, rule tables), taken from openapi.yaml so the mock never restates them.
+import { historyQuerySchema, readDocument, searchRequestSchema } from './mock-validators.mjs';
+
+export default async function generate({ source, banner }) {
+  const document = await readDocument(source);
+  const search = document.paths['/flights/search'].post;
+  const history = document.paths['/intelligence/flights/history'].get;
+  const enumOf = (name) => document.components.schemas[name].enum;
+  const constants = {
+    PROGRAM_CODES: enumOf('ProgramCode'),
+    MILES_PROGRAMS: enumOf('MilesProgram'),
+    CASH_PROGRAMS: enumOf('CashProgram'),
+    PRICE_TYPES: enumOf('PriceType'),
+    TRIP_TYPES: enumOf('TripType'),
+    CABIN_TYPES: enumOf('CabinType'),
+    RESPONSE_FORMATS: enumOf('ResponseFormat'),
+    VALIDATION_ISSUE_TYPES: enumOf('ValidationIssueType'),
+    /** Served media types, preferred first. */
+    MEDIA_TYPES: Object.keys(search.responses['200'].content),
+    CITY_CODES: document['x-city-codes'],
+    QUOTA_COST: search['x-quota-cost'],
+    SEARCH_RULES: search['x-rules'],
+    HISTORY_RULES: history['x-rules'],
+    PATHS: { search: '/flights/search', history: '/intelligence/flights/history', quota: '/quota' },
+    SEARCH_PROPERTY_ORDER: Object.keys(searchRequestSchema(document).properties),
+    HISTORY_PARAMETER_ORDER: Object.keys(historyQuerySchema(document).properties),
+    /** Repeatable history parameters (`style: form, explode: true` arrays). */
+    HISTORY_ARRAY_PARAMETERS: Object.entries(historyQuerySchema(document).properties)
+      .filter(([, schema]) => schema.type === 'array')
+      .map(([name]) => name),
+  };
+  for (const path of Object.values(constants.PATHS)) if (!document.paths[path]) throw new Error(`openapi.yaml has no path ${path}`);
+  const text =
+    banner('scripts/generators/mock-contract.mjs') +
+    '\n' +
+    Object.entries(constants)
+      .map(([name, value]) => `export const ${name} = ${JSON.stringify(value, null, 2)} as const;\n`)
+      .join('\n');
+  return ['packages/mock-server/src/generated/contract.ts', text];
+}
