@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { UsageError } from './usage-error.js';
+
+const PRODUCTS = ['search', 'history'] as const;
+
+export interface KeyFileEntry {
+  key: string;
+  limit: number;
+  consumed?: number;
+  products: ('search' | 'history')[];
+}
+
+/**
+ * Reads a `--keys` file: `{"keys":[{"key":"...","limit":100,"products":["search","history"]}]}`.
+ * Every problem names the file and the entry and field at fault. Key values are never
+ * repeated in a message: they are secrets in a real deployment.
+ */
+export async function readKeysFile(file: string): Promise<KeyFileEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot be read (${code ?? String(error)})`;
+    throw new UsageError(`--keys ${file}: ${why}.`, { cause: error });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--keys ${file}: not valid JSON (${(error as Error).message}).`, { cause: error });
+  }
+  return parseKeys(parsed, `--keys ${file}`);
+}
+
+export function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
+  const problem = (message: string) => new UsageError(`${where}: ${message}`);
+  if (!isObject(parsed) || !Array.isArray(parsed.keys)) throw problem('expected an object {"keys": [...]} at the top level.');
+  if (parsed.keys.length === 0) throw problem('"keys" is empty; list at least one key.');
+  const seen = new Map<string, number>();
+  return parsed.keys.map((entry: unknown, index: number): KeyFileEntry => {
+    const at = `keys[${index}]`;
+    if (!isObject(entry)) throw problem(`${at} must be an object {"key", "limit", "products"}.`);
+    const { key, limit, consumed, products } = entry;
+    if (typeof key !== 'string' || key.trim() === '') throw problem(`${at}.key must be a non-empty string.`);
+    const first = seen.get(key);
+    if (first !== undefined) throw problem(`${at}.key repeats the key of keys[${first}].`);
+    seen.set(key, index);
+    if (!isCount(limit)) throw problem(`${at}.limit must be a non-negative integer${limit === undefined ? ' (it is missing)' : ''}.`);
+    if (consumed !== undefined && !isCount(consumed)) throw problem(`${at}.consumed must be a non-negative integer.`);
+    if (consumed !== undefined && consumed > limit) throw problem(`${at}.consumed (${consumed}) is more than its limit (${limit}).`);
+    if (!Array.isArray(products)) throw problem(`${at}.products must be an array of "search" and "history"${products === undefined ? ' (it is missing)' : ''}.`);
+    const bad = products.findIndex((product) => !PRODUCTS.includes(product as (typeof PRODUCTS)[number]));
+    if (bad !== -1) throw problem(`${at}.products[${bad}] must be "search" or "history", got ${JSON.stringify(products[bad])}.`);
+    const settings: KeyFileEntry = { key, limit, products: [...new Set(products as KeyFileEntry['products'])] };
+    if (consumed !== undefined) settings.consumed = consumed;
+    return settings;
+  });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}

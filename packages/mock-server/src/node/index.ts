@@ -1,0 +1,65 @@
+import { createFlightSearchMock, type FlightSearchMock, type MockOptions } from '../index.js';
+import { stderrLogger } from './log.js';
+import { assertServedMock, resolveServerOptions, type ServerOptions } from './options.js';
+import { serveMock } from './server.js';
+
+export type { CorsOptions } from './cors.js';
+export type { RequestLogEntry, RequestLogger } from './log.js';
+export type { ServerOptions } from './options.js';
+
+/**
+ * Options of {@link startMockServer}: the mock's own options (keys, seed,
+ * latency, provider time-out, clock...) and the server's network options.
+ * `baseUrl` is not among them: the server serves the service at its root.
+ */
+export interface StartMockServerOptions extends Omit<MockOptions, 'baseUrl'>, ServerOptions {
+  /** Serve this existing mock instead of creating one (its other options are then ignored). */
+  mock?: FlightSearchMock;
+}
+
+/** A running standalone mock server. */
+export interface MockServer {
+  /** Where it listens, such as `http://127.0.0.1:4010` (no trailing slash). */
+  url: string;
+  /** The mock it serves: its control functions act on the server's state. */
+  mock: FlightSearchMock;
+  /**
+   * Stops accepting connections, lets requests in flight finish (aborting them
+   * after `shutdownTimeoutMs`), closes idle keep-alive sockets, then resolves.
+   * Calling it again returns the same promise.
+   */
+  close(): Promise<void>;
+}
+
+const MOCK_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'now', 'historyCap', 'rateLimit'] as const;
+
+/**
+ * Starts the flight-search mock as a real HTTP server, for clients in any
+ * language, browsers (CORS) and contract tests. The rules are the same
+ * functions the msw handlers run (`mock.handle`).
+ *
+ * @example
+ * import { startMockServer } from '@flight-search/mock-server/node';
+ *
+ * const server = await startMockServer({ port: 0, latency: 'realistic', control: true, log: false });
+ * const quota = await fetch(`${server.url}/quota`, { headers: { 'x-api-key': 'test-key' } });
+ * console.log(await quota.json()); // { limit: 1000, consumed: 0, remaining: 1000, usageByCompany: [] }
+ * server.mock.setProgramBehavior('PROGRAM_4', { fail: { status: 503 } });
+ * await server.close();
+ */
+export async function startMockServer(options: StartMockServerOptions = {}): Promise<MockServer> {
+  const resolved = resolveServerOptions(options, stderrLogger);
+  let mock: FlightSearchMock;
+  if (options.mock !== undefined) {
+    assertServedMock(options.mock);
+    mock = options.mock;
+  } else {
+    const mockOptions: MockOptions = {};
+    for (const name of MOCK_OPTION_NAMES) {
+      if (options[name] !== undefined) Object.assign(mockOptions, { [name]: options[name] });
+    }
+    mock = createFlightSearchMock(mockOptions);
+  }
+  const listening = await serveMock(mock, resolved);
+  return { url: listening.url, mock, close: listening.close };
+}

@@ -1,0 +1,61 @@
+import type { CorsOptions } from './cors.js';
+import type { RequestLogger } from './log.js';
+import type { ServedMock } from './types.js';
+
+/** The network options of the standalone server (the mock's own options come beside them). */
+export interface ServerOptions {
+  /** TCP port; `0` (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on. Default `127.0.0.1` (not reachable from other machines). */
+  host?: string;
+  /** Browser origins allowed by CORS; default `{ origins: '*' }`; `false` sends no CORS headers. */
+  cors?: CorsOptions | false;
+  /** Serve the control API under `/__mock`. Default `false` (those paths are then 404). */
+  control?: boolean;
+  /** Called once per finished request; `false` logs nothing. Default: one line on stderr. */
+  log?: RequestLogger | false;
+  /** Largest request body in bytes; a larger one gets `413 PAYLOAD_TOO_LARGE`. Default 1 MiB. */
+  bodyLimit?: number;
+  /** How long `close()` waits for requests in flight before aborting them. Default 10 000 ms. */
+  shutdownTimeoutMs?: number;
+}
+
+export interface ResolvedServerOptions {
+  port: number;
+  host: string;
+  cors: CorsOptions | false;
+  control: boolean;
+  log: RequestLogger | false;
+  bodyLimit: number;
+  shutdownTimeoutMs: number;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Checks every server option up front; a bad one is a TypeError naming it. */
+export function resolveServerOptions(options: ServerOptions, defaultLog: RequestLogger): ResolvedServerOptions {
+  const { port = 0, host = '127.0.0.1', cors = { origins: '*' }, control = false, log = defaultLog, bodyLimit = DEFAULT_BODY_LIMIT, shutdownTimeoutMs = 10_000 } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new TypeError(`startMockServer: option "port" must be an integer from 0 to 65535, got ${String(port)}.`);
+  if (typeof host !== 'string' || host === '') throw new TypeError('startMockServer: option "host" must be a non-empty string.');
+  if (cors !== false) {
+    const origins: unknown = typeof cors === 'object' && cors !== null ? cors.origins : undefined;
+    if (origins !== '*' && !(Array.isArray(origins) && origins.every((origin) => typeof origin === 'string'))) {
+      throw new TypeError('startMockServer: option "cors" must be false or { origins: "*" | string[] }.');
+    }
+  }
+  if (typeof control !== 'boolean') throw new TypeError('startMockServer: option "control" must be a boolean.');
+  if (log !== false && typeof log !== 'function') throw new TypeError('startMockServer: option "log" must be a function or false.');
+  if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1) throw new TypeError(`startMockServer: option "bodyLimit" must be a positive integer (bytes), got ${String(bodyLimit)}.`);
+  if (!Number.isSafeInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
+    throw new TypeError(`startMockServer: option "shutdownTimeoutMs" must be a non-negative integer, got ${String(shutdownTimeoutMs)}.`);
+  }
+  return { port, host, cors, control, log, bodyLimit, shutdownTimeoutMs };
+}
+
+export function assertServedMock(mock: unknown): asserts mock is ServedMock {
+  const candidate = mock as Partial<Record<keyof ServedMock, unknown>> | null;
+  const methods = ['handle', 'reset', 'setProgramBehavior', 'setKey', 'requests'] as const;
+  if (typeof candidate !== 'object' || candidate === null || methods.some((name) => typeof candidate[name] !== 'function')) {
+    throw new TypeError(`startMockServer: option "mock" must be a mock from createFlightSearchMock (with ${methods.join(', ')}).`);
+  }
+}

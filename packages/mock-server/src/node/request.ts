@@ -1,0 +1,42 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * The standard Fetch `Request` for a node:http request, the input of `mock.handle`.
+ * `origin` is the server's own origin: the request target is resolved against it,
+ * so an absolute-form target cannot point the mock at another host.
+ */
+export function toFetchRequest(req: IncomingMessage, origin: string, body: Buffer | undefined, signal: AbortSignal): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string;
+    // HTTP/2 pseudo-headers (":path") are not valid Fetch header names.
+    if (name.charCodeAt(0) !== 58) headers.append(name, raw[i + 1] as string);
+  }
+  const method = req.method ?? 'GET';
+  return new Request(origin + pathAndQuery(req.url ?? '/'), {
+    method,
+    headers,
+    // A Buffer read from a socket is backed by a plain ArrayBuffer, which is what BodyInit wants.
+    body: method === 'GET' || method === 'HEAD' ? undefined : (body as Uint8Array<ArrayBuffer> | undefined),
+    signal,
+  });
+}
+
+/** The origin-form (`/path?query`) of a request target, also for the absolute form a proxy sends. */
+export function pathAndQuery(target: string): string {
+  if (target.startsWith('/')) return target;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return `/${target}`;
+  }
+}
+
+/** The path of a request target without its query string. */
+export function pathOf(target: string): string {
+  const path = pathAndQuery(target);
+  const query = path.indexOf('?');
+  return query === -1 ? path : path.slice(0, query);
+}

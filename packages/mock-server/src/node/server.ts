@@ -1,0 +1,138 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readBody } from './body.js';
+import { CONTROL_PREFIX, controlAnswer } from './control.js';
+import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
+import { errorAnswer, type JsonAnswer } from './envelope.js';
+import { loggablePath } from './log.js';
+import { openApiDocument } from './openapi-file.js';
+import type { ResolvedServerOptions } from './options.js';
+import { pathOf, toFetchRequest } from './request.js';
+import type { ServedMock } from './types.js';
+
+export interface ListeningServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `mock` over node:http: each request becomes a standard `Request` for
+ * `mock.handle`, and its `Response` is written back. Around it sit only what a
+ * network server needs: CORS, the body limit, the control API, `/openapi.yaml`,
+ * the 404 envelope, one log line per request, and graceful shutdown.
+ */
+export async function serveMock(mock: ServedMock, options: ResolvedServerOptions): Promise<ListeningServer> {
+  const contract = openApiDocument();
+  const inFlight = new Set<AbortController>();
+  let origin = '';
+  let closing: Promise<void> | undefined;
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    const controller = new AbortController();
+    inFlight.add(controller);
+    res.on('close', () => {
+      inFlight.delete(controller);
+      // The client went away before the whole answer was written: stop the mock's provider wait.
+      if (!res.writableFinished) controller.abort(new Error('The client closed the connection.'));
+      if (closing !== undefined) setImmediate(() => server.closeIdleConnections());
+      if (options.log) {
+        try {
+          options.log({
+            method: req.method ?? 'GET',
+            path: loggablePath(req.url ?? '/'),
+            status: res.writableFinished ? res.statusCode : null,
+            durationMs: performance.now() - started,
+          });
+        } catch {
+          // A failing logger must not take the server down.
+        }
+      }
+    });
+    dispatch(req, res, controller.signal).catch(() => {
+      if (!res.headersSent && !res.destroyed) writeAnswer(req, res, errorAnswer(500, 'INTERNAL_ERROR', 'An unexpected error occurred.'));
+      else res.destroy();
+    });
+  });
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> {
+    const method = req.method ?? 'GET';
+    if (isPreflight(req)) {
+      const cors = corsHeaders(req, options.cors);
+      res.writeHead(204, cors === null ? {} : { ...cors, ...preflightHeaders(req) }).end();
+      return;
+    }
+    const target = req.url ?? '/';
+    const path = pathOf(target);
+    if (path === '/openapi.yaml' && (method === 'GET' || method === 'HEAD')) {
+      // node:http itself leaves the body out of a HEAD answer and keeps its Content-Length.
+      writeAnswer(req, res, { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: await contract() });
+      return;
+    }
+    const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+    if (isControl && !options.control) return writeAnswer(req, res, notFound(method, path));
+
+    const body = await readBody(req, options.bodyLimit);
+    if (body.kind === 'aborted') return;
+    if (body.kind === 'too-large') {
+      const answer = errorAnswer(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${options.bodyLimit} bytes.`);
+      // Close the connection instead of reading (and discarding) the rest of the body.
+      answer.headers.connection = 'close';
+      return writeAnswer(req, res, answer);
+    }
+    if (isControl) return writeAnswer(req, res, controlAnswer(mock, method, path, body.body));
+
+    const response = await mock.handle(toFetchRequest(req, origin, body.body, signal));
+    if (response === null) return writeAnswer(req, res, notFound(method, path));
+    // The mock answers an aborted request with a network error; the client is gone anyway.
+    if (response.type === 'error') return void res.destroy();
+    const bytes = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+    if (res.destroyed) return;
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    writeAnswer(req, res, { status: response.status, headers, body: bytes ?? '' });
+  }
+
+  function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: JsonAnswer | { status: number; headers: Record<string, string>; body: string | Buffer }): void {
+    if (res.destroyed) return;
+    const headers: Record<string, string> = { ...answer.headers, ...corsHeaders(req, options.cors) };
+    headers['content-length'] = String(Buffer.byteLength(answer.body));
+    // During shutdown, answer and close: the socket must not wait for another request.
+    if (closing !== undefined) headers.connection = 'close';
+    res.writeHead(answer.status, headers).end(answer.body);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${host}:${address.port}`;
+
+  function close(): Promise<void> {
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      const force = setTimeout(() => {
+        for (const controller of inFlight) controller.abort(new Error('The server is shutting down.'));
+        server.closeAllConnections();
+      }, options.shutdownTimeoutMs);
+      force.unref();
+      server.once('close', () => clearTimeout(force));
+    });
+    return closing;
+  }
+
+  return { url: origin, server, close };
+}
+
+function notFound(method: string, path: string): JsonAnswer {
+  return errorAnswer(404, 'HTTP_ERROR', `No route for ${method} ${loggablePath(path)}.`);
+}

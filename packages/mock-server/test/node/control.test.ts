@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { KEY, postSearch, searchBody, startTestServer } from './helpers.js';
+
+const put = (url: string, path: string, body: unknown) =>
+  fetch(`${url}/__mock${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+type Envelope = { error: { code: string; details?: { errors: { field: string; type: string }[] } } };
+const fieldsOf = async (response: Response) => ((await response.json()) as Envelope).error.details?.errors.map((e) => `${e.field}:${e.type}`);
+
+describe('the control API under /__mock', () => {
+  it('is a 404 envelope without control: true, and changes nothing', async () => {
+    const server = await startTestServer();
+    await postSearch(server.url, searchBody());
+    for (const [method, path] of [['POST', '/__mock/reset'], ['GET', '/__mock/requests'], ['PUT', '/__mock/programs/PROGRAM_1'], ['PUT', '/__mock/keys/test-key']] as const) {
+      const response = await fetch(`${server.url}${path}`, { method, ...(method === 'PUT' && { body: '{"limit":5}' }) });
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as Envelope).error.code).toBe('HTTP_ERROR');
+    }
+    expect(server.mock.requests()).toHaveLength(1);
+  });
+
+  it('PROVIDER-1: PUT /__mock/programs/{program} with fail makes that program a provider failure inside a 200, and {} restores it', async () => {
+    const server = await startTestServer({ control: true });
+    expect((await put(server.url, '/programs/PROGRAM_4', { fail: { status: 503, message: 'Program 4 is down.' } })).status).toBe(204);
+    const failed = (await (await postSearch(server.url, searchBody('PROGRAM_4'))).json()) as { results: unknown[]; summary: unknown };
+    expect(failed.results[0]).toEqual({ airline: 'PROGRAM_4', success: false, data: null, error: { message: 'Program 4 is down.', providerStatusCode: 503 } });
+    expect(failed.summary).toEqual({ totalAirlinesRequested: 1, successfulSearches: 0, failedSearches: 1 });
+
+    expect((await put(server.url, '/programs/PROGRAM_4', {})).status).toBe(204);
+    const restored = (await (await postSearch(server.url, searchBody('PROGRAM_4'))).json()) as { results: { success: boolean }[] };
+    expect(restored.results[0]?.success).toBe(true);
+  });
+
+  it('PROVIDER-2: hang: true makes a search a 504 provider failure after providerTimeoutMs', async () => {
+    const server = await startTestServer({ control: true, providerTimeoutMs: 150 });
+    expect((await put(server.url, '/programs/PROGRAM_5', { hang: true })).status).toBe(204);
+    const answer = (await (await postSearch(server.url, searchBody('PROGRAM_5'))).json()) as { results: { success: boolean; error?: { providerStatusCode: number } }[] };
+    expect(answer.results[0]?.success).toBe(false);
+    expect(answer.results[0]?.error?.providerStatusCode).toBe(504);
+  });
+
+  it('rejects an unknown program or a bad behaviour with a 422 naming every wrong field', async () => {
+    const server = await startTestServer({ control: true });
+    const unknownProgram = await put(server.url, '/programs/PROGRAM_9', {});
+    expect(unknownProgram.status).toBe(422);
+    expect(await fieldsOf(unknownProgram)).toEqual(['path.program:invalid_enum']);
+
+    const bad = await put(server.url, '/programs/PROGRAM_1', { latencyMs: -5, fail: { status: 'down' }, hang: 'yes', latency: 10 });
+    expect(bad.status).toBe(422);
+    expect(await fieldsOf(bad)).toEqual(expect.arrayContaining(['body.latencyMs:out_of_range', 'body.fail.status:invalid_type', 'body.hang:invalid_type', 'body.latency:invalid_enum']));
+
+    expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', { fail: { status: 42 } }))).toEqual(['body.fail.status:out_of_range']);
+    expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', { fail: {} }))).toEqual(['body.fail.status:missing']);
+    expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', '{not json'))).toEqual(['body:invalid_json']);
+    expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', [1]))).toEqual(['body:invalid_type']);
+  });
+
+  it('AUTH-3: PUT /__mock/keys/{key} creates a key with its limit and products, and changes consumption of an existing one', async () => {
+    const server = await startTestServer({ control: true });
+    expect((await put(server.url, '/keys/partner-key', { limit: 5, products: ['search'] })).status).toBe(204);
+    const quota = await fetch(`${server.url}/quota`, { headers: { 'x-api-key': 'partner-key' } });
+    expect(await quota.json()).toMatchObject({ limit: 5, consumed: 0, remaining: 5 });
+    const history = await fetch(`${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, {
+      headers: { 'x-api-key': 'partner-key' },
+    });
+    expect(history.status).toBe(403);
+
+    expect((await put(server.url, `/keys/${KEY}`, { consumed: 999 })).status).toBe(204);
+    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ limit: 1000, remaining: 1 });
+    expect((await postSearch(server.url, searchBody('PROGRAM_1', { tripType: 'ROUND_TRIP', returnDate: '2026-12-20' }))).status).toBe(402);
+
+    const bad = await put(server.url, '/keys/partner-key', { limit: 1.5, products: ['search', 'flights'] });
+    expect(bad.status).toBe(422);
+    expect(await fieldsOf(bad)).toEqual(['body.limit:invalid_type', 'body.products.1:invalid_enum']);
+  });
+
+  it('GET /__mock/requests lists what the mock received with the key redacted, and POST /__mock/reset restores the initial state', async () => {
+    const server = await startTestServer({ control: true });
+    await postSearch(server.url, searchBody('PROGRAM_2'));
+    const listed = await fetch(`${server.url}/__mock/requests`);
+    expect(listed.status).toBe(200);
+    const text = await listed.text();
+    expect(text).not.toContain(KEY);
+    const { requests } = JSON.parse(text) as { requests: { method: string; path: string; status: number; headers: Record<string, string> }[] };
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/flights/search', status: 200, headers: { 'x-api-key': '[redacted]' } });
+
+    const reset = await fetch(`${server.url}/__mock/reset`, { method: 'POST' });
+    expect(reset.status).toBe(204);
+    expect(server.mock.requests()).toHaveLength(0);
+    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ consumed: 0 });
+  });
+
+  it('answers a wrong method on a control route with 405 and Allow, and an unknown control route with 404', async () => {
+    const server = await startTestServer({ control: true });
+    const wrong = await fetch(`${server.url}/__mock/reset`);
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expect((await fetch(`${server.url}/__mock/nothing`, { method: 'POST' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { KEY, postSearch, searchBody, startTestServer, waitFor } from './helpers.js';
+
+describe('graceful shutdown', () => {
+  it('answers every request in flight when close() is called under load, then refuses new connections', async () => {
+    const server = await startTestServer({ shutdownTimeoutMs: 30_000 });
+    server.mock.setProgramBehavior('PROGRAM_1', { latencyMs: 300 });
+    const count = 40;
+    const answers = Array.from({ length: count }, () =>
+      postSearch(server.url, searchBody('PROGRAM_1')).then(async (response) => ({ status: response.status, body: (await response.json()) as { results: { success: boolean }[] } })),
+    );
+    await waitFor(() => server.mock.requests().length === count, 'every search to reach the mock');
+
+    const closed = server.close();
+    expect(server.close()).toBe(closed);
+    const settled = await Promise.all(answers);
+    await closed;
+
+    expect(settled.map((answer) => answer.status)).toEqual(Array(count).fill(200));
+    expect(settled.every((answer) => answer.body.results[0]?.success === true)).toBe(true);
+    expect(server.logs.filter((entry) => entry.status === 200)).toHaveLength(count);
+    await expect(fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).rejects.toThrow();
+  });
+
+  it('does not wait for idle keep-alive connections', async () => {
+    const server = await startTestServer({ shutdownTimeoutMs: 60_000 });
+    // The client keeps this connection open for reuse; close() must not wait for its keep-alive timeout.
+    expect((await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).status).toBe(200);
+    await server.close();
+    expect(server.logs).toHaveLength(1);
+  });
+
+  it('aborts requests still in flight after shutdownTimeoutMs, recording them as aborted', async () => {
+    const server = await startTestServer({ shutdownTimeoutMs: 100, providerTimeoutMs: 60_000 });
+    server.mock.setProgramBehavior('PROGRAM_6', { hang: true });
+    const pending = postSearch(server.url, searchBody('PROGRAM_6')).then(
+      (response) => response.status,
+      (error: unknown) => (error as Error).name,
+    );
+    await waitFor(() => server.mock.requests().length === 1, 'the search to reach the mock');
+    await server.close();
+    expect(await pending).toBe('TypeError');
+    await waitFor(() => server.mock.requests()[0]?.aborted === true, 'the abort to be recorded');
+  });
+});
