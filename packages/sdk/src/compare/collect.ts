@@ -1,0 +1,57 @@
+import type { ParsedFlight, ParsedResultItem, PriceType, ProgramCode, RawResultItem } from '../types.js';
+import { compareProgramsStreaming } from './stream.js';
+import type { CheapestFare, CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareResult, ItemFor } from './types.js';
+
+/**
+ * The cheapest fare among `flights` (every direction of a round trip counts):
+ * for MILES the fewest `miles`, ties broken by the lowest `totalMoney` (the
+ * taxes and fees paid on top); for CASH the lowest `totalMoney`. The first
+ * one wins a full tie. `undefined` when there is no fare.
+ * @example
+ * const best = cheapestFare(item.flights, 'MILES');
+ * if (best) console.log(best.flight.flightCode, best.fare.miles, best.fare.totalMoney);
+ */
+export function cheapestFare(flights: readonly ParsedFlight[], priceType: PriceType = 'MILES'): CheapestFare | undefined {
+  let best: CheapestFare | undefined;
+  for (const flight of flights)
+    for (const fare of flight.fares)
+      if (!best || ((priceType == 'CASH' ? 0 : fare.miles - best.fare.miles) || fare.totalMoney - best.fare.totalMoney) < 0) best = { flight, fare };
+  return best;
+}
+
+/**
+ * Runs {@link compareProgramsStreaming} to the end and collects it: every
+ * outcome in completion order, a `summary` in the service's terms and, for
+ * PARSED answers, the cheapest fare of each program (see {@link cheapestFare}).
+ * Rejects like the stream does: `AbortError` on abort, `QuotaExceededError`
+ * from `quotaCheck: 'throw'`, a `TypeError` for a bad program or option.
+ * @example
+ * const { summary, cheapest } = await comparePrograms(client, {
+ *   tripType: 'ONE_WAY', cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK',
+ *   departureDate: '2026-12-15', passengers: { adults: 1 }, responseFormat: 'PARSED',
+ *   programs: ['PROGRAM_1', 'PROGRAM_4'],
+ * });
+ * console.log(summary.successfulSearches, cheapest.PROGRAM_1?.fare.miles);
+ */
+export async function comparePrograms<const R extends CompareRequest>(
+  client: CompareClient,
+  request: R,
+  options?: CompareOptions,
+): Promise<CompareResult<ItemFor<R['responseFormat']>>> {
+  const outcomes: CompareOutcome<ItemFor<R['responseFormat']>>[] = [];
+  const summary = { totalAirlinesRequested: 0, successfulSearches: 0, failedSearches: 0 };
+  const cheapest: Partial<Record<ProgramCode, CheapestFare>> = {};
+  for await (const o of compareProgramsStreaming(client, request, options)) {
+    outcomes.push(o);
+    summary.totalAirlinesRequested = o.total;
+    if (o.kind == 'skipped') continue;
+    const item = o.kind == 'result' ? (o.item as RawResultItem | ParsedResultItem) : undefined;
+    if (!item?.success) summary.failedSearches++;
+    else {
+      summary.successfulSearches++;
+      const best = 'flights' in item && cheapestFare(item.flights, request.priceType);
+      if (best) cheapest[o.program] = best;
+    }
+  }
+  return { outcomes, summary, cheapest };
+}

@@ -1,0 +1,3 @@
+export { compareProgramsStreaming } from './stream.js';
+export { comparePrograms, cheapestFare } from './collect.js';
+export type { CheapestFare, CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareResult, CompareStream, ItemFor } from './types.js';

@@ -1,0 +1,97 @@
+import type {
+  Fare,
+  ParsedFlight,
+  ParsedResultItem,
+  ProgramCode,
+  Quota,
+  RawResultItem,
+  ResponseFormat,
+  SearchRequest,
+  SearchResponse,
+  SearchSummary,
+} from '../types.js';
+
+/**
+ * What the compare helpers need from a client: `createFlightSearchClient()`'s
+ * result fits, and so does any fake with these two methods.
+ */
+export interface CompareClient {
+  searchFlights(request: SearchRequest, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<SearchResponse>;
+  getQuota(options?: { signal?: AbortSignal }): Promise<Quota>;
+}
+
+/** A search request without `airlineLoyalty`; `programs` lists the programs to compare. */
+export type CompareRequest = Omit<SearchRequest, 'airlineLoyalty'> & {
+  /** Programs to search, in this order (it matters for `quotaCheck: 'partial'`). Default: every program allowed for `priceType`. */
+  programs?: readonly ProgramCode[];
+};
+
+export interface CompareOptions {
+  /** Searches running at the same time. Default: all at once. */
+  concurrency?: number;
+  /** Aborting it cancels every search in flight and ends the iteration with an `AbortError`. */
+  signal?: AbortSignal;
+  /** Time-out of each search, in ms (the client's default applies otherwise). */
+  timeoutMs?: number;
+  /**
+   * Quota pre-flight through the free `GET /quota`: `'off'` (default) skips it;
+   * `'throw'` throws `QuotaExceededError` before any search when the remaining
+   * quota cannot pay for all of them; `'partial'` runs the programs it can pay
+   * for, in the given order, and reports the rest as `skipped` outcomes.
+   */
+  quotaCheck?: 'off' | 'throw' | 'partial';
+}
+
+/** The result item type a request's `responseFormat` gets back. */
+export type ItemFor<F extends ResponseFormat | undefined> = F extends 'PARSED' ? ParsedResultItem : RawResultItem;
+
+interface OutcomeBase {
+  program: ProgramCode;
+  /** How long this program's search took, in ms (0 for `skipped`). */
+  elapsedMs: number;
+  /** Outcomes delivered so far, this one included. */
+  completed: number;
+  /** Outcomes the comparison will deliver: one per program. */
+  total: number;
+}
+
+/**
+ * One program's outcome, discriminated by `kind`:
+ * - `result`: the service answered; `item` is its result item, a success or
+ *   a provider failure inside a 200 (`item.success === false`);
+ * - `error`: the SDK threw for this search (`QuotaExceededError`,
+ *   `ValidationError`, `TimeoutError`, `ConnectionError`, ...);
+ * - `skipped`: not searched, because `quotaCheck: 'partial'` found too little quota.
+ */
+export type CompareOutcome<I = RawResultItem | ParsedResultItem> =
+  | (OutcomeBase & { kind: 'result'; item: I })
+  | (OutcomeBase & { kind: 'error'; error: Error })
+  | (OutcomeBase & { kind: 'skipped' });
+
+/**
+ * What `compareProgramsStreaming` returns: an async iterator of outcomes whose
+ * `return()` always exists (`for await` calls it on `break`).
+ */
+export type CompareStream<I = RawResultItem | ParsedResultItem> = AsyncIterableIterator<CompareOutcome<I>> & {
+  return(): Promise<IteratorReturnResult<undefined>>;
+};
+
+/** The cheapest fare of one program's PARSED answer, with the flight it belongs to. */
+export interface CheapestFare {
+  flight: ParsedFlight;
+  fare: Fare;
+}
+
+/** What `comparePrograms` resolves to. */
+export interface CompareResult<I = RawResultItem | ParsedResultItem> {
+  /** Every outcome, in completion order. */
+  outcomes: CompareOutcome<I>[];
+  /**
+   * In the service's terms: `totalAirlinesRequested` counts every program,
+   * skipped ones included; `successfulSearches` the items with `success: true`;
+   * `failedSearches` provider failures plus searches that threw.
+   */
+  summary: SearchSummary;
+  /** Per program with at least one PARSED flight: its cheapest fare (see `comparePrograms`). */
+  cheapest: Partial<Record<ProgramCode, CheapestFare>>;
+}

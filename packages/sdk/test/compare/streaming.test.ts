@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  AbortError,
+  compareProgramsStreaming,
+  QuotaExceededError,
+  TimeoutError,
+  type CompareOutcome,
+  type ProgramCode,
+} from '../../src/index.js';
+import { client, delay, fakeService, oneWay, tracked } from './support.js';
+
+const collect = async <T>(iterable: AsyncIterable<T>) => {
+  const all: T[] = [];
+  for await (const o of iterable) all.push(o);
+  return all;
+};
+
+describe('compareProgramsStreaming', () => {
+  // The first request through msw pays for module loading and JIT; timing checks start warm.
+  beforeAll(async () => {
+    fakeService({});
+    await collect(compareProgramsStreaming(client(), oneWay));
+  });
+
+  it('yields one outcome per program in completion order, the first as soon as the fastest program answers', async () => {
+    const latencies = { PROGRAM_1: 600, PROGRAM_4: 100, PROGRAM_2: 350, PROGRAM_7: 220 } as const;
+    const log = fakeService({
+      PROGRAM_1: { latencyMs: 600 },
+      PROGRAM_4: { latencyMs: 100 },
+      PROGRAM_2: { latencyMs: 350 },
+      PROGRAM_7: { latencyMs: 220 },
+    });
+    const t0 = performance.now();
+    const arrivals: [CompareOutcome, number][] = [];
+    for await (const o of compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_1', 'PROGRAM_4', 'PROGRAM_2', 'PROGRAM_7'] })) {
+      arrivals.push([o, performance.now() - t0]);
+    }
+    expect(arrivals.map(([o]) => o.program)).toEqual(['PROGRAM_4', 'PROGRAM_7', 'PROGRAM_2', 'PROGRAM_1']);
+    expect(arrivals.map(([o]) => [o.kind, o.completed, o.total])).toEqual([
+      ['result', 1, 4],
+      ['result', 2, 4],
+      ['result', 3, 4],
+      ['result', 4, 4],
+    ]);
+    // Generous margins: the point is "the fastest program's latency, not the slowest's".
+    const first = arrivals[0]![1];
+    expect(first).toBeGreaterThanOrEqual(100);
+    expect(first).toBeLessThan(100 + 40);
+    for (const [o] of arrivals) expect(o.elapsedMs).toBeGreaterThanOrEqual(latencies[o.program as keyof typeof latencies] - 5);
+    expect(log.maxActive).toBe(4);
+  });
+
+  it('compares every MILES program by default, and every CASH airline for priceType CASH', async () => {
+    const log = fakeService({});
+    const miles = await collect(compareProgramsStreaming(client(), oneWay));
+    expect(miles.map((o) => o.program).sort()).toEqual(
+      ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'],
+    );
+    const cash = await collect(compareProgramsStreaming(client(), { ...oneWay, priceType: 'CASH' }));
+    expect(cash.map((o) => o.program).sort()).toEqual(['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_8']);
+    expect(log.started).toHaveLength(11);
+  });
+
+  it('honours concurrency: never more searches in flight than asked, and every program still gets its outcome', async () => {
+    const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6'];
+    const log = fakeService(Object.fromEntries(programs.map((p) => [p, { latencyMs: 40 }])));
+    const outcomes = await collect(compareProgramsStreaming(client(), { ...oneWay, programs }, { concurrency: 2 }));
+    expect(log.maxActive).toBe(2);
+    expect(outcomes.map((o) => o.program).sort()).toEqual(programs);
+    expect(log.started).toEqual(programs);
+  });
+
+  it('SEARCH-2: rejects a program not allowed for the priceType up front, naming it, before any request', async () => {
+    const log = fakeService({});
+    expect(() => compareProgramsStreaming(client(), { ...oneWay, priceType: 'CASH', programs: ['PROGRAM_2', 'PROGRAM_1'] })).toThrow(
+      new TypeError('programs: PROGRAM_1 is repeated or not a CASH program'),
+    );
+    expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_8'] })).toThrow(/PROGRAM_8 .*MILES/);
+    expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_2', 'PROGRAM_2'] })).toThrow(/PROGRAM_2 is repeated/);
+    await delay(20);
+    expect(log.started).toEqual([]);
+  });
+
+  it('rejects bad options with a TypeError naming the option', () => {
+    const c = client();
+    expect(() => compareProgramsStreaming(c, oneWay, { concurrency: 0 })).toThrow(/concurrency/);
+    expect(() => compareProgramsStreaming(c, oneWay, { quotaCheck: 'maybe' as never })).toThrow(/quotaCheck/);
+    expect(() => compareProgramsStreaming(c, oneWay, { timeoutMs: -1 })).toThrow(/timeoutMs/);
+  });
+
+  it('sends nothing until the iteration starts', async () => {
+    const log = fakeService({});
+    compareProgramsStreaming(client(), oneWay);
+    await delay(20);
+    expect(log.started).toEqual([]);
+  });
+
+  it('PROVIDER-1, QUOTA-1: a provider failure, a 402 and a time-out each become one outcome while the others continue', async () => {
+    const log = fakeService({
+      PROGRAM_1: { latencyMs: 10, providerFailure: 503 },
+      PROGRAM_2: { latencyMs: 20, status: 402 },
+      PROGRAM_3: { latencyMs: 5000 },
+      PROGRAM_4: { latencyMs: 30 },
+    });
+    const outcomes = await collect(
+      compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] }, { timeoutMs: 80 }),
+    );
+    expect(outcomes.map((o) => [o.program, o.kind])).toEqual([
+      ['PROGRAM_1', 'result'],
+      ['PROGRAM_2', 'error'],
+      ['PROGRAM_4', 'result'],
+      ['PROGRAM_3', 'error'],
+    ]);
+    const by = Object.fromEntries(outcomes.map((o) => [o.program, o]));
+    const failed = by.PROGRAM_1!;
+    expect(failed.kind == 'result' && !failed.item.success && failed.item.error.providerStatusCode).toBe(503);
+    expect(by.PROGRAM_2!.kind == 'error' && by.PROGRAM_2!.error).toBeInstanceOf(QuotaExceededError);
+    expect(by.PROGRAM_3!.kind == 'error' && by.PROGRAM_3!.error).toBeInstanceOf(TimeoutError);
+    expect(by.PROGRAM_4!.kind == 'result' && by.PROGRAM_4!.item.success).toBe(true);
+    expect(log.aborted).toEqual(['PROGRAM_3']);
+  });
+});
