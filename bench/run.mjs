@@ -16,6 +16,8 @@ import { NotReady, buildPackages, ensureTmp, gitCommit, root } from './lib/proje
 import { nowMs } from './lib/stats.mjs';
 import * as size from './suites/size.mjs';
 import * as overhead from './suites/overhead.mjs';
+import * as streaming from './suites/streaming.mjs';
+import * as http from './suites/http.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -23,7 +25,7 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).
 const quick = flag('quick');
 const ctx = { quick };
 
-const all = [size, overhead];
+const all = [size, overhead, streaming, http];
 const selected = only ? all.filter((s) => only.includes(s.id)) : all;
 
 const started = nowMs();

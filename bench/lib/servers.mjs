@@ -1,22 +1,22 @@
 // Local servers and child processes for the bench. Everything listens on
 // 127.0.0.1 only, and every child is ended by its own pid.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { nowMs } from './stats.mjs';
 
-/** Starts a node:http server on a free loopback port. */
-export async function startHttpServer(handler) {
+/** Starts a node:http server on a loopback port (0: a free one). */
+export async function startHttpServer(handler, port = 0) {
   const server = createServer(handler);
   server.keepAliveTimeout = 30_000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+    server.listen(port, '127.0.0.1', resolve);
   });
-  const { port } = server.address();
+  const bound = server.address().port;
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: `http://127.0.0.1:${bound}`,
+    port: bound,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();
@@ -30,6 +30,10 @@ export async function startHttpServer(handler) {
  * "METHOD /path" (the ceiling: no routing work beyond a map lookup).
  */
 export function startCannedServer(answers) {
+  return startCannedServerOn(0, answers);
+}
+
+export function startCannedServerOn(port, answers) {
   return startHttpServer((req, res) => {
     const path = req.url.split('?')[0];
     const answer = answers[`${req.method} ${path}`];
@@ -46,7 +50,7 @@ export function startCannedServer(answers) {
       });
       res.end(answer.body);
     });
-  });
+  }, port);
 }
 
 /** A free loopback port (bind to 0, read it, release it). */
@@ -60,29 +64,33 @@ export async function freePort() {
  * Spawns a server process and polls `readyUrl` every few ms until it answers
  * 200: the start-up time is spawn to first 200, as a user would see it.
  */
-export async function spawnServer(command, args, { readyUrl, readyInit, timeoutMs = 60_000, env } = {}) {
+export async function spawnServer(command, args, { readyUrl, readyInit, timeoutMs = 60_000, env, logFile } = {}) {
+  // The server's output goes to a file, not a pipe: reading a log line per
+  // request in this process would steal CPU from the load generator.
+  const fd = openSync(logFile, 'w');
   const started = nowMs();
   const child = spawn(command, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', fd, fd],
     env: { ...process.env, ...env },
   });
-  let output = '';
-  const keep = (chunk) => {
-    // Keep only the head: enough to explain a failed start, bounded under load.
-    if (output.length < 8000) output += chunk.toString();
+  closeSync(fd);
+  const output = () => {
+    try {
+      return readFileSync(logFile, 'utf8').slice(0, 4000);
+    } catch {
+      return '';
+    }
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
   let exited = null;
   child.once('exit', (code, signal) => {
     exited = { code, signal };
   });
   const deadline = started + timeoutMs;
   for (;;) {
-    if (exited) throw new Error(`${command} ${args.join(' ')} exited (${JSON.stringify(exited)}) before answering:\n${output.slice(0, 2000)}`);
+    if (exited) throw new Error(`${command} ${args.join(' ')} exited (${JSON.stringify(exited)}) before answering:\n${output().slice(0, 2000)}`);
     if (nowMs() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`no 200 from ${readyUrl} within ${timeoutMs} ms:\n${output.slice(0, 2000)}`);
+      throw new Error(`no 200 from ${readyUrl} within ${timeoutMs} ms:\n${output().slice(0, 2000)}`);
     }
     try {
       const res = await fetch(readyUrl, { ...readyInit, signal: AbortSignal.timeout(1000) });
@@ -98,7 +106,7 @@ export async function spawnServer(command, args, { readyUrl, readyInit, timeoutM
     child,
     pid: child.pid,
     startupMs,
-    output: () => output,
+    output,
     async stop() {
       if (exited) return;
       const done = new Promise((r) => child.once('exit', r));

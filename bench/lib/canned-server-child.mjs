@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// The ceiling as its own process: a bare node:http server answering fixed
+// bytes per "METHOD /path", so it never shares a thread with the load generator.
+//   node bench/lib/canned-server-child.mjs <port> <answers.json>
+import { readFileSync } from 'node:fs';
+import { startCannedServerOn } from './servers.mjs';
+
+const [port, file] = [Number(process.argv[2]), process.argv[3]];
+const raw = JSON.parse(readFileSync(file, 'utf8'));
+const answers = Object.fromEntries(Object.entries(raw).map(([k, a]) => [k, { contentType: a.contentType, body: Buffer.from(a.body, 'base64') }]));
+await startCannedServerOn(port, answers);
+process.on('SIGTERM', () => process.exit(0));

@@ -1,0 +1,208 @@
+// 4. The mock over HTTP: our standalone server beside a bare node:http server
+// serving the same bytes (the ceiling) and beside Prism, under autocannon.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { BENCH_KEY, searchRequest, writeKeysFile } from '../lib/fixtures.mjs';
+import { ensurePrism, prismVersion, PRISM_PACKAGE } from '../lib/prism.mjs';
+import { ensureTmp, openapiPath, requireCli } from '../lib/project.mjs';
+import { freePort, rssMb, spawnServer } from '../lib/servers.mjs';
+import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
+
+export const id = '4';
+export const title = 'Mock over HTTP (autocannon, 10 connections)';
+export const plan = [
+  { id: '4a', label: 'GET /quota req/s: ours / Prism', op: '>=', limit: 2 },
+  { id: '4b', label: 'POST /flights/search req/s: ours / Prism', op: '>=', limit: 2 },
+  { id: '4c', label: 'GET /quota req/s: ours / bare node:http', op: '>=', limit: 0.3 },
+  { id: '4d', label: 'start to first 200: ours / Prism', op: '<=', limit: 0.25 },
+  { id: '4e', label: 'RSS after the run: ours / Prism', op: '<=', limit: 1 },
+];
+
+const MEDIA = 'application/vnd.service.v1+json';
+
+function load(url, route, duration) {
+  const opts =
+    route === 'quota'
+      ? { url: `${url}/quota`, method: 'GET', headers: { 'x-api-key': BENCH_KEY, accept: MEDIA } }
+      : { url: `${url}/flights/search`, method: 'POST', headers: { 'x-api-key': BENCH_KEY, accept: MEDIA, 'content-type': 'application/json' }, body: JSON.stringify(searchRequest()) };
+  return new Promise((resolve, reject) => {
+    autocannon({ ...opts, connections: 10, pipelining: 1, duration }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+const readyInit = { headers: { 'x-api-key': BENCH_KEY } };
+
+export async function run({ quick }) {
+  const rounds = quick ? 1 : 3;
+  const duration = quick ? 2 : 5;
+  const warmup = quick ? 1 : 2;
+  const startups = quick ? 1 : 3;
+  const figures = [];
+  const notes = [];
+  const measured = {};
+  const logs = ensureTmp('logs');
+  const cli = requireCli();
+  const keysFile = writeKeysFile();
+
+  let prism = null;
+  let prismReason;
+  try {
+    prism = ensurePrism();
+    figures.push({ label: 'Prism', value: `${PRISM_PACKAGE} (prism ${prismVersion()}), \`prism mock openapi.yaml -v silent\`, installed in bench/.tmp/prism` });
+  } catch (error) {
+    prismReason = `Prism could not be installed here: ${error.message}`;
+    notes.push(prismReason);
+  }
+
+  const startOurs = async () => {
+    const port = await freePort();
+    const s = await spawnServer(process.execPath, [cli, '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none'], {
+      readyUrl: `http://127.0.0.1:${port}/quota`,
+      readyInit,
+      logFile: join(logs, 'ours.log'),
+    });
+    return { ...s, url: `http://127.0.0.1:${port}` };
+  };
+  const startPrism = async () => {
+    const port = await freePort();
+    const s = await spawnServer(process.execPath, [prism, 'mock', openapiPath, '-p', String(port), '-h', '127.0.0.1', '-v', 'silent'], {
+      readyUrl: `http://127.0.0.1:${port}/quota`,
+      readyInit,
+      logFile: join(logs, 'prism.log'),
+    });
+    return { ...s, url: `http://127.0.0.1:${port}` };
+  };
+
+  // Start-up: spawn to first 200, several times each, interleaved; the last
+  // start of each is the one put under load.
+  const startupMs = { ours: [], prism: [] };
+  let ours;
+  let prismServer;
+  const servers = [];
+  try {
+    for (let i = 0; i < startups; i++) {
+      ours = await startOurs();
+      servers.push(ours);
+      startupMs.ours.push(ours.startupMs);
+      if (i < startups - 1) await ours.stop();
+      if (prism) {
+        prismServer = await startPrism();
+        servers.push(prismServer);
+        startupMs.prism.push(prismServer.startupMs);
+        if (i < startups - 1) await prismServer.stop();
+      }
+    }
+
+    // The ceiling serves exactly the bytes our server answers.
+    const answers = {};
+    const broken = {};
+    for (const route of ['quota', 'search']) {
+      const res =
+        route === 'quota'
+          ? await fetch(`${ours.url}/quota`, { headers: { 'x-api-key': BENCH_KEY, accept: MEDIA } })
+          : await fetch(`${ours.url}/flights/search`, { method: 'POST', headers: { 'x-api-key': BENCH_KEY, accept: MEDIA, 'content-type': 'application/json' }, body: JSON.stringify(searchRequest()) });
+      const body = Buffer.from(await res.arrayBuffer());
+      if (res.status !== 200) {
+        // Measure what works; the other route's targets say why they did not run.
+        broken[route] = `our server answered ${res.status} to the bench ${route}: ${body.toString().slice(0, 200)}`;
+        notes.push(broken[route]);
+        continue;
+      }
+      answers[route] = { body, contentType: res.headers.get('content-type') };
+    }
+    if (!answers.quota) throw new Error(broken.quota);
+    const routes = Object.keys(answers);
+    const answersFile = join(ensureTmp(), 'http-answers.json');
+    const asJson = (a) => ({ contentType: a.contentType, body: a.body.toString('base64') });
+    writeFileSync(answersFile, JSON.stringify({ 'GET /quota': asJson(answers.quota), ...(answers.search ? { 'POST /flights/search': asJson(answers.search) } : {}) }));
+    const barePort = await freePort();
+    const bare = await spawnServer(process.execPath, [fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)), String(barePort), answersFile], {
+      readyUrl: `http://127.0.0.1:${barePort}/quota`,
+      logFile: join(logs, 'bare.log'),
+    });
+    bare.url = `http://127.0.0.1:${barePort}`;
+    servers.push(bare);
+    figures.push({ label: 'answer sizes (ours = bare)', value: `GET /quota ${answers.quota.body.length} B, POST /flights/search ${answers.search?.body.length ?? 'n/a'} B` });
+
+    const targets = { ours: ours.url, bare: bare.url, ...(prismServer ? { prism: prismServer.url } : {}) };
+    const names = Object.keys(targets);
+    const rps = {};
+    const latency = {};
+    const non2xx = {};
+    for (const route of routes) for (const n of names) await load(targets[n], route, warmup);
+    for (let r = 0; r < rounds; r++) {
+      for (const route of routes) {
+        const order = names.map((_, i) => names[(i + r) % names.length]);
+        for (const n of order) {
+          const res = await load(targets[n], route, duration);
+          const key = `${n} ${route}`;
+          (rps[key] ??= []).push(res['2xx'] / (res.duration || duration));
+          (latency[key] ??= []).push(res.latency.p50);
+          non2xx[key] = (non2xx[key] ?? 0) + res.non2xx + res.errors;
+        }
+      }
+    }
+    const med = (key) => summarize(rps[key] ?? [Number.NaN]).median;
+    for (const route of routes) {
+      for (const n of names) {
+        const key = `${n} ${route}`;
+        figures.push({ label: `${route === 'quota' ? 'GET /quota' : 'POST /flights/search'}, ${n}: req/s (p50 latency ms)`, value: `${fmtSpread(summarize(rps[key]), 'req/s')}; p50 ${fmt(summarize(latency[key]).median, 'ms')}${non2xx[key] ? `; ${non2xx[key]} non-2xx or errors` : ''}` });
+      }
+    }
+    if (answers.search) figures.push({ label: 'POST /flights/search req/s: ours / bare node:http', value: `${fmt(med('ours search') / med('bare search'), 'x', 2)}` });
+
+    const rss = { ours: rssMb(ours.pid), prism: prismServer ? rssMb(prismServer.pid) : Number.NaN, bare: rssMb(bare.pid) };
+    figures.push({ label: 'start to first 200, ours (ms)', value: fmtSpread(summarize(startupMs.ours), 'ms') });
+    if (prismServer) figures.push({ label: 'start to first 200, Prism (ms)', value: fmtSpread(summarize(startupMs.prism), 'ms') });
+    figures.push({ label: 'RSS after the run (VmRSS, process tree)', value: `ours ${fmt(rss.ours, 'MB')}${prismServer ? `, Prism ${fmt(rss.prism, 'MB')}` : ''}, bare node:http ${fmt(rss.bare, 'MB')}` });
+    const oursFailed = (non2xx['ours quota'] ?? 0) + (non2xx['ours search'] ?? 0);
+    if (oursFailed) notes.push(`Our server answered non-2xx or failed ${oursFailed} times under load; only 2xx answers count as throughput.`);
+
+    const prismMissing = prismServer ? undefined : prismReason;
+    const ourWork = 'per request our server converts node req/res to a Fetch Request/Response and runs the rule chain (auth, negotiation, ajv validation, quota, data generation, recording of the request and history)';
+    measured['4a'] = {
+      measured: med('ours quota') / med('prism quota'),
+      reason: prismMissing,
+      why: ourWork,
+      fix: 'dispatch straight to handle() (no msw matching), answer GET /quota without building a Fetch Request (read headers from IncomingMessage), cache the serialized contract-derived bits',
+      owner: 'standalone server (packages/mock-server/src/node)',
+    };
+    measured['4b'] = {
+      measured: med('ours search') / med('prism search'),
+      reason: broken.search ?? prismMissing,
+      why: `${ourWork}; a search also generates deterministic flights and stores them as history records, which Prism (static example) never does`,
+      fix: 'memoize generated flights per (seed, normalized search), keep history as an index of references rather than copies, compile the ajv validators once at start-up',
+      owner: 'mock (packages/mock-server/src/data, src/history) and standalone server',
+    };
+    measured['4c'] = {
+      measured: med('ours quota') / med('bare quota'),
+      why: ourWork,
+      fix: 'as 4a: skip the Fetch API conversion on the node path and write the quota answer directly',
+      owner: 'standalone server (packages/mock-server/src/node)',
+    };
+    measured['4d'] = {
+      measured: summarize(startupMs.ours).median / summarize(startupMs.prism).median,
+      reason: prismMissing,
+      why: 'start-up is Node\'s own boot plus loading the bundle and compiling validators from openapi.yaml before listening',
+      fix: 'compile the ajv validators at build time (standalone code) or lazily on first use, and keep the CLI bundle free of msw when it is not needed',
+      owner: 'mock (packages/mock-server: validation, cli)',
+    };
+    measured['4e'] = {
+      measured: rss.ours / rss.prism,
+      reason: prismMissing,
+      why: 'our server keeps state Prism does not: every recorded request (requests()) and every searched flight as a history record',
+      fix: 'bound the request log (a ring buffer) as the history is bounded, and store history records compactly',
+      owner: 'mock (packages/mock-server/src/recording, src/history)',
+    };
+    return {
+      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --keys <bench key with limit 1e9>\`, its per-request log line written to a file; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved. RSS: VmRSS from /proc of the process and its children, after the load.`,
+    figures,
+    notes,
+    measured,
+  };
+  } finally {
+    for (const s of servers.reverse()) await s.stop();
+  }
+}
