@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { compareProgramsStreaming, QuotaExceededError, type CompareOutcome, type ProgramCode } from '../../src/index.js';
+import { client, delay, fakeService, oneWay } from './support.js';
+
+const collect = async <T>(iterable: AsyncIterable<T>) => {
+  const all: T[] = [];
+  for await (const o of iterable) all.push(o);
+  return all;
+};
+const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'];
+const roundTrip = { ...oneWay, tripType: 'ROUND_TRIP', returnDate: '2026-12-22', programs } as const;
+
+describe('compareProgramsStreaming quota pre-flight', () => {
+  it("QUOTA-1: quotaCheck 'throw' throws QuotaExceededError before spending anything when the quota cannot pay for every search", async () => {
+    const log = fakeService({}, 7);
+    const error = await collect(compareProgramsStreaming(client(), roundTrip, { quotaCheck: 'throw' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect(error).toMatchObject({ status: 402, requiredUnits: 8, remainingUnits: 7 });
+    expect(log.quotaReads).toBe(1);
+    await delay(20);
+    expect(log.started).toEqual([]);
+    expect(log.remaining).toBe(7);
+  });
+
+  it("QUOTA-1: quotaCheck 'throw' runs every search when the quota pays for all of them, spending 2 units per ROUND_TRIP", async () => {
+    const log = fakeService({}, 8);
+    const outcomes = await collect(compareProgramsStreaming(client(), roundTrip, { quotaCheck: 'throw' }));
+    expect(outcomes.map((o) => o.kind)).toEqual(['result', 'result', 'result', 'result']);
+    expect(log.remaining).toBe(0);
+  });
+
+  it("QUOTA-1: quotaCheck 'partial' runs the programs it can pay for, in the given order, and reports the rest as skipped", async () => {
+    const log = fakeService({ PROGRAM_1: { latencyMs: 30 }, PROGRAM_2: { latencyMs: 10 } }, 5);
+    const outcomes = await collect(compareProgramsStreaming(client(), roundTrip, { quotaCheck: 'partial' }));
+    const summary = outcomes.map((o: CompareOutcome) => [o.program, o.kind, o.completed, o.total]);
+    // Skipped programs are known before any answer, so they come first.
+    expect(summary).toEqual([
+      ['PROGRAM_3', 'skipped', 1, 4],
+      ['PROGRAM_4', 'skipped', 2, 4],
+      ['PROGRAM_2', 'result', 3, 4],
+      ['PROGRAM_1', 'result', 4, 4],
+    ]);
+    expect(outcomes[0]!.elapsedMs).toBe(0);
+    expect(log.started.sort()).toEqual(['PROGRAM_1', 'PROGRAM_2']);
+    expect(log.remaining).toBe(1);
+  });
+
+  it("QUOTA-1: quotaCheck 'partial' with no quota left skips every program and sends no search", async () => {
+    const log = fakeService({}, 0);
+    const outcomes = await collect(compareProgramsStreaming(client(), { ...oneWay, programs }, { quotaCheck: 'partial' }));
+    expect(outcomes.map((o) => o.kind)).toEqual(['skipped', 'skipped', 'skipped', 'skipped']);
+    expect(log.started).toEqual([]);
+  });
+
+  it("quotaCheck 'off' (the default) never reads the quota", async () => {
+    const log = fakeService({});
+    await collect(compareProgramsStreaming(client(), { ...oneWay, programs }));
+    expect(log.quotaReads).toBe(0);
+    expect(log.remaining).toBe(996);
+  });
+});
