@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { call, search, useMockService, validSearch } from './support/msw.js';
+
+const service = useMockService();
+const VND = 'application/vnd.service.v1+json';
+const JSON_TYPE = 'application/json';
+
+describe('NEG-1 content negotiation (D3)', () => {
+  it.each([
+    ['no Accept header', undefined, VND],
+    ['a blank Accept', '', VND],
+    ['*/*', '*/*', VND],
+    ['application/*', 'application/*', VND],
+    ['the versioned type', VND, VND],
+    ['plain JSON', JSON_TYPE, JSON_TYPE],
+    ['a browser-like list with JSON at q=0.5', 'text/html, application/json;q=0.5', JSON_TYPE],
+    ['JSON preferred by q-value over the versioned type', `${VND};q=0.4, application/json`, JSON_TYPE],
+    ['a wildcard with JSON preferred', '*/*;q=0.1, application/json', JSON_TYPE],
+  ])('NEG-1: serves %s as the negotiated Content-Type', async (_name, accept, expected) => {
+    service.mock();
+    const headers: Record<string, string> = accept === undefined ? {} : { accept };
+    const quota = await call('/quota', { headers });
+    expect(quota.status).toBe(200);
+    expect(quota.headers.get('content-type')).toBe(expected);
+    const searched = await search(validSearch(), { headers });
+    expect(searched.status).toBe(200);
+    expect(searched.headers.get('content-type')).toBe(expected);
+  });
+
+  it.each(['application/xml', 'text/html', 'application/json;q=0', `${VND};q=0, application/json;q=0`])(
+    'NEG-1: answers 406 NOT_ACCEPTABLE with both supported types for Accept "%s"',
+    async (accept) => {
+      service.mock();
+      const response = await call('/quota', { headers: { accept } });
+      expect(response.status).toBe(406);
+      expect(response.headers.get('content-type')).toBe(JSON_TYPE);
+      const { error } = await response.json();
+      expect(error.code).toBe('NOT_ACCEPTABLE');
+      expect(error.supportedMediaTypes).toEqual([VND, JSON_TYPE]);
+    },
+  );
+
+  it('D2: the 406 comes before validation (422) and quota (402)', async () => {
+    service.mock();
+    const response = await search({ passengers: 'bad' }, { key: 'empty-key', headers: { accept: 'application/xml' } });
+    expect(response.status).toBe(406);
+  });
+
+  it('NEG-1: error answers after negotiation use the negotiated type too', async () => {
+    service.mock();
+    const response = await search(validSearch({ origin: 'JFK' }), { headers: { accept: JSON_TYPE } });
+    expect(response.status).toBe(422);
+    expect(response.headers.get('content-type')).toBe(JSON_TYPE);
+  });
+});

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+/** openapi.yaml, read from the repository root: the contract every answer is checked against. */
+export const document = parse(readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8'));
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+ajv.addSchema({ ...document, $id: 'openapi.yaml' });
+const compiled = new Map<string, ValidateFunction>();
+
+const pointer = (...segments: string[]): string => segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+/**
+ * Problems of one answer against openapi.yaml: the operation (method + path),
+ * a declared status, a declared media type, the body's schema, and the
+ * `Retry-After` header of a 429. An empty list means the answer is in the contract.
+ */
+export function contractViolations(method: string, path: string, status: number, headers: Headers, bodyText: string): string[] {
+  const where = `${method} ${path} -> ${status}`;
+  const operation = document.paths?.[path]?.[method.toLowerCase()];
+  // Unknown paths have no operation; their 404 must still be the documented HTTP error envelope.
+  const responseLocation = operation ? ['paths', path, method.toLowerCase(), 'responses', String(status)] : ['components', 'responses', 'KeyNotFound'];
+  if (!operation && status !== 404) return [`${where}: no operation ${method} ${path} in openapi.yaml`];
+  let response = operation ? operation.responses[String(status)] : document.components.responses.KeyNotFound;
+  if (!response) return [`${where}: status ${status} is not declared`];
+  let location = responseLocation;
+  if (response.$ref) {
+    location = response.$ref.replace(/^#\//, '').split('/');
+    response = document.components.responses[location[location.length - 1]!];
+  }
+  const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim();
+  if (!response.content?.[mediaType]) return [`${where}: media type "${mediaType}" is not declared`];
+  const problems: string[] = [];
+  if (status === 429 && !/^\d+$/.test(headers.get('retry-after') ?? '')) problems.push(`${where}: Retry-After is missing or not an integer`);
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    return [...problems, `${where}: body is not JSON`];
+  }
+  const ref = `openapi.yaml#/${pointer(...location, 'content', mediaType, 'schema')}`;
+  let validate = compiled.get(ref);
+  if (!validate) {
+    validate = ajv.compile({ $ref: ref });
+    compiled.set(ref, validate);
+  }
+  if (!validate(body)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+  return problems;
+}

@@ -1,0 +1,89 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { createFlightSearchMock, type FlightSearchMock, type MockOptions } from '../../src/index.js';
+import { contractViolations } from './contract.js';
+
+export const BASE = 'https://api.flight-search.test';
+
+/**
+ * One msw server per test file; every mocked answer is checked against
+ * openapi.yaml and a violation fails the test that caused it (afterEach).
+ * `mock(options)` installs a fresh mock for the current test.
+ */
+export function useMockService(defaults: MockOptions = {}) {
+  const unhandled: string[] = [];
+  const server = setupServer();
+  const checks: Promise<string[]>[] = [];
+  server.events.on('response:mocked', ({ request, response }) => {
+    if (response.type === 'error') return;
+    const url = new URL(request.url);
+    const path = url.origin === BASE ? url.pathname : url.pathname.replace(/^\/v1/, '');
+    checks.push(response.clone().text().then((text) => contractViolations(request.method, path, response.status, response.headers, text)));
+  });
+  beforeAll(() =>
+    server.listen({
+      onUnhandledRequest: (request) => {
+        unhandled.push(`${request.method} ${request.url}`);
+      },
+    }),
+  );
+  afterEach(async () => {
+    server.resetHandlers();
+    const violations = (await Promise.all(checks.splice(0))).flat();
+    unhandled.splice(0);
+    expect(violations, 'every answer validates against openapi.yaml').toEqual([]);
+  });
+  afterAll(() => server.close());
+
+  return {
+    server,
+    unhandled,
+    mock(options: MockOptions = {}): FlightSearchMock {
+      const mock = createFlightSearchMock({ ...defaults, ...options });
+      server.use(...mock.handlers);
+      return mock;
+    },
+  };
+}
+
+export const KEY = 'test-key';
+
+/** A request to the mocked service with a key (`null` for none) and JSON body. */
+export function call(path: string, { key = KEY, body, headers = {}, method, signal }: { key?: string | null; body?: unknown; headers?: Record<string, string>; method?: string; signal?: AbortSignal } = {}): Promise<Response> {
+  const allHeaders: Record<string, string> = { ...headers };
+  if (key !== null) allHeaders['x-api-key'] = key;
+  let payload: string | undefined;
+  if (body !== undefined) {
+    payload = typeof body === 'string' ? body : JSON.stringify(body);
+    allHeaders['content-type'] ??= 'application/json';
+  }
+  return fetch(`${BASE}${path}`, { method: method ?? (body === undefined ? 'GET' : 'POST'), headers: allHeaders, body: payload, signal });
+}
+
+export const search = (body: unknown, options: Parameters<typeof call>[1] = {}) => call('/flights/search', { ...options, body });
+
+/** A valid ONE_WAY MILES search; override any field. */
+export const validSearch = (overrides: Record<string, unknown> = {}) => ({
+  airlineLoyalty: ['PROGRAM_1'],
+  tripType: 'ONE_WAY',
+  cabinType: 'ECONOMY',
+  origin: 'GRU',
+  destination: 'JFK',
+  departureDate: '2026-12-15',
+  passengers: { adults: 1 },
+  ...overrides,
+});
+
+export const roundTrip = (overrides: Record<string, unknown> = {}) =>
+  validSearch({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29', ...overrides });
+
+export async function quotaOf(key = KEY) {
+  const response = await call('/quota', { key });
+  return (await response.json()) as { limit: number; consumed: number; remaining: number; usageByCompany: { airlineLoyalty: string; consumed: number }[] };
+}
+
+export async function issuesOf(response: Response) {
+  expect(response.status).toBe(422);
+  const body = (await response.json()) as { error: { details: { errors: { field: string; type: string; message: string }[] } } };
+  return body.error.details.errors;
+}
