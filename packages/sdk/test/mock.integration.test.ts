@@ -1,0 +1,154 @@
+// The SDK against the project's own mock server (its msw handlers, in process).
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFlightSearchMock } from '../../mock-server/src/index.js';
+import {
+  createFlightSearchClient,
+  NotAcceptableError,
+  NotFoundError,
+  PermissionDeniedError,
+  QuotaExceededError,
+  RateLimitError,
+  TimeoutError,
+  validateSearchRequest,
+  ValidationError,
+  type SearchRequest,
+} from '../src/index.js';
+import { oneWay } from './fixtures.js';
+
+const BASE_URL = 'http://mock.flight-search.test';
+const mock = createFlightSearchMock({ baseUrl: BASE_URL, rateLimit: { requests: 1000, windowMs: 60_000 } });
+const server = setupServer(...mock.handlers);
+const sdk = (apiKey = 'test-key', options = {}) => createFlightSearchClient({ apiKey, baseUrl: BASE_URL, retryDelay: () => 0, ...options });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => mock.reset());
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('SDK against the mock server', () => {
+  it('searches in PARSED format and gets typed flights', async () => {
+    const answer = await sdk().searchFlights({ ...oneWay(), responseFormat: 'PARSED' });
+    expect(answer.summary).toEqual({ totalAirlinesRequested: 1, successfulSearches: 1, failedSearches: 0 });
+    const item = answer.results[0]!;
+    expect(item.airline).toBe('PROGRAM_1');
+    expect(item.success).toBe(true);
+    if (item.success) for (const flight of item.flights) expect(flight).toMatchObject({ origin: 'GRU', airlineLoyalty: 'PROGRAM_1', cabinType: 'ECONOMY' });
+  });
+
+  it('searches in RAW format (the default) and gets the provider data', async () => {
+    const answer = await sdk().searchFlights(oneWay({ priceType: 'CASH', airlineLoyalty: ['PROGRAM_8'] }));
+    const item = answer.results[0]!;
+    expect(item.success && item.data).toHaveProperty('inbound', null);
+  });
+
+  it('QUOTA-1: a ROUND_TRIP costs 2 units and a ONE_WAY 1, as getQuota shows', async () => {
+    const client = sdk();
+    const before = await client.getQuota();
+    await client.searchFlights(oneWay());
+    await client.searchFlights(oneWay({ tripType: 'ROUND_TRIP', returnDate: '2026-12-20' }));
+    const after = await client.getQuota();
+    expect(after.consumed - before.consumed).toBe(3);
+    expect(after.remaining).toBe(before.remaining - 3);
+  });
+
+  it('QUOTA-1: throws QuotaExceededError with requiredUnits and remainingUnits, and spends nothing', async () => {
+    const client = sdk('low-quota-key');
+    await client.searchFlights(oneWay());
+    const error = (await client.searchFlights(oneWay({ tripType: 'ROUND_TRIP', returnDate: '2026-12-20' })).catch((e: unknown) => e)) as QuotaExceededError;
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect([error.requiredUnits, error.remainingUnits]).toEqual([2, 1]);
+    expect((await client.getQuota()).remaining).toBe(1);
+  });
+
+  it('PROVIDER-1: returns a provider failure inside the 200 answer', async () => {
+    mock.setProgramBehavior('PROGRAM_4', { fail: { status: 503, message: 'down' } });
+    const answer = await sdk().searchFlights(oneWay({ airlineLoyalty: ['PROGRAM_4'] }));
+    expect(answer.results[0]).toMatchObject({ success: false, data: null, error: { providerStatusCode: 503 } });
+    expect(answer.summary.failedSearches).toBe(1);
+  });
+
+  it('sends a slow search once and times out with TimeoutError, the mock seeing the abort', async () => {
+    mock.setProgramBehavior('PROGRAM_2', { latencyMs: 5_000 });
+    const error = await sdk('test-key', { timeoutMs: 100 }).searchFlights(oneWay({ airlineLoyalty: ['PROGRAM_2'] })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    const searches = mock.requests().filter((r) => r.path == '/flights/search');
+    expect(searches).toHaveLength(1);
+    await expect.poll(() => mock.requests()[0]!.aborted).toBe(true);
+  });
+
+  it('sends the repeated history parameters the mock reads as unions (HISTORY-5)', async () => {
+    const answer = await sdk().getPriceHistory({
+      origin: 'SAO',
+      destination: 'NYC',
+      cabinType: 'ECONOMY',
+      airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'],
+      lookbackDays: 30,
+    });
+    expect(answer.total).toBe(answer.flights.length);
+    expect(answer.lookbackDays).toBe(30);
+    expect(answer.total).toBeGreaterThan(0);
+    for (const record of answer.flights) expect(['PROGRAM_1', 'PROGRAM_4']).toContain(record.airlineLoyalty);
+    expect(mock.requests()[0]!.query.airlineLoyalty).toEqual(['PROGRAM_1', 'PROGRAM_4']);
+  });
+
+  it('AUTH-3: a key without the history product gets PermissionDeniedError', async () => {
+    await expect(sdk('search-only-key').getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 7 })).rejects.toBeInstanceOf(
+      PermissionDeniedError,
+    );
+  });
+
+  it('AUTH-2: an unknown key gets NotFoundError, not retried', async () => {
+    await expect(sdk('no-such-key').getQuota()).rejects.toBeInstanceOf(NotFoundError);
+    expect(mock.requests()).toHaveLength(1);
+  });
+
+  /** A fetch that edits the headers on the way out, to send what the client itself never sends. */
+  const editing = (edit: (headers: Headers) => void) => (request: Request) => {
+    const headers = new Headers(request.headers);
+    edit(headers);
+    return fetch(new Request(request, { headers }));
+  };
+
+  it('AUTH-1: a request without the key gets AuthenticationError', async () => {
+    const client = sdk('test-key', { fetch: editing((h) => h.delete('x-api-key')) });
+    await expect(client.getQuota()).rejects.toMatchObject({ name: 'AuthenticationError', status: 401, code: 'HTTP_ERROR' });
+  });
+
+  it('NEG-1: the mock answers both media types the client can ask for', async () => {
+    await sdk('test-key', { mediaType: 'application/json' }).getQuota();
+    await sdk().getQuota();
+    expect(mock.requests().map((r) => r.headers.accept)).toEqual(['application/json', 'application/vnd.service.v1+json']);
+  });
+
+  it('NEG-1: an unsupported Accept gets NotAcceptableError with supportedMediaTypes', async () => {
+    const error = await sdk('test-key', { fetch: editing((h) => h.set('accept', 'application/xml')) })
+      .getQuota()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotAcceptableError);
+    expect((error as NotAcceptableError).supportedMediaTypes).toEqual(['application/vnd.service.v1+json', 'application/json']);
+  });
+
+  it('RATE-1: retries a rate-limited GET after Retry-After and gives RateLimitError when it persists', async () => {
+    const limited = createFlightSearchMock({ baseUrl: BASE_URL, rateLimit: { requests: 1, windowMs: 60_000 } });
+    server.use(...limited.handlers);
+    const delays: (number | undefined)[] = [];
+    const error = await sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => (delays.push(ms), 0) })
+      .getQuota()
+      .then(() => sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => (delays.push(ms), 0) }).getQuota())
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(limited.requests()).toHaveLength(4);
+    expect(delays).toHaveLength(2);
+    for (const ms of delays) expect(ms).toBeGreaterThan(0);
+  });
+
+  it('SEARCH-9: with validate: false the mock returns the same issues as validateSearchRequest', async () => {
+    const bad = { ...oneWay(), origin: 'gru', passengers: { adults: 0, infants: 2 }, tripType: 'ROUND_TRIP', responseFormat: 'XML' } as unknown as SearchRequest;
+    const error = (await sdk().searchFlights(bad, { validate: false }).catch((e: unknown) => e)) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    const pairs = (list: { field: string; type: string }[]) => list.map((i) => `${i.field} ${i.type}`).sort();
+    expect(pairs(error.errors)).toEqual(pairs(validateSearchRequest(bad)));
+    expect((await sdk().getQuota()).consumed).toBe(0);
+  });
+});
