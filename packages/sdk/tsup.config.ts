@@ -1,11 +1,16 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
+const common = {
   entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
   dts: true,
-  clean: true,
   sourcemap: true,
   target: 'es2022',
   platform: 'neutral',
-});
+} as const;
+
+export default defineConfig([
+  { ...common, format: ['esm'], clean: true },
+  // p-limit 7 is ESM-only: the CJS build carries its own copy, so `require('@flight-search/sdk')`
+  // works on every Node 20 without relying on require(esm). openapi-fetch ships CJS and stays external.
+  { ...common, format: ['cjs'], noExternal: ['p-limit', 'yocto-queue'] },
+]);
