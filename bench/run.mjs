@@ -18,6 +18,8 @@ import * as size from './suites/size.mjs';
 import * as overhead from './suites/overhead.mjs';
 import * as streaming from './suites/streaming.mjs';
 import * as http from './suites/http.mjs';
+import * as inprocess from './suites/inprocess.mjs';
+import * as history from './suites/history.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -25,7 +27,7 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).
 const quick = flag('quick');
 const ctx = { quick };
 
-const all = [size, overhead, streaming, http];
+const all = [size, overhead, streaming, http, inprocess, history];
 const selected = only ? all.filter((s) => only.includes(s.id)) : all;
 
 const started = nowMs();

@@ -9,7 +9,7 @@ import { fmt } from './stats.mjs';
 export function target({ id, label, measured, op, limit, unit = 'x', reason, why, fix, owner }) {
   let status;
   if (reason || measured === undefined || Number.isNaN(measured)) status = 'n/a';
-  else status = (op === '<=' ? measured <= limit : measured >= limit) ? 'pass' : 'miss';
+  else status = { '<=': measured <= limit, '<': measured < limit, '>=': measured >= limit }[op] ? 'pass' : 'miss';
   return { id, label, measured, op, limit, unit, status, reason, why, fix, owner };
 }
 

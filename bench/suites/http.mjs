@@ -1,5 +1,6 @@
 // 4. The mock over HTTP: our standalone server beside a bare node:http server
 // serving the same bytes (the ceiling) and beside Prism, under autocannon.
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,9 +57,12 @@ export async function run({ quick }) {
     notes.push(prismReason);
   }
 
+  // Prism runs with silent logging, so ours runs without its request log when the CLI offers that.
+  const quiet = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout.includes('--quiet') ? ['--quiet'] : [];
+  if (!quiet.length) notes.push('The CLI has no --quiet flag: our server wrote its per-request log line (to a file) during the load, Prism logged nothing.');
   const startOurs = async () => {
     const port = await freePort();
-    const s = await spawnServer(process.execPath, [cli, '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none'], {
+    const s = await spawnServer(process.execPath, [cli, '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none', ...quiet], {
       readyUrl: `http://127.0.0.1:${port}/quota`,
       readyInit,
       logFile: join(logs, 'ours.log'),
@@ -197,7 +201,7 @@ export async function run({ quick }) {
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };
     return {
-      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --keys <bench key with limit 1e9>\`, its per-request log line written to a file; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved. RSS: VmRSS from /proc of the process and its children, after the load.`,
+      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved. RSS: VmRSS from /proc of the process and its children, after the load.`,
     figures,
     notes,
     measured,
