@@ -1,12 +1,12 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-const common = {
+const common: Options = {
   entry: ['src/index.ts'],
   dts: true,
   sourcemap: true,
   target: 'es2022',
   platform: 'neutral',
-} as const;
+};
 
 export default defineConfig([
   { ...common, format: ['esm'], clean: true },
