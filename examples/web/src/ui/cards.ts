@@ -87,7 +87,11 @@ export class Cards {
     for (const [program, card] of this.#cards) {
       if (card.best && (!winner || card.best.price < winner[1].price)) winner = [program, card.best];
     }
-    if (winner) this.#cards.get(winner[0])!.element.classList.add('best');
+    if (winner) {
+      const element = this.#cards.get(winner[0])!.element;
+      element.classList.add('best');
+      element.querySelector('.badge')!.textContent = 'Cheapest';
+    }
     return winner?.[0];
   }
 
@@ -140,15 +144,15 @@ export class Cards {
 
 function fareBody(best: BestFare): HTMLElement {
   const { flight, fare } = best.outbound;
-  const price =
-    best.priceType === 'MILES'
-      ? h('p', { class: 'price', 'data-testid': 'price' }, formatMiles(best.price), h('small', {}, ` + ${formatMoney(best.taxes)} taxes`))
-      : h('p', { class: 'price', 'data-testid': 'price' }, formatMoney(best.price), h('small', {}, ' cash'));
+  const miles = best.priceType === 'MILES';
+  const price = h('p', { class: 'price', 'data-testid': 'price' }, miles ? formatMiles(best.price) : formatMoney(best.price));
+  const note = h('p', { class: 'price-note' }, miles ? `+ ${formatMoney(best.taxes)} in taxes and fees` : 'in cash, taxes included');
   const seats = flight.availableSeats === null ? 'Seats: n/a' : `${flight.availableSeats} seat${flight.availableSeats === 1 ? '' : 's'} left`;
   return h(
     'div',
     { class: 'fare' },
     price,
+    note,
     h('p', { class: 'route' }, `${flight.flightCode} · ${formatLocalDateTime(flight.departureDate)} → ${formatLocalDateTime(flight.arrivalDate)}`),
     h(
       'dl',
