@@ -1,0 +1,231 @@
+import type { HistoryRecord } from '@flight-search/sdk';
+import { describe, expect, it } from 'vitest';
+import { localNow } from '../src/data/index.js';
+import { HistoryStore, bucketKey } from '../src/history/store.js';
+import { call, issuesOf, search, useMockService, validSearch } from './support/msw.js';
+
+const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+const DAY = 86_400_000;
+let clock = NOW;
+const service = useMockService({ now: () => clock });
+
+type Query = Record<string, string | number | boolean | (string | number)[]>;
+const base: Query = { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 30 };
+
+function historyPath(query: Query): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) for (const item of [value].flat()) params.append(name, String(item));
+  return `/intelligence/flights/history?${params}`;
+}
+
+async function history(query: Query): Promise<{ total: number; lookbackDays: number; flights: HistoryRecord[] }> {
+  const response = await call(historyPath(query));
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function problems(query: Query) {
+  service.mock();
+  return (await issuesOf(await call(historyPath(query)))).map(({ field, type }) => [field, type]).sort();
+}
+
+const withSeconds = (text: string) => (text.length === 16 ? `${text}:00` : text);
+
+describe('GET /intelligence/flights/history', () => {
+  it('HISTORY-6: answers every record, departure ascending then createdAt descending, total = the count', async () => {
+    clock = NOW;
+    service.mock();
+    const answer = await history(base);
+    expect(answer.total).toBe(answer.flights.length);
+    expect(answer.total).toBeGreaterThan(10);
+    expect(answer.lookbackDays).toBe(30);
+    for (let i = 1; i < answer.flights.length; i++) {
+      const [a, b] = [answer.flights[i - 1]!, answer.flights[i]!];
+      const byDeparture = withSeconds(a.departureDate).localeCompare(withSeconds(b.departureDate));
+      expect(byDeparture).toBeLessThanOrEqual(0);
+      if (byDeparture === 0) expect(Date.parse(a.createdAt)).toBeGreaterThanOrEqual(Date.parse(b.createdAt));
+    }
+  });
+
+  it('HISTORY-1: a city code expands to all its airports at both ends (the union of the airport pairs)', async () => {
+    clock = NOW;
+    service.mock();
+    const city = await history({ ...base, origin: 'SAO', destination: 'NYC', lookbackDays: 3 });
+    let sum = 0;
+    for (const origin of ['GRU', 'CGH', 'VCP']) {
+      for (const destination of ['JFK', 'LGA', 'EWR']) sum += (await history({ ...base, origin, destination, lookbackDays: 3 })).total;
+    }
+    expect(city.total).toBe(sum);
+    expect(new Set(city.flights.map((f) => f.origin)).size).toBeGreaterThan(0);
+    for (const record of city.flights) {
+      expect(['GRU', 'CGH', 'VCP']).toContain(record.origin);
+      expect(['JFK', 'LGA', 'EWR']).toContain(record.destination);
+    }
+  });
+
+  it('HISTORY-1: origin and destination must be 3 upper-case letters', async () => {
+    expect(await problems({ ...base, origin: 'gru', destination: 'NY' })).toEqual([
+      ['query.destination', 'invalid_format'],
+      ['query.origin', 'invalid_format'],
+    ]);
+  });
+
+  it('HISTORY-2: takes MILES programs only (PROGRAM_8 is invalid_enum) and repeated programs are a union', async () => {
+    expect(await problems({ ...base, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_8'] })).toEqual([['query.airlineLoyalty', 'invalid_enum']]);
+    clock = NOW;
+    service.mock();
+    const one = await history({ ...base, airlineLoyalty: 'PROGRAM_1', lookbackDays: 5 });
+    const two = await history({ ...base, airlineLoyalty: 'PROGRAM_2', lookbackDays: 5 });
+    const both = await history({ ...base, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_2'], lookbackDays: 5 });
+    expect(both.total).toBe(one.total + two.total);
+    expect(new Set(both.flights.map((f) => f.airlineLoyalty))).toEqual(new Set(['PROGRAM_1', 'PROGRAM_2']));
+  });
+
+  it('HISTORY-3: keeps records whose createdAt lies in the last lookbackDays x 24 h', async () => {
+    clock = NOW;
+    service.mock();
+    const week = await history({ ...base, lookbackDays: 7 });
+    const month = await history(base);
+    expect(week.total).toBeLessThan(month.total);
+    for (const record of week.flights) {
+      expect(Date.parse(record.createdAt)).toBeGreaterThanOrEqual(NOW - 7 * DAY);
+      expect(Date.parse(record.createdAt)).toBeLessThanOrEqual(NOW);
+    }
+    expect(month.flights.filter((r) => Date.parse(r.createdAt) >= NOW - 7 * DAY)).toHaveLength(week.total);
+  });
+
+  it('HISTORY-3: lookbackDays is an integer from 1 to 30, read from its text (D16)', async () => {
+    expect(await problems({ ...base, lookbackDays: 0 })).toEqual([['query.lookbackDays', 'out_of_range']]);
+    expect(await problems({ ...base, lookbackDays: 31 })).toEqual([['query.lookbackDays', 'out_of_range']]);
+    expect(await problems({ ...base, lookbackDays: 'abc' })).toEqual([['query.lookbackDays', 'invalid_type']]);
+    expect(await problems({ ...base, lookbackDays: 2.5 })).toEqual([['query.lookbackDays', 'invalid_type']]);
+    expect(await problems({ ...base, lookbackDays: [3, 4] })).toEqual([['query.lookbackDays', 'invalid_type']]);
+  });
+
+  it('HISTORY-4: onlyFutureDepartures keeps departures still ahead in the origin airport\'s local time', async () => {
+    clock = NOW;
+    service.mock();
+    const all = await history(base);
+    const future = await history({ ...base, onlyFutureDepartures: true });
+    const originNow = localNow('GRU', NOW);
+    expect(all.flights.some((r) => withSeconds(r.departureDate) <= originNow)).toBe(true);
+    expect(future.total).toBe(all.flights.filter((r) => withSeconds(r.departureDate) > originNow).length);
+    expect((await history({ ...base, onlyFutureDepartures: false })).total).toBe(all.total);
+  });
+
+  it('HISTORY-4: onlyFutureDepartures is true or false (D16)', async () => {
+    expect(await problems({ ...base, onlyFutureDepartures: 'yes' })).toEqual([['query.onlyFutureDepartures', 'invalid_type']]);
+  });
+
+  it('HISTORY-5: repeated departureDate values are a union of airport-local dates', async () => {
+    clock = NOW;
+    service.mock();
+    const all = await history(base);
+    const dates = [...new Set(all.flights.map((r) => r.departureDate.slice(0, 10)))].slice(0, 2);
+    expect(dates).toHaveLength(2);
+    const first = await history({ ...base, departureDate: dates[0]! });
+    const both = await history({ ...base, departureDate: dates });
+    expect(first.flights.every((r) => r.departureDate.startsWith(dates[0]!))).toBe(true);
+    expect(both.total).toBe(all.flights.filter((r) => dates.includes(r.departureDate.slice(0, 10))).length);
+    expect(both.total).toBeGreaterThan(first.total);
+  });
+
+  it('HISTORY-5: departureDate must be a calendar date', async () => {
+    expect(await problems({ ...base, departureDate: ['2026-12-01', '2026-02-30'] })).toEqual([['query.departureDate', 'invalid_date']]);
+    expect(await problems({ ...base, departureDate: '2026-2-3' })).toEqual([['query.departureDate', 'invalid_format']]);
+  });
+
+  it('D6: reports every missing required query parameter at once', async () => {
+    expect(await problems({})).toEqual(
+      ['airlineLoyalty', 'cabinType', 'destination', 'lookbackDays', 'origin'].map((name) => [`query.${name}`, 'missing']),
+    );
+  });
+});
+
+describe('D9 history from searches', () => {
+  const day = '2026-12-15';
+
+  it('D9: the flights of a successful MILES search join the history with createdAt at the time of the search', async () => {
+    clock = NOW;
+    service.mock();
+    const before = await history({ ...base, departureDate: day, lookbackDays: 1 });
+    const { results } = await (await search(validSearch({ departureDate: day, responseFormat: 'PARSED' }))).json();
+    const after = await history({ ...base, departureDate: day, lookbackDays: 1 });
+    const added = after.flights.filter((r) => Date.parse(r.createdAt) === Math.floor(NOW / 1000) * 1000);
+    expect(after.total).toBe(before.total + added.length);
+    expect(added.length).toBeGreaterThan(0);
+    const codes = new Set(results[0].flights.map((f: { flightCode: string }) => f.flightCode));
+    for (const record of added) expect(codes.has(record.flightCode)).toBe(true);
+  });
+
+  it('D9: CASH searches and failed searches add nothing', async () => {
+    clock = NOW;
+    const mock = service.mock();
+    const before = (await history({ ...base, airlineLoyalty: 'PROGRAM_2', departureDate: day, lookbackDays: 1 })).total;
+    await search(validSearch({ departureDate: day, priceType: 'CASH', airlineLoyalty: ['PROGRAM_2'] }));
+    mock.setProgramBehavior('PROGRAM_2', { fail: { status: 500 } });
+    await search(validSearch({ departureDate: day, airlineLoyalty: ['PROGRAM_2'] }));
+    expect((await history({ ...base, airlineLoyalty: 'PROGRAM_2', departureDate: day, lookbackDays: 1 })).total).toBe(before);
+  });
+
+  it('HISTORY-3: searched records leave the window as the clock moves on', async () => {
+    clock = NOW;
+    service.mock();
+    await search(validSearch({ departureDate: day }));
+    const searchedAt = Math.floor(NOW / 1000) * 1000;
+    const count = async (lookbackDays: number) =>
+      (await history({ ...base, departureDate: day, lookbackDays })).flights.filter((r) => Date.parse(r.createdAt) === searchedAt).length;
+    expect(await count(1)).toBeGreaterThan(0);
+    clock = NOW + 2 * DAY;
+    expect(await count(1)).toBe(0);
+    expect(await count(3)).toBeGreaterThan(0);
+    clock = NOW;
+  });
+
+  it('D9: historyCap 0 keeps no searched records', async () => {
+    clock = NOW;
+    service.mock({ historyCap: 0 });
+    const before = (await history({ ...base, departureDate: day, lookbackDays: 1 })).total;
+    await search(validSearch({ departureDate: day }));
+    expect((await history({ ...base, departureDate: day, lookbackDays: 1 })).total).toBe(before);
+  });
+});
+
+describe('D9 history store', () => {
+  const record = (id: string, createdAt: number, origin = 'GRU'): HistoryRecord => ({
+    id,
+    airlineLoyalty: 'PROGRAM_1',
+    departureDate: '2026-12-15T10:00:00',
+    arrivalDate: '2026-12-15T20:00:00',
+    cabinType: 'ECONOMY',
+    concierge: null,
+    origin,
+    destination: 'JFK',
+    flightCode: 'P1 1',
+    fareType: 'LIGHT',
+    basePrice: 1000,
+    milesClubPrice: 900,
+    createdAt: new Date(createdAt).toISOString(),
+  });
+
+  it('D9: is bounded by its cap, dropping the oldest records first across routes', () => {
+    const store = new HistoryStore(3);
+    store.add(record('a', 1_000));
+    store.add(record('b', 2_000, 'CGH'));
+    store.add(record('c', 3_000));
+    store.add(record('d', 4_000));
+    store.add(record('e', 5_000, 'CGH'));
+    expect(store.size).toBe(3);
+    const ids = (origin: string) => store.range(bucketKey(origin, 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, 10_000).map((e) => e.record.id);
+    expect(ids('GRU')).toEqual(['c', 'd']);
+    expect(ids('CGH')).toEqual(['e']);
+  });
+
+  it('D9: reads only a time window of one route, cabin and program', () => {
+    const store = new HistoryStore(100);
+    for (let i = 0; i < 50; i++) store.add(record(`r${i}`, i * 1_000));
+    const window = store.range(bucketKey('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1'), 10_000, 14_000);
+    expect(window.map((e) => e.record.id)).toEqual(['r10', 'r11', 'r12', 'r13', 'r14']);
+    expect(store.range(bucketKey('GRU', 'JFK', 'BUSINESS', 'PROGRAM_1'), 0, 100_000)).toEqual([]);
+  });
+});
