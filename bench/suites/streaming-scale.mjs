@@ -4,6 +4,7 @@
 // process so maxRSS is this size's peak alone. Prints one JSON line.
 //   node bench/suites/streaming-scale.mjs <searches> <rounds> <answer-file>
 import { readFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { BENCH_KEY, MILES_PROGRAMS, searchRequest } from '../lib/fixtures.mjs';
 import { loadSdk, pick } from '../lib/project.mjs';
 import { nowMs } from '../lib/stats.mjs';
@@ -31,6 +32,15 @@ const client = createFlightSearchClient({ apiKey: BENCH_KEY, baseUrl: 'http://be
 const { airlineLoyalty: _, ...base } = searchRequest();
 
 let heapPeak = 0;
+let gcMs = 0;
+const gc = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcMs += e.duration;
+});
+gc.observe({ entryTypes: ['gc'] });
+// Sampled on a timer, not per outcome, so the sampling cost does not grow with N.
+const sampler = setInterval(() => {
+  heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+}, 10);
 async function once() {
   // One comparison takes each program once, so N searches are ceil(N/8)
   // comparisons running at the same time, all started together.
@@ -39,22 +49,30 @@ async function once() {
     comparisons.push(MILES_PROGRAMS.slice(0, Math.min(left, MILES_PROGRAMS.length)));
   }
   let outcomes = 0;
+  const gcBefore = gcMs;
   const t = nowMs();
   await Promise.all(
     comparisons.map(async (programs) => {
       for await (const o of compareProgramsStreaming(client, { ...base, programs })) {
         if (o.kind !== 'result' || !o.item.success) throw new Error(`unexpected outcome ${o.kind}`);
-        if (++outcomes % 50 === 0) heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+        outcomes++;
       }
     }),
   );
   const ms = nowMs() - t;
   if (outcomes !== searches) throw new Error(`${outcomes} outcomes for ${searches} searches`);
+  // GC entries are delivered asynchronously; let them arrive before reading.
+  await new Promise((r) => setImmediate(r));
+  gcTimes.push(gcMs - gcBefore);
   return ms;
 }
+const gcTimes = [];
 
 await once(); // warm-up: JIT and module state
+gcTimes.length = 0;
 const times = [];
 for (let r = 0; r < rounds; r++) times.push(await once());
+clearInterval(sampler);
+gc.disconnect();
 heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-console.log(JSON.stringify({ searches, times, maxRssMb: process.resourceUsage().maxRSS / 1024, heapPeakMb: heapPeak / 2 ** 20 }));
+console.log(JSON.stringify({ searches, times, gcTimes, maxRssMb: process.resourceUsage().maxRSS / 1024, heapPeakMb: heapPeak / 2 ** 20 }));
