@@ -17,9 +17,14 @@ export type Passengers = Pick<Schemas['Passengers'], 'adults'> & Partial<Omit<Sc
 
 /**
  * The body of `POST /flights/search`. Same as the contract's schema, except that the
- * defaulted `passengers.children` and `passengers.infants` may be left out, as the service allows.
+ * defaulted `passengers.children` and `passengers.infants` may be left out, as the service allows,
+ * and `airlineLoyalty` may be readonly.
  */
-export type SearchRequest = Omit<Schemas['SearchRequest'], 'passengers'> & { passengers: Passengers };
+export type SearchRequest = Omit<Schemas['SearchRequest'], 'passengers' | 'airlineLoyalty'> & {
+  /** Exactly one program (`SEARCH-1`); a readonly array (`as const`) is fine. */
+  airlineLoyalty: readonly ProgramCode[];
+  passengers: Passengers;
+};
 export type SearchSummary = Schemas['SearchSummary'];
 export type ProviderFailure = Schemas['ProviderFailure'];
 export type RawProviderData = Schemas['RawProviderData'];
