@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AbortError, compareProgramsStreaming, type ProgramCode } from '../../src/index.js';
 import { client, delay, fakeService, oneWay, tracked } from './support.js';
 
@@ -26,7 +26,7 @@ describe('compareProgramsStreaming cancellation', () => {
     for await (const o of compareProgramsStreaming(t.client, { ...oneWay, programs }, { concurrency: 1 })) {
       expect(o.program).toBe('PROGRAM_1');
       // PROGRAM_2 takes the freed slot while the reader looks at PROGRAM_1's outcome.
-      await delay(20);
+      await vi.waitFor(() => expect(log.started).toHaveLength(2));
       break;
     }
     expect(t.pending()).toBe(0);
@@ -57,9 +57,13 @@ describe('compareProgramsStreaming cancellation', () => {
     const t = tracked(client());
     const controller = new AbortController();
     const seen: string[] = [];
-    setTimeout(() => controller.abort(), 60);
     const loop = (async () => {
-      for await (const o of compareProgramsStreaming(t.client, { ...oneWay, programs }, { signal: controller.signal, concurrency: 3 })) seen.push(o.program);
+      for await (const o of compareProgramsStreaming(t.client, { ...oneWay, programs }, { signal: controller.signal, concurrency: 3 })) {
+        seen.push(o.program);
+        // PROGRAM_4 takes PROGRAM_1's slot; abort once it reached the server.
+        await vi.waitFor(() => expect(log.started).toHaveLength(4));
+        controller.abort();
+      }
     })();
     const error = await loop.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);

@@ -15,14 +15,14 @@ describe('comparePrograms', () => {
   it('PROVIDER-1: collects every outcome with a summary in the service terms and the cheapest MILES fare per program', async () => {
     fakeService({
       PROGRAM_1: { latencyMs: 10, fares: [[30000, 120.5], [25000, 300], [25000, 80.1]] },
-      PROGRAM_4: { latencyMs: 20, fares: [] },
-      PROGRAM_5: { latencyMs: 30, providerFailure: 502 },
-      PROGRAM_6: { latencyMs: 1000 },
+      PROGRAM_4: { latencyMs: 80, fares: [] },
+      PROGRAM_5: { latencyMs: 160, providerFailure: 502 },
+      PROGRAM_6: { latencyMs: 5000 },
     });
     const { outcomes, summary, cheapest } = await comparePrograms(
       client(),
       { ...oneWay, responseFormat: 'PARSED', programs: ['PROGRAM_1', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6'] },
-      { timeoutMs: 100 },
+      { timeoutMs: 400 },
     );
     expect(outcomes.map((o) => o.program)).toEqual(['PROGRAM_1', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6']);
     expect(summary).toEqual({ totalAirlinesRequested: 4, successfulSearches: 2, failedSearches: 2 });

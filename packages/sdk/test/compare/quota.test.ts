@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareProgramsStreaming, QuotaExceededError, type CompareOutcome, type ProgramCode } from '../../src/index.js';
-import { client, delay, fakeService, oneWay } from './support.js';
+import { collect, client, delay, fakeService, oneWay } from './support.js';
 
-const collect = async <T>(iterable: AsyncIterable<T>) => {
-  const all: T[] = [];
-  for await (const o of iterable) all.push(o);
-  return all;
-};
 const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'];
 const roundTrip = { ...oneWay, tripType: 'ROUND_TRIP', returnDate: '2026-12-22', programs } as const;
 
@@ -30,7 +25,7 @@ describe('compareProgramsStreaming quota pre-flight', () => {
   });
 
   it("QUOTA-1: quotaCheck 'partial' runs the programs it can pay for, in the given order, and reports the rest as skipped", async () => {
-    const log = fakeService({ PROGRAM_1: { latencyMs: 30 }, PROGRAM_2: { latencyMs: 10 } }, 5);
+    const log = fakeService({ PROGRAM_1: { latencyMs: 120 }, PROGRAM_2: { latencyMs: 10 } }, 5);
     const outcomes = await collect(compareProgramsStreaming(client(), roundTrip, { quotaCheck: 'partial' }));
     const summary = outcomes.map((o: CompareOutcome) => [o.program, o.kind, o.completed, o.total]);
     // Skipped programs are known before any answer, so they come first.

@@ -14,14 +14,7 @@ afterAll(() => server.close());
 export const client = (options: Partial<ClientOptions> = {}) =>
   createFlightSearchClient({ apiKey: 'test-key', baseUrl: BASE_URL, retryDelay: () => 0, ...options });
 
-export const oneWay = {
-  tripType: 'ONE_WAY',
-  cabinType: 'ECONOMY',
-  origin: 'GRU',
-  destination: 'JFK',
-  departureDate: '2026-12-15',
-  passengers: { adults: 1 },
-} as const;
+export { collect, delay, oneWay } from './fixtures.js';
 
 /** How one program of the fake service answers. */
 export interface FakeProgram {
@@ -123,5 +116,3 @@ export function tracked(inner: CompareClient) {
     } satisfies CompareClient,
   };
 }
-
-export const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
