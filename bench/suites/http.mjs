@@ -1,13 +1,14 @@
 // 4. The mock over HTTP: our standalone server beside a bare node:http server
 // serving the same bytes (the ceiling) and beside Prism, under autocannon.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BENCH_KEY, searchRequest, writeKeysFile } from '../lib/fixtures.mjs';
 import { ensurePrism, prismVersion, PRISM_PACKAGE } from '../lib/prism.mjs';
 import { ensureTmp, openapiPath, requireCli } from '../lib/project.mjs';
+import { formatTop, readProfileFrom, summarizeProfile } from '../lib/profile.mjs';
 import { freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
 
@@ -60,9 +61,9 @@ export async function run({ quick }) {
   // Prism runs with silent logging, so ours runs without its request log when the CLI offers that.
   const quiet = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout.includes('--quiet') ? ['--quiet'] : [];
   if (!quiet.length) notes.push('The CLI has no --quiet flag: our server wrote its per-request log line (to a file) during the load, Prism logged nothing.');
-  const startOurs = async () => {
+  const startOurs = async (nodeFlags = []) => {
     const port = await freePort();
-    const s = await spawnServer(process.execPath, [cli, '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none', ...quiet], {
+    const s = await spawnServer(process.execPath, [...nodeFlags, cli, '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none', ...quiet], {
       readyUrl: `http://127.0.0.1:${port}/quota`,
       readyInit,
       logFile: join(logs, 'ours.log'),
@@ -164,25 +165,46 @@ export async function run({ quick }) {
     const oursFailed = (non2xx['ours quota'] ?? 0) + (non2xx['ours search'] ?? 0);
     if (oursFailed) notes.push(`Our server answered non-2xx or failed ${oursFailed} times under load; only 2xx answers count as throughput.`);
 
+    // Where our server's time goes under each load: a separate, profiled
+    // instance (the profiler's cost stays out of the figures above).
+    const profiles = {};
+    for (const route of routes) {
+      const dir = ensureTmp('prof', `ours-${route}`);
+      for (const f of readdirSync(dir)) rmSync(join(dir, f));
+      const profiled = await startOurs(['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+      try {
+        await load(profiled.url, route, quick ? 2 : 3);
+      } finally {
+        await profiled.stop();
+      }
+      const p = readProfileFrom(dir);
+      if (p) {
+        profiles[route] = summarizeProfile(p, { owned: (u) => u.includes('/packages/mock-server/') });
+        figures.push({ label: `our server under ${route} load, profile: inclusive time of mock functions`, value: formatTop(profiles[route].inclusive) });
+        figures.push({ label: `our server under ${route} load, profile: top self time (idle ${fmt(profiles[route].idlePct, '%')})`, value: formatTop(profiles[route].self) });
+      }
+    }
+    const where = (route) => (profiles[route] ? ` In a CPU profile under this load: ${formatTop(profiles[route].inclusive.slice(0, 5))}; top self time ${formatTop(profiles[route].self.slice(0, 5))}.` : '');
+
     const prismMissing = prismServer ? undefined : prismReason;
     const ourWork = 'per request our server converts node req/res to a Fetch Request/Response and runs the rule chain (auth, negotiation, ajv validation, quota, data generation, recording of the request and history)';
     measured['4a'] = {
       measured: med('ours quota') / med('prism quota'),
       reason: prismMissing,
-      why: ourWork,
+      why: `${ourWork}.${where('quota')}`,
       fix: 'dispatch straight to handle() (no msw matching), answer GET /quota without building a Fetch Request (read headers from IncomingMessage), cache the serialized contract-derived bits',
       owner: 'standalone server (packages/mock-server/src/node)',
     };
     measured['4b'] = {
       measured: med('ours search') / med('prism search'),
       reason: broken.search ?? prismMissing,
-      why: `${ourWork}; a search also generates deterministic flights and stores them as history records, which Prism (static example) never does`,
+      why: `${ourWork}; a search also generates deterministic flights and stores them as history records, which Prism (static example) never does.${where('search')}`,
       fix: 'memoize generated flights per (seed, normalized search), keep history as an index of references rather than copies, compile the ajv validators once at start-up',
       owner: 'mock (packages/mock-server/src/data, src/history) and standalone server',
     };
     measured['4c'] = {
       measured: med('ours quota') / med('bare quota'),
-      why: ourWork,
+      why: `${ourWork}.${where('quota')}`,
       fix: 'as 4a: skip the Fetch API conversion on the node path and write the quota answer directly',
       owner: 'standalone server (packages/mock-server/src/node)',
     };
