@@ -3,7 +3,7 @@
 // sources, starts the standalone mock (the built flight-search-mock CLI) on a
 // free port with realistic latencies, runs examples/node-compare against it,
 // and stops the server, also on failure or Ctrl-C. Exit code: the example's.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,32 +24,24 @@ function oldest(files) {
   return Math.min(...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 }
 
-const packages = [
-  { dir: 'packages/sdk', inputs: ['src', 'package.json', 'tsup.config.ts'], outputs: ['dist/index.js', 'dist/index.cjs'] },
-  { dir: 'packages/mock-server', inputs: ['src', 'package.json', 'tsup.config.ts', '../../openapi.yaml'], outputs: ['dist/index.js', 'dist/node.js', 'dist/cli.js', 'openapi.yaml'] },
-];
-const stale = packages.filter(({ dir, inputs, outputs }) => {
-  const built = oldest(outputs.map((file) => join(root, dir, file)));
-  return built === 0 || Math.max(...inputs.map((input) => newest(join(root, dir, input)))) > built;
-});
-if (stale.length > 0) {
-  say(`building (dist/ missing or older than the sources in ${stale.map((p) => p.dir).join(', ')})`);
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) {
-    say('npm run build failed');
-    process.exit(build.status ?? 1);
-  }
-}
-
 const children = new Set();
-function run(args, options) {
-  const child = spawn(process.execPath, args, options);
+/** Starts a child process that is stopped with the demo, whatever ends it. */
+function run(command, args, options) {
+  // Its own process group, so stopping it also stops what it started (npm -> sh -> tsup).
+  const child = spawn(command, args, { ...options, detached: true });
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;
 }
+const exitOf = (child) => new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
 function stopAll(signal = 'SIGTERM') {
-  for (const child of children) child.kill(signal);
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -60,10 +52,33 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 process.on('exit', () => stopAll('SIGKILL'));
 
+const packages = [
+  { dir: 'packages/sdk', inputs: ['src', 'package.json', 'tsup.config.ts'], outputs: ['dist/index.js', 'dist/index.cjs'] },
+  { dir: 'packages/mock-server', inputs: ['src', 'package.json', 'tsup.config.ts', '../../openapi.yaml'], outputs: ['dist/index.js', 'dist/node.js', 'dist/cli.js', 'openapi.yaml'] },
+];
+const stale = packages.filter(({ dir, inputs, outputs }) => {
+  const built = oldest(outputs.map((file) => join(root, dir, file)));
+  return built === 0 || Math.max(...inputs.map((input) => newest(join(root, dir, input)))) > built;
+});
+if (stale.length > 0) {
+  say(`building (dist/ missing or older than the sources in ${stale.map((p) => p.dir).join(', ')})`);
+  const builder = run('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const buildLog = [];
+  builder.stdout.on('data', (chunk) => buildLog.push(chunk));
+  builder.stderr.on('data', (chunk) => buildLog.push(chunk));
+  const build = await exitOf(builder);
+  if (build.code !== 0) {
+    // The build's own output is only worth reading when it failed.
+    process.stderr.write(Buffer.concat(buildLog));
+    say('npm run build failed');
+    process.exit(build.code ?? 1);
+  }
+}
+
 const serverLog = [];
-const server = run([join(root, 'packages/mock-server/dist/cli.js'), '--port', '0', '--latency', 'realistic', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+const server = run(process.execPath, [join(root, 'packages/mock-server/dist/cli.js'), '--port', '0', '--latency', 'realistic', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
 server.stderr.on('data', (chunk) => serverLog.push(chunk));
-const serverExit = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
+const serverExit = exitOf(server);
 
 const url = await new Promise((resolve, reject) => {
   let out = '';
@@ -84,8 +99,8 @@ const url = await new Promise((resolve, reject) => {
 say(`flight-search-mock listening on ${url} (realistic provider latencies, 0.2 to 4 s per program)`);
 say(`node examples/node-compare --base-url ${url}\n`);
 
-const example = run(['--import', 'tsx', 'src/main.ts', '--base-url', url, '--api-key', 'test-key'], { cwd: join(root, 'examples/node-compare'), stdio: 'inherit' });
-const code = await new Promise((resolve) => example.on('exit', (exitCode) => resolve(exitCode ?? 1)));
+const example = run(process.execPath, ['--import', 'tsx', 'src/main.ts', '--base-url', url, '--api-key', 'test-key'], { cwd: join(root, 'examples/node-compare'), stdio: 'inherit' });
+const code = (await exitOf(example)).code ?? 1;
 
 server.kill('SIGTERM');
 const stopped = await serverExit;
