@@ -44,8 +44,8 @@ export async function comparePrograms<const R extends CompareRequest>(
   for await (const o of compareProgramsStreaming(client, request, options)) {
     outcomes.push(o);
     summary.totalAirlinesRequested = o.total;
+    const item = (o as { item?: RawResultItem | ParsedResultItem }).item;
     if (o.kind == 'skipped') continue;
-    const item = o.kind == 'result' ? (o.item as RawResultItem | ParsedResultItem) : undefined;
     if (!item?.success) summary.failedSearches++;
     else {
       summary.successfulSearches++;

@@ -4,6 +4,8 @@ import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
 import type { ProgramCode } from '../types.js';
 import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
 
+const DONE = { value: undefined, done: true } as const;
+
 /**
  * Compares programs the way the service asks (spec section 1, point 4): one
  * search per program, in parallel, each outcome yielded the moment it arrives
@@ -54,7 +56,7 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
   const total = programs.length;
   // Outcomes waiting for readers, and readers waiting for outcomes.
   const ready: O[] = [];
-  const readers: [(r: IteratorResult<O, undefined>) => void, (e: unknown) => void][] = [];
+  const readers: ((r: IteratorResult<O, undefined> | Promise<never>) => void)[] = [];
   const tasks: Promise<unknown>[] = [];
   // Each search runs under its own controller, so stopping aborts exactly what is in flight.
   const live = new Set<AbortController>();
@@ -66,10 +68,10 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
 
   const flush = () => {
     while (readers.length && (ready.length || state > 2)) {
-      const [resolve, reject] = readers.shift()!;
-      if (ready.length) resolve({ value: ready.shift()!, done: false });
-      else if (failure) reject(failure), (failure = 0);
-      else resolve({ value: undefined, done: true });
+      const read = readers.shift()!;
+      if (ready.length) read({ value: ready.shift()!, done: false });
+      // Resolving with a rejected promise rejects the read: the failure goes to one reader, later ones get done.
+      else read(failure ? Promise.reject(failure) : DONE), (failure = 0);
     }
   };
   const stop = (error?: unknown) => {
@@ -85,7 +87,7 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
     }
     return settled;
   };
-  const onAbort = () => void stop(new AbortError('The comparison was aborted', { cause: signal!.reason }));
+  const onAbort = () => void stop(new AbortError('Comparison aborted', { cause: signal!.reason }));
   const push = (o: object) => {
     if (state > 1) return;
     ready.push({ ...o, completed: ++completed, total } as O);
@@ -110,16 +112,12 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
   const start = async () => {
     let n = total;
     if (quotaCheck != 'off') {
-      const c = new AbortController();
-      live.add(c);
       const cost = searchCost(search.tripType);
-      const { remaining } = await client.getQuota({ signal: c.signal });
+      // The caller's signal is enough: a quota read is free and quick, and nothing starts before it.
+      const { remaining } = await client.getQuota({ signal });
       n = Math.min(total, Math.floor(remaining / cost));
       if (n < total && quotaCheck == 'throw')
-        throw new QuotaExceededError({
-          status: 402,
-          message: `Insufficient quota: comparing ${total} programs requires ${total * cost} units and ${remaining} remain.`,
-        });
+        throw new QuotaExceededError({ status: 402, message: `Insufficient quota: this comparison requires ${total * cost} units and ${remaining} remain.` });
     }
     programs.forEach((program, i) => (i < n ? tasks.push(limit(search1, program)) : push({ kind: 'skipped', program, elapsedMs: 0 })));
     total || stop();
@@ -136,14 +134,14 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
           tasks.push(start().catch((e) => void stop(e)));
         }
       }
-      return new Promise((resolve, reject) => {
-        readers.push([resolve, reject]);
+      return new Promise((resolve) => {
+        readers.push(resolve);
         flush();
       });
     },
     async return() {
       await stop();
-      return { value: undefined, done: true as const };
+      return DONE;
     },
     [Symbol.asyncIterator]() {
       return this;

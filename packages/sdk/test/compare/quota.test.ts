@@ -47,6 +47,14 @@ describe('compareProgramsStreaming quota pre-flight', () => {
     expect(log.started).toEqual([]);
   });
 
+  it('QUOTA-1: concurrent readers of a failed pre-flight: the first next() rejects, the later ones end', async () => {
+    fakeService({}, 0);
+    const it = compareProgramsStreaming(client(), { ...oneWay, programs }, { quotaCheck: 'throw' });
+    const [first, second] = await Promise.allSettled([it.next(), it.next()]);
+    expect(first.status == 'rejected' && first.reason).toBeInstanceOf(QuotaExceededError);
+    expect(second).toEqual({ status: 'fulfilled', value: { value: undefined, done: true } });
+  });
+
   it("quotaCheck 'off' (the default) never reads the quota", async () => {
     const log = fakeService({});
     await collect(compareProgramsStreaming(client(), { ...oneWay, programs }));
