@@ -7,10 +7,11 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // `npm run dev` works on a fresh clone without building the packages first.
 export default defineConfig({
   resolve: {
-    alias: {
-      '@flight-search/sdk': source('../../packages/sdk/src/index.ts'),
-      '@flight-search/mock-server': source('../../packages/mock-server/src/index.ts'),
-    },
+    // Exact matches, so a subpath such as `@flight-search/mock-server/node` is not rewritten as a prefix.
+    alias: [
+      { find: /^@flight-search\/sdk$/, replacement: source('../../packages/sdk/src/index.ts') },
+      { find: /^@flight-search\/mock-server$/, replacement: source('../../packages/mock-server/src/index.ts') },
+    ],
   },
   build: {
     target: 'es2022',

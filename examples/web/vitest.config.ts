@@ -7,10 +7,13 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Chromium through playwright-core, so they run in Node and take seconds.
 export default defineProject({
   resolve: {
-    alias: {
-      '@flight-search/sdk': source('../../packages/sdk/src/index.ts'),
-      '@flight-search/mock-server': source('../../packages/mock-server/src/index.ts'),
-    },
+    // Exact matches, so a subpath such as `@flight-search/mock-server/node` is not rewritten as a prefix.
+    alias: [
+      { find: /^@flight-search\/sdk$/, replacement: source('../../packages/sdk/src/index.ts') },
+      { find: /^@flight-search\/mock-server$/, replacement: source('../../packages/mock-server/src/index.ts') },
+      // The tests start the standalone mock server to try the page's base-URL mode.
+      { find: /^@flight-search\/mock-server\/node$/, replacement: source('../../packages/mock-server/src/node/index.ts') },
+    ],
   },
   test: {
     name: 'web',

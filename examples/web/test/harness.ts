@@ -69,14 +69,12 @@ export interface OpenPage {
 /**
  * Opens the page in a fresh context (its own storage, so its own service
  * worker registration) with `query` as the mock scenario, and waits until the
- * page is connected. `apiKey` is stored in the page's settings first.
+ * page is connected. `settings` are stored as the page's saved settings first.
  */
-export async function openPage(harness: Harness, query = '', options: { apiKey?: string } = {}): Promise<OpenPage> {
+export async function openPage(harness: Harness, query = '', settings?: { mode: 'mock' | 'remote'; apiKey: string; baseUrl?: string }): Promise<OpenPage> {
   const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-  if (options.apiKey) {
-    await context.addInitScript((apiKey) => {
-      localStorage.setItem('flight-search-example:settings', JSON.stringify({ mode: 'mock', apiKey }));
-    }, options.apiKey);
+  if (settings) {
+    await context.addInitScript((saved) => localStorage.setItem('flight-search-example:settings', saved), JSON.stringify(settings));
   }
   const page = await context.newPage();
   const errors: Error[] = [];

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { startMockServer } from '@flight-search/mock-server/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, choosePrograms, openPage, searchRequests, startHarness, type Harness, type OpenPage } from './harness.js';
 
@@ -19,13 +20,19 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function open(query: string, options?: { apiKey?: string }): Promise<OpenPage> {
-  current = await openPage(harness, query, options);
+async function open(query: string, settings?: Parameters<typeof openPage>[2]): Promise<OpenPage> {
+  current = await openPage(harness, query, settings);
   return current;
 }
 
 const card = (program: string) => `[data-testid=card-${program}]`;
 const FINISHED = '[data-testid=run-state]:is([data-state=done], [data-state=cancelled], [data-state=error])';
+
+/** Waits until the run has ended and the page is idle again (quota after and history read). */
+async function finished(page: OpenPage['page']): Promise<void> {
+  await page.locator(FINISHED).waitFor();
+  await page.locator('#search-form[aria-busy=false]').waitFor();
+}
 
 describe('the comparison page in Chromium', () => {
   it('loads with the msw service worker controlling the page and the form ready', async () => {
@@ -49,7 +56,7 @@ describe('the comparison page in Chromium', () => {
     await expect(page.locator(card('PROGRAM_3')).getAttribute('data-state')).resolves.toBe('searching');
     await expect(page.locator(`${card('PROGRAM_2')} [data-testid=price]`).textContent()).resolves.toMatch(/^[\d,]+ mi$/);
 
-    await page.locator(FINISHED).waitFor();
+    await finished(page);
     await expect(page.locator('[data-testid=run-state]').getAttribute('data-state')).resolves.toBe('done');
     const order = await page.$$eval('[data-testid=cards] > li', (cards) =>
       cards.map((c) => [c.getAttribute('data-program'), Number(c.getAttribute('data-order'))] as const).sort((a, b) => a[1] - b[1]).map(([p]) => p),
@@ -77,7 +84,7 @@ describe('the comparison page in Chromium', () => {
     );
     await page.click('[data-testid=cancel]');
 
-    await page.locator(FINISHED).waitFor();
+    await finished(page);
     await expect(page.locator('[data-testid=run-state]').getAttribute('data-state')).resolves.toBe('cancelled');
     const states = await page.$$eval('[data-testid=cards] > li', (cards) => Object.fromEntries(cards.map((c) => [c.getAttribute('data-program'), c.getAttribute('data-state')])));
     expect(states).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'cancelled', PROGRAM_3: 'cancelled', PROGRAM_4: 'cancelled' });
@@ -96,7 +103,7 @@ describe('the comparison page in Chromium', () => {
     const { page, errors } = await open('?latency=none&fail=PROGRAM_4:503');
     await choosePrograms(page, ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_4', 'PROGRAM_5']);
     await page.click('[data-testid=compare]');
-    await page.locator(FINISHED).waitFor();
+    await finished(page);
 
     const states = await page.$$eval('[data-testid=cards] > li', (cards) => Object.fromEntries(cards.map((c) => [c.getAttribute('data-program'), c.getAttribute('data-state')])));
     expect(states).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'success', PROGRAM_4: 'failed', PROGRAM_5: 'success' });
@@ -108,10 +115,10 @@ describe('the comparison page in Chromium', () => {
   });
 
   it('QUOTA-1: with a key that can pay for two searches, two programs answer and the others fail with HTTP 402', async () => {
-    const { page, errors } = await open('?latency=none', { apiKey: 'low-quota-key' });
+    const { page, errors } = await open('?latency=none', { mode: 'mock', apiKey: 'low-quota-key' });
     await choosePrograms(page, ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4']);
     await page.click('[data-testid=compare]');
-    await page.locator(FINISHED).waitFor();
+    await finished(page);
 
     const states = await page.$$eval('[data-testid=cards] > li', (cards) => cards.map((c) => c.getAttribute('data-state')).sort());
     expect(states).toEqual(['failed', 'failed', 'success', 'success']);
@@ -138,7 +145,7 @@ describe('the comparison page in Chromium', () => {
     const programs = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_5', 'PROGRAM_6'];
     await choosePrograms(page, programs);
     await page.click('[data-testid=compare]');
-    await page.locator(FINISHED).waitFor();
+    await finished(page);
     await page.locator('[data-testid=history-chart][data-state=ready]').waitFor();
 
     const series = JSON.parse((await page.getAttribute('[data-testid=history-chart]', 'data-series')) ?? '[]') as { label: string; points: number }[];
@@ -161,5 +168,27 @@ describe('the comparison page in Chromium', () => {
     await page.screenshot({ path, fullPage: true });
     expect(statSync(path).size).toBeGreaterThan(20_000);
     expect(errors).toEqual([]);
+  });
+
+  it('talks to a server at a base URL from the settings, without the service worker', async () => {
+    const server = await startMockServer({ latency: 'none', log: false });
+    try {
+      server.mock.setProgramBehavior('PROGRAM_2', { fail: { status: 500, message: 'Upstream down' } });
+      const { page, errors } = await open('', { mode: 'remote', baseUrl: server.url, apiKey: 'test-key' });
+      await expect(page.locator('[data-testid=backend-status]').getAttribute('data-mode')).resolves.toBe('remote');
+      await expect(page.evaluate(() => navigator.serviceWorker.controller)).resolves.toBeNull();
+      await choosePrograms(page, ['PROGRAM_1', 'PROGRAM_2']);
+      await page.click('[data-testid=compare]');
+      await finished(page);
+
+      await expect(page.locator(`${card('PROGRAM_1')}`).getAttribute('data-state')).resolves.toBe('success');
+      await expect(page.locator(`${card('PROGRAM_2')} [data-testid=failure-status]`).textContent()).resolves.toBe('Provider status 500');
+      const searches = server.mock.requests().filter((r) => r.path === '/flights/search');
+      expect(searches.map((r) => (r.body as { airlineLoyalty: string[] }).airlineLoyalty[0]).sort()).toEqual(['PROGRAM_1', 'PROGRAM_2']);
+      expect(searches.every((r) => r.headers['x-api-key'] === '[redacted]')).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });
