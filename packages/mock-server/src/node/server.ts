@@ -30,12 +30,19 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
 
   const server = createServer((req, res) => {
     const started = performance.now();
-    const controller = new AbortController();
-    inFlight.add(controller);
+    // Created only for a request that can wait (see toFetchRequest): an AbortSignal is not free.
+    let controller: AbortController | undefined;
+    const signal = () => {
+      controller ??= new AbortController();
+      inFlight.add(controller);
+      return controller.signal;
+    };
     res.on('close', () => {
-      inFlight.delete(controller);
-      // The client went away before the whole answer was written: stop the mock's provider wait.
-      if (!res.writableFinished) controller.abort(new Error('The client closed the connection.'));
+      if (controller !== undefined) {
+        inFlight.delete(controller);
+        // The client went away before the whole answer was written: stop the mock's provider wait.
+        if (!res.writableFinished) controller.abort(new Error('The client closed the connection.'));
+      }
       if (closing !== undefined) setImmediate(() => server.closeIdleConnections());
       if (options.log) {
         try {
@@ -50,13 +57,13 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
         }
       }
     });
-    dispatch(req, res, controller.signal).catch(() => {
+    dispatch(req, res, signal).catch(() => {
       if (!res.headersSent && !res.destroyed) writeAnswer(req, res, errorAnswer(500, 'INTERNAL_ERROR', 'An unexpected error occurred.'));
       else res.destroy();
     });
   });
 
-  async function dispatch(req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> {
+  async function dispatch(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal): Promise<void> {
     const method = req.method ?? 'GET';
     if (isPreflight(req)) {
       const cors = corsHeaders(req, options.cors);
