@@ -105,6 +105,8 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     [['--seed', '1.5'], /--seed must be an integer from 0/],
     [['--provider-timeout-ms', '0'], /--provider-timeout-ms must be an integer from 1/],
     [['--verbose'], /Unknown option '--verbose'/],
+    [['--host', ' '], /--host must not be empty/],
+    [['extra'], /positional argument/],
   ])('rejects %j with exit code 2 and a message', async (args, message) => {
     const cli = runCli(args);
     expect(await cli.exit).toBe(2);
