@@ -47,7 +47,7 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
   const allowed: readonly ProgramCode[] = priceType == 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
   const programs = asked ?? allowed;
   programs.forEach((p, i) => {
-    if (!allowed.includes(p) || programs.indexOf(p) < i) throw new TypeError(`programs: ${p} is repeated or not a ${priceType} program`);
+    if (!allowed.includes(p) || programs.indexOf(p) < i) throw new TypeError(`programs: ${p} is ${allowed.includes(p) ? 'repeated' : `not a ${priceType} program`}`);
   });
   if (!['off', 'throw', 'partial'].includes(quotaCheck)) throw new TypeError('quotaCheck must be off, throw or partial');
   if (!(timeoutMs! > 0 || timeoutMs === undefined)) throw new TypeError('timeoutMs must be > 0');
