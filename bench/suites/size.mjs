@@ -79,7 +79,7 @@ export async function run() {
   measured['1a'] = {
     measured: kB(sdk.gzip),
     why: `the bundle is ${sdk.gzip} B gzip, of which openapi-fetch (all of it, ${openapiFetch.gzip} B gzip alone) is the floor; minified bytes by source: ${biggest}`,
-    fix: `openapi-fetch's createClient alone takes ${kB(createClientOnly.gzip).toFixed(1)} kB gzip of the 5.0, which leaves about ${(5 - kB(createClientOnly.gzip)).toFixed(1)} kB gzip for everything else (now about ${(kB(sdk.gzip) - kB(createClientOnly.gzip)).toFixed(1)} kB): drop p-limit (the stream already keeps its own queue; a running-count gate does the same), build the one-line error subclasses from a table, shorten validation messages or derive them from the rule table, and keep comparePrograms/cheapestFare out of the main entry (a subpath export) so a browser that streams does not carry them`,
+    fix: `openapi-fetch's createClient alone takes ${kB(createClientOnly.gzip).toFixed(1)} kB gzip of the 5.0, which leaves about ${(5 - kB(createClientOnly.gzip)).toFixed(1)} kB gzip for everything else (now about ${(kB(sdk.gzip) - kB(createClientOnly.gzip)).toFixed(1)} kB): drop p-limit (the stream already keeps its own queue; a running-count gate does the same), build the one-line error subclasses from a table, shorten validation messages or derive them from the rule table, and share one code path between comparePrograms and the stream. (Moving compare to a subpath export would shrink this entry but not the whole SDK the target is about.)`,
     owner: 'SDK (packages/sdk)',
   };
 
