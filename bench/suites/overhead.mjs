@@ -18,7 +18,7 @@ export const plan = [
 const MEDIA = 'application/vnd.service.v1+json';
 
 export async function run({ quick }) {
-  const rounds = quick ? 5 : 15;
+  const rounds = quick ? 5 : 21;
   const callsPerRound = quick ? 100 : 300;
   const warmup = quick ? 200 : 1000;
   const { createFlightSearchClient } = pick(await loadSdk(), ['createFlightSearchClient'], '@flight-search/sdk');
