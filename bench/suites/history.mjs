@@ -1,5 +1,7 @@
 // 6. History: a 30-day, 8-program query on one route, before and after the
 // mock has recorded 100 000 searches, through the mock's handle() in-process.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { BENCH_KEY, MILES_PROGRAMS, benchKeySettings, nextYearDate } from '../lib/fixtures.mjs';
 import { loadMock, pick } from '../lib/project.mjs';
 import { formatTop, profileInProcess, summarizeProfile } from '../lib/profile.mjs';
@@ -53,6 +55,11 @@ export async function run({ quick }) {
   };
 
   const before = await measure();
+  // A full GC before and after recording, so the heap difference is what the store keeps.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
 
   // Record searches: every route among AIRPORTS, every MILES program, dates
   // over two months, PARSED so each answer tells how many flights it stored.
@@ -96,6 +103,8 @@ export async function run({ quick }) {
     await Promise.all(jobs);
   }
   const recordMs = nowMs() - t0;
+  gc();
+  const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
   if (failed > searches / 100) throw new Error(`${failed} of ${searches} recording searches failed`);
 
   const after = await measure();
@@ -120,6 +129,7 @@ export async function run({ quick }) {
       { label: 'query p50 after (ms), with p95', value: `${fmt(after.p50, 'ms')} (p95 ${fmt(after.p95, 'ms')}, min..max ${fmt(after.s.min)}..${fmt(after.s.max)}); ${after.total} records returned, ${fmt(after.bytes / 1e6, 'MB', 2)} of JSON` },
       { label: 'recorded searches', value: `${searches.toLocaleString('en')} in ${fmt(recordMs / 1000, 's')} (${fmt((recordMs * 1000) / searches, 'µs')} per search through handle()); ${failed} failed` },
       { label: 'flights stored by the searches (all routes) / on the queried route', value: `${stored.toLocaleString('en')} / ${onRoute.toLocaleString('en')}` },
+      { label: 'heap kept after recording (full GC before and after) / per stored flight', value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store)` },
       { label: 'stored records before → after (route baseline + searched flights)', value: `${storedBefore.toLocaleString('en')} → ${storedAfter.toLocaleString('en')} (${fmt(recordsRatio, 'x', 1)})` },
       { label: 'p50 ratio after / before', value: `${fmt(p50Ratio, 'x', 2)}` },
       { label: 'growth exponent log(p50 ratio) / log(records ratio)', value: fmt(growth, '', 3) },

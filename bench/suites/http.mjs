@@ -227,7 +227,7 @@ export async function run({ quick }) {
     measured['4e'] = {
       measured: rss.ours / rss.prism,
       reason: prismMissing,
-      why: `our server keeps state Prism does not: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches, each of whose flights it stores as a full history record (fares, legs; the default historyCap is 100 000 records) besides the last 10 000 recorded requests with their bodies`,
+      why: `our server keeps state Prism does not: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches, each of whose flights it stores as a full history record (fares, legs; the default historyCap is 100 000 records) besides the last 10 000 recorded requests with their bodies; suite 6 measures the heap each stored flight keeps`,
       fix: 'store a searched flight\'s history record compactly: the data is deterministic, so a record can be kept as (seed, normalized search, flight index, createdAt) and rebuilt when a history query returns it; or lower the default historyCap for the standalone server',
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };
