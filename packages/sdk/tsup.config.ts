@@ -11,6 +11,8 @@ const common: Options = {
 export default defineConfig([
   { ...common, format: ['esm'], clean: true },
   // p-limit 7 is ESM-only: the CJS build carries its own copy, so `require('@flight-search/sdk')`
-  // works on every Node 20 without relying on require(esm). openapi-fetch ships CJS and stays external.
-  { ...common, format: ['cjs'], noExternal: ['p-limit', 'yocto-queue'] },
+  // works on every Node 20 without relying on require(esm). openapi-fetch is bundled too: from an
+  // ESM package esbuild imports a CJS default as `module.exports` (Node's rule), and openapi-fetch's
+  // CJS build puts createClient on `exports.default`, so the external import was not callable.
+  { ...common, format: ['cjs'], noExternal: ['p-limit', 'yocto-queue', 'openapi-fetch'] },
 ]);
