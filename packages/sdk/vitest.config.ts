@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: 'sdk',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The tests against the mock server: every answer the mock gives is checked against openapi.yaml.
+    setupFiles: ['../mock-server/test/support/contract-setup.ts'],
     // tsc checks test/types.test.ts (@ts-expect-error lines); vitest runs its value assertions too.
   },
 });

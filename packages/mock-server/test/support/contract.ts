@@ -5,12 +5,19 @@ import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
 /** openapi.yaml, read from the repository root: the contract every answer is checked against. */
-export const document = parse(readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8'));
+export const readDocument = (): any => parse(readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8'));
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
-ajv.addSchema({ ...document, $id: 'openapi.yaml' });
-const compiled = new Map<string, ValidateFunction>();
+// Read and compiled on first use: the setup file imports this module in every test file, most of which check nothing.
+let contract: { document: any; ajv: Ajv2020; compiled: Map<string, ValidateFunction> } | undefined;
+function load() {
+  if (contract) return contract;
+  const document = readDocument();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema({ ...document, $id: 'openapi.yaml' });
+  contract = { document, ajv, compiled: new Map() };
+  return contract;
+}
 
 const pointer = (...segments: string[]): string => segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
@@ -20,6 +27,7 @@ const pointer = (...segments: string[]): string => segments.map((s) => s.replace
  * `Retry-After` header of a 429. An empty list means the answer is in the contract.
  */
 export function contractViolations(method: string, path: string, status: number, headers: Headers, bodyText: string): string[] {
+  const { document, ajv, compiled } = load();
   const where = `${method} ${path} -> ${status}`;
   const operation = document.paths?.[path]?.[method.toLowerCase()];
   // Unknown paths have no operation; their 404 must still be the documented HTTP error envelope.

@@ -1,0 +1,103 @@
+import { subscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { expect } from 'vitest';
+import { contractViolations } from './contract.js';
+
+/**
+ * The one check every answer of the mock goes through in the test suites:
+ * each answer is queued here with the request that caused it, validated
+ * against openapi.yaml (operation, status, media type, schema), and
+ * `expectContractKept()` (an `afterEach` of the setup file) fails the test
+ * whose requests got an answer outside the contract.
+ *
+ * Two places feed it: `handle()` itself (wrapped by the setup file, so msw
+ * handlers, direct `mock.handle` calls and the standalone server's mock
+ * answers are all seen) and every answer a node:http server of this process
+ * writes (the standalone server's own 404, 413 and 500 envelopes).
+ */
+const pending: Promise<string[]>[] = [];
+
+/** Queues the check of one answer; `text` is its body. */
+export function checkAnswer(method: string, path: string, status: number, headers: Headers, text: Promise<string> | string): void {
+  pending.push(Promise.resolve(text).then((body) => contractViolations(method, path, status, headers, body)));
+}
+
+/** Waits for every queued check and fails when one answer broke openapi.yaml; the queue is emptied. */
+export async function expectContractKept(): Promise<void> {
+  // An answer written just before the test ended reports 'finish' on the next turn of the loop.
+  await new Promise((resolve) => setImmediate(resolve));
+  const violations = (await Promise.all(pending.splice(0))).flat();
+  expect(violations, 'every answer of the mock validates against openapi.yaml').toEqual([]);
+}
+
+/** The path of the operation under the mock's `baseUrl` (the whole path with any origin). */
+function operationPath(url: string, baseUrl: string | undefined): string {
+  const parsed = new URL(url);
+  if (baseUrl === undefined) return parsed.pathname;
+  return (parsed.origin + parsed.pathname).slice(baseUrl.length) || '/';
+}
+
+type Handle<State> = (state: State, request: Request) => Promise<Response | null>;
+
+/** `handle` of src/handle.ts, with each answer queued for the contract check. */
+export function validatingHandle<State extends { options: { baseUrl: string | undefined } }>(handle: Handle<State>): Handle<State> {
+  return async (state, request) => {
+    const response = await handle(state, request);
+    // A network error (the client went away) is no answer; `null` is not the service's request.
+    if (response !== null && response.type !== 'error') {
+      checkAnswer(request.method, operationPath(request.url, state.options.baseUrl), response.status, response.headers, response.clone().text());
+    }
+    return response;
+  };
+}
+
+/** Answers of a node:http server that are not the service's: CORS preflights, the contract file, the control API. */
+const outsideContract = (method: string, path: string, status: number) =>
+  (method === 'OPTIONS' && status === 204) || path === '/openapi.yaml' || path === '/__mock' || path.startsWith('/__mock/');
+
+let watchingHttp = false;
+
+/**
+ * Watches every answer a node:http server of this process writes to its end
+ * (Node's `http.server.request.start` diagnostics channel), so the standalone
+ * server's own envelopes are checked too. An answer cut off by a disconnect
+ * never finishes and is not checked: no client saw it.
+ */
+export function watchHttpServers(): void {
+  if (watchingHttp) return;
+  watchingHttp = true;
+  subscribe('http.server.request.start', (message) => {
+    const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+    const chunks: Buffer[] = [];
+    const keep = (chunk: unknown) => {
+      if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    let written: OutgoingHttpHeaders = {};
+    const { writeHead, write, end } = response;
+    response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      const headers = args.find((arg) => typeof arg === 'object' && arg !== null);
+      if (headers && !Array.isArray(headers)) written = { ...written, ...(headers as OutgoingHttpHeaders) };
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse['writeHead'];
+    response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      keep(chunk);
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as ServerResponse['write'];
+    response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      keep(chunk);
+      return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    } as ServerResponse['end'];
+    response.once('finish', () => {
+      const method = request.method ?? 'GET';
+      const target = request.url ?? '/';
+      const path = new URL(target, 'http://server.test').pathname;
+      if (outsideContract(method, path, response.statusCode)) return;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries({ ...response.getHeaders(), ...written })) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      checkAnswer(method, path, response.statusCode, headers, Buffer.concat(chunks).toString('utf8'));
+    });
+  });
+}

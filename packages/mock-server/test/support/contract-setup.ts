@@ -1,0 +1,16 @@
+// Setup file (vitest.config.ts of this package, and of the SDK for its tests
+// against the mock): every answer the mock produces in a test is checked
+// against openapi.yaml, and an answer outside the contract fails that test.
+import { afterEach, vi } from 'vitest';
+import { expectContractKept, watchHttpServers } from './contract-hook.js';
+
+// handle() is the one entry of the rules: the msw handlers, `mock.handle` and the standalone server all call it.
+vi.mock(import('../../src/handle.js'), async (importOriginal) => {
+  const original = await importOriginal();
+  const { validatingHandle } = await import('./contract-hook.js');
+  return { ...original, handle: validatingHandle(original.handle) };
+});
+
+watchHttpServers();
+
+afterEach(expectContractKept);
