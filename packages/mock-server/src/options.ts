@@ -32,9 +32,20 @@ export function checkProducts(products: unknown, where: string): Product[] {
   return [...new Set(products as Product[])];
 }
 
-export function checkKeyNumbers(settings: { limit?: unknown; consumed?: unknown }, where: string): void {
+/**
+ * Validates a key's limit and consumption; `current` is the key's state when only some fields change.
+ * Consumption above the limit is refused (QUOTA-1): `consumed + remaining = limit` must hold in every state.
+ */
+export function checkKeyNumbers(
+  settings: { limit?: unknown; consumed?: unknown },
+  where: string,
+  current?: { limit: number; consumed: number },
+): void {
   if (settings.limit !== undefined && !isCount(settings.limit)) fail(`${where}.limit`, 'an integer >= 0');
   if (settings.consumed !== undefined && !isCount(settings.consumed)) fail(`${where}.consumed`, 'an integer >= 0');
+  const limit = (settings.limit as number | undefined) ?? current?.limit;
+  const consumed = (settings.consumed as number | undefined) ?? current?.consumed ?? 0;
+  if (limit !== undefined && consumed > limit) fail(`${where}.consumed`, `at most the limit (${consumed} > ${limit})`);
 }
 
 /** Checks every option up front and applies the defaults; a bad option is a TypeError naming it. */

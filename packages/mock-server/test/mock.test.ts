@@ -35,6 +35,7 @@ describe('createFlightSearchMock', () => {
     [{ keys: [{ key: '', limit: 1, products: [] }] }, 'keys[0].key'],
     [{ keys: [{ key: 'a', limit: -1, products: [] }] }, 'keys[0].limit'],
     [{ keys: [{ key: 'a', limit: 1, products: ['flights'] }] }, 'keys[0].products'],
+    [{ keys: [{ key: 'a', limit: 1, consumed: 2, products: [] }] }, 'keys[0].consumed'],
     [{ keys: [{ key: 'a', limit: 1, products: [] }, { key: 'a', limit: 1, products: [] }] }, 'keys[1].key'],
   ])('rejects %j up front with a TypeError naming %s', (options, name) => {
     expect(() => createFlightSearchMock(options as never)).toThrow(TypeError);
