@@ -1,0 +1,244 @@
+#!/usr/bin/env node
+// `npm run test:pack`: the two packages as a new user gets them. Builds them,
+// packs them with `npm pack`, installs the tarballs into a fresh project under
+// the OS temp directory (outside this repository, so nothing resolves to the
+// workspace), with what a consumer installs next to them, then checks that
+// project one thing at a time. Prints each check; stops with exit code 1 at
+// the first failure, naming it and showing what the failing command printed.
+//
+//   node scripts/pack-test.mjs [--no-build] [--keep]
+//     --no-build  pack the dist/ already built (CI builds in the step before)
+//     --keep      keep the temp project (it is kept anyway when a check fails)
+//
+// The consumer project's files are in scripts/pack-test/project/.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const fixture = join(root, 'scripts', 'pack-test', 'project');
+const args = new Set(process.argv.slice(2));
+const started = performance.now();
+
+const PACKAGES = [
+  { name: '@flight-search/sdk', dir: 'packages/sdk', attw: [] },
+  // openapi.yaml is a data file (read with require.resolve / import.meta.resolve), not a module with types.
+  { name: '@flight-search/mock-server', dir: 'packages/mock-server', attw: ['--exclude-entrypoints', './openapi.yaml'] },
+];
+// What a consumer installs next to the packages, at the versions this repository tests with
+// (so `--prefer-offline` finds them in the npm cache).
+const CONSUMER_TOOLS = ['msw', 'typescript', 'esbuild', 'vitest', '@types/node'];
+
+// The child npm must not act as part of this workspace (`npm run` exports npm_package_*, npm_config_workspace...).
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !/^npm_(package_|lifecycle_|config_workspace|config_include_workspace_root)/i.test(key) && key !== 'INIT_CWD'),
+);
+env.FORCE_COLOR = '0';
+env.NO_COLOR = '1';
+
+class CheckError extends Error {}
+
+/** Runs a command; resolves to { code, stdout, stderr }, never rejects on a non-zero exit. */
+function run(command, commandArgs, { cwd, timeoutMs = 120_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: signal ? `killed by ${signal} (time-out ${timeoutMs} ms?)` : code, stdout, stderr });
+    });
+  });
+}
+
+const tail = (text, lines = 40) => text.trim().split('\n').slice(-lines).join('\n');
+const printed = ({ stdout, stderr }) =>
+  [stdout.trim() && `--- stdout\n${tail(stdout)}`, stderr.trim() && `--- stderr\n${tail(stderr)}`].filter(Boolean).join('\n');
+
+/** A command that must exit 0; throws a CheckError with its output otherwise. */
+async function mustPass(what, command, commandArgs, options) {
+  const result = await run(command, commandArgs, options);
+  if (result.code !== 0) throw new CheckError(`${what} exited ${result.code}\n${printed(result)}`);
+  return result;
+}
+
+function expectOutput(result, pattern, what) {
+  const text = `${result.stdout}\n${result.stderr}`;
+  if (!pattern.test(text)) throw new CheckError(`${what}: expected output matching ${pattern}\n${printed(result)}`);
+}
+
+let project;
+let count = 0;
+async function check(name, body) {
+  count += 1;
+  const t0 = performance.now();
+  try {
+    const note = await body();
+    console.log(`ok   ${String(count).padStart(2)} ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)${note ? `: ${note}` : ''}`);
+  } catch (error) {
+    console.log(`FAIL ${String(count).padStart(2)} ${name}`);
+    console.log(error instanceof CheckError ? error.message : error?.stack ?? String(error));
+    if (project) console.log(`\nThe consumer project is kept at ${project} to investigate.`);
+    process.exit(1);
+  }
+}
+
+function step(text) {
+  console.log(`pack-test: ${text}`);
+}
+
+// 1. Build and pack.
+if (!args.has('--no-build')) {
+  step('building the SDK and the mock server');
+  const built = await run('npm', ['run', 'build', ...PACKAGES.flatMap((p) => ['-w', p.dir])], { cwd: root, timeoutMs: 300_000 });
+  if (built.code !== 0) {
+    console.log(`FAIL build exited ${built.code}\n${printed(built)}`);
+    process.exit(1);
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'flight-search-pack-test-'));
+project = join(work, 'project');
+step(`packing into ${work}`);
+const packed = await run('npm', ['pack', '--json', '--pack-destination', work, ...PACKAGES.flatMap((p) => ['-w', p.dir])], { cwd: root });
+if (packed.code !== 0) {
+  console.log(`FAIL npm pack exited ${packed.code}\n${printed(packed)}`);
+  process.exit(1);
+}
+const manifests = JSON.parse(packed.stdout);
+for (const pkg of PACKAGES) {
+  const manifest = manifests.find((m) => m.name === pkg.name);
+  pkg.tarball = join(work, manifest.filename);
+  pkg.files = manifest.files.map((f) => f.path);
+}
+
+// 2. The tarballs themselves.
+for (const pkg of PACKAGES) {
+  await check(`publint reports no problems for the ${pkg.name} tarball`, async () => {
+    const result = await mustPass('publint', 'npx', ['--no', '--', 'publint', 'run', pkg.tarball, '--strict'], { cwd: root });
+    expectOutput(result, /All good!/, 'publint printed suggestions or problems');
+  });
+  await check(`attw (are the types wrong) reports no problems for the ${pkg.name} tarball`, async () => {
+    const result = await mustPass('attw', 'npx', ['--no', '--', 'attw', pkg.tarball, '--format', 'ascii', ...pkg.attw], { cwd: root });
+    expectOutput(result, /No problems found/, 'attw');
+  });
+}
+
+await check('the tarballs ship their builds and the contract, and no sources or tests', () => {
+  const expected = {
+    '@flight-search/sdk': ['package.json', 'README.md', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'],
+    '@flight-search/mock-server': [
+      'package.json', 'README.md', 'openapi.yaml', 'dist/cli.js',
+      'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
+      'dist/node.js', 'dist/node.cjs', 'dist/node.d.ts', 'dist/node.d.cts',
+    ],
+  };
+  const problems = [];
+  for (const pkg of PACKAGES) {
+    for (const file of expected[pkg.name]) if (!pkg.files.includes(file)) problems.push(`${pkg.name} is missing ${file}`);
+    for (const file of pkg.files) if (/^(src|test|bench)\/|tsconfig|vitest\.config|tsup\.config/.test(file)) problems.push(`${pkg.name} ships ${file}`);
+  }
+  if (problems.length > 0) throw new CheckError(problems.join('\n'));
+  return PACKAGES.map((p) => `${p.files.length} files in ${p.name}`).join(', ');
+});
+
+// 3. A fresh consumer project.
+cpSync(fixture, project, { recursive: true });
+const version = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+writeFileSync(
+  join(project, 'package.json'),
+  `${JSON.stringify({ name: 'flight-search-consumer', version: '1.0.0', private: true }, null, 2)}\n`,
+);
+const installing = [...PACKAGES.map((p) => p.tarball), ...CONSUMER_TOOLS.map((name) => `${name}@${version(name)}`)];
+step(`installing into ${project}: the two tarballs, ${CONSUMER_TOOLS.map((n) => `${n}@${version(n)}`).join(', ')}`);
+const t0 = performance.now();
+const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...installing], { cwd: project, timeoutMs: 180_000 });
+if (installed.code !== 0) {
+  console.log(`FAIL npm install in the consumer project exited ${installed.code}\n${printed(installed)}`);
+  process.exit(1);
+}
+step(`installed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+await check('the mock server uses the installed SDK tarball, not a copy from a registry', () => {
+  const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
+  const sdk = lock.packages['node_modules/@flight-search/sdk'];
+  const nested = Object.keys(lock.packages).filter((path) => path.endsWith('/node_modules/@flight-search/sdk'));
+  if (!sdk?.resolved?.startsWith('file:') || nested.length > 0) {
+    throw new CheckError(`expected one @flight-search/sdk, from the tarball; lock has ${JSON.stringify(sdk)} and nested copies at ${nested.join(', ') || 'none'}`);
+  }
+});
+
+// 4. Node: import and require, calling something real.
+const node = async (file) => void (await mustPass(`node ${file}`, process.execPath, [file], { cwd: project, timeoutMs: 30_000 }));
+await check('ESM: import @flight-search/sdk gets dist/index.js; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.mjs'));
+await check('CJS: require @flight-search/sdk gets dist/index.cjs; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.cjs'));
+await check('ESM: import @flight-search/mock-server gets dist/index.js; createFlightSearchMock().handlers is a non-empty array', () => node('node/mock.mjs'));
+await check('CJS: require @flight-search/mock-server gets dist/index.cjs; createFlightSearchMock().handlers is a non-empty array', () => node('node/mock.cjs'));
+await check('ESM: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, then closes', () => node('node/server.mjs'));
+await check('CJS: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, then closes', () => node('node/server.cjs'));
+
+// 5. TypeScript consumers. Each file has @ts-expect-error lines that only hold when the real types are loaded.
+async function tsc(config) {
+  const result = await run('npx', ['--no', '--', 'tsc', '-p', config, '--listFiles'], { cwd: project, timeoutMs: 60_000 });
+  // --listFiles prints absolute paths; what is left are the diagnostics.
+  const errors = result.stdout.split('\n').filter((line) => line.trim() !== '' && !line.startsWith(project)).join('\n');
+  if (result.code !== 0) throw new CheckError(`tsc -p ${config} exited ${result.code}\n${errors}${result.stderr.trim() ? `\n${tail(result.stderr)}` : ''}`);
+  return result;
+}
+function expectDeclarations(result, files) {
+  const listed = result.stdout.replace(/\\/g, '/');
+  const missing = files.filter((file) => !listed.includes(`/node_modules/${file}`));
+  if (missing.length > 0) throw new CheckError(`tsc did not load ${missing.join(', ')}\n${printed(result)}`);
+}
+await check('TypeScript, moduleResolution node16: an .mts and a .cts consumer type-check against the import and require types', async () => {
+  const result = await tsc('types/tsconfig.node16.json');
+  expectDeclarations(result, [
+    '@flight-search/sdk/dist/index.d.ts', '@flight-search/sdk/dist/index.d.cts',
+    '@flight-search/mock-server/dist/index.d.ts', '@flight-search/mock-server/dist/index.d.cts',
+    '@flight-search/mock-server/dist/node.d.ts', '@flight-search/mock-server/dist/node.d.cts',
+  ]);
+});
+await check('TypeScript, moduleResolution bundler: a consumer type-checks against the packages\' types', async () => {
+  const result = await tsc('types/tsconfig.bundler.json');
+  expectDeclarations(result, ['@flight-search/sdk/dist/index.d.ts', '@flight-search/mock-server/dist/index.d.ts', '@flight-search/mock-server/dist/node.d.ts']);
+});
+
+// 6. Browsers.
+const bundle = async (entry, mustInclude) =>
+  (await mustPass(`node browser/bundle.mjs ${entry}`, process.execPath, ['browser/bundle.mjs', entry, mustInclude], { cwd: project, timeoutMs: 60_000 })).stdout.trim();
+await check('esbuild bundles the SDK for the browser (platform: browser) with no Node built-ins', () =>
+  bundle('browser/sdk-entry.js', 'node_modules/@flight-search/sdk/'));
+await check('esbuild bundles the mock server\'s main entry with setupWorker for the browser with no Node built-ins', () =>
+  bundle('browser/mock-entry.js', 'node_modules/@flight-search/mock-server/'));
+
+// 7. The consumer's own test suite.
+await check('the project\'s own vitest suite runs the mock\'s handlers under setupServer with the SDK calling through them', async () => {
+  const report = join(work, 'vitest.json');
+  const result = await run('npx', ['--no', '--', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: project, timeoutMs: 90_000 });
+  if (result.code !== 0) throw new CheckError(`vitest exited ${result.code}\n${printed(result)}`);
+  const { numPassedTests, numTotalTests } = JSON.parse(readFileSync(report, 'utf8'));
+  if (numTotalTests !== 3 || numPassedTests !== 3) throw new CheckError(`expected 3 tests passed, got ${numPassedTests} of ${numTotalTests}\n${printed(result)}`);
+  return `${numPassedTests} tests passed`;
+});
+
+// 8. The bin.
+await check('npx flight-search-mock --help exits 0 and prints the usage', async () => {
+  const result = await mustPass('npx flight-search-mock --help', 'npx', ['--no', '--', 'flight-search-mock', '--help'], { cwd: project, timeoutMs: 30_000 });
+  expectOutput(result, /Usage: flight-search-mock/, 'npx flight-search-mock --help');
+});
+await check('npx flight-search-mock --no-such-option exits non-zero with a message naming the option', async () => {
+  const result = await run('npx', ['--no', '--', 'flight-search-mock', '--no-such-option'], { cwd: project, timeoutMs: 30_000 });
+  if (result.code === 0) throw new CheckError(`it exited 0\n${printed(result)}`);
+  if (!result.stderr.includes('--no-such-option')) throw new CheckError(`exit ${result.code}, but stderr does not name --no-such-option\n${printed(result)}`);
+  return `exit ${result.code}: ${result.stderr.split('\n').find((line) => line.includes('--no-such-option'))}`;
+});
+
+if (!args.has('--keep')) rmSync(work, { recursive: true, force: true });
+else console.log(`pack-test: kept ${work}`);
+console.log(`pack-test: ${count} checks passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,75 @@
+// Shared assertions of the Node checks: node/*.mjs load the packages with
+// `import`, node/*.cjs with `require`, and both hand what they got to these.
+'use strict';
+const assert = require('node:assert/strict');
+const { readFileSync } = require('node:fs');
+
+const inDays = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A ONE_WAY MILES search the service accepts. */
+const validRequest = () => ({
+  airlineLoyalty: ['PROGRAM_1'],
+  tripType: 'ONE_WAY',
+  cabinType: 'ECONOMY',
+  origin: 'GRU',
+  destination: 'JFK',
+  departureDate: inDays(60),
+  passengers: { adults: 1 },
+});
+
+/** `file` must be the package's build for this module system, e.g. dist/index.cjs for require. */
+function expectResolved(specifier, file, suffix) {
+  assert.ok(
+    file.replace(/\\/g, '/').endsWith(suffix),
+    `${specifier} resolved to ${file}, expected the file ending in ${suffix} (check the package's "exports" conditions)`,
+  );
+}
+
+function expectSdk({ createFlightSearchClient, validateSearchRequest, QuotaExceededError }) {
+  assert.equal(typeof createFlightSearchClient, 'function', 'createFlightSearchClient is not a function export');
+  const client = createFlightSearchClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:4010' });
+  for (const method of ['searchFlights', 'getPriceHistory', 'getQuota']) {
+    assert.equal(typeof client[method], 'function', `createFlightSearchClient(...).${method} is not a function`);
+  }
+  assert.throws(() => createFlightSearchClient({ apiKey: 'test-key', baseUrl: 'not a url' }), TypeError, 'a bad baseUrl should throw a TypeError');
+
+  assert.deepEqual(validateSearchRequest(validRequest()), [], 'validateSearchRequest(valid request) should return []');
+  const issues = validateSearchRequest({ ...validRequest(), airlineLoyalty: ['PROGRAM_8'], destination: 'GRU', departureDate: '2026-02-30' });
+  assert.deepEqual(
+    issues.map((issue) => issue.field).sort(),
+    ['body.airlineLoyalty', 'body.departureDate', 'body.destination'],
+    `validateSearchRequest(invalid request) returned ${JSON.stringify(issues)}`,
+  );
+  assert.equal(typeof QuotaExceededError, 'function', 'QuotaExceededError is not exported');
+}
+
+function expectMock({ createFlightSearchMock, DEFAULT_KEYS }) {
+  const mock = createFlightSearchMock({ seed: 1 });
+  assert.ok(Array.isArray(mock.handlers), 'createFlightSearchMock().handlers is not an array');
+  assert.ok(mock.handlers.length > 0, 'createFlightSearchMock().handlers is empty');
+  for (const method of ['handle', 'setProgramBehavior', 'setKey', 'requests', 'reset']) {
+    assert.equal(typeof mock[method], 'function', `createFlightSearchMock().${method} is not a function`);
+  }
+  assert.ok(DEFAULT_KEYS.some((key) => key.key === 'test-key'), 'DEFAULT_KEYS has no test-key');
+}
+
+async function expectServer({ startMockServer }, openApiFile) {
+  const text = readFileSync(openApiFile, 'utf8');
+  assert.match(text, /^openapi: 3\.1/m, `${openApiFile} (the ./openapi.yaml export) is not the OpenAPI document`);
+
+  const server = await startMockServer({ port: 0, log: false });
+  try {
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/, `startMockServer() gave url ${server.url}`);
+    const response = await fetch(`${server.url}/quota`, { headers: { 'x-api-key': 'test-key' } });
+    assert.equal(response.status, 200, `GET /quota with test-key answered ${response.status}`);
+    const quota = await response.json();
+    assert.deepEqual(quota, { limit: 1000, consumed: 0, remaining: 1000, usageByCompany: [] }, `GET /quota answered ${JSON.stringify(quota)}`);
+    const served = await fetch(`${server.url}/openapi.yaml`);
+    assert.equal(served.status, 200, `GET /openapi.yaml answered ${served.status} (is openapi.yaml in the package?)`);
+    assert.equal(await served.text(), text, 'GET /openapi.yaml is not the packaged openapi.yaml');
+  } finally {
+    await server.close();
+  }
+}
+
+module.exports = { expectResolved, expectSdk, expectMock, expectServer };
