@@ -14,6 +14,9 @@ export interface HistoryQuery {
   departureDate?: string[];
 }
 
+/** An integer query value as text: decimal digits, an optional minus sign. */
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
+
 const ruleOf = (field: string): string | undefined => HISTORY_RULES.find((rule) => rule.field === field)?.id;
 
 function message(field: string, type: ValidationIssueType, ajvMessage: string): string {
@@ -35,11 +38,16 @@ export function validateHistoryQuery(params: URLSearchParams): { ok: true; query
     if (values.length === 0) continue;
     raw[name] = (HISTORY_ARRAY_PARAMETERS as readonly string[]).includes(name) || values.length > 1 ? values : values[0];
   }
+  const text = { ...raw };
   // The compiled validator coerces strings to the declared types in place ("30" -> 30).
-  if (validateHistoryQuerySchema(raw)) {
+  const valid = validateHistoryQuerySchema(raw);
+  // ajv reads any text JavaScript takes for a number ("3e1", "0x1e", " 7", "+7", "7.0"); D16 reads decimal integers only.
+  const notDecimal = Object.keys(raw).filter((name) => typeof raw[name] === 'number' && !DECIMAL_INTEGER.test(text[name] as string));
+  if (valid && notDecimal.length === 0) {
     return { ok: true, query: { onlyFutureDepartures: false, ...(raw as Omit<HistoryQuery, 'onlyFutureDepartures'>) } };
   }
   const issues = new IssueList();
   for (const issue of issuesFromAjv(validateHistoryQuerySchema.errors ?? [], 'query', message, true)) issues.add(issue);
+  for (const name of notDecimal) issues.add({ field: `query.${name}`, type: 'invalid_type', message: message(`query.${name}`, 'invalid_type', 'must be a decimal integer') });
   return { ok: false, issues: issues.list(HISTORY_PARAMETER_ORDER.map((name) => `query.${name}`)) };
 }
