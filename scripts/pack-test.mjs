@@ -9,6 +9,7 @@
 //   node scripts/pack-test.mjs [--no-build] [--keep]
 //     --no-build  pack the dist/ already built (CI builds in the step before)
 //     --keep      keep the temp project (it is kept anyway when a check fails)
+//     --only=TEXT run only the checks whose name contains TEXT (still packs and installs)
 //
 // The consumer project's files are in scripts/pack-test/project/.
 import { spawn } from 'node:child_process';
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixture = join(root, 'scripts', 'pack-test', 'project');
 const args = new Set(process.argv.slice(2));
+const only = process.argv.slice(2).find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const started = performance.now();
 
 const PACKAGES = [
@@ -76,6 +78,7 @@ function expectOutput(result, pattern, what) {
 let project;
 let count = 0;
 async function check(name, body) {
+  if (only !== undefined && !name.includes(only)) return;
   count += 1;
   const t0 = performance.now();
   try {
@@ -239,6 +242,10 @@ await check('npx flight-search-mock --no-such-option exits non-zero with a messa
   return `exit ${result.code}: ${result.stderr.split('\n').find((line) => line.includes('--no-such-option'))}`;
 });
 
+if (count === 0) {
+  console.log(`FAIL no check's name contains ${JSON.stringify(only)}`);
+  process.exit(1);
+}
 if (!args.has('--keep')) rmSync(work, { recursive: true, force: true });
 else console.log(`pack-test: kept ${work}`);
 console.log(`pack-test: ${count} checks passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
