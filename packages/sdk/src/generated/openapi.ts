@@ -365,6 +365,11 @@ export interface components {
             /** @description Units consumed by searches of this program. */
             consumed: number;
         };
+        /**
+         * @description The quota of one API key (`QUOTA-1`). `remaining` is `limit` - `consumed`,
+         *     never below 0. `usageByCompany` sums the usage recorded by this service
+         *     instance, per program; a preset `consumed` has no per-program breakdown.
+         */
         Quota: {
             /** @description Total quota of the key. */
             limit: number;
@@ -372,6 +377,7 @@ export interface components {
             consumed: number;
             /** @description Units remaining; never below 0. */
             remaining: number;
+            /** @description Units consumed per program by the searches this instance accepted; sums to `consumed` when the key started at 0. */
             usageByCompany: components["schemas"]["QuotaUsage"][];
         };
         /** Format: uuid */
@@ -652,7 +658,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The key's quota. `consumed` + `remaining` = `limit`; `usageByCompany` sums to `consumed`. */
+            /**
+             * @description The key's quota. `remaining` is `limit` - `consumed`, never below 0
+             *     (so `consumed` + `remaining` = `limit` unless the limit was lowered
+             *     below what was already consumed). `usageByCompany` holds the units of
+             *     the searches this service instance accepted, per program; units a
+             *     key was created with (a preset `consumed`) have no per-program
+             *     breakdown, so the list sums to `consumed` when nothing was preset.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
