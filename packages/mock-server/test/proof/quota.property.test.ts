@@ -38,7 +38,7 @@ function send(mock: ReturnType<typeof createFlightSearchMock>, o: Op): Promise<R
   if (o.kind === 'history') return mock.handle(new Request(`${BASE}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, { headers })) as Promise<Response>;
   if (o.kind === 'quota') return mock.handle(new Request(`${BASE}/quota`, { headers })) as Promise<Response>;
   const body =
-    o.kind === 'invalid-search'
+    o.kind !== 'search'
       ? { airlineLoyalty: ['PROGRAM_1'], tripType: 'ROUND_TRIP', cabinType: 'ECONOMY', origin: 'GRU', destination: 'GRU', departureDate: '2026-12-15', passengers: { adults: 1 } }
       : { airlineLoyalty: [o.program], tripType: o.tripType, cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15', ...(o.tripType === 'ROUND_TRIP' ? { returnDate: '2026-12-22' } : {}), passengers: { adults: 1 }, responseFormat: o.format };
   return mock.handle(new Request(`${BASE}/flights/search`, { method: 'POST', headers, body: JSON.stringify(body) })) as Promise<Response>;
