@@ -42,18 +42,33 @@ env.NO_COLOR = '1';
 
 class CheckError extends Error {}
 
+// Each command runs in its own process group, so a time-out (or Ctrl-C here) also stops what it
+// started: `npx flight-search-mock` that wrongly starts a server is a grandchild of this script.
+const running = new Set();
+const killGroup = (pid) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+};
+process.on('exit', () => running.forEach(killGroup));
+process.on('SIGINT', () => process.exit(130));
+
 /** Runs a command; resolves to { code, stdout, stderr }, never rejects on a non-zero exit. */
 function run(command, commandArgs, { cwd, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      running.delete(child.pid);
       resolve({ code: signal ? `killed by ${signal} (time-out ${timeoutMs} ms?)` : code, stdout, stderr });
     });
   });
@@ -236,7 +251,7 @@ await check('npx flight-search-mock --help exits 0 and prints the usage', async 
   expectOutput(result, /Usage: flight-search-mock/, 'npx flight-search-mock --help');
 });
 await check('npx flight-search-mock --no-such-option exits non-zero with a message naming the option', async () => {
-  const result = await run('npx', ['--no', '--', 'flight-search-mock', '--no-such-option'], { cwd: project, timeoutMs: 30_000 });
+  const result = await run('npx', ['--no', '--', 'flight-search-mock', '--no-such-option'], { cwd: project, timeoutMs: 10_000 });
   if (result.code === 0) throw new CheckError(`it exited 0\n${printed(result)}`);
   if (!result.stderr.includes('--no-such-option')) throw new CheckError(`exit ${result.code}, but stderr does not name --no-such-option\n${printed(result)}`);
   return `exit ${result.code}: ${result.stderr.split('\n').find((line) => line.includes('--no-such-option'))}`;
