@@ -1,7 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { attempt, type FetchResult } from './attempt.js';
-import { ValidationError } from './errors.js';
-import { defaultRetryDelay, withRetries } from './retry.js';
+import { AbortError, apiError, ConnectionError, TimeoutError, ValidationError } from './errors.js';
+import { retryAfterMs } from './retry-after.js';
+import { defaultRetryDelay, MAX_RETRY_AFTER_MS, wait } from './retry.js';
 import type {
   HistoryQuery,
   HistoryResponse,
@@ -116,17 +116,17 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     headers = {},
     retryDelay = defaultRetryDelay,
   } = options ?? ({} as ClientOptions);
-  for (const [name, bad] of [
-    ['apiKey', !apiKey || typeof apiKey != 'string'],
-    ['baseUrl', !/^https?:\/\/./.test(baseUrl)],
-    ['fetch', fetchImpl && typeof fetchImpl != 'function'],
-    ['timeoutMs', !(timeoutMs > 0 && timeoutMs < 2 ** 31)],
-    ['maxRetries', !(Number.isInteger(maxRetries) && maxRetries >= 0)],
-    ['mediaType', !/^application\/(vnd\.service\.v1\+)?json$/.test(mediaType)],
-    ['headers', typeof headers != 'object'],
-    ['retryDelay', typeof retryDelay != 'function'],
-  ] as const)
-    if (bad) throw new TypeError(`createFlightSearchClient: invalid option "${name}" (see ClientOptions)`);
+  for (const [name, ok] of Object.entries({
+    apiKey: apiKey && typeof apiKey == 'string',
+    baseUrl: /^https?:\/\/./.test(baseUrl),
+    fetch: !fetchImpl || typeof fetchImpl == 'function',
+    timeoutMs: timeoutMs > 0 && timeoutMs < 2 ** 31,
+    maxRetries: Number.isInteger(maxRetries) && maxRetries >= 0,
+    mediaType: /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType),
+    headers: typeof headers == 'object',
+    retryDelay: typeof retryDelay == 'function',
+  }))
+    if (!ok) throw new TypeError(`createFlightSearchClient: invalid option "${name}" (see ClientOptions)`);
 
   const raw = createClient<paths>({
     baseUrl,
@@ -136,35 +136,62 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   });
   const origin = baseUrl.replace(/\/+$/, '');
 
-  // `any`: each method's signature gives the answer its type; openapi-fetch's own type is the format-blind union.
-  const run = (method: string, path: string, call: (signal: AbortSignal) => Promise<FetchResult>, opts: RequestOptions = {}, retries = 0): Promise<any> => {
+  /**
+   * One call: up to `retries + 1` attempts (GET only; a search passes 0 and makes exactly one).
+   * Each attempt has its own `AbortSignal.timeout()`, joined to the caller's signal with
+   * `AbortSignal.any()` only when there is one: no controller, timer or listener per call.
+   * Non-2xx answers become typed errors; failures without an answer become AbortError (the
+   * caller's signal), TimeoutError (this attempt's time-out) or ConnectionError.
+   * `any`: each method's signature gives the answer its type.
+   */
+  const send = async (method: 'GET' | 'POST', path: string, init: object, opts: RequestOptions = {}, retries = 0): Promise<any> => {
+    const { signal, timeoutMs: ms = timeoutMs } = opts;
     const what = `${method} ${origin}${path}`;
-    const once = () => attempt(call, what, opts.timeoutMs ?? timeoutMs, opts.signal);
-    return retries ? withRetries(once, retries, retryDelay, what, opts.signal) : once();
+    // AbortSignal.timeout() takes whole milliseconds only.
+    if (!(ms > 0 && ms < 2 ** 31)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
+    for (let n = 0; ; n++) {
+      const timeout = AbortSignal.timeout(Math.ceil(ms));
+      let error: any;
+      try {
+        signal?.throwIfAborted();
+        const { data, error: body, response } = await (raw[method] as Function)(path, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+        if (response.ok) return data;
+        error = apiError(response.status, body, response.headers, what);
+      } catch (e) {
+        error = signal?.aborted
+          ? new AbortError(what + ' aborted', { cause: signal.reason })
+          : timeout.aborted
+            ? new TimeoutError(`${what} timed out after ${ms} ms`, { timeoutMs: ms, cause: e })
+            : new ConnectionError(`${what} failed: ${e}`, { cause: e });
+      }
+      // 408, 429, 5xx and failures without an answer (connection, this attempt's time-out) are worth another try.
+      const after = 'headers' in error ? retryAfterMs(error.headers) : undefined;
+      if (n >= retries || !(error instanceof ConnectionError || /^(408|429|5..)$/.test(error.status)) || after! > MAX_RETRY_AFTER_MS) throw error;
+      await wait(retryDelay(n, after), signal);
+    }
   };
 
   return {
     raw,
-    async searchFlights(request, opts) {
-      if (opts?.validate !== false) {
-        const errors = validateSearchRequest(request);
-        if (errors.length)
-          throw new ValidationError({
-            status: 422,
-            code: 'VALIDATION_ERROR',
-            errors,
-            message: 'invalid search, nothing sent: ' + errors.map((e) => `${e.field} ${e.message}`).join('; '),
-          });
-      }
-      return run('POST', '/flights/search', (signal) => raw.POST('/flights/search', { body: request as never, signal }), opts);
+    searchFlights(request, opts) {
+      const errors = opts?.validate === false ? [] : validateSearchRequest(request);
+      return errors.length
+        ? Promise.reject(
+            new ValidationError({
+              status: 422,
+              code: 'VALIDATION_ERROR',
+              errors,
+              message: 'invalid search, nothing sent: ' + errors.map((e) => `${e.field} ${e.message}`).join('; '),
+            }),
+          )
+        : send('POST', '/flights/search', { body: request }, opts);
     },
     getPriceHistory(query, opts) {
-      const path = '/intelligence/flights/history';
       const params = { ...query, airlineLoyalty: [query.airlineLoyalty].flat(), departureDate: query.departureDate && [query.departureDate].flat() };
-      return run('GET', path, (signal) => raw.GET(path, { params: { query: params as never }, signal }), opts, maxRetries);
+      return send('GET', '/intelligence/flights/history', { params: { query: params } }, opts, maxRetries);
     },
     getQuota(opts) {
-      return run('GET', '/quota', (signal) => raw.GET('/quota', { signal }), opts, maxRetries);
+      return send('GET', '/quota', {}, opts, maxRetries);
     },
   };
 }

@@ -29,8 +29,8 @@ import { retryAfterMs } from './retry-after.js';
 const KINDS = Symbol.for('@flight-search/sdk.error-kinds');
 
 const units = (e: Error, re: RegExp) => {
-  const m = re.exec(e.message);
-  return m ? +m[1]! : undefined;
+  const m = re.exec(e.message)?.[1];
+  return m ? +m : undefined;
 };
 
 /** Fields of an API error; the client fills them from the service's error envelope (`error.*`). */
@@ -64,7 +64,7 @@ export class FlightSearchError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     const kinds: string[] = [];
-    for (let c = new.target as unknown as typeof FlightSearchError; c?.kind; c = Object.getPrototypeOf(c)) kinds.push(c.kind);
+    for (let c = new.target as unknown as typeof FlightSearchError; c.kind; c = Object.getPrototypeOf(c)) kinds.push(c.kind);
     Object.defineProperty(this, KINDS, { value: kinds });
     this.name = kinds[0]!;
   }

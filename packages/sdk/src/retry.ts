@@ -1,7 +1,3 @@
-import { aborted } from './attempt.js';
-import { ConnectionError, FlightSearchApiError } from './errors.js';
-import { retryAfterMs } from './retry-after.js';
-
 /** Longest `Retry-After` the client waits for; a longer one is thrown to the caller instead. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -13,36 +9,14 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 export const defaultRetryDelay = (attempt: number, retryAfter: number | undefined): number =>
   retryAfter ?? Math.min(8000, 500 * 2 ** attempt) * (1 - Math.random() / 4);
 
-/** 408, 429, 5xx and failures without an answer (connection, per-attempt time-out) are worth another try. */
-const retryable = (e: unknown) =>
-  e instanceof ConnectionError || (e instanceof FlightSearchApiError && (e.status == 408 || e.status == 429 || e.status >= 500));
-
-/**
- * Runs `once` up to `retries + 1` times. Only for calls that cost nothing (GET): a search is
- * never passed here. The caller's signal ends the wait between attempts with an AbortError.
- */
-export async function withRetries<T>(
-  once: () => Promise<T>,
-  retries: number,
-  delay: (attempt: number, retryAfterMs: number | undefined) => number,
-  what: string,
-  signal?: AbortSignal,
-): Promise<T> {
-  for (let n = 0; ; n++) {
-    try {
-      return await once();
-    } catch (e) {
-      const after = e instanceof FlightSearchApiError ? retryAfterMs(e.headers) : undefined;
-      if (n >= retries || !retryable(e) || after! > MAX_RETRY_AFTER_MS) throw e;
-      await new Promise<void>((resolve, reject) => {
-        const done = () => {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', done);
-          signal?.aborted ? reject(aborted(what, signal)) : resolve();
-        };
-        const timer = setTimeout(done, delay(n, after));
-        signal?.addEventListener('abort', done);
-      });
-    }
-  }
-}
+/** Waits `ms`, or less when `signal` aborts first (the caller then sees the abort on its next step); leaves no listener behind. */
+export const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done);
+  });
