@@ -4,8 +4,6 @@ import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
 import type { ProgramCode } from '../types.js';
 import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
 
-const DONE = { value: undefined, done: true } as const;
-
 /**
  * Compares programs the way the service asks (spec section 1, point 4): one
  * search per program, in parallel, each outcome yielded the moment it arrives
@@ -54,97 +52,64 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
   // p-limit throws a TypeError naming `concurrency` for a bad value.
   const limit = pLimit(concurrency);
   const total = programs.length;
-  // Outcomes waiting for readers, and readers waiting for outcomes.
+  // One controller for the whole comparison, linked to the caller's signal: stopping aborts
+  // exactly the searches in flight (finished ones no longer listen) and keeps queued ones from starting.
+  const stopper = new AbortController();
+  const stopped = stopper.signal;
+  // Outcomes not read yet; `wake` resumes the generator waiting for one (or for the stop).
   const ready: O[] = [];
-  const readers: ((r: IteratorResult<O, undefined> | Promise<never>) => void)[] = [];
-  const tasks: Promise<unknown>[] = [];
-  // Each search runs under its own controller, so stopping aborts exactly what is in flight.
-  const live = new Set<AbortController>();
+  let wake = () => {};
   let completed = 0;
-  // 0 not started, 1 running, 2 stopping (in-flight calls settling), 3 ended
-  let state = 0;
-  let failure: unknown;
-  let settled: Promise<void>;
-
-  const flush = () => {
-    while (readers.length && (ready.length || state > 2)) {
-      const read = readers.shift()!;
-      if (ready.length) read({ value: ready.shift()!, done: false });
-      // Resolving with a rejected promise rejects the read: the failure goes to one reader, later ones get done.
-      else read(failure ? Promise.reject(failure) : DONE), (failure = 0);
-    }
-  };
-  const stop = (error?: unknown) => {
-    if (state < 2) {
-      state = 2;
-      failure = error;
-      live.forEach((c) => c.abort());
-      signal?.removeEventListener('abort', onAbort);
-      settled = Promise.all(tasks).then(() => {
-        state = 3;
-        flush();
-      });
-    }
-    return settled;
-  };
-  const onAbort = () => void stop(new AbortError('Comparison aborted', { cause: signal!.reason }));
+  const stop = () => (stopper.abort(), wake());
   const push = (o: object) => {
-    if (state > 1) return;
-    ready.push({ ...o, completed: ++completed, total } as O);
-    flush();
-    if (completed == total) stop();
+    if (!stopped.aborted) ready.push({ ...o, completed: ++completed, total } as O), wake();
   };
   const search1 = async (program: ProgramCode) => {
-    if (state > 1) return;
-    const c = new AbortController();
+    if (stopped.aborted) return;
     const t = performance.now();
-    live.add(c);
     let o;
     try {
-      const { results } = await client.searchFlights({ ...search, airlineLoyalty: [program] }, { signal: c.signal, timeoutMs });
+      const { results } = await client.searchFlights({ ...search, airlineLoyalty: [program] }, { signal: stopped, timeoutMs });
       o = { kind: 'result', item: results[0] };
     } catch (error) {
       o = { kind: 'error', error };
     }
-    live.delete(c);
     push({ ...o, program, elapsedMs: performance.now() - t });
   };
-  const start = async () => {
-    let n = total;
-    if (quotaCheck != 'off') {
-      const cost = searchCost(search.tripType);
-      // The caller's signal is enough: a quota read is free and quick, and nothing starts before it.
-      const { remaining } = await client.getQuota({ signal });
-      n = Math.min(total, Math.floor(remaining / cost));
-      if (n < total && quotaCheck == 'throw')
-        throw new QuotaExceededError({ status: 402, message: `Insufficient quota: this comparison requires ${total * cost} units and ${remaining} remain.` });
-    }
-    programs.forEach((program, i) => (i < n ? tasks.push(limit(search1, program)) : push({ kind: 'skipped', program, elapsedMs: 0 })));
-    total || stop();
-  };
 
-  return {
-    next() {
-      if (!state) {
-        state = 1;
-        if (signal?.aborted) onAbort();
-        else {
-          signal?.addEventListener('abort', onAbort);
-          // Braces matter: returning stop()'s promise here would make this task wait for itself.
-          tasks.push(start().catch((e) => void stop(e)));
-        }
+  // Concurrent next() calls queue inside the generator: the first gets a failure, later ones `done`.
+  const outcomes = (async function* () {
+    const tasks: Promise<void>[] = [];
+    const aborted = () => new AbortError('Comparison aborted', { cause: signal!.reason });
+    signal?.addEventListener('abort', stop);
+    try {
+      if (signal?.aborted) throw aborted();
+      let n = total;
+      if (quotaCheck != 'off') {
+        const cost = searchCost(search.tripType);
+        // The caller's signal is enough: a quota read is free and quick, and nothing starts before it.
+        const { remaining } = await client.getQuota({ signal });
+        n = Math.floor(remaining / cost);
+        if (n < total && quotaCheck == 'throw')
+          throw new QuotaExceededError({ status: 402, message: `Insufficient quota: this comparison requires ${total * cost} units and ${remaining} remain.` });
       }
-      return new Promise((resolve) => {
-        readers.push(resolve);
-        flush();
-      });
-    },
-    async return() {
-      await stop();
-      return DONE;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
+      programs.forEach((program, i) => (i < n ? tasks.push(limit(search1, program)) : push({ kind: 'skipped', program, elapsedMs: 0 })));
+      for (;;) {
+        if (ready.length) yield ready.shift()!;
+        // Every outcome delivered: the end, even if the signal aborts now.
+        else if (completed == total) return;
+        // Buffered outcomes first; then an abort rejects, a return() ends.
+        else if (signal?.aborted) throw aborted();
+        else if (stopped.aborted) return;
+        else await new Promise<void>((resolve) => (wake = resolve));
+      }
+    } finally {
+      stop();
+      signal?.removeEventListener('abort', stop);
+      await Promise.all(tasks);
+    }
+  })();
+  const end = outcomes.return.bind(outcomes);
+  // A return() while a next() waits stops at once: the waiting next() resolves `done` once the searches in flight settled.
+  return Object.assign(outcomes, { return: () => (stop(), end(undefined)) }) as never;
 }
