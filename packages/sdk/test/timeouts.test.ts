@@ -24,6 +24,17 @@ describe('time-outs and abort', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it.each([0, -1, Number.NaN, 2 ** 31])('rejects a per-call timeoutMs of %s with a TypeError naming it, sending nothing', async (timeoutMs) => {
+    const seen = route('post', '/flights/search', () => json(rawAnswer));
+    await expect(client().searchFlights(oneWay(), { timeoutMs })).rejects.toThrow(new TypeError(`POST ${BASE_URL}/flights/search: invalid option "timeoutMs"`));
+    expect(seen).toHaveLength(0);
+  });
+
+  it('takes a fractional timeoutMs (AbortSignal.timeout wants whole ms) and reports it as given', async () => {
+    route('post', '/flights/search', hang({ value: false }));
+    await expect(client({ timeoutMs: 30.5 }).searchFlights(oneWay())).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 30.5 });
+  });
+
   it('lets one call override the client time-out', async () => {
     route('post', '/flights/search', hang({ value: false }));
     await expect(client({ timeoutMs: 60_000 }).searchFlights(oneWay(), { timeoutMs: 30 })).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 30 });
