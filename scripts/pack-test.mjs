@@ -198,8 +198,8 @@ await check('ESM: import @flight-search/sdk gets dist/index.js; createFlightSear
 await check('CJS: require @flight-search/sdk gets dist/index.cjs; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.cjs'));
 await check('ESM: import @flight-search/mock-server gets dist/index.js; createFlightSearchMock().handlers is a non-empty array', () => node('node/mock.mjs'));
 await check('CJS: require @flight-search/mock-server gets dist/index.cjs; createFlightSearchMock().handlers is a non-empty array', () => node('node/mock.cjs'));
-await check('ESM: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, then closes', () => node('node/server.mjs'));
-await check('CJS: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, then closes', () => node('node/server.cjs'));
+await check('ESM: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, serves a main-entry mock, then closes', () => node('node/server.mjs'));
+await check('CJS: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, serves a main-entry mock, then closes', () => node('node/server.cjs'));
 
 // 5. TypeScript consumers. Each file has @ts-expect-error lines that only hold when the real types are loaded.
 async function tsc(config) {

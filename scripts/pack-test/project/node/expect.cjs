@@ -53,7 +53,7 @@ function expectMock({ createFlightSearchMock, DEFAULT_KEYS }) {
   assert.ok(DEFAULT_KEYS.some((key) => key.key === 'test-key'), 'DEFAULT_KEYS has no test-key');
 }
 
-async function expectServer({ startMockServer }, openApiFile) {
+async function expectServer({ startMockServer, createFlightSearchMock }, openApiFile) {
   const text = readFileSync(openApiFile, 'utf8');
   assert.match(text, /^openapi: 3\.1/m, `${openApiFile} (the ./openapi.yaml export) is not the OpenAPI document`);
 
@@ -64,11 +64,23 @@ async function expectServer({ startMockServer }, openApiFile) {
     assert.equal(response.status, 200, `GET /quota with test-key answered ${response.status}`);
     const quota = await response.json();
     assert.deepEqual(quota, { limit: 1000, consumed: 0, remaining: 1000, usageByCompany: [] }, `GET /quota answered ${JSON.stringify(quota)}`);
-    const served = await fetch(`${server.url}/openapi.yaml`);
-    assert.equal(served.status, 200, `GET /openapi.yaml answered ${served.status} (is openapi.yaml in the package?)`);
-    assert.equal(await served.text(), text, 'GET /openapi.yaml is not the packaged openapi.yaml');
+    const contract = await fetch(`${server.url}/openapi.yaml`);
+    assert.equal(contract.status, 200, `GET /openapi.yaml answered ${contract.status} (is openapi.yaml in the package?)`);
+    assert.equal(await contract.text(), text, 'GET /openapi.yaml is not the packaged openapi.yaml');
   } finally {
     await server.close();
+  }
+
+  // A mock made with the main entry, served by ./node (two separate builds of the package).
+  const mock = createFlightSearchMock({ seed: 1 });
+  mock.setKey('test-key', { limit: 7 });
+  const served = await startMockServer({ port: 0, log: false, mock });
+  try {
+    const response = await fetch(`${served.url}/quota`, { headers: { 'x-api-key': 'test-key' } });
+    const quota = await response.json();
+    assert.equal(quota.limit, 7, `startMockServer({ mock }) with a main-entry mock answered ${response.status} ${JSON.stringify(quota)}`);
+  } finally {
+    await served.close();
   }
 }
 
