@@ -14,18 +14,16 @@ const pattern = (re: RegExp): Check => (v) => (typeof v != 'string' ? TYPE : !re
 
 const iata = pattern(/^[A-Z]{3}$/);
 
-const date: Check = (v) => {
-  const d = new Date(v + 'T00:00:00Z');
-  // Date rejects or overflows impossible days (2026-04-31); only a real day survives the round trip.
-  return pattern(/^\d{4}-\d{2}-\d{2}$/)(v) || (!(+d == +d && d.toISOString().startsWith(v)) && ['invalid_date', 'is not a calendar day']);
-};
+const day = pattern(/^\d{4}-\d{2}-\d{2}$/);
+// Date rejects (toJSON() null) or overflows (2026-04-31 becomes May 1) impossible days; only a real day survives the round trip.
+const date: Check = (v) => day(v) || (!new Date(v + 'T00:00:00Z').toJSON()?.startsWith(v) && ['invalid_date', 'is not a calendar day']);
 
 const int = (min: number, max: number): Check => (v) =>
   !Number.isInteger(v) ? TYPE : (v < min || v > max) && ['out_of_range', `must be from ${min} to ${max}`];
 
 // Schema order of SearchRequest; each field's first failing check is its issue.
 const FIELDS: [string, boolean, Check][] = [
-  ['airlineLoyalty', true, (v) => !Array.isArray(v) && TYPE],
+  ['airlineLoyalty', true, (v) => (!Array.isArray(v) ? TYPE : v.length != 1 && ['out_of_range', 'must hold exactly one program (SEARCH-1)'])],
   ['priceType', false, oneOf('MILES', 'CASH')],
   ['tripType', true, oneOf('ONE_WAY', 'ROUND_TRIP')],
   ['cabinType', true, oneOf('ECONOMY', 'BUSINESS')],
@@ -50,23 +48,23 @@ const FIELDS: [string, boolean, Check][] = [
  */
 export function validateSearchRequest(request: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  const add = (field: string, issue: Issue) => issue && issues.push({ field: 'body' + field, type: issue[0], message: issue[1] });
+  // Fields with an issue; an element's issue (`airlineLoyalty.0`) marks its array too.
+  const bad = new Set<string>();
+  const add = (field: string, issue: Issue) =>
+    issue && (bad.add(field.replace(/\.\d+$/, '')), issues.push({ field: 'body' + (field && '.' + field), type: issue[0], message: issue[1] }));
   if (!isObject(request)) return add('', TYPE), issues;
-  // Valid on its own: no issue at the field or below it (`airlineLoyalty.0`).
-  const ok = (...fields: string[]) => !issues.some((i) => fields.some((f) => (i.field + '.').startsWith(`body.${f}.`)));
+  // Valid on its own: no issue at the field or in its elements.
+  const ok = (...fields: string[]) => !fields.some((f) => bad.has(f));
   const values: Record<string, any> = {};
   for (const [field, required, check] of FIELDS) {
-    const [key, sub] = field.split('.');
-    const parent = sub ? values[key!] : request;
-    if (sub && !isObject(parent)) continue;
+    const [key, sub] = field.split('.') as [string, string?];
+    const parent = sub ? values[key] : request;
+    if (!isObject(parent)) continue;
     // Own properties only: a JSON.parse'd "__proto__" key or a polluted prototype is never read.
-    const v = (values[field] = Object.hasOwn(parent as object, sub ?? key!) ? (parent as any)[sub ?? key!] : undefined);
-    add('.' + field, v === undefined ? required && ['missing', 'is required (SEARCH-9)'] : check(v));
-    if (field == 'airlineLoyalty' && Array.isArray(v)) {
-      add('.airlineLoyalty', v.length != 1 && ['out_of_range', 'must hold exactly one program (SEARCH-1)']);
-      // A for loop, not forEach: a hole in a sparse array is an invalid element too.
-      for (let i = 0; i < v.length; i++) add('.airlineLoyalty.' + i, oneOf(...MILES_PROGRAMS, 'PROGRAM_8')(v[i]));
-    }
+    const v = (values[field] = Object.hasOwn(parent, sub ?? key) ? parent[sub ?? key] : undefined);
+    add(field, v === undefined ? required && ['missing', 'is required (SEARCH-9)'] : check(v));
+    // A for loop, not forEach: a hole in a sparse array is an invalid element too.
+    if (field == 'airlineLoyalty' && Array.isArray(v)) for (let i = 0; i < v.length; i++) add('airlineLoyalty.' + i, oneOf(...MILES_PROGRAMS, 'PROGRAM_8')(v[i]));
   }
   const { airlineLoyalty, priceType = 'MILES', tripType, destination, returnDate, departureDate } = values;
   const { 'passengers.adults': adults, 'passengers.children': children = 0, 'passengers.infants': infants = 0 } = values;
@@ -74,14 +72,14 @@ export function validateSearchRequest(request: unknown): ValidationIssue[] {
   // Cross-field rules, each only when every field it reads is valid on its own (D6).
   const cross = (message: string): Issue => ['cross_field', message];
   if (ok('airlineLoyalty', 'priceType') && !(priceType == 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS).includes(airlineLoyalty[0]))
-    add('.airlineLoyalty', cross(`is not allowed for priceType ${priceType} (SEARCH-2)`));
+    add('airlineLoyalty', cross(`is not allowed for priceType ${priceType} (SEARCH-2)`));
   // Without a valid passengers object `adults` is undefined and both comparisons are false.
-  if (ok('passengers.adults', 'passengers.children') && adults + children > 9) add('.passengers.children', cross('adults + children must be at most 9 (SEARCH-3)'));
-  if (ok('passengers.adults', 'passengers.infants') && infants > adults) add('.passengers.infants', cross('must be at most adults (SEARCH-4)'));
-  if (ok('origin', 'destination') && values.origin == destination) add('.destination', cross('must differ from origin (SEARCH-5)'));
+  if (ok('passengers.adults', 'passengers.children') && adults + children > 9) add('passengers.children', cross('adults + children must be at most 9 (SEARCH-3)'));
+  if (ok('passengers.adults', 'passengers.infants') && infants > adults) add('passengers.infants', cross('must be at most adults (SEARCH-4)'));
+  if (ok('origin', 'destination') && values.origin == destination) add('destination', cross('must differ from origin (SEARCH-5)'));
   if (ok('tripType', 'returnDate') && tripType == 'ROUND_TRIP')
     add(
-      '.returnDate',
+      'returnDate',
       returnDate === undefined
         ? ['missing', 'is required when tripType is ROUND_TRIP (SEARCH-7)']
         : ok('departureDate') && returnDate <= departureDate && cross('must be later than departureDate (SEARCH-6)'),
