@@ -93,7 +93,7 @@ describe('QUOTA-1, D4: quota under random concurrent request sequences', { timeo
           expect(Object.fromEntries(quota.usageByCompany.map((u) => [u.airlineLoyalty, u.consumed]))).toEqual(Object.fromEntries(acceptedBy));
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 120 },
     );
   });
 
