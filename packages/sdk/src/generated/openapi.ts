@@ -366,7 +366,7 @@ export interface components {
             consumed: number;
         };
         /**
-         * @description The quota of one API key (`QUOTA-1`). `remaining` is `limit` - `consumed`,
+         * @description The quota of one API key (`QUOTA-1`). `consumed` + `remaining` = `limit`,
          *     never below 0. `usageByCompany` sums the usage recorded by this service
          *     instance, per program; a preset `consumed` has no per-program breakdown.
          */
@@ -659,9 +659,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description The key's quota. `remaining` is `limit` - `consumed`, never below 0
-             *     (so `consumed` + `remaining` = `limit` unless the limit was lowered
-             *     below what was already consumed). `usageByCompany` holds the units of
+             * @description The key's quota. `consumed` + `remaining` = `limit`, and `remaining`
+             *     is never below 0 (D18). `usageByCompany` holds the units of
              *     the searches this service instance accepted, per program; units a
              *     key was created with (a preset `consumed`) have no per-program
              *     breakdown, so the list sums to `consumed` when nothing was preset.
