@@ -131,6 +131,9 @@ describe('validateSearchRequest', () => {
     for (const date of ['2026-1-01', '2026-01-01T00:00', ' 2026-01-01', '20260101'])
       expect(issues(withBody({ departureDate: date })), date).toEqual([['body.departureDate', 'invalid_format']]);
     expect(issues(withBody({ departureDate: '2028-02-29' }))).toEqual([]);
+    // Proleptic Gregorian leap years, as the service counts them (no 1900s mapping of years 0..99).
+    for (const date of ['2000-02-29', '0000-02-29', '2400-02-29']) expect(issues(withBody({ departureDate: date })), date).toEqual([]);
+    for (const date of ['1900-02-29', '2100-02-29', '0100-02-29']) expect(issues(withBody({ departureDate: date })), date).toEqual([['body.departureDate', 'invalid_date']]);
   });
 
   it('SEARCH-9: passenger counts are integers within bounds, without coercion', () => {
