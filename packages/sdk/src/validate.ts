@@ -4,7 +4,11 @@ import type { ValidationIssue, ValidationIssueType } from './types.js';
 type Issue = [ValidationIssueType, string] | false | undefined;
 type Check = (value: any) => Issue;
 
+// searchFlights runs this before every search, so the valid path allocates little: no string
+// splitting, no Date objects, issue texts built only for an issue.
 const TYPE: Issue = ['invalid_type', 'has the wrong type'];
+const MISSING: Issue = ['missing', 'is required (SEARCH-9)'];
+const cross = (message: string): Issue => ['cross_field', message];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v == 'object' && !!v && !Array.isArray(v);
 
 const oneOf = (...values: string[]): Check => (v) =>
@@ -15,35 +19,38 @@ const pattern = (re: RegExp): Check => (v) => (typeof v != 'string' ? TYPE : !re
 const iata = pattern(/^[A-Z]{3}$/);
 
 const day = pattern(/^\d{4}-\d{2}-\d{2}$/);
-// A day of the proleptic Gregorian calendar, as the service checks it. Day 0 of the next month is the
-// last day of month m; 2000 + y % 400 has y's leap years without Date's 0..99 → 1900s mapping.
-// Cheaper than parsing the string with new Date().
+// A day of the proleptic Gregorian calendar, as the service checks it (2026-04-31 and 2025-02-29 are not).
 const date: Check = (v) => {
   if (day(v)) return day(v);
-  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-  return !(m && m < 13 && d && d <= new Date(Date.UTC(2000 + (y % 400), m, 0)).getUTCDate()) && ['invalid_date', 'is not a calendar day'];
+  const y = +v.slice(0, 4);
+  const m = +v.slice(5, 7);
+  const d = +v.slice(8);
+  // February: 29 days in leap years; otherwise 31 for months 1, 3, 5, 7, 8, 10, 12 and 30 for the others.
+  const days = m == 2 ? (y % 4 || (!(y % 100) && y % 400) ? 28 : 29) : 30 + ((m + (m >> 3)) & 1);
+  return !(m && m < 13 && d && d <= days) && ['invalid_date', 'is not a calendar day'];
 };
-
-const program = oneOf(...MILES_PROGRAMS, 'PROGRAM_8');
 
 const int = (min: number, max: number): Check => (v) =>
   !Number.isInteger(v) ? TYPE : (v < min || v > max) && ['out_of_range', `must be from ${min} to ${max}`];
 
-// Schema order of SearchRequest; each field's first failing check is its issue.
-const FIELDS: [string, boolean, Check][] = [
-  ['airlineLoyalty', true, (v) => (!Array.isArray(v) ? TYPE : v.length != 1 && ['out_of_range', 'must hold exactly one program (SEARCH-1)'])],
-  ['priceType', false, oneOf('MILES', 'CASH')],
-  ['tripType', true, oneOf('ONE_WAY', 'ROUND_TRIP')],
-  ['cabinType', true, oneOf('ECONOMY', 'BUSINESS')],
-  ['origin', true, iata],
-  ['destination', true, iata],
-  ['departureDate', true, date],
-  ['returnDate', false, date],
-  ['passengers', true, (v) => !isObject(v) && TYPE],
-  ['passengers.adults', true, int(1, 9)],
-  ['passengers.children', false, int(0, 8)],
-  ['passengers.infants', false, int(0, 4)],
-  ['responseFormat', false, oneOf('RAW', 'PARSED')],
+const program = oneOf(...MILES_PROGRAMS, 'PROGRAM_8');
+
+// Schema order of SearchRequest: [property, property inside it or '', required, check]; each field's
+// first failing check is its issue.
+const FIELDS: [string, string, boolean, Check][] = [
+  ['airlineLoyalty', '', true, (v) => (!Array.isArray(v) ? TYPE : v.length != 1 && ['out_of_range', 'must hold exactly one program (SEARCH-1)'])],
+  ['priceType', '', false, oneOf('MILES', 'CASH')],
+  ['tripType', '', true, oneOf('ONE_WAY', 'ROUND_TRIP')],
+  ['cabinType', '', true, oneOf('ECONOMY', 'BUSINESS')],
+  ['origin', '', true, iata],
+  ['destination', '', true, iata],
+  ['departureDate', '', true, date],
+  ['returnDate', '', false, date],
+  ['passengers', '', true, (v) => !isObject(v) && TYPE],
+  ['passengers', 'adults', true, int(1, 9)],
+  ['passengers', 'children', false, int(0, 8)],
+  ['passengers', 'infants', false, int(0, 4)],
+  ['responseFormat', '', false, oneOf('RAW', 'PARSED')],
 ];
 
 /**
@@ -56,35 +63,33 @@ const FIELDS: [string, boolean, Check][] = [
  */
 export function validateSearchRequest(request: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  // Fields with an issue; an element's issue (`airlineLoyalty.0`) marks its array too.
-  const bad = new Set<string>();
-  const add = (field: string, issue: Issue) =>
-    issue && (bad.add(field.replace(/\.\d+$/, '')), issues.push({ field: 'body' + (field && '.' + field), type: issue[0], message: issue[1] }));
+  // Names (`adults` for `passengers.adults`) with an issue; an element's issue marks its array.
+  const bad: Record<string, boolean> = {};
+  const add = (field: string, issue: Issue, name = field) =>
+    issue && (bad[name] = true) && issues.push({ field: 'body' + (field && '.' + field), type: issue[0], message: issue[1] });
   if (!isObject(request)) return add('', TYPE), issues;
   // Valid on its own: no issue at the field or in its elements.
-  const ok = (...fields: string[]) => !fields.some((f) => bad.has(f));
+  const ok = (a: string, b = a) => !bad[a] && !bad[b];
   const values: Record<string, any> = {};
-  for (const [field, required, check] of FIELDS) {
-    const [key, sub] = field.split('.') as [string, string?];
+  for (const [key, sub, required, check] of FIELDS) {
     const parent = sub ? values[key] : request;
     if (!isObject(parent)) continue;
+    const name = sub || key;
     // Own properties only: a JSON.parse'd "__proto__" key or a polluted prototype is never read.
-    const v = (values[field] = Object.hasOwn(parent, sub ?? key) ? parent[sub ?? key] : undefined);
-    add(field, v === undefined ? required && ['missing', 'is required (SEARCH-9)'] : check(v));
+    const v = (values[name] = Object.hasOwn(parent, name) ? parent[name] : undefined);
+    add(sub ? key + '.' + sub : key, v === undefined ? required && MISSING : check(v), name);
     // A for loop, not forEach: a hole in a sparse array is an invalid element too.
-    if (field == 'airlineLoyalty' && Array.isArray(v)) for (let i = 0; i < v.length; i++) add('airlineLoyalty.' + i, program(v[i]));
+    if (name == 'airlineLoyalty' && Array.isArray(v)) for (let i = 0; i < v.length; i++) add('airlineLoyalty.' + i, program(v[i]), name);
   }
-  const { airlineLoyalty, priceType = 'MILES', tripType, destination, returnDate, departureDate } = values;
-  const { 'passengers.adults': adults, 'passengers.children': children = 0, 'passengers.infants': infants = 0 } = values;
+  const { airlineLoyalty, priceType = 'MILES', tripType, origin, destination, returnDate, departureDate, adults, children = 0, infants = 0 } = values;
 
   // Cross-field rules, each only when every field it reads is valid on its own (D6).
-  const cross = (message: string): Issue => ['cross_field', message];
   if (ok('airlineLoyalty', 'priceType') && !(priceType == 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS).includes(airlineLoyalty[0]))
     add('airlineLoyalty', cross(`is not allowed for priceType ${priceType} (SEARCH-2)`));
   // Without a valid passengers object `adults` is undefined and both comparisons are false.
-  if (ok('passengers.adults', 'passengers.children') && adults + children > 9) add('passengers.children', cross('adults + children must be at most 9 (SEARCH-3)'));
-  if (ok('passengers.adults', 'passengers.infants') && infants > adults) add('passengers.infants', cross('must be at most adults (SEARCH-4)'));
-  if (ok('origin', 'destination') && values.origin == destination) add('destination', cross('must differ from origin (SEARCH-5)'));
+  if (ok('adults', 'children') && adults + children > 9) add('passengers.children', cross('adults + children must be at most 9 (SEARCH-3)'));
+  if (ok('adults', 'infants') && infants > adults) add('passengers.infants', cross('must be at most adults (SEARCH-4)'));
+  if (ok('origin', 'destination') && origin == destination) add('destination', cross('must differ from origin (SEARCH-5)'));
   if (ok('tripType', 'returnDate') && tripType == 'ROUND_TRIP')
     add(
       'returnDate',
