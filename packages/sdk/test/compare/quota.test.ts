@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareProgramsStreaming, QuotaExceededError, type CompareOutcome, type ProgramCode } from '../../src/index.js';
+import { AbortError, compareProgramsStreaming, QuotaExceededError, type CompareClient, type CompareOutcome, type ProgramCode } from '../../src/index.js';
 import { collect, client, delay, fakeService, oneWay } from './support.js';
 
 const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'];
@@ -53,6 +53,21 @@ describe('compareProgramsStreaming quota pre-flight', () => {
     const [first, second] = await Promise.allSettled([it.next(), it.next()]);
     expect(first.status == 'rejected' && first.reason).toBeInstanceOf(QuotaExceededError);
     expect(second).toEqual({ status: 'fulfilled', value: { value: undefined, done: true } });
+  });
+
+  it('QUOTA-1: aborting the signal during the pre-flight rejects with AbortError and sends no search', async () => {
+    const log = fakeService({}, 100);
+    const inner = client();
+    const slowQuota: CompareClient = { searchFlights: inner.searchFlights, getQuota: async (options) => (await delay(30), inner.getQuota(options)) };
+    const controller = new AbortController();
+    const it = compareProgramsStreaming(slowQuota, { ...oneWay, programs }, { signal: controller.signal, quotaCheck: 'throw' });
+    const first = it.next();
+    controller.abort();
+    await expect(first).rejects.toBeInstanceOf(AbortError);
+    await delay(20);
+    expect(log.quotaReads).toBe(0);
+    expect(log.started).toEqual([]);
+    expect(await it.next()).toEqual({ value: undefined, done: true });
   });
 
   it("quotaCheck 'off' (the default) never reads the quota", async () => {
