@@ -12,9 +12,12 @@ export default defineConfig([
     target: 'es2022',
   },
   {
+    // msw-free: the server runs the rules through createMockCore (src/core.ts), never msw's handlers.
     entry: { node: 'src/node/index.ts' },
     format: ['esm', 'cjs'],
     platform: 'node',
+    // openapi-file.ts finds its own directory through import.meta.url (ESM) or __filename (CJS).
+    shims: true,
     dts: true,
     sourcemap: true,
     target: 'node20',

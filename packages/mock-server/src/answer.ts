@@ -1,6 +1,40 @@
-/** What a rule function decides: a status, a JSON body and extra headers. Turned into a `Response` by `handle`. */
+/** What a rule function decides: a status, a JSON body and extra headers. Turned into a {@link PlainAnswer} by `handle`. */
 export interface Answer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** The body already serialized as JSON (it then replaces `body`), for answers built from cached JSON. */
+  json?: string;
 }
+
+/**
+ * The request the rules read: what both adapters (the Fetch `Request` of the
+ * msw handlers, node's `IncomingMessage` in the standalone server) can give
+ * cheaply. Header names are matched case-insensitively; a repeated header is
+ * its values joined by `, `, as Fetch's `Headers.get` gives it.
+ */
+export interface MockRequest {
+  method: string;
+  /** The absolute URL. */
+  url: string;
+  headers: Pick<Headers, 'get'>;
+  /** Every header as flat name/value pairs (any case, repeats kept), read only for `requests()`. */
+  rawHeaders(): readonly string[];
+  /** The body decoded as UTF-8 (a leading BOM dropped), `''` without one. */
+  text(): Promise<string>;
+  /** Aborts when the client goes away; read it only when the answer can wait (an AbortSignal is not free). */
+  readonly signal: AbortSignal;
+  /** Whether the client went away (without creating a signal when nobody asked for one). */
+  aborted(): boolean;
+}
+
+/** The rules' answer, ready to send: status, headers (lower-case names) and the serialized body. */
+export interface PlainAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What `answer` gives for a request the client abandoned: nobody reads an answer. */
+export const ABORTED = 'aborted';
+export type CoreResult = PlainAnswer | null | typeof ABORTED;

@@ -1,49 +1,91 @@
-import type { Answer } from './answer.js';
+import { ABORTED, type Answer, type CoreResult, type MockRequest } from './answer.js';
 import { authenticate } from './auth/authenticate.js';
 import { internalError, notAcceptable, rateLimited, routeNotFound } from './errors/envelopes.js';
 import { FALLBACK_MEDIA_TYPE, negotiateMediaType } from './negotiation/negotiate.js';
+import type { LogEntry } from './recording/request-log.js';
 import { matchRoute, type Route } from './routes/table.js';
 import type { MockState } from './state.js';
-import type { RecordedRequest } from './types.js';
 
 /**
  * The request pipeline, in the order of checks of openapi.yaml (D2): route,
  * `AUTH-1`, `AUTH-2`, `AUTH-3`, `RATE-1`, `NEG-1`, then the route's own rules
- * (validation 422, `QUOTA-1` 402, the provider). Returns `null` for requests
- * that are not the service's.
+ * (validation 422, `QUOTA-1` 402, the provider). Takes a plain request and
+ * gives a plain answer (status, headers, JSON text), so the msw handlers and
+ * the standalone server are two thin adapters over it. `null` for requests
+ * that are not the service's; `'aborted'` when the client went away.
  */
-export async function handle(state: MockState, request: Request): Promise<Response | null> {
+export async function answerRequest(state: MockState, request: MockRequest): Promise<CoreResult> {
   const url = new URL(request.url);
   const match = matchRoute(url, request.method, state.options.baseUrl);
   if (!match) return null;
-  const record = state.log.start(request, match.path, state.options.now());
+  const record = state.log.start(request, url, match.path, state.options.now());
   // Every answer, errors before negotiation included, goes out as the negotiated type when there is one.
-  const mediaType = negotiateMediaType(request.headers.get('accept'));
+  const accept = request.headers.get('accept');
+  const mediaType = negotiate(accept);
   let answer: Answer;
   try {
-    answer = match.route ? await run(state, request, url, match.route, mediaType, record) : routeNotFound(request.method, match.path);
+    answer = match.route ? await run(state, request, url, match.route, mediaType, accept, record) : routeNotFound(request.method, match.path);
   } catch (error) {
-    if (request.signal.aborted) return finishAborted(state, record);
+    if (request.aborted()) return finishAborted(state, record);
     answer = internalError();
     reportUnexpected(error);
   }
-  if (request.signal.aborted) return finishAborted(state, record);
+  if (request.aborted()) return finishAborted(state, record);
   record.status = answer.status;
   record.endedAt = state.options.now();
   const contentType = answer.status === 406 ? FALLBACK_MEDIA_TYPE : (mediaType ?? FALLBACK_MEDIA_TYPE);
-  return new Response(JSON.stringify(answer.body), {
+  return {
     status: answer.status,
-    headers: { 'content-type': contentType, ...answer.headers },
-  });
+    headers: answer.headers ? { 'content-type': contentType, ...answer.headers } : { 'content-type': contentType },
+    body: answer.json ?? JSON.stringify(answer.body),
+  };
+}
+
+/**
+ * The Fetch adapter: answers a standard `Request` with a `Response` (what the
+ * msw handlers and `mock.handle` use). An abandoned request resolves to
+ * `Response.error()`, as a network error would.
+ */
+export async function handle(state: MockState, request: Request): Promise<Response | null> {
+  const result = await answerRequest(state, fromFetch(request));
+  if (result === null) return null;
+  if (result === ABORTED) return Response.error();
+  // Large answers (history) go as bytes: a string body costs undici a USV scan of the whole text.
+  const body = result.body.length > 4096 ? encoder.encode(result.body) : result.body;
+  return new Response(body, { status: result.status, headers: result.headers });
+}
+
+const encoder = new TextEncoder();
+
+/** A Fetch `Request` as the rules read it. */
+export function fromFetch(request: Request): MockRequest {
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    rawHeaders: () => {
+      const pairs: string[] = [];
+      request.headers.forEach((value, name) => {
+        pairs.push(name, value);
+      });
+      return pairs;
+    },
+    text: () => request.text(),
+    get signal() {
+      return request.signal;
+    },
+    aborted: () => request.signal.aborted,
+  };
 }
 
 async function run(
   state: MockState,
-  request: Request,
+  request: MockRequest,
   url: URL,
   route: Route,
   mediaType: string | undefined,
-  record: RecordedRequest,
+  accept: string | null,
+  record: LogEntry,
 ): Promise<Answer> {
   const auth = authenticate(request.headers, state.ledgers, route.product);
   if (!auth.ok) return auth.answer;
@@ -51,15 +93,26 @@ async function run(
     const taken = state.rateLimiter.take(auth.key, state.options.now());
     if (!taken.ok) return rateLimited(taken.retryAfterSeconds);
   }
-  if (mediaType === undefined) return notAcceptable(request.headers.get('accept') ?? '');
+  if (mediaType === undefined) return notAcceptable(accept ?? '');
   return route.run({ request, url, ledger: auth.ledger, state, record });
 }
 
-/** The client went away: nobody reads an answer, so answer as a network error would. */
-function finishAborted(state: MockState, record: RecordedRequest): Response {
+/** `negotiateMediaType` is a pure function of the header: the answers for the last few distinct headers are kept. */
+const negotiated = new Map<string | null, string | undefined>();
+const NEGOTIATED_CAP = 64;
+function negotiate(accept: string | null): string | undefined {
+  if (negotiated.has(accept)) return negotiated.get(accept);
+  const mediaType = negotiateMediaType(accept);
+  if (negotiated.size >= NEGOTIATED_CAP) negotiated.clear();
+  negotiated.set(accept, mediaType);
+  return mediaType;
+}
+
+/** The client went away: nobody reads an answer. */
+function finishAborted(state: MockState, record: LogEntry): typeof ABORTED {
   record.aborted = true;
   record.endedAt = state.options.now();
-  return Response.error();
+  return ABORTED;
 }
 
 /** The 500 answer never carries the error; the console is where a developer looks for it. */

@@ -10,7 +10,7 @@ export type Authentication = { ok: true; key: string; ledger: KeyLedger } | { ok
  * `AUTH-3` key without the product 403. A blank header counts as missing.
  */
 export function authenticate(
-  headers: Headers,
+  headers: Pick<Headers, 'get'>,
   ledgers: ReadonlyMap<string, KeyLedger>,
   product: Product,
 ): Authentication {

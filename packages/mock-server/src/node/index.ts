@@ -1,4 +1,5 @@
-import { createFlightSearchMock, type FlightSearchMock, type MockOptions } from '../index.js';
+import { createMockCore, type MockCore } from '../core.js';
+import type { FlightSearchMock, MockOptions } from '../types.js';
 import { stderrLogger } from './log.js';
 import { assertServedMock, resolveServerOptions, type ServerOptions } from './options.js';
 import { serveMock } from './server.js';
@@ -6,6 +7,7 @@ import { serveMock } from './server.js';
 export type { CorsOptions } from './cors.js';
 export type { RequestLogEntry, RequestLogger } from './log.js';
 export type { ServerOptions } from './options.js';
+export type { MockCore } from '../core.js';
 
 /**
  * Options of {@link startMockServer}: the mock's own options (keys, seed,
@@ -14,15 +16,19 @@ export type { ServerOptions } from './options.js';
  */
 export interface StartMockServerOptions extends Omit<MockOptions, 'baseUrl'>, ServerOptions {
   /** Serve this existing mock instead of creating one (its other options are then ignored). */
-  mock?: FlightSearchMock;
+  mock?: FlightSearchMock | MockCore;
 }
 
 /** A running standalone mock server. */
 export interface MockServer {
   /** Where it listens, such as `http://127.0.0.1:4010` (no trailing slash). */
   url: string;
-  /** The mock it serves: its control functions act on the server's state. */
-  mock: FlightSearchMock;
+  /**
+   * The mock it serves: its control functions act on the server's state. It has
+   * no msw `handlers` unless you passed a mock from `createFlightSearchMock`
+   * (the server itself never loads msw).
+   */
+  mock: MockCore;
   /**
    * Stops accepting connections, lets requests in flight finish (aborting them
    * after `shutdownTimeoutMs`), closes idle keep-alive sockets, then resolves.
@@ -49,7 +55,7 @@ const MOCK_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'now'
  */
 export async function startMockServer(options: StartMockServerOptions = {}): Promise<MockServer> {
   const resolved = resolveServerOptions(options, stderrLogger);
-  let mock: FlightSearchMock;
+  let mock: MockCore;
   if (options.mock !== undefined) {
     assertServedMock(options.mock);
     mock = options.mock;
@@ -58,7 +64,7 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     for (const name of MOCK_OPTION_NAMES) {
       if (options[name] !== undefined) Object.assign(mockOptions, { [name]: options[name] });
     }
-    mock = createFlightSearchMock(mockOptions);
+    mock = createMockCore(mockOptions);
   }
   const listening = await serveMock(mock, resolved);
   return { url: listening.url, mock, close: listening.close };

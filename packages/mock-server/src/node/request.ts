@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { MockRequest } from '../answer.js';
 
 /**
  * The standard Fetch `Request` for a node:http request, the input of `mock.handle`.
@@ -42,4 +43,50 @@ export function pathOf(target: string): string {
   const path = pathAndQuery(target);
   const query = path.indexOf('?');
   return query === -1 ? path : path.slice(0, query);
+}
+
+/**
+ * The plain request of the mock's rules for a node:http request, without the
+ * Fetch API round trip: headers are read from `rawHeaders` as Fetch's
+ * `Headers.get` would give them (case-insensitive, repeats joined by `, `),
+ * the body is the bytes already read, and the AbortSignal is made only if a
+ * rule asks for it (a search whose provider waits).
+ */
+export function toMockRequest(
+  req: IncomingMessage,
+  origin: string,
+  body: Buffer | undefined,
+  signal: () => AbortSignal,
+  aborted: () => boolean,
+): MockRequest {
+  const raw = req.rawHeaders;
+  return {
+    method: req.method ?? 'GET',
+    url: origin + pathAndQuery(req.url ?? '/'),
+    headers: { get: (name: string) => headerOf(raw, name) },
+    rawHeaders: () => raw,
+    text: () => Promise.resolve(body === undefined ? '' : decodeUtf8(body)),
+    get signal() {
+      return signal();
+    },
+    aborted,
+  };
+}
+
+/** A header's value from node's flat `rawHeaders`, as `Headers.get` gives it; `name` is lower case. */
+export function headerOf(raw: readonly string[], name: string): string | null {
+  let found: string | null = null;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const candidate = raw[i]!;
+    if (candidate.length === name.length && (candidate === name || candidate.toLowerCase() === name)) {
+      found = found === null ? raw[i + 1]! : `${found}, ${raw[i + 1]!}`;
+    }
+  }
+  return found;
+}
+
+/** UTF-8 as Fetch's `text()` decodes it: a leading byte order mark is dropped. */
+function decodeUtf8(bytes: Buffer): string {
+  const start = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  return bytes.toString('utf8', start);
 }

@@ -7,7 +7,8 @@ import { errorAnswer, type JsonAnswer } from './envelope.js';
 import { loggablePath } from './log.js';
 import { openApiDocument } from './openapi-file.js';
 import type { ResolvedServerOptions } from './options.js';
-import { pathOf, toFetchRequest } from './request.js';
+import { pathOf, toFetchRequest, toMockRequest } from './request.js';
+import { coreAnswerOf } from '../core.js';
 import type { ServedMock } from './types.js';
 
 export interface ListeningServer {
@@ -23,6 +24,8 @@ export interface ListeningServer {
  * the 404 envelope, one log line per request, and graceful shutdown.
  */
 export async function serveMock(mock: ServedMock, options: ResolvedServerOptions): Promise<ListeningServer> {
+  // Our own mocks are served through their plain entry; any other object with `handle` through Fetch.
+  const answer = coreAnswerOf(mock);
   const contract = openApiDocument();
   const inFlight = new Set<AbortController>();
   let origin = '';
@@ -32,12 +35,16 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     const started = performance.now();
     // Created only for a request that can wait (see toFetchRequest): an AbortSignal is not free.
     let controller: AbortController | undefined;
+    // The client went away before the whole answer was written.
+    let gone = false;
+    const aborted = () => gone || controller?.signal.aborted === true;
     const signal = () => {
       controller ??= new AbortController();
       inFlight.add(controller);
       return controller.signal;
     };
     res.on('close', () => {
+      if (!res.writableFinished) gone = true;
       if (controller !== undefined) {
         inFlight.delete(controller);
         // The client went away before the whole answer was written: stop the mock's provider wait.
@@ -57,13 +64,13 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
         }
       }
     });
-    dispatch(req, res, signal).catch(() => {
+    dispatch(req, res, signal, aborted).catch(() => {
       if (!res.headersSent && !res.destroyed) writeAnswer(req, res, errorAnswer(500, 'INTERNAL_ERROR', 'An unexpected error occurred.'));
       else res.destroy();
     });
   });
 
-  async function dispatch(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal): Promise<void> {
+  async function dispatch(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal, aborted: () => boolean): Promise<void> {
     const method = req.method ?? 'GET';
     if (isPreflight(req)) {
       const cors = corsHeaders(req, options.cors);
@@ -90,6 +97,13 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     }
     if (isControl) return writeAnswer(req, res, controlAnswer(mock, method, path, body.body));
 
+    if (answer !== undefined) {
+      const result = await answer(toMockRequest(req, origin, body.body, signal, aborted));
+      if (result === null) return writeAnswer(req, res, notFound(method, path));
+      // An abandoned request has no answer; the client is gone anyway.
+      if (result === 'aborted') return void res.destroy();
+      return writeAnswer(req, res, result);
+    }
     const response = await mock.handle(toFetchRequest(req, origin, body.body, signal));
     if (response === null) return writeAnswer(req, res, notFound(method, path));
     // The mock answers an aborted request with a network error; the client is gone anyway.

@@ -1,4 +1,4 @@
-import type { FlightSearchMock } from '../index.js';
+import type { MockCore } from '../core.js';
 
 /** The part of a mock the server uses: `handle` for the service, the rest for the control API. */
-export type ServedMock = Pick<FlightSearchMock, 'handle' | 'reset' | 'setProgramBehavior' | 'setKey' | 'requests'>;
+export type ServedMock = Pick<MockCore, 'handle' | 'reset' | 'setProgramBehavior' | 'setKey' | 'requests'>;

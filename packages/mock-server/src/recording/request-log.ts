@@ -1,39 +1,94 @@
+import type { MockRequest } from '../answer.js';
 import { RECORDED_REQUESTS_CAP } from '../defaults.js';
 import type { RecordedRequest } from '../types.js';
 
 const REDACTED = '[redacted]';
 
+/**
+ * One received request as the log keeps it: the request's own header pairs and
+ * query string, turned into `RecordedRequest`'s records (lower-case names,
+ * `x-api-key` redacted) only when `requests()` is read, so recording costs a
+ * request almost nothing. The pipeline fills `body`, `status`, `endedAt`, `aborted`.
+ */
+export interface LogEntry {
+  readonly id: number;
+  readonly method: string;
+  readonly path: string;
+  readonly search: string;
+  readonly rawHeaders: readonly string[];
+  body: unknown;
+  readonly receivedAt: number;
+  endedAt?: number;
+  status?: number;
+  aborted: boolean;
+}
+
 /** What the mock received, bounded to the most recent requests, with API keys redacted. */
 export class RequestLog {
   #next = 1;
-  #entries: RecordedRequest[] = [];
+  #entries: LogEntry[] = [];
+  #head = 0;
 
-  /** Starts a record for `request` at mock time `now`; the caller fills `body`, `status`, `endedAt`, `aborted`. */
-  start(request: Request, path: string, now: number): RecordedRequest {
-    const url = new URL(request.url);
-    const query: Record<string, string[]> = {};
-    for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = name === 'x-api-key' ? REDACTED : value;
-    });
-    const record: RecordedRequest = {
+  constructor(private readonly cap: number = RECORDED_REQUESTS_CAP) {}
+
+  /** Starts a record for `request` (its parsed `url`) at mock time `now`. */
+  start(request: MockRequest, url: URL, path: string, now: number): LogEntry {
+    const entry: LogEntry = {
       id: this.#next++,
       method: request.method,
       path,
-      query,
-      headers,
+      search: url.search,
+      rawHeaders: request.rawHeaders(),
       body: null,
       receivedAt: now,
       aborted: false,
     };
-    this.#entries.push(record);
-    if (this.#entries.length > RECORDED_REQUESTS_CAP) this.#entries.splice(0, this.#entries.length - RECORDED_REQUESTS_CAP);
-    return record;
+    this.#entries.push(entry);
+    // Drop the oldest in batches, so a full log does not shift 10 000 entries per request.
+    if (this.#entries.length - this.#head > this.cap) {
+      this.#head++;
+      if (this.#head >= 1024 || this.#head * 2 >= this.#entries.length) {
+        this.#entries = this.#entries.slice(this.#head);
+        this.#head = 0;
+      }
+    }
+    return entry;
   }
 
-  /** Copies, so a caller cannot change the log. */
+  /** Fresh copies, so a caller cannot change the log. */
   list(): RecordedRequest[] {
-    return this.#entries.map((entry) => structuredClone(entry));
+    const list: RecordedRequest[] = [];
+    for (let i = this.#head; i < this.#entries.length; i++) list.push(toRecorded(this.#entries[i]!));
+    return list;
   }
+}
+
+function toRecorded(entry: LogEntry): RecordedRequest {
+  const query: Record<string, string[]> = {};
+  for (const [name, value] of new URLSearchParams(entry.search)) (query[name] ??= []).push(value);
+  // As Fetch's Headers list them: lower-case names in order, repeated values joined by ", ".
+  const joined = new Map<string, string>();
+  const raw = entry.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name.charCodeAt(0) === 58) continue; // HTTP/2 pseudo-headers (":path")
+    const value = raw[i + 1]!;
+    const before = joined.get(name);
+    joined.set(name, before === undefined ? value : `${before}, ${value}`);
+  }
+  const headers: Record<string, string> = {};
+  for (const name of [...joined.keys()].sort()) headers[name] = name === 'x-api-key' ? REDACTED : joined.get(name)!;
+  const recorded: RecordedRequest = {
+    id: entry.id,
+    method: entry.method,
+    path: entry.path,
+    query,
+    headers,
+    body: structuredClone(entry.body),
+    receivedAt: entry.receivedAt,
+    aborted: entry.aborted,
+  };
+  if (entry.status !== undefined) recorded.status = entry.status;
+  if (entry.endedAt !== undefined) recorded.endedAt = entry.endedAt;
+  return recorded;
 }

@@ -2,7 +2,7 @@ import type { ParsedFlight, SearchRequest, SearchResponse } from '@flight-search
 import type { Answer } from '../answer.js';
 import { generateFlights, toHistoryRecords, toRawData, type NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, validationFailed } from '../errors/envelopes.js';
-import { callProvider, type ProviderOutcome } from '../provider/simulate.js';
+import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
 import { searchCost } from '../quota/cost.js';
 import { isJsonContentType } from '../validation/content-type.js';
 import { validateSearchBody } from '../validation/search-request.js';
@@ -76,7 +76,10 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
   if (!consumption.ok) return quotaExceeded(cost, consumption.remaining);
 
   const { seed } = state.options;
-  const outcome = await callProvider(search.program, state.behaviors.get(search.program), state.options, request.signal);
+  const behavior = state.behaviors.get(search.program);
+  // The signal only matters while the provider waits; without a wait none is made (the node server creates it on demand).
+  const waits = behavior?.hang === true || providerLatencyMs(search.program, behavior, state.options) > 0;
+  const outcome = await callProvider(search.program, behavior, state.options, waits ? request.signal : undefined);
   const flights = outcome.ok ? generateFlights(seed, search) : [];
   const item = resultItem(search, outcome, flights, seed);
   if (outcome.ok && search.priceType === 'MILES') {

@@ -1,0 +1,75 @@
+import type { ProgramCode } from '@flight-search/sdk';
+import type { CoreResult, MockRequest } from './answer.js';
+import { answerRequest, handle } from './handle.js';
+import { checkBehavior, checkKeyNumbers, checkProducts, resolveOptions, type ResolvedOptions } from './options.js';
+import { KeyLedger } from './quota/ledger.js';
+import { createState, type MockState } from './state.js';
+import type { FlightSearchMock, MockOptions, Product, ProgramBehavior } from './types.js';
+
+/** A mock without its msw handlers: what the standalone server serves. */
+export type MockCore = Omit<FlightSearchMock, 'handlers'>;
+
+/**
+ * The plain entry of a mock's rules (`MockRequest` in, plain answer out), kept
+ * under a registered symbol so the standalone server finds it on any mock,
+ * whichever build (ESM, CJS, main or node entry) created it.
+ */
+export const CORE_ANSWER: unique symbol = Symbol.for('@flight-search/mock-server.answer') as never;
+export type CoreAnswer = (request: MockRequest) => Promise<CoreResult>;
+
+/** The plain entry of `mock`, when it is one of ours. */
+export function coreAnswerOf(mock: object): CoreAnswer | undefined {
+  const answer = (mock as { [CORE_ANSWER]?: unknown })[CORE_ANSWER];
+  return typeof answer === 'function' ? (answer as CoreAnswer) : undefined;
+}
+
+/**
+ * A mock's state and controls, without msw: `createFlightSearchMock` adds the
+ * msw handlers on top, and the standalone server (`./node`, the CLI) uses this
+ * directly so it never loads msw.
+ */
+export function createMockCore(options?: MockOptions): MockCore {
+  return coreOf(resolveOptions(options));
+}
+
+/** A mock core over options already checked. */
+export function coreOf(resolved: ResolvedOptions): MockCore {
+  let state: MockState = createState(resolved);
+
+  const core: MockCore = {
+    handle: (request: Request) => handle(state, request),
+    reset() {
+      state = createState(resolved);
+    },
+    setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null) {
+      checkBehavior(program, behavior);
+      if (behavior === null) state.behaviors.delete(program);
+      else state.behaviors.set(program, structuredClone(behavior));
+    },
+    setKey(key: string, settings: { limit?: number; consumed?: number; products?: Product[] }) {
+      if (typeof key !== 'string' || key.trim() === '') throw new TypeError('setKey: `key` must be a non-empty string.');
+      if (typeof settings !== 'object' || settings === null) throw new TypeError('setKey: `settings` must be an object.');
+      checkKeyNumbers(settings, 'setKey settings');
+      const products = settings.products && checkProducts(settings.products, 'setKey settings.products');
+      const ledger = state.ledgers.get(key);
+      if (!ledger) {
+        state.ledgers.set(
+          key,
+          new KeyLedger({ key, limit: settings.limit ?? 1000, consumed: settings.consumed ?? 0, products: products ?? ['search', 'history'] }),
+        );
+        return;
+      }
+      if (settings.limit !== undefined) ledger.limit = settings.limit;
+      if (settings.consumed !== undefined) ledger.consumed = settings.consumed;
+      if (products) ledger.products = new Set(products);
+    },
+    requests: () => state.log.list(),
+  };
+  attachCore(core, (request) => answerRequest(state, request));
+  return core;
+}
+
+/** Puts the plain entry on a mock object, not enumerable (it is not part of the public shape). */
+export function attachCore(mock: object, answer: CoreAnswer): void {
+  Object.defineProperty(mock, CORE_ANSWER, { value: answer, enumerable: false });
+}

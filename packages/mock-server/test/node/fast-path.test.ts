@@ -1,0 +1,140 @@
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { createFlightSearchMock, type RecordedRequest } from '../../src/index.js';
+import { KEY, searchBody, startTestServer } from './helpers.js';
+
+const NOW = Date.parse('2026-11-20T15:30:00Z');
+const now = () => NOW;
+const history = '/intelligence/flights/history?origin=GRU&destination=NYC&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&airlineLoyalty=PROGRAM_4&lookbackDays=30';
+
+/** The same request to the server (its node fast path) and to a twin mock's Fetch `handle`. */
+interface Case {
+  name: string;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const json = { 'content-type': 'application/json', 'x-api-key': KEY };
+const cases: Case[] = [
+  { name: 'quota', path: '/quota', headers: { 'x-api-key': KEY } },
+  { name: 'RAW search', method: 'POST', path: '/flights/search', headers: json, body: JSON.stringify(searchBody('PROGRAM_1')) },
+  { name: 'PARSED round trip', method: 'POST', path: '/flights/search', headers: json, body: JSON.stringify(searchBody('PROGRAM_7', { tripType: 'ROUND_TRIP', returnDate: '2026-12-22', responseFormat: 'PARSED' })) },
+  { name: 'CASH search', method: 'POST', path: '/flights/search', headers: json, body: JSON.stringify(searchBody('PROGRAM_8', { priceType: 'CASH', destination: 'LIS' })) },
+  { name: 'history after the searches', path: history, headers: { 'x-api-key': KEY, accept: 'application/json' } },
+  { name: '406', path: '/quota', headers: { 'x-api-key': KEY, accept: 'text/html' } },
+  { name: '422 invalid body', method: 'POST', path: '/flights/search', headers: json, body: '{"origin":"G"}' },
+  { name: '422 not JSON', method: 'POST', path: '/flights/search', headers: { 'x-api-key': KEY, 'content-type': 'text/plain' }, body: '{}' },
+  { name: '401', path: '/quota' },
+  { name: '404 unknown key', path: '/quota', headers: { 'x-api-key': 'nobody' } },
+];
+
+/** Error envelopes carry a fresh correlationId per answer. */
+const comparable = (text: string) => text.replace(/"correlationId":"[^"]+"/g, '"correlationId":"*"');
+
+/** Sends raw HTTP/1.1 bytes and returns the status line, the head and the body. */
+function rawRequest(url: string, head: string[], body = ''): Promise<{ status: number; head: string; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`${head.join('\r\n')}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      resolve({ status: Number(text.slice(9, 12)), head: text.slice(0, split), body: text.slice(split + 4) });
+    });
+  });
+}
+
+describe('the standalone server answers through the rules directly, as mock.handle does', () => {
+  it('gives the same status, content type and body as the Fetch entry, request by request', async () => {
+    const server = await startTestServer({ now, seed: 9 });
+    const twin = createFlightSearchMock({ now, seed: 9 });
+    for (const c of cases) {
+      const init = { method: c.method ?? 'GET', headers: c.headers ?? {}, ...(c.body !== undefined && { body: c.body }) };
+      const overHttp = await fetch(`${server.url}${c.path}`, init);
+      const direct = await twin.handle(new Request(`http://127.0.0.1${c.path}`, init));
+      if (direct === null) throw new Error(`${c.name}: the twin did not answer`);
+      expect(overHttp.status, c.name).toBe(direct.status);
+      expect(overHttp.headers.get('content-type'), c.name).toBe(direct.headers.get('content-type'));
+      expect(comparable(await overHttp.text()), c.name).toBe(comparable(await direct.text()));
+    }
+    // fetch adds its own headers over HTTP (host, connection, user-agent...); compare what the rules recorded.
+    const recorded = (list: RecordedRequest[]) => list.map((entry) => [entry.method, entry.path, entry.query, entry.body, entry.status, entry.aborted]);
+    expect(recorded(server.mock.requests())).toEqual(recorded(twin.requests()));
+  });
+
+  it('reads a repeated header as Fetch does: values joined by ", " (two content types are not JSON, SEARCH-10)', async () => {
+    const server = await startTestServer();
+    const body = JSON.stringify(searchBody());
+    const twice = await rawRequest(server.url, ['POST /flights/search HTTP/1.1', 'host: x', `x-api-key: ${KEY}`, 'content-type: application/json', 'Content-Type: text/plain'], body);
+    expect(twice.status).toBe(422);
+    expect(twice.body).toContain('SEARCH-10');
+    const once = await rawRequest(server.url, ['POST /flights/search HTTP/1.1', 'host: x', `X-Api-Key: ${KEY}`, 'CONTENT-TYPE: application/json'], body);
+    expect(once.status).toBe(200);
+    const twoKeys = await rawRequest(server.url, ['GET /quota HTTP/1.1', 'host: x', `x-api-key: ${KEY}`, `x-api-key: ${KEY}`]);
+    expect(twoKeys.status).toBe(404);
+  });
+
+  it('decodes the body as Fetch text() does: a leading byte order mark is dropped', async () => {
+    const server = await startTestServer();
+    const answer = await rawRequest(server.url, ['POST /flights/search HTTP/1.1', 'host: x', `x-api-key: ${KEY}`, 'content-type: application/json'], `\uFEFF${JSON.stringify(searchBody())}`);
+    expect(answer.status).toBe(200);
+  });
+
+  it('records headers as Fetch lists them: lower-case names in order, repeats joined, the key redacted', async () => {
+    const server = await startTestServer();
+    await rawRequest(server.url, ['GET /quota?b=2&a=1&a=3 HTTP/1.1', 'Host: x', `X-API-KEY: ${KEY}`, 'X-Trace: one', 'x-trace: two', 'Accept: application/json']);
+    const [entry] = server.mock.requests();
+    expect(entry).toMatchObject({ method: 'GET', path: '/quota', query: { a: ['1', '3'], b: ['2'] }, status: 200, body: null, aborted: false });
+    expect(Object.keys(entry!.headers)).toEqual([...Object.keys(entry!.headers)].sort());
+    expect(entry!.headers).toMatchObject({ 'x-api-key': '[redacted]', 'x-trace': 'one, two', accept: 'application/json', host: 'x' });
+  });
+
+  it('serves a mock that is not ours (only handle and the controls) through its Fetch handle', async () => {
+    const inner = createFlightSearchMock();
+    const wrapped = {
+      handle: inner.handle,
+      reset: inner.reset,
+      setProgramBehavior: inner.setProgramBehavior,
+      setKey: inner.setKey,
+      requests: inner.requests,
+    };
+    const server = await startTestServer({ mock: wrapped });
+    const quota = await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } });
+    expect(await quota.json()).toMatchObject({ limit: 1000, consumed: 0 });
+  });
+});
+
+describe('the node entry and the CLI do not load msw', () => {
+  it.each([
+    ['src/node/index.ts'],
+    ['src/cli/main.ts'],
+  ])('%s imports nothing from msw (its whole module graph)', async (entry) => {
+    const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+    const result = await build({
+      entryPoints: [entry],
+      absWorkingDir: packageDir,
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      alias: { '@flight-search/sdk': fileURLToPath(new URL('../../../sdk/src/index.ts', import.meta.url)) },
+      logLevel: 'silent',
+    });
+    const imported = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
+    expect(imported.filter((path) => path === 'msw' || path.startsWith('msw/'))).toEqual([]);
+    // The check can fail: the main entry does import msw.
+    const main = await build({ entryPoints: ['src/index.ts'], absWorkingDir: packageDir, bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', alias: { '@flight-search/sdk': fileURLToPath(new URL('../../../sdk/src/index.ts', import.meta.url)) } });
+    expect(Object.values(main.metafile.inputs).some((input) => input.imports.some((i) => i.path === 'msw'))).toBe(true);
+  });
+});
