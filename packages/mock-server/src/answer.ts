@@ -5,6 +5,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** The body already serialized as JSON (it then replaces `body`), for answers built from cached JSON. */
   json?: string;
+  /** The body already serialized as UTF-8 JSON bytes (it then replaces `body` and `json`). */
+  bytes?: Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -32,7 +34,8 @@ export interface MockRequest {
 export interface PlainAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** JSON text, or its UTF-8 bytes for answers assembled from stored bytes (history). */
+  body: string | Uint8Array<ArrayBuffer>;
 }
 
 /** What `answer` gives for a request the client abandoned: nobody reads an answer. */

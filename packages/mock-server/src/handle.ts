@@ -37,7 +37,7 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
   return {
     status: answer.status,
     headers: answer.headers ? { 'content-type': contentType, ...answer.headers } : { 'content-type': contentType },
-    body: answer.json ?? JSON.stringify(answer.body),
+    body: answer.bytes ?? answer.json ?? JSON.stringify(answer.body),
   };
 }
 
@@ -51,7 +51,7 @@ export async function handle(state: MockState, request: Request): Promise<Respon
   if (result === null) return null;
   if (result === ABORTED) return Response.error();
   // Large answers (history) go as bytes: a string body costs undici a USV scan of the whole text.
-  const body = result.body.length > 4096 ? encoder.encode(result.body) : result.body;
+  const body = typeof result.body === 'string' && result.body.length > 4096 ? encoder.encode(result.body) : result.body;
   return new Response(body, { status: result.status, headers: result.headers });
 }
 

@@ -5,6 +5,7 @@ import type { ResolvedOptions } from './options.js';
 import { KeyLedger } from './quota/ledger.js';
 import { RateLimiter } from './rate-limit/limiter.js';
 import { RequestLog } from './recording/request-log.js';
+import { SearchCache } from './routes/search-cache.js';
 import type { ProgramBehavior } from './types.js';
 
 /** Everything one mock instance remembers; `reset()` replaces it with a fresh one. */
@@ -15,6 +16,8 @@ export interface MockState {
   readonly history: HistoryStore;
   readonly baseline: BaselineCache;
   readonly log: RequestLog;
+  /** Generated searches, most recently used kept (generation is deterministic). */
+  readonly searches: SearchCache;
   readonly rateLimiter: RateLimiter | undefined;
 }
 
@@ -26,6 +29,7 @@ export function createState(options: ResolvedOptions): MockState {
     history: new HistoryStore(options.historyCap),
     baseline: new BaselineCache(options.seed),
     log: new RequestLog(),
+    searches: new SearchCache(options.seed),
     rateLimiter: options.rateLimit && new RateLimiter(options.rateLimit.requests, options.rateLimit.windowMs),
   };
 }

@@ -1,7 +1,10 @@
-import type { HistoryRecord } from '@flight-search/sdk';
+import type { HistoryRecord, ParsedFlight } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
-import { localNow } from '../src/data/index.js';
+import { localNow, toHistoryRecords } from '../src/data/index.js';
 import { HistoryStore, bucketKey } from '../src/history/store.js';
+import { generateFlights } from '../src/data/index.js';
+import { normalizeSearch } from '../src/routes/search.js';
+import type { SearchRequest } from '@flight-search/sdk';
 import { call, issuesOf, search, useMockService, validSearch } from './support/msw.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -156,6 +159,42 @@ describe('D9 history from searches', () => {
     expect(added.length).toBeGreaterThan(0);
     const codes = new Set(results[0].flights.map((f: { flightCode: string }) => f.flightCode));
     for (const record of added) expect(codes.has(record.flightCode)).toBe(true);
+  });
+
+  it('D9: a searched flight comes back from history as the record of exactly the flight the search returned, at every query', async () => {
+    clock = NOW + 456; // milliseconds: the record's id derives from them, its createdAt is written to the second
+    service.mock();
+    const body = validSearch({ departureDate: day, responseFormat: 'PARSED', passengers: { adults: 2, children: 1 } });
+    const { results } = await (await search(body)).json();
+    // The generator's own flights (they remember each fare's price per passenger), the ones the answer is made of.
+    const flights = generateFlights(1, normalizeSearch(body as SearchRequest));
+    expect(JSON.parse(JSON.stringify(flights))).toEqual(results[0].flights as ParsedFlight[]);
+    const expected = toHistoryRecords(flights, NOW + 456);
+    expect(expected.length).toBe(flights.length);
+    const searched = (answer: { flights: HistoryRecord[] }) => answer.flights.filter((r) => Date.parse(r.createdAt) === Math.floor((NOW + 456) / 1000) * 1000);
+    const first = searched(await history({ ...base, departureDate: day, lookbackDays: 1 }));
+    const byId = (records: HistoryRecord[]) => [...records].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId(first)).toEqual(byId(expected));
+    for (const record of first) {
+      const flight = flights.find((f) => f.flightCode === record.flightCode && f.departureDate === record.departureDate);
+      expect(flight, record.flightCode).toBeDefined();
+      expect(record).toMatchObject({ arrivalDate: flight!.arrivalDate, origin: flight!.origin, destination: flight!.destination });
+      if (record.fares) expect(record.fares.map((fare) => fare.miles)).toEqual(flight!.fares.map((fare) => fare.miles));
+    }
+    // The same search again is served from the mock's cache: a second set of records, same flights, new ids and time.
+    clock = NOW + 5_000;
+    await search(validSearch({ departureDate: day, responseFormat: 'PARSED', passengers: { adults: 2, children: 1 } }));
+    const again = await history({ ...base, departureDate: day, lookbackDays: 1 });
+    expect(searched(again)).toEqual(first);
+    const second = again.flights.filter((r) => Date.parse(r.createdAt) === NOW + 5_000);
+    expect(byId(second)).toEqual(byId(toHistoryRecords(flights, NOW + 5_000)));
+    // Order (HISTORY-6): departure ascending, then createdAt descending.
+    const keys = again.flights.map((r) => [r.departureDate.length === 16 ? `${r.departureDate}:00` : r.departureDate, -Date.parse(r.createdAt)] as const);
+    for (let i = 1; i < keys.length; i++) {
+      const [[d0, c0], [d1, c1]] = [keys[i - 1]!, keys[i]!];
+      expect(d0 < d1 || (d0 === d1 && c0 <= c1)).toBe(true);
+    }
+    clock = NOW;
   });
 
   it('D9: CASH searches and failed searches add nothing', async () => {

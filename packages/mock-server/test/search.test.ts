@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { SearchRequest } from '@flight-search/sdk';
+import { generateFlights, toRawData } from '../src/data/index.js';
+import { SearchCache, searchKey } from '../src/routes/search-cache.js';
+import { normalizeSearch } from '../src/routes/search.js';
 import { quotaOf, roundTrip, search, useMockService, validSearch } from './support/msw.js';
 
 const service = useMockService();
@@ -74,5 +78,51 @@ describe('POST /flights/search answers', () => {
     const body = await answer(validSearch({ airlineLoyalty: ['PROGRAM_4'] }));
     expect(body.results[0]).toHaveProperty('data');
     expect((await quotaOf()).usageByCompany).toEqual([{ airlineLoyalty: 'PROGRAM_4', consumed: 1 }]);
+  });
+
+  it('answers exactly the JSON of the generated flights, the same bytes for a repeated search and others for another', async () => {
+    service.mock({ seed: 5 });
+    for (const overrides of [{}, { responseFormat: 'PARSED' }, { tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }, { priceType: 'CASH', airlineLoyalty: ['PROGRAM_8'] }]) {
+      const body = validSearch(overrides);
+      const normalized = normalizeSearch(body as SearchRequest);
+      const flights = generateFlights(5, normalized);
+      const item = normalized.responseFormat === 'PARSED'
+        ? { airline: normalized.program, success: true, flights }
+        : { airline: normalized.program, success: true, data: toRawData(normalized, flights, 5) };
+      const expected = JSON.stringify({ results: [item], summary: { totalAirlinesRequested: 1, successfulSearches: 1, failedSearches: 0 } });
+      const first = await (await search(body)).text();
+      expect(first, JSON.stringify(overrides)).toBe(expected);
+      expect(await (await search(body)).text()).toBe(first);
+    }
+    const twoAdults = await (await search(validSearch({ passengers: { adults: 2 } }))).text();
+    expect(twoAdults).not.toBe(await (await search(validSearch())).text());
+  });
+});
+
+describe('the cache of generated searches', () => {
+  it('is bounded and keeps the most recently used searches', () => {
+    const cache = new SearchCache(1, 2);
+    const at = (departureDate: string) => normalizeSearch(validSearch({ departureDate }) as SearchRequest);
+    const a = cache.get(at('2026-12-15'));
+    cache.get(at('2026-12-16'));
+    expect(cache.get(at('2026-12-15'))).toBe(a);
+    cache.get(at('2026-12-17'));
+    expect(cache.size).toBe(2);
+    // 12-16 was the least recently used: generated again, equal but not the same objects.
+    const again = cache.get(at('2026-12-16'));
+    expect(again.flights).toEqual(generateFlights(1, at('2026-12-16')));
+    expect(cache.get(at('2026-12-15'))).not.toBe(a);
+  });
+
+  it('tells apart every field generation reads', () => {
+    const base = normalizeSearch(validSearch({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }) as SearchRequest);
+    const variants = [
+      { program: 'PROGRAM_2' }, { priceType: 'CASH' }, { tripType: 'ONE_WAY' }, { cabinType: 'BUSINESS' }, { origin: 'CGH' }, { destination: 'LIS' },
+      { departureDate: '2026-12-16' }, { returnDate: '2026-12-30' }, { passengers: { ...base.passengers, adults: 2 } },
+      { passengers: { ...base.passengers, children: 1 } }, { passengers: { ...base.passengers, infants: 1 } },
+    ];
+    const keys = new Set([searchKey(base), ...variants.map((v) => searchKey({ ...base, ...v } as typeof base))]);
+    expect(keys.size).toBe(variants.length + 1);
+    expect(searchKey({ ...base, responseFormat: 'PARSED' })).toBe(searchKey({ ...base, responseFormat: 'RAW' }));
   });
 });

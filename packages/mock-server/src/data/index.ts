@@ -5,5 +5,5 @@ export type { NormalizedSearch } from './types.js';
 export { airport, expandCityCode, localNow, type Airport } from './airports/index.js';
 export { generateFlights } from './flights/index.js';
 export { toRawData } from './raw/index.js';
-export { toHistoryRecords, baselineHistory, type BaselineRoute } from './history/index.js';
+export { hasHistory, historyRecord, toHistoryRecords, baselineHistory, type BaselineRoute } from './history/index.js';
 export { programLatencyMs } from './latency/index.js';

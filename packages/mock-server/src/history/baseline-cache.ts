@@ -1,6 +1,6 @@
 import type { CabinType, HistoryRecord, MilesProgram } from '@flight-search/sdk';
 import { baselineHistory } from '../data/index.js';
-import { bucketKey, type StoredRecord } from './store.js';
+import { bucketKey, RecordEntry, type StoredRecord } from './store.js';
 
 const DAY = 86_400_000;
 const CAPACITY = 512;
@@ -21,10 +21,7 @@ export class BaselineCache {
       // Most recently used last, so the first key is the one to drop.
       this.#entries.delete(key);
     } else {
-      records = baselineHistory(this.seed, { origin, destination, cabinType, program }, now).map((record: HistoryRecord) => ({
-        createdAt: Date.parse(record.createdAt),
-        record,
-      }));
+      records = baselineHistory(this.seed, { origin, destination, cabinType, program }, now).map((record: HistoryRecord) => new RecordEntry(record));
     }
     this.#entries.set(key, records);
     if (this.#entries.size > CAPACITY) this.#entries.delete(this.#entries.keys().next().value!);

@@ -1,9 +1,59 @@
-import type { CabinType, HistoryRecord } from '@flight-search/sdk';
+import type { CabinType, HistoryRecord, ParsedFlight } from '@flight-search/sdk';
+import { historyRecord } from '../data/index.js';
 
-/** A stored record with its `createdAt` as epoch ms, for range reads without parsing. */
-export interface StoredRecord {
-  createdAt: number;
-  record: HistoryRecord;
+const encoder = new TextEncoder();
+
+/** `YYYY-MM-DDTHH:mm` and `YYYY-MM-DDTHH:mm:ss` compare as text once both have seconds. */
+export const withSeconds = (localDateTime: string): string => (localDateTime.length === 16 ? `${localDateTime}:00` : localDateTime);
+
+/**
+ * A stored history record: `createdAt` as epoch ms and the departure with
+ * seconds (the sort key, `HISTORY-4`, `HISTORY-5`) worked out once; the record
+ * itself, and its JSON bytes, made once on first use (a query answer is then
+ * the stored bytes put side by side).
+ */
+export abstract class StoredRecord {
+  #bytes: Uint8Array<ArrayBuffer> | undefined;
+
+  constructor(
+    readonly createdAt: number,
+    readonly departure: string,
+  ) {}
+
+  abstract get record(): HistoryRecord;
+
+  /** The record as UTF-8 JSON, serialized on first use and kept. */
+  bytes(): Uint8Array<ArrayBuffer> {
+    return (this.#bytes ??= encoder.encode(JSON.stringify(this.record)));
+  }
+}
+
+/** A record kept as an object (the generated baseline; records added as such). */
+export class RecordEntry extends StoredRecord {
+  constructor(readonly record: HistoryRecord) {
+    super(Date.parse(record.createdAt), withSeconds(record.departureDate));
+  }
+}
+
+/**
+ * A searched flight's record, kept compactly as the flight the search answered
+ * with (shared with the search, not a copy) and the time of the search: the
+ * record is a pure function of both (`historyRecord`), so it is rebuilt, the
+ * same each time, when a query reads it.
+ */
+export class FlightEntry extends StoredRecord {
+  constructor(
+    readonly flight: ParsedFlight,
+    /** The search's time in ms: the record's id derives from it. */
+    readonly searchedAt: number,
+  ) {
+    // The record's `createdAt` is written to the second; windows and order read that, as for any record.
+    super(Math.floor(searchedAt / 1000) * 1000, withSeconds(flight.departureDate));
+  }
+
+  get record(): HistoryRecord {
+    return historyRecord(this.flight, this.searchedAt)!;
+  }
 }
 
 /** Records of one route, cabin and program, sorted by `createdAt`; `head` skips evicted ones. */
@@ -23,30 +73,38 @@ export const bucketKey = (origin: string, destination: string, cabinType: CabinT
  */
 export class HistoryStore {
   readonly #buckets = new Map<string, Bucket>();
-  /** Insertion order across buckets, for eviction; `#oldest` skips evicted ones. */
-  #order: { bucket: Bucket; entry: StoredRecord }[] = [];
+  /** Insertion order across buckets, for eviction (bucket, entry, bucket, entry...); `#oldest` skips evicted ones. */
+  #order: (Bucket | StoredRecord)[] = [];
   #oldest = 0;
 
   constructor(private readonly cap: number) {}
 
   get size(): number {
-    return this.#order.length - this.#oldest;
+    return (this.#order.length - this.#oldest) / 2;
   }
 
+  /** Stores a record object. */
   add(record: HistoryRecord): void {
+    this.#store(bucketKey(record.origin, record.destination, record.cabinType, record.airlineLoyalty), new RecordEntry(record));
+  }
+
+  /** Stores the record of a searched flight priced in miles (see {@link FlightEntry}); `createdAt` in epoch ms. */
+  addFlight(flight: ParsedFlight, createdAt: number): void {
+    this.#store(bucketKey(flight.origin, flight.destination, flight.cabinType, flight.airlineLoyalty), new FlightEntry(flight, createdAt));
+  }
+
+  #store(key: string, entry: StoredRecord): void {
     if (this.cap === 0) return;
-    const key = bucketKey(record.origin, record.destination, record.cabinType, record.airlineLoyalty);
     let bucket = this.#buckets.get(key);
     if (!bucket) {
       bucket = { entries: [], head: 0 };
       this.#buckets.set(key, bucket);
     }
-    const entry: StoredRecord = { createdAt: Date.parse(record.createdAt), record };
     const last = bucket.entries[bucket.entries.length - 1];
     // The clock normally only moves forward; a test clock moved back inserts in place.
     if (!last || last.createdAt <= entry.createdAt) bucket.entries.push(entry);
     else bucket.entries.splice(lowerBound(bucket, entry.createdAt + 1), 0, entry);
-    this.#order.push({ bucket, entry });
+    this.#order.push(bucket, entry);
     while (this.size > this.cap) this.#evictOldest();
   }
 
@@ -64,9 +122,10 @@ export class HistoryStore {
   }
 
   #evictOldest(): void {
-    const oldest = this.#order[this.#oldest++];
-    if (!oldest) return;
-    const { bucket, entry } = oldest;
+    const bucket = this.#order[this.#oldest] as Bucket | undefined;
+    const entry = this.#order[this.#oldest + 1] as StoredRecord | undefined;
+    this.#oldest += 2;
+    if (!bucket || !entry) return;
     if (bucket.entries[bucket.head] === entry) bucket.head++;
     else {
       const index = bucket.entries.indexOf(entry, bucket.head);
@@ -77,7 +136,7 @@ export class HistoryStore {
       bucket.entries = bucket.entries.slice(bucket.head);
       bucket.head = 0;
     }
-    if (this.#oldest > 1024 && this.#oldest * 2 > this.#order.length) {
+    if (this.#oldest > 2048 && this.#oldest * 2 > this.#order.length) {
       this.#order = this.#order.slice(this.#oldest);
       this.#oldest = 0;
     }

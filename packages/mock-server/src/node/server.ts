@@ -117,7 +117,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     writeAnswer(req, res, { status: response.status, headers, body: bytes ?? '' });
   }
 
-  function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: JsonAnswer | { status: number; headers: Record<string, string>; body: string | Buffer }): void {
+  function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: JsonAnswer | { status: number; headers: Record<string, string>; body: string | Uint8Array }): void {
     if (res.destroyed) return;
     const headers: Record<string, string> = { ...answer.headers, ...corsHeaders(req, options.cors) };
     headers['content-length'] = String(Buffer.byteLength(answer.body));

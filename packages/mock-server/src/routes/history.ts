@@ -1,6 +1,6 @@
 import type { Answer } from '../answer.js';
 import { validationFailed } from '../errors/envelopes.js';
-import { queryHistory } from '../history/query.js';
+import { queryHistoryBytes } from '../history/query.js';
 import { validateHistoryQuery } from '../validation/history-query.js';
 import type { RouteContext } from './context.js';
 
@@ -8,5 +8,5 @@ import type { RouteContext } from './context.js';
 export function historyRoute({ url, state }: RouteContext): Answer {
   const checked = validateHistoryQuery(url.searchParams);
   if (!checked.ok) return validationFailed(checked.issues);
-  return { status: 200, body: queryHistory(checked.query, state.history, state.baseline, state.options.now()) };
+  return { status: 200, body: undefined, bytes: queryHistoryBytes(checked.query, state.history, state.baseline, state.options.now()) };
 }

@@ -1,6 +1,6 @@
 import type { ParsedFlight, SearchRequest, SearchResponse } from '@flight-search/sdk';
 import type { Answer } from '../answer.js';
-import { generateFlights, toHistoryRecords, toRawData, type NormalizedSearch } from '../data/index.js';
+import { hasHistory, toRawData, type NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
 import { searchCost } from '../quota/cost.js';
@@ -80,11 +80,19 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
   // The signal only matters while the provider waits; without a wait none is made (the node server creates it on demand).
   const waits = behavior?.hang === true || providerLatencyMs(search.program, behavior, state.options) > 0;
   const outcome = await callProvider(search.program, behavior, state.options, waits ? request.signal : undefined);
-  const flights = outcome.ok ? generateFlights(seed, search) : [];
-  const item = resultItem(search, outcome, flights, seed);
-  if (outcome.ok && search.priceType === 'MILES') {
-    for (const record of toHistoryRecords(flights, state.options.now())) state.history.add(record);
+  if (outcome.ok) {
+    const generated = state.searches.get(search);
+    if (search.priceType === 'MILES') {
+      // Stored by reference to the flights just answered (FlightEntry): the record is rebuilt from them when read.
+      const createdAt = state.options.now();
+      for (const flight of generated.flights) if (hasHistory(flight)) state.history.addFlight(flight, createdAt);
+    }
+    // Exactly JSON.stringify of the response object, with the flights' part serialized once per distinct search.
+    const field = search.responseFormat === 'PARSED' ? 'flights' : 'data';
+    const json = `{"results":[{"airline":${JSON.stringify(search.program)},"success":true,"${field}":${state.searches.json(search, generated)}}],"summary":{"totalAirlinesRequested":1,"successfulSearches":1,"failedSearches":0}}`;
+    return { status: 200, body: undefined, json };
   }
+  const item = resultItem(search, outcome, [], seed);
   const response: SearchResponse = {
     results: [item],
     summary: { totalAirlinesRequested: 1, successfulSearches: item.success ? 1 : 0, failedSearches: item.success ? 0 : 1 },

@@ -1,2 +1,2 @@
-export { toHistoryRecords } from './records.js';
+export { hasHistory, historyRecord, toHistoryRecords } from './records.js';
 export { baselineHistory, type BaselineRoute } from './baseline.js';

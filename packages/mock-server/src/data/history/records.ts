@@ -10,6 +10,11 @@ const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>([
 
 const isMilesProgram = (program: ProgramCode): program is MilesProgram => MILES_PROGRAMS.has(program);
 
+/** Whether a flight has a history record: a miles program's flight with a miles fare (D9). */
+export function hasHistory(flight: ParsedFlight): boolean {
+  return MILES_PROGRAMS.has(flight.airlineLoyalty) && flight.fares.some((fare) => fare.miles > 0);
+}
+
 /**
  * One history record of a flight priced in miles, collected at `createdAt`
  * (epoch ms, written as UTC with `Z`), or `undefined` for a cash flight
@@ -18,7 +23,7 @@ const isMilesProgram = (program: ProgramCode): program is MilesProgram => MILES_
  */
 export function historyRecord(flight: ParsedFlight, createdAt: number): HistoryRecord | undefined {
   const program = flight.airlineLoyalty;
-  if (!isMilesProgram(program) || !flight.fares.some((fare) => fare.miles > 0)) return undefined;
+  if (!isMilesProgram(program) || !hasHistory(flight)) return undefined;
   const perPassenger = perPassengerMiles(flight);
   let cheapest = 0;
   for (let i = 1; i < flight.fares.length; i++) if ((perPassenger[i] ?? Infinity) < (perPassenger[cheapest] ?? Infinity)) cheapest = i;

@@ -1,0 +1,51 @@
+import type { ParsedFlight } from '@flight-search/sdk';
+import { generateFlights, toRawData, type NormalizedSearch } from '../data/index.js';
+
+/** What one search generates: its flights and, once asked for, their JSON in each response format. */
+export interface Generated {
+  readonly flights: ParsedFlight[];
+  parsedJson?: string;
+  rawJson?: string;
+}
+
+/** Searches remembered per mock (most recently used kept): at most some 10 MB of flights and JSON. */
+export const SEARCH_CACHE_CAP = 256;
+
+/** Every field of a normalized search that generation reads (the format is not one: both are kept per entry). */
+export const searchKey = (s: NormalizedSearch): string =>
+  `${s.program}|${s.priceType}|${s.tripType}|${s.cabinType}|${s.origin}|${s.destination}|${s.departureDate}|${s.returnDate ?? ''}|${s.passengers.adults}|${s.passengers.children}|${s.passengers.infants}`;
+
+/**
+ * A bounded LRU of generated searches. Generation is a pure function of the
+ * seed and the normalized search, so a repeated search is served the same
+ * flights (the same objects, which history then stores by reference) and the
+ * same JSON, without generating or serializing again.
+ */
+export class SearchCache {
+  readonly #entries = new Map<string, Generated>();
+
+  constructor(
+    private readonly seed: number,
+    private readonly cap: number = SEARCH_CACHE_CAP,
+  ) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(search: NormalizedSearch): Generated {
+    const key = searchKey(search);
+    let entry = this.#entries.get(key);
+    if (entry) this.#entries.delete(key);
+    else entry = { flights: generateFlights(this.seed, search) };
+    this.#entries.set(key, entry);
+    if (this.#entries.size > this.cap) this.#entries.delete(this.#entries.keys().next().value!);
+    return entry;
+  }
+
+  /** The flights as the response's `flights` (PARSED) or `data` (RAW) JSON. */
+  json(search: NormalizedSearch, entry: Generated): string {
+    if (search.responseFormat === 'PARSED') return (entry.parsedJson ??= JSON.stringify(entry.flights));
+    return (entry.rawJson ??= JSON.stringify(toRawData(search, entry.flights, this.seed)));
+  }
+}
