@@ -56,9 +56,40 @@ export class FlightEntry extends StoredRecord {
   }
 }
 
-/** Records of one route, cabin and program, sorted by `createdAt`; `head` skips evicted ones. */
+/**
+ * The records one search added to one bucket (its flights of one route, cabin
+ * and program), kept as a single entry: the flights array is the one the
+ * search answered with (shared by every search with the same request), so a
+ * search costs the store one small object, whatever its number of flights.
+ * Eviction drops its records one by one from the front (`dropped`).
+ */
+class SearchedGroup {
+  dropped = 0;
+  #entries: FlightEntry[] | undefined;
+
+  constructor(
+    readonly flights: readonly ParsedFlight[],
+    readonly searchedAt: number,
+    /** As for every record, to the second. */
+    readonly createdAt: number,
+  ) {}
+
+  get count(): number {
+    return this.flights.length - this.dropped;
+  }
+
+  /** One entry per record still kept, made on the first query that reads the group. */
+  entries(): FlightEntry[] {
+    this.#entries ??= this.flights.map((flight) => new FlightEntry(flight, this.searchedAt));
+    return this.dropped === 0 ? this.#entries : this.#entries.slice(this.dropped);
+  }
+}
+
+type Item = StoredRecord | SearchedGroup;
+
+/** Items of one route, cabin and program, sorted by `createdAt`; `head` skips evicted ones. */
 interface Bucket {
-  entries: StoredRecord[];
+  entries: Item[];
   head: number;
 }
 
@@ -68,32 +99,46 @@ export const bucketKey = (origin: string, destination: string, cabinType: CabinT
 /**
  * The records of successful searches (D9), indexed by route + cabin + program
  * so a query reads only its buckets, and within a bucket only its time window
- * (binary search on `createdAt`). Bounded by `cap`: the oldest record added is
- * dropped first.
+ * (binary search on `createdAt`). Bounded by `cap` records: the oldest record
+ * added is dropped first.
  */
 export class HistoryStore {
   readonly #buckets = new Map<string, Bucket>();
-  /** Insertion order across buckets, for eviction (bucket, entry, bucket, entry...); `#oldest` skips evicted ones. */
-  #order: (Bucket | StoredRecord)[] = [];
+  /** Insertion order across buckets, for eviction (bucket, item, bucket, item...); `#oldest` skips evicted ones. */
+  #order: (Bucket | Item)[] = [];
   #oldest = 0;
+  #size = 0;
 
   constructor(private readonly cap: number) {}
 
+  /** Records kept. */
   get size(): number {
-    return (this.#order.length - this.#oldest) / 2;
+    return this.#size;
   }
 
   /** Stores a record object. */
   add(record: HistoryRecord): void {
-    this.#store(bucketKey(record.origin, record.destination, record.cabinType, record.airlineLoyalty), new RecordEntry(record));
+    this.#store(bucketKey(record.origin, record.destination, record.cabinType, record.airlineLoyalty), new RecordEntry(record), 1);
   }
 
-  /** Stores the record of a searched flight priced in miles (see {@link FlightEntry}); `createdAt` in epoch ms. */
-  addFlight(flight: ParsedFlight, createdAt: number): void {
-    this.#store(bucketKey(flight.origin, flight.destination, flight.cabinType, flight.airlineLoyalty), new FlightEntry(flight, createdAt));
+  /** Stores the record of a searched flight priced in miles (see {@link FlightEntry}); `searchedAt` in epoch ms. */
+  addFlight(flight: ParsedFlight, searchedAt: number): void {
+    this.addFlights([flight], searchedAt);
   }
 
-  #store(key: string, entry: StoredRecord): void {
+  /**
+   * Stores the records of a search's flights that share one route, cabin and
+   * program (each a miles flight with a record), by reference to `flights`,
+   * which must not change afterwards.
+   */
+  addFlights(flights: readonly ParsedFlight[], searchedAt: number): void {
+    const first = flights[0];
+    if (!first) return;
+    const group = new SearchedGroup(flights, searchedAt, Math.floor(searchedAt / 1000) * 1000);
+    this.#store(bucketKey(first.origin, first.destination, first.cabinType, first.airlineLoyalty), group, flights.length);
+  }
+
+  #store(key: string, item: Item, count: number): void {
     if (this.cap === 0) return;
     let bucket = this.#buckets.get(key);
     if (!bucket) {
@@ -102,10 +147,11 @@ export class HistoryStore {
     }
     const last = bucket.entries[bucket.entries.length - 1];
     // The clock normally only moves forward; a test clock moved back inserts in place.
-    if (!last || last.createdAt <= entry.createdAt) bucket.entries.push(entry);
-    else bucket.entries.splice(lowerBound(bucket, entry.createdAt + 1), 0, entry);
-    this.#order.push(bucket, entry);
-    while (this.size > this.cap) this.#evictOldest();
+    if (!last || last.createdAt <= item.createdAt) bucket.entries.push(item);
+    else bucket.entries.splice(lowerBound(bucket, item.createdAt + 1), 0, item);
+    this.#order.push(bucket, item);
+    this.#size += count;
+    while (this.#size > this.cap) this.#evictOldest();
   }
 
   /** Records of a bucket with `since <= createdAt <= until`. */
@@ -114,21 +160,28 @@ export class HistoryStore {
     if (!bucket) return [];
     const found: StoredRecord[] = [];
     for (let i = lowerBound(bucket, since); i < bucket.entries.length; i++) {
-      const entry = bucket.entries[i]!;
-      if (entry.createdAt > until) break;
-      found.push(entry);
+      const item = bucket.entries[i]!;
+      if (item.createdAt > until) break;
+      if (item instanceof SearchedGroup) for (const entry of item.entries()) found.push(entry);
+      else found.push(item);
     }
     return found;
   }
 
+  /** Drops the oldest record: the first kept record of the oldest item. */
   #evictOldest(): void {
     const bucket = this.#order[this.#oldest] as Bucket | undefined;
-    const entry = this.#order[this.#oldest + 1] as StoredRecord | undefined;
+    const item = this.#order[this.#oldest + 1] as Item | undefined;
+    if (!bucket || !item) return;
+    this.#size--;
+    if (item instanceof SearchedGroup && item.count > 1) {
+      item.dropped++;
+      return;
+    }
     this.#oldest += 2;
-    if (!bucket || !entry) return;
-    if (bucket.entries[bucket.head] === entry) bucket.head++;
+    if (bucket.entries[bucket.head] === item) bucket.head++;
     else {
-      const index = bucket.entries.indexOf(entry, bucket.head);
+      const index = bucket.entries.indexOf(item, bucket.head);
       if (index !== -1) bucket.entries.splice(index, 1);
     }
     // Compact now and then so evicted entries do not pile up.

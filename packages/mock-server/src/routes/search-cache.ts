@@ -1,11 +1,13 @@
 import type { ParsedFlight } from '@flight-search/sdk';
-import { generateFlights, toRawData, type NormalizedSearch } from '../data/index.js';
+import { generateFlights, hasHistory, toRawData, type NormalizedSearch } from '../data/index.js';
 
 /** What one search generates: its flights and, once asked for, their JSON in each response format. */
 export interface Generated {
   readonly flights: ParsedFlight[];
   parsedJson?: string;
   rawJson?: string;
+  /** The flights that have a history record, grouped by route, cabin and program (the store's buckets). */
+  historyGroups?: ParsedFlight[][];
 }
 
 /** Searches remembered per mock (most recently used kept): at most some 10 MB of flights and JSON. */
@@ -47,5 +49,19 @@ export class SearchCache {
   json(search: NormalizedSearch, entry: Generated): string {
     if (search.responseFormat === 'PARSED') return (entry.parsedJson ??= JSON.stringify(entry.flights));
     return (entry.rawJson ??= JSON.stringify(toRawData(search, entry.flights, this.seed)));
+  }
+
+  /** {@link Generated.historyGroups}, worked out once per entry. */
+  historyGroups(entry: Generated): ParsedFlight[][] {
+    if (entry.historyGroups) return entry.historyGroups;
+    const groups = new Map<string, ParsedFlight[]>();
+    for (const flight of entry.flights) {
+      if (!hasHistory(flight)) continue;
+      const key = `${flight.origin}|${flight.destination}|${flight.cabinType}|${flight.airlineLoyalty}`;
+      const group = groups.get(key);
+      if (group) group.push(flight);
+      else groups.set(key, [flight]);
+    }
+    return (entry.historyGroups = [...groups.values()]);
   }
 }

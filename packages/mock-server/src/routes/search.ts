@@ -1,6 +1,6 @@
 import type { ParsedFlight, SearchRequest, SearchResponse } from '@flight-search/sdk';
 import type { Answer } from '../answer.js';
-import { hasHistory, toRawData, type NormalizedSearch } from '../data/index.js';
+import { toRawData, type NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
 import { searchCost } from '../quota/cost.js';
@@ -34,7 +34,7 @@ async function readJsonBody({ request, record }: RouteContext): Promise<{ ok: tr
   } catch {
     parsed = false;
   }
-  record.body = parsed ? value : text === '' ? null : text;
+  record.bodyText = text;
   if (!isJsonContentType(request.headers.get('content-type'))) {
     return {
       ok: false,
@@ -83,9 +83,9 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
   if (outcome.ok) {
     const generated = state.searches.get(search);
     if (search.priceType === 'MILES') {
-      // Stored by reference to the flights just answered (FlightEntry): the record is rebuilt from them when read.
-      const createdAt = state.options.now();
-      for (const flight of generated.flights) if (hasHistory(flight)) state.history.addFlight(flight, createdAt);
+      // Stored by reference to the flights just answered, one entry per bucket: each record is rebuilt from its flight when read.
+      const searchedAt = state.options.now();
+      for (const group of state.searches.historyGroups(generated)) state.history.addFlights(group, searchedAt);
     }
     // Exactly JSON.stringify of the response object, with the flights' part serialized once per distinct search.
     const field = search.responseFormat === 'PARSED' ? 'flights' : 'data';

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { createFlightSearchMock, type RecordedRequest } from '../../src/index.js';
+import { RequestLog } from '../../src/recording/request-log.js';
 import { KEY, searchBody, startTestServer } from './helpers.js';
 
 const NOW = Date.parse('2026-11-20T15:30:00Z');
@@ -136,5 +137,35 @@ describe('the node entry and the CLI do not load msw', () => {
     // The check can fail: the main entry does import msw.
     const main = await build({ entryPoints: ['src/index.ts'], absWorkingDir: packageDir, bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', alias: { '@flight-search/sdk': fileURLToPath(new URL('../../../sdk/src/index.ts', import.meta.url)) } });
     expect(Object.values(main.metafile.inputs).some((input) => input.imports.some((i) => i.path === 'msw'))).toBe(true);
+  });
+});
+
+describe('the request log', () => {
+  const request = (i: number) => ({
+    method: 'POST',
+    url: `http://x/flights/search?i=${i}`,
+    headers: { get: () => null },
+    rawHeaders: () => ['X-API-Key', 'secret', 'Content-Type', 'application/json'],
+    text: () => Promise.resolve(''),
+    signal: new AbortController().signal,
+    aborted: () => false,
+  });
+
+  it('keeps the most recent requests only, oldest first, across many evictions', () => {
+    const log = new RequestLog(3);
+    for (let i = 1; i <= 5000; i++) log.start(request(i), new URL(request(i).url), '/flights/search', i);
+    expect(log.list().map((entry) => entry.id)).toEqual([4998, 4999, 5000]);
+    expect(log.list().map((entry) => entry.query)).toEqual([{ i: ['4998'] }, { i: ['4999'] }, { i: ['5000'] }]);
+  });
+
+  it('lists a body kept as text parsed when it is JSON, as the text when not, null when empty; copies every time', () => {
+    const log = new RequestLog(10);
+    const bodies = ['{"a":[1,{"b":2}]}', 'not json', ''];
+    for (const text of bodies) log.start(request(0), new URL('http://x/'), '/', 0).bodyText = text;
+    const listed = log.list();
+    expect(listed.map((entry) => entry.body)).toEqual([{ a: [1, { b: 2 }] }, 'not json', null]);
+    (listed[0]!.body as { a: unknown[] }).a.push('changed');
+    expect(log.list()[0]!.body).toEqual({ a: [1, { b: 2 }] });
+    expect(listed[0]!.headers).toEqual({ 'content-type': 'application/json', 'x-api-key': '[redacted]' });
   });
 });
