@@ -129,7 +129,7 @@ export async function run({ quick }) {
       { label: 'query p50 after (ms), with p95', value: `${fmt(after.p50, 'ms')} (p95 ${fmt(after.p95, 'ms')}, min..max ${fmt(after.s.min)}..${fmt(after.s.max)}); ${after.total} records returned, ${fmt(after.bytes / 1e6, 'MB', 2)} of JSON` },
       { label: 'recorded searches', value: `${searches.toLocaleString('en')} in ${fmt(recordMs / 1000, 's')} (${fmt((recordMs * 1000) / searches, 'µs')} per search through handle()); ${failed} failed` },
       { label: 'flights stored by the searches (all routes) / on the queried route', value: `${stored.toLocaleString('en')} / ${onRoute.toLocaleString('en')}` },
-      { label: 'heap kept after recording (full GC before and after) / per stored flight', value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store)` },
+      { label: 'heap kept after recording (full GC before and after) / per stored flight', value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store: one entry per search and bucket, pointing at the flights the search generated, which every distinct search keeps)` },
       { label: 'stored records before → after (route baseline + searched flights)', value: `${storedBefore.toLocaleString('en')} → ${storedAfter.toLocaleString('en')} (${fmt(recordsRatio, 'x', 1)})` },
       { label: 'p50 ratio after / before', value: `${fmt(p50Ratio, 'x', 2)}` },
       { label: 'growth exponent log(p50 ratio) / log(records ratio)', value: fmt(growth, '', 3) },
@@ -140,8 +140,8 @@ export async function run({ quick }) {
     measured: {
       '6a': {
         measured: after.p50,
-        why: `the query already took ${fmt(before.p50, 'ms')} before any search was recorded, so the cost is the size of the answer, not the store: it returns ${after.total} records (${fmt(after.bytes / 1e6, 'MB', 2)} of JSON) for 8 programs over 30 days; in its CPU profile the mock's functions take (inclusive): ${formatTop(profile.inclusive.slice(0, 6))}; top self time: ${formatTop(profile.self.slice(0, 4))}`,
-        fix: 'the store is already bucketed by route, cabin and program; what remains is per-record work: sort on precomputed keys (the comparator builds withSeconds() strings on every comparison), and cache the serialized JSON of each baseline record (or of the whole baseline answer per route and UTC day) instead of serializing ~1 kB objects per record per query; a smaller baseline (fewer records per route and day) would also reach it',
+        why: `the answer is ${after.total} records (${fmt(after.bytes / 1e6, 'MB', 2)} of JSON) for 8 programs over 30 days (${fmt(before.p50, 'ms')} before any search). The mock already sorts on precomputed keys and assembles the answer from each record's stored JSON bytes (serialized once per record), so what is left is copying megabytes: assembling the bytes, and the Response and the caller reading them back as text; in its CPU profile the mock's functions take (inclusive): ${formatTop(profile.inclusive.slice(0, 6))}; top self time: ${formatTop(profile.self.slice(0, 4))}`,
+        fix: 'a smaller answer: fewer baseline records per route and day (a decision for docs/decisions.md), or paging, which the contract does not have (HISTORY-6)',
         owner: 'mock (packages/mock-server/src/history)',
       },
       '6b': {

@@ -196,39 +196,39 @@ export async function run({ quick }) {
     const where = (route) => (profiles[route] ? ` In a CPU profile under this load: ${formatTop(profiles[route].inclusive.slice(0, 5))}; top self time ${formatTop(profiles[route].self.slice(0, 5))}.` : '');
 
     const prismMissing = prismServer ? undefined : prismReason;
-    const ourWork = 'the server already dispatches straight to handle() (no msw matching); per request it still builds a Fetch Request (undici Headers, Request, AbortSignal) from node\'s req, runs the rule chain (auth, negotiation, validation, quota, recording) and reads the Response back into a Buffer, where the bare server writes fixed bytes';
+    const ourWork = 'the server calls the rules\' plain entry directly (headers read from IncomingMessage.rawHeaders, the body as the bytes read, an AbortSignal only when a search\'s provider waits, the answer written as a string or bytes: no Fetch Request or Response); per request it still runs the rule chain (route, recording, auth, negotiation, validation, quota) and node:http\'s own parsing and writing, where the bare server writes fixed bytes';
     measured['4a'] = {
       measured: med('ours quota') / med('prism quota'),
       reason: prismMissing,
       why: `${ourWork}.${where('quota')}`,
-      fix: 'a node fast path that gives the rule chain the headers and body straight from IncomingMessage (a Fetch Request only when a route needs its signal), and writes the answer\'s string/bytes without a Response round trip',
+      fix: 'the remaining time is mostly node:http itself (writev, header parsing) and GC; trimming the rule chain further (fewer objects per request in recording and negotiation) is what is left',
       owner: 'standalone server (packages/mock-server/src/node)',
     };
     measured['4b'] = {
       measured: med('ours search') / med('prism search'),
       reason: broken.search ?? prismMissing,
-      why: `${ourWork}; a search also generates deterministic flights and stores them as history records, which Prism (static example) never does.${where('search')}`,
-      fix: 'memoize generateFlights/toRawData per (seed, normalized search): they are deterministic, so a repeated search is a cache hit; and store history records by reference to the generated flights rather than as copies',
-      owner: 'mock (packages/mock-server/src/data, src/history) and standalone server',
+      why: `${ourWork}; a search also parses and validates its body, consumes quota and stores its flights in the history, which Prism (static example) never does; generation and the answer's JSON are memoized per normalized search (a bounded LRU of 256 searches, deterministic so always correct), so a repeated search skips them but a new one pays them.${where('search')}`,
+      fix: 'what remains per search is body parsing and validation (ajv) and node:http; a cheaper validator or a smaller answer would be next',
+      owner: 'mock (packages/mock-server/src/routes, src/validation) and standalone server',
     };
     measured['4c'] = {
       measured: med('ours quota') / med('bare quota'),
       why: `${ourWork}.${where('quota')}`,
-      fix: 'as 4a: skip the Fetch API round trip on the node path; the quota answer is a few fields of the key\'s state',
+      fix: 'as 4a: the quota answer is a few fields of the key\'s state; what is left is the rule chain\'s objects per request',
       owner: 'standalone server (packages/mock-server/src/node)',
     };
     measured['4d'] = {
       measured: summarize(startupMs.ours).median / summarize(startupMs.prism).median,
       reason: prismMissing,
-      why: 'start-up is Node\'s own boot plus loading the bundle and compiling validators from openapi.yaml before listening',
-      fix: 'compile the ajv validators at build time (standalone code) or lazily on first use, and keep the CLI bundle free of msw when it is not needed',
+      why: 'start-up is Node\'s own boot plus loading the CLI bundle (msw-free since createMockCore) and generating nothing until the first request',
+      fix: 'load less at start: lazy-load the validators and the airport table on first use',
       owner: 'mock (packages/mock-server: validation, cli)',
     };
     measured['4e'] = {
       measured: rss.ours / rss.prism,
       reason: prismMissing,
-      why: `our server keeps state Prism does not: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches, each of whose flights it stores as a full history record (fares, legs; the default historyCap is 100 000 records) besides the last 10 000 recorded requests with their bodies; suite 6 measures the heap each stored flight keeps`,
-      fix: 'store a searched flight\'s history record compactly: the data is deterministic, so a record can be kept as (seed, normalized search, flight index, createdAt) and rebuilt when a history query returns it; or lower the default historyCap for the standalone server',
+      why: `our server keeps state Prism does not, though compactly: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches and ${served.quota.toLocaleString('en')} quota reads. Searched history is kept as one small entry per search and bucket pointing at the generated flights (shared by identical searches through the LRU), up to the default historyCap of 100 000 records, and the last 10 000 recorded requests keep node's header array and the body text. The live heap after a full GC is a few tens of MB; most of the RSS is V8 letting the old generation grow under load before a full GC (entries that live past two scavenges die in old space), and the young generation's semi-spaces`,
+      fix: 'fewer objects kept per request (intern identical header lists and bodies in the request log, or a smaller default for recorded requests), or a distinct search would keep its flights: the RSS then follows the variety of searches, not their number',
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };
     return {
