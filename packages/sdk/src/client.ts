@@ -162,7 +162,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         signal?.throwIfAborted();
         const { data, error: body, response } = await (raw[method] as Function)(path, { ...init, signal: timeout.signal });
         if (response.ok) return data;
-        error = apiError(response.status, body, response.headers, what);
+        error = apiError(response.status, body, response.headers, what, apiKey);
       } catch (e) {
         error = signal?.aborted
           ? new AbortError(what + ' aborted', { cause: signal.reason })

@@ -92,10 +92,10 @@ export class FlightSearchApiError extends FlightSearchError {
   /** Response headers (empty for errors raised before any request). */
   declare readonly headers: Headers;
 
-  constructor({ message, cause, details, headers = new Headers(), ...fields }: ApiErrorInit) {
+  constructor({ message, cause, status, code, correlationId, supportedMediaTypes, details, errors = details?.errors, headers = new Headers() }: ApiErrorInit) {
     super(message, { cause });
-    // Every envelope field lands on the error (status, code, correlationId, errors, supportedMediaTypes).
-    Object.assign(this, fields, details, { headers });
+    // The known fields only: anything else in a body (an echoed `apiKey`, a `name`) never lands on the error.
+    Object.assign(this, { status, code, correlationId, errors, supportedMediaTypes, headers });
   }
 }
 
@@ -168,9 +168,15 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
   429: RateLimitError,
 };
 
-/** Builds the error for a non-2xx answer from its status and parsed body (an envelope, text, or nothing). */
-export function apiError(status: number, body: any, headers: Headers, request: string): FlightSearchApiError {
+/**
+ * Builds the error for a non-2xx answer from its status and parsed body (an envelope, text, or other JSON).
+ * Every occurrence of `apiKey` in the message becomes `[redacted]`: a service may echo the key back.
+ */
+export function apiError(status: number, body: any, headers: Headers, request: string, apiKey?: string): FlightSearchApiError {
   const Class = BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError);
   const e = typeof body?.error == 'object' ? body.error : undefined;
-  return new Class({ ...e, status, headers, message: `${status} ${e?.message ?? String(body ?? '').slice(0, 200)} (${request})` });
+  // Redacted before it is cut: a key across the cut would otherwise leave its start.
+  let text = String(e?.message ?? (typeof body == 'string' ? body : JSON.stringify(body)));
+  if (apiKey) text = text.replaceAll(apiKey, '[redacted]');
+  return new Class({ ...e, cause: undefined, status, headers, message: `${status} ${e ? text : text.slice(0, 200)} (${request})` });
 }

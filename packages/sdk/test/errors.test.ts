@@ -48,12 +48,31 @@ describe('errors', () => {
     expect(e.message).toBe(`${status} Something went wrong. (POST ${BASE_URL}/flights/search)`);
   });
 
-  it('never puts the API key in a message or in JSON, whatever the service echoes back', async () => {
-    route('get', '/quota', () => json(envelope('HTTP_ERROR', 'The API key was not found.'), 404));
-    const error = await client().getQuota().catch((e: unknown) => e);
-    expect(String(error)).not.toContain(API_KEY);
-    expect(JSON.stringify(error)).not.toContain(API_KEY);
-    expect((error as Error).stack).not.toContain(API_KEY);
+  it.each([
+    [
+      'an envelope whose message and extra fields echo it',
+      () => json(envelope('HTTP_ERROR', `API key ${API_KEY} was not found.`, { apiKey: API_KEY, name: API_KEY, cause: API_KEY }), 404),
+      'API key [redacted] was not found.',
+      { code: 'HTTP_ERROR', correlationId: '7b8c9d0e-1f2a-4b3c-8d5e-6f7a8b9cadb4' },
+    ],
+    ['a plain-text body naming it twice', () => new HttpResponse(`Unknown key ${API_KEY}; check ${API_KEY}.`, { status: 404 }), 'Unknown key [redacted]; check [redacted].', {}],
+    ['a JSON body without an envelope', () => json({ key: API_KEY }, 404), '{"key":"[redacted]"}', {}],
+  ])('never puts the API key in the message, the fields or JSON when the service echoes it back: %s', async (_, answer, text, fields) => {
+    route('get', '/quota', answer);
+    const error = (await client().getQuota().catch((e: unknown) => e)) as NotFoundError;
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.name).toBe('NotFoundError');
+    expect(error.cause).toBeUndefined();
+    expect(error.message).toBe(`404 ${text} (GET ${BASE_URL}/quota)`);
+    // Only the envelope's known fields are copied: no `apiKey`, and `name` stays the class's.
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'NotFoundError', status: 404, ...fields, message: error.message });
+    expect(error.stack).not.toContain(API_KEY);
+  });
+
+  it('names a JSON error body without an envelope by its JSON text, cut at 200 characters', async () => {
+    route('get', '/quota', () => json({ status: 'down', note: 'x'.repeat(300) }, 500));
+    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
+    expect(error.message).toBe(`500 ${`{"status":"down","note":"${'x'.repeat(300)}`.slice(0, 200)} (GET ${BASE_URL}/quota)`);
   });
 
   it('QUOTA-1: reads requiredUnits and remainingUnits from the D5 message', async () => {
