@@ -87,11 +87,14 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
       let n = total;
       if (quotaCheck != 'off') {
         const cost = searchCost(search.tripType);
-        // The caller's signal is enough: a quota read is free and quick, and nothing starts before it.
-        const { remaining } = await client.getQuota({ signal });
-        n = Math.floor(remaining / cost);
-        if (n < total && quotaCheck == 'throw')
-          throw new QuotaExceededError({ status: 402, message: `Insufficient quota: this comparison requires ${total * cost} units and ${remaining} remain.` });
+        // Read under `stopped`, so a return() aborts it too. Stopped while reading, it gives nothing and the
+        // loop below ends: with AbortError when the caller's signal aborted, quietly after a return().
+        const quota = await client.getQuota({ signal: stopped }).catch((e) => {
+          if (!stopped.aborted) throw e;
+        });
+        n = quota ? Math.floor(quota.remaining / cost) : 0;
+        if (quota && n < total && quotaCheck == 'throw')
+          throw new QuotaExceededError({ status: 402, message: `Insufficient quota: this comparison requires ${total * cost} units and ${quota.remaining} remain.` });
       }
       programs.forEach((program, i) => (i < n ? tasks.push(limit(search1, program)) : push({ kind: 'skipped', program, elapsedMs: 0 })));
       for (;;) {

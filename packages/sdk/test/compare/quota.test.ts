@@ -1,6 +1,7 @@
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AbortError, compareProgramsStreaming, QuotaExceededError, type CompareClient, type CompareOutcome, type ProgramCode } from '../../src/index.js';
-import { collect, client, delay, fakeService, oneWay } from './support.js';
+import { BASE_URL, collect, client, delay, fakeService, oneWay, server } from './support.js';
 
 const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'];
 const roundTrip = { ...oneWay, tripType: 'ROUND_TRIP', returnDate: '2026-12-22', programs } as const;
@@ -68,6 +69,31 @@ describe('compareProgramsStreaming quota pre-flight', () => {
     expect(log.quotaReads).toBe(0);
     expect(log.started).toEqual([]);
     expect(await it.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('QUOTA-1: return() during a slow pre-flight aborts the quota read, resolves at once and sends no search', async () => {
+    const log = fakeService({}, 100);
+    const quotaRead = { aborted: false };
+    server.use(
+      http.get(`${BASE_URL}/quota`, async ({ request }) => {
+        await new Promise<void>((resolve) => {
+          setTimeout(resolve, 3000);
+          request.signal.addEventListener('abort', () => ((quotaRead.aborted = true), resolve()));
+        });
+        return HttpResponse.json({ limit: 1000, consumed: 900, remaining: 100, usageByCompany: [] });
+      }),
+    );
+    const it = compareProgramsStreaming(client(), { ...oneWay, programs }, { quotaCheck: 'throw' });
+    const first = it.next();
+    await delay(30);
+    const start = performance.now();
+    const done = { value: undefined, done: true };
+    expect(await Promise.all([first, it.return()])).toEqual([done, done]);
+    expect(performance.now() - start).toBeLessThan(500);
+    expect(quotaRead.aborted).toBe(true);
+    await delay(20);
+    expect(log.started).toEqual([]);
+    expect(await it.next()).toEqual(done);
   });
 
   it("quotaCheck 'off' (the default) never reads the quota", async () => {
