@@ -1,10 +1,13 @@
 import type { ProgramCode } from '@flight-search/sdk';
 import type { CoreResult, MockRequest } from './answer.js';
 import { answerRequest, handle } from './handle.js';
-import { checkBehavior, checkKeyNumbers, checkProducts, resolveOptions, type ResolvedOptions } from './options.js';
+import { checkBehavior, mergeKeySettings, resolveOptions, type ResolvedOptions } from './options.js';
 import { KeyLedger } from './quota/ledger.js';
 import { createState, type MockState } from './state.js';
 import type { FlightSearchMock, MockOptions, Product, ProgramBehavior } from './types.js';
+
+/** What `setKey` starts from for a key the mock does not have yet. */
+const NEW_KEY = { limit: 1000, consumed: 0, products: ['search', 'history'] } as const satisfies { limit: number; consumed: number; products: readonly Product[] };
 
 /** A mock without its msw handlers: what the standalone server serves. */
 export type MockCore = Omit<FlightSearchMock, 'handlers'>;
@@ -49,19 +52,16 @@ export function coreOf(resolved: ResolvedOptions): MockCore {
     setKey(key: string, settings: { limit?: number; consumed?: number; products?: Product[] }) {
       if (typeof key !== 'string' || key.trim() === '') throw new TypeError('setKey: `key` must be a non-empty string.');
       if (typeof settings !== 'object' || settings === null) throw new TypeError('setKey: `settings` must be an object.');
-      checkKeyNumbers(settings, 'setKey settings');
-      const products = settings.products && checkProducts(settings.products, 'setKey settings.products');
       const ledger = state.ledgers.get(key);
+      // Everything is checked before anything changes: a refused call leaves the key as it was.
+      const merged = mergeKeySettings(settings, ledger ?? NEW_KEY);
       if (!ledger) {
-        state.ledgers.set(
-          key,
-          new KeyLedger({ key, limit: settings.limit ?? 1000, consumed: settings.consumed ?? 0, products: products ?? ['search', 'history'] }),
-        );
+        state.ledgers.set(key, new KeyLedger({ key, ...merged }));
         return;
       }
-      if (settings.limit !== undefined) ledger.limit = settings.limit;
-      if (settings.consumed !== undefined) ledger.consumed = settings.consumed;
-      if (products) ledger.products = new Set(products);
+      ledger.limit = merged.limit;
+      ledger.consumed = merged.consumed;
+      ledger.products = new Set(merged.products);
     },
     requests: () => state.log.list(),
   };

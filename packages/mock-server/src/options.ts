@@ -24,28 +24,65 @@ function fail(option: string, expected: string, cause?: unknown): never {
   throw new TypeError(`createFlightSearchMock: option \`${option}\` must be ${expected}.`, cause ? { cause } : undefined);
 }
 
+/** Throws the error of one bad setting: `field` names it, `expected` says what it must be. */
+export type SettingFailure = (field: string, expected: string) => never;
+
+const optionFailure: SettingFailure = (option, expected) => fail(option, expected);
+
+/**
+ * A `setKey` setting refused; `setting` (`limit`, `consumed`, `products`) and
+ * `requirement` let the control API answer it as a 422 on `body.<setting>`.
+ */
+export class KeySettingError extends TypeError {
+  constructor(
+    readonly setting: string,
+    readonly requirement: string,
+  ) {
+    super(`setKey: \`settings.${setting}\` must be ${requirement}.`);
+  }
+}
+
+const setKeyFailure: SettingFailure = (setting, expected) => {
+  throw new KeySettingError(setting, expected);
+};
+
 /** Validates the products of a key; `where` names the option in the error. */
-export function checkProducts(products: unknown, where: string): Product[] {
+export function checkProducts(products: unknown, where: string, failure: SettingFailure = optionFailure): Product[] {
   if (!Array.isArray(products) || products.some((product) => !PRODUCTS.includes(product))) {
-    fail(where, `an array of ${PRODUCTS.map((p) => `'${p}'`).join(' and ')}`);
+    failure(where, `an array of ${PRODUCTS.map((p) => `'${p}'`).join(' and ')}`);
   }
   return [...new Set(products as Product[])];
 }
 
-/**
- * Validates a key's limit and consumption; `current` is the key's state when only some fields change.
- * Consumption above the limit is refused (QUOTA-1): `consumed + remaining = limit` must hold in every state.
- */
-export function checkKeyNumbers(
-  settings: { limit?: unknown; consumed?: unknown },
-  where: string,
-  current?: { limit: number; consumed: number },
-): void {
-  if (settings.limit !== undefined && !isCount(settings.limit)) fail(`${where}.limit`, 'an integer >= 0');
+/** Validates the limit and consumption of a key of the `keys` option (QUOTA-1: `consumed + remaining = limit`). */
+function checkKeyNumbers(settings: { limit?: unknown; consumed?: unknown }, where: string): void {
+  if (!isCount(settings.limit)) fail(`${where}.limit`, 'an integer >= 0');
   if (settings.consumed !== undefined && !isCount(settings.consumed)) fail(`${where}.consumed`, 'an integer >= 0');
-  const limit = (settings.limit as number | undefined) ?? current?.limit;
-  const consumed = (settings.consumed as number | undefined) ?? current?.consumed ?? 0;
-  if (limit !== undefined && consumed > limit) fail(`${where}.consumed`, `at most the limit (${consumed} > ${limit})`);
+  const consumed = (settings.consumed as number | undefined) ?? 0;
+  if (consumed > settings.limit) fail(`${where}.consumed`, `at most the limit (${consumed} > ${settings.limit})`);
+}
+
+/**
+ * Checks `setKey` settings against the key's `current` limit and consumption
+ * (a new key's are the defaults, limit 1000 and nothing consumed) and returns
+ * the key as it will be. The merged result must keep `consumed <= limit`
+ * (QUOTA-1, D18): otherwise `/quota` would answer a `remaining` that does not
+ * add up. The error names `consumed` when it was given, else the lowered `limit`.
+ */
+export function mergeKeySettings(
+  settings: { limit?: unknown; consumed?: unknown; products?: unknown },
+  current: { limit: number; consumed: number; products: Iterable<Product> },
+): { limit: number; consumed: number; products: Product[] } {
+  if (settings.limit !== undefined && !isCount(settings.limit)) setKeyFailure('limit', 'an integer >= 0');
+  if (settings.consumed !== undefined && !isCount(settings.consumed)) setKeyFailure('consumed', 'an integer >= 0');
+  const products = settings.products === undefined ? [...current.products] : checkProducts(settings.products, 'products', setKeyFailure);
+  const limit = (settings.limit as number | undefined) ?? current.limit;
+  const consumed = (settings.consumed as number | undefined) ?? current.consumed;
+  if (consumed > limit) {
+    if (settings.consumed !== undefined) setKeyFailure('consumed', `at most the limit (${consumed} > ${limit})`);
+    setKeyFailure('limit', `at least the units consumed (${limit} < ${consumed})`);
+  }
+  return { limit, consumed, products };
 }
 
 /** Checks every option up front and applies the defaults; a bad option is a TypeError naming it. */
@@ -59,7 +96,6 @@ export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
     if (typeof settings?.key !== 'string' || settings.key.trim() === '') fail(`${where}.key`, 'a non-empty string');
     if (seen.has(settings.key)) fail(`${where}.key`, 'unique');
     seen.add(settings.key);
-    if (settings.limit === undefined) fail(`${where}.limit`, 'an integer >= 0');
     checkKeyNumbers(settings, where);
     return Object.freeze({ ...settings, products: checkProducts(settings.products, `${where}.products`) });
   });

@@ -57,6 +57,56 @@ describe('createFlightSearchMock', () => {
     expect(await quotaOf()).toMatchObject({ consumed: 999, remaining: 1 });
   });
 
+  it('QUOTA-1: setKey refuses consumed above the key\'s current limit with a TypeError naming settings.consumed, and changes nothing', async () => {
+    const mock = service.mock();
+    const error = catchError(() => mock.setKey('low-quota-key', { consumed: 5 }));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('setKey: `settings.consumed` must be at most the limit (5 > 2).');
+    expect(await quotaOf('low-quota-key')).toMatchObject({ limit: 2, consumed: 0, remaining: 2 });
+  });
+
+  it('QUOTA-1: setKey refuses lowering a limit below what the key already consumed, naming settings.limit', async () => {
+    const mock = service.mock();
+    await search(validSearch(), { key: 'low-quota-key' });
+    mock.setKey('test-key', { consumed: 10 });
+    const lowered = catchError(() => mock.setKey('test-key', { limit: 5 }));
+    expect(lowered).toBeInstanceOf(TypeError);
+    expect(lowered.message).toBe('setKey: `settings.limit` must be at least the units consumed (5 < 10).');
+    expect(catchError(() => mock.setKey('low-quota-key', { limit: 0 })).message).toContain('`settings.limit`');
+    expect(await quotaOf()).toMatchObject({ limit: 1000, consumed: 10, remaining: 990 });
+    expect(await quotaOf('low-quota-key')).toMatchObject({ limit: 2, consumed: 1, remaining: 1 });
+    mock.setKey('test-key', { limit: 10 });
+    expect(await quotaOf()).toMatchObject({ limit: 10, consumed: 10, remaining: 0 });
+  });
+
+  it('QUOTA-1: setKey on a new key checks consumed against the default limit of 1000 and creates nothing when it refuses', async () => {
+    const mock = service.mock();
+    const error = catchError(() => mock.setKey('new-key', { consumed: 5000 }));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('setKey: `settings.consumed` must be at most the limit (5000 > 1000).');
+    expect((await call('/quota', { key: 'new-key' })).status).toBe(404);
+    mock.setKey('new-key', { consumed: 1000 });
+    expect(await quotaOf('new-key')).toMatchObject({ limit: 1000, consumed: 1000, remaining: 0 });
+  });
+
+  it('QUOTA-1: a refused setKey applies none of its settings, products included', async () => {
+    const mock = service.mock();
+    const error = catchError(() => mock.setKey('test-key', { limit: 10, consumed: 11, products: ['search'] }));
+    expect(error.message).toBe('setKey: `settings.consumed` must be at most the limit (11 > 10).');
+    expect(await quotaOf()).toMatchObject({ limit: 1000, consumed: 0, remaining: 1000 });
+    const history = await call('/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7');
+    expect(history.status).toBe(200);
+  });
+
+  it('setKey errors name the setting, not a createFlightSearchMock option', () => {
+    const mock = createFlightSearchMock();
+    expect(catchError(() => mock.setKey('test-key', { limit: -3 })).message).toBe('setKey: `settings.limit` must be an integer >= 0.');
+    expect(catchError(() => mock.setKey('test-key', { consumed: 1.5 })).message).toBe('setKey: `settings.consumed` must be an integer >= 0.');
+    expect(catchError(() => mock.setKey('test-key', { products: ['flights' as never] })).message).toBe(
+      "setKey: `settings.products` must be an array of 'search' and 'history'.",
+    );
+  });
+
   it('reset() restores keys, quota, behaviours and recorded requests', async () => {
     const mock = service.mock();
     mock.setKey('test-key', { limit: 1 });
@@ -89,3 +139,12 @@ describe('createFlightSearchMock', () => {
     expect(JSON.stringify(mock.requests())).not.toMatch(/test-key|secret-looking-key/);
   });
 });
+
+function catchError(action: () => unknown): Error {
+  try {
+    action();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a throw');
+}

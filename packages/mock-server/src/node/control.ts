@@ -1,4 +1,4 @@
-import { errorAnswer, jsonAnswer, validationAnswer, type JsonAnswer } from './envelope.js';
+import { errorAnswer, jsonAnswer, validationAnswer, type Issue, type JsonAnswer } from './envelope.js';
 import { parseKeySettings, parseProgram, parseProgramBehavior } from './control-bodies.js';
 import type { ServedMock } from './types.js';
 
@@ -39,13 +39,35 @@ export function controlAnswer(mock: ServedMock, method: string, path: string, bo
     }
     if (collection === 'keys') {
       if (method !== 'PUT') return methodNotAllowed('PUT');
+      const key = decode(name);
       const settings = parseKeySettings(body);
-      if (!settings.ok) return validationAnswer(settings.issues);
-      mock.setKey(decode(name), settings.value);
+      const issues = [...(key.trim() === '' ? [BLANK_KEY] : []), ...(settings.ok ? [] : settings.issues)];
+      if (!settings.ok || issues.length > 0) return validationAnswer(issues);
+      try {
+        mock.setKey(key, settings.value);
+      } catch (error) {
+        // Only the mock knows the key's current limit and consumption, so the merged check (QUOTA-1) is its refusal.
+        const refused = keySettingRefusal(error);
+        if (refused === undefined) throw error;
+        return validationAnswer([refused]);
+      }
       return noContent();
     }
   }
   return errorAnswer(404, 'HTTP_ERROR', `No control route ${method} ${CONTROL_PREFIX}${route.replace(/^\/keys\/[^/]+/, '/keys/[redacted]')}.`);
+}
+
+const BLANK_KEY: Issue = { field: 'path.key', type: 'missing', message: 'must be a non-empty key.' };
+
+/**
+ * The 422 issue of a `setKey` refusal (`KeySettingError`, recognized by its
+ * fields: the mock may come from another build of this package, with its own class).
+ */
+function keySettingRefusal(error: unknown): Issue | undefined {
+  if (!(error instanceof TypeError)) return undefined;
+  const { setting, requirement } = error as TypeError & { setting?: unknown; requirement?: unknown };
+  if (typeof setting !== 'string' || typeof requirement !== 'string') return undefined;
+  return { field: `body.${setting}`, type: 'out_of_range', message: `must be ${requirement}.` };
 }
 
 function decode(segment: string): string {

@@ -5,6 +5,7 @@ const put = (url: string, path: string, body: unknown) =>
   fetch(`${url}/__mock${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 type Envelope = { error: { code: string; details?: { errors: { field: string; type: string }[] } } };
+const quotaOf = async (url: string, key = KEY) => (await fetch(`${url}/quota`, { headers: { 'x-api-key': key } })).json();
 const fieldsOf = async (response: Response) => ((await response.json()) as Envelope).error.details?.errors.map((e) => `${e.field}:${e.type}`);
 
 describe('the control API under /__mock', () => {
@@ -72,6 +73,44 @@ describe('the control API under /__mock', () => {
     const bad = await put(server.url, '/keys/partner-key', { limit: 1.5, products: ['search', 'flights'] });
     expect(bad.status).toBe(422);
     expect(await fieldsOf(bad)).toEqual(['body.limit:invalid_type', 'body.products.1:invalid_enum']);
+  });
+
+  it('QUOTA-1: PUT /__mock/keys/{key} refuses consumed above the key\'s limit with a 422 VALIDATION_ERROR naming body.consumed, and changes nothing', async () => {
+    const server = await startTestServer({ control: true });
+    const refused = await put(server.url, '/keys/low-quota-key', { consumed: 5, products: ['search'] });
+    expect(refused.status).toBe(422);
+    const { error } = (await refused.json()) as Envelope & { error: { message: string; details: { errors: { message: string }[] } } };
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.details.errors).toEqual([{ field: 'body.consumed', type: 'out_of_range', message: 'must be at most the limit (5 > 2).' }]);
+    expect(await quotaOf(server.url, 'low-quota-key')).toMatchObject({ limit: 2, consumed: 0, remaining: 2 });
+    const history = await fetch(`${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, {
+      headers: { 'x-api-key': 'low-quota-key' },
+    });
+    expect(history.status).toBe(200);
+  });
+
+  it('QUOTA-1: PUT /__mock/keys/{key} refuses a limit below the units already consumed with a 422 naming body.limit', async () => {
+    const server = await startTestServer({ control: true });
+    expect((await put(server.url, `/keys/${KEY}`, { consumed: 10 })).status).toBe(204);
+    const refused = await put(server.url, `/keys/${KEY}`, { limit: 5 });
+    expect(refused.status).toBe(422);
+    expect(await fieldsOf(refused)).toEqual(['body.limit:out_of_range']);
+    expect(await quotaOf(server.url)).toMatchObject({ limit: 1000, consumed: 10, remaining: 990 });
+  });
+
+  it('QUOTA-1: PUT /__mock/keys/{key} checks a new key\'s consumed against the default limit of 1000, and creates nothing when it refuses', async () => {
+    const server = await startTestServer({ control: true });
+    const refused = await put(server.url, '/keys/partner-key', { consumed: 5000 });
+    expect(refused.status).toBe(422);
+    expect(await fieldsOf(refused)).toEqual(['body.consumed:out_of_range']);
+    expect((await fetch(`${server.url}/quota`, { headers: { 'x-api-key': 'partner-key' } })).status).toBe(404);
+  });
+
+  it('PUT /__mock/keys/{key} answers a blank key with a 422 naming path.key, not a 500', async () => {
+    const server = await startTestServer({ control: true });
+    const refused = await put(server.url, '/keys/%20', { limit: 5 });
+    expect(refused.status).toBe(422);
+    expect(await fieldsOf(refused)).toEqual(['path.key:missing']);
   });
 
   it('GET /__mock/requests lists what the mock received with the key redacted, and POST /__mock/reset restores the initial state', async () => {
