@@ -16,6 +16,11 @@ describe('NEG-1 content negotiation (D3)', () => {
     ['a browser-like list with JSON at q=0.5', 'text/html, application/json;q=0.5', JSON_TYPE],
     ['JSON preferred by q-value over the versioned type', `${VND};q=0.4, application/json`, JSON_TYPE],
     ['a wildcard with JSON preferred', '*/*;q=0.1, application/json', JSON_TYPE],
+    ['plain JSON with a charset parameter', 'application/json; charset=utf-8', JSON_TYPE],
+    ['the versioned type with a charset parameter', `${VND}; charset=utf-8`, VND],
+    ['a parameter before q, which still counts', `${VND}; charset=utf-8; q=0.2, application/json; charset="utf-8"; q=0.9`, JSON_TYPE],
+    ['a quoted parameter holding a comma', 'application/json; profile="a,b"', JSON_TYPE],
+    ['parameters in any case around an upper-case Q', `${VND};Charset=UTF-8;Q=0.3, application/json;format=flowed`, JSON_TYPE],
   ])('NEG-1: serves %s as the negotiated Content-Type', async (_name, accept, expected) => {
     service.mock();
     const headers: Record<string, string> = accept === undefined ? {} : { accept };
@@ -27,7 +32,7 @@ describe('NEG-1 content negotiation (D3)', () => {
     expect(searched.headers.get('content-type')).toBe(expected);
   });
 
-  it.each(['application/xml', 'text/html', 'application/json;q=0', `${VND};q=0, application/json;q=0`])(
+  it.each(['application/xml', 'text/html', 'application/json;q=0', `${VND};q=0, application/json;q=0`, 'application/json; charset=utf-8; q=0'])(
     'NEG-1: answers 406 NOT_ACCEPTABLE with both supported types for Accept "%s"',
     async (accept) => {
       service.mock();

@@ -1,3 +1,4 @@
+import { parse } from 'content-type';
 import Negotiator from 'negotiator';
 import { MEDIA_TYPES } from '../generated/contract.js';
 
@@ -9,7 +10,37 @@ import { MEDIA_TYPES } from '../generated/contract.js';
  */
 export function negotiateMediaType(accept: string | null): string | undefined {
   if (accept === null || accept.trim() === '') return MEDIA_TYPES[0];
-  return new Negotiator({ headers: { accept } }).mediaType([...MEDIA_TYPES]);
+  return new Negotiator({ headers: { accept: withoutParameters(accept) } }).mediaType([...MEDIA_TYPES]);
+}
+
+/**
+ * `accept` with every range parameter but `q` left out (NEG-1, D20). Negotiator
+ * serves a type only when the range's parameters match the type's, and the
+ * served types have none, so `application/json; charset=utf-8` would be a 406
+ * although JSON is always UTF-8 and the client accepts exactly what is sent.
+ */
+export function withoutParameters(accept: string): string {
+  const ranges: string[] = [];
+  for (let index = 0; index < accept.length; ) {
+    // The same lenient parser Negotiator reads the header with: quoted commas stay inside their parameter.
+    const range = parse(accept, { comma: true, start: skipSpaces(accept, index) });
+    const q = range.parameters.q;
+    // Negotiator reads the weight with parseFloat, and a weight it cannot read makes the range unacceptable.
+    ranges.push(q === undefined ? range.type : `${range.type};q=${weightOf(q)}`);
+    index = range.index + 1;
+  }
+  return ranges.join(', ');
+}
+
+function weightOf(q: string): number {
+  const weight = Number.parseFloat(q);
+  return Number.isFinite(weight) ? weight : 0;
+}
+
+function skipSpaces(text: string, index: number): number {
+  let cursor = index;
+  while (text[cursor] === ' ' || text[cursor] === '\t') cursor++;
+  return cursor;
 }
 
 /** The type a 406 body (and any answer given before negotiation) is sent as (D3). */
