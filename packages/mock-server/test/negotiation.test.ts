@@ -21,6 +21,10 @@ describe('NEG-1 content negotiation (D3)', () => {
     ['a parameter before q, which still counts', `${VND}; charset=utf-8; q=0.2, application/json; charset="utf-8"; q=0.9`, JSON_TYPE],
     ['a quoted parameter holding a comma', 'application/json; profile="a,b"', JSON_TYPE],
     ['parameters in any case around an upper-case Q', `${VND};Charset=UTF-8;Q=0.3, application/json;format=flowed`, JSON_TYPE],
+    ['a tie of both types named at q=1, JSON first,', `application/json, ${VND}`, VND],
+    ['a tie of both types named at the same lower q, JSON first,', `application/json;q=0.5, ${VND};q=0.5, */*;q=0.1`, VND],
+    ['a tie of both types named with parameters, JSON first,', `application/json; charset=utf-8, ${VND}; charset=utf-8`, VND],
+    ['JSON named beside a wildcard of the same weight (the named type is the more specific)', 'application/json, text/plain, */*', JSON_TYPE],
   ])('NEG-1: serves %s as the negotiated Content-Type', async (_name, accept, expected) => {
     service.mock();
     const headers: Record<string, string> = accept === undefined ? {} : { accept };
