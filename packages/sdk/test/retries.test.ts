@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, AuthenticationError, ConnectionError, FlightSearchApiError, NotFoundError, RateLimitError, ServerError, ValidationError } from '../src/index.js';
 import { defaultRetryDelay } from '../src/retry.js';
 import { client, envelope, json, quotaAnswer, route } from './helpers.js';
@@ -78,6 +78,36 @@ describe('retries', () => {
     expect(error).toBeInstanceOf(AbortError);
     expect((error.cause as Error).message).toBe('user left');
     expect(seen).toHaveLength(1);
+  });
+
+  describe('the default retryDelay, on a fake clock', () => {
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+    afterEach(() => (vi.useRealTimers(), vi.restoreAllMocks()));
+
+    /** Attempts the service has seen after `ms` more of fake time. */
+    const after = async (seen: Request[], ms: number) => (await vi.advanceTimersByTimeAsync(ms), seen.length);
+
+    it('RATE-1: a 429 with Retry-After: 2 is retried 2 s later, not before', async () => {
+      const seen = route('get', '/quota', (_, n) => (n == 1 ? fail(429, { 'Retry-After': '2' }) : json(quotaAnswer)));
+      const call = client({ retryDelay: undefined }).getQuota();
+      expect(await after(seen, 1999)).toBe(1);
+      expect(await after(seen, 1)).toBe(2);
+      await expect(call).resolves.toEqual(quotaAnswer);
+    });
+
+    it.each([
+      [500, 0],
+      [450, 0.4],
+      [380, 0.96],
+    ])('a 503 is retried first after 375 to 500 ms: 500 ms less up to a quarter as jitter, here %i ms with Math.random() at %s', async (ms, random) => {
+      vi.spyOn(Math, 'random').mockReturnValue(random);
+      const seen = route('get', '/quota', (_, n) => (n == 1 ? fail(503) : json(quotaAnswer)));
+      const call = client({ retryDelay: undefined }).getQuota();
+      expect(await after(seen, 374)).toBe(1);
+      expect(await after(seen, ms - 375)).toBe(1);
+      expect(await after(seen, 1)).toBe(2);
+      await expect(call).resolves.toEqual(quotaAnswer);
+    });
   });
 
   describe('defaultRetryDelay', () => {
