@@ -1,7 +1,28 @@
 // tsc checks this file (packages/sdk/tsconfig.json includes test/): every @ts-expect-error
 // must meet an error, so the narrowing it documents cannot silently regress.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { FlightSearchClient, ParsedSearchResponse, RawSearchResponse, ResponseFormat, SearchResponse } from '../src/index.js';
+import type {
+  CashProgram,
+  components,
+  Fare,
+  FlightSearchClient,
+  HistoryQuery,
+  HistoryRecord,
+  HistoryResponse,
+  Leg,
+  MilesProgram,
+  ParsedFlight,
+  ParsedResultItem,
+  ParsedSearchResponse,
+  paths,
+  ProgramCode,
+  Quota,
+  RawResultItem,
+  RawSearchResponse,
+  ResponseFormat,
+  SearchRequest,
+  SearchResponse,
+} from '../src/index.js';
 import { oneWay } from './helpers.js';
 
 declare const client: FlightSearchClient;
@@ -9,10 +30,16 @@ declare const client: FlightSearchClient;
 async function typeChecks() {
   const parsed = await client.searchFlights({ ...oneWay(), responseFormat: 'PARSED' });
   expectTypeOf(parsed).toEqualTypeOf<ParsedSearchResponse>();
+  // `success` narrows an item in place, without a cast: flights on success, null on a provider failure.
+  const flights = parsed.results[0]?.success && parsed.results[0].flights;
+  expectTypeOf(flights).toEqualTypeOf<false | undefined | ParsedFlight[]>();
   const item = parsed.results[0]!;
   if (item.success) expectTypeOf(item.flights[0]!.fares[0]!.miles).toEqualTypeOf<number>();
+  else expectTypeOf(item.flights).toEqualTypeOf<null>();
   // @ts-expect-error a PARSED answer has no RAW `data`
   void item.data;
+  // @ts-expect-error nor has a successful PARSED item
+  void (parsed.results[0]?.success && parsed.results[0].data);
 
   const raw = await client.searchFlights({ ...oneWay(), responseFormat: 'RAW' });
   expectTypeOf(raw).toEqualTypeOf<RawSearchResponse>();
@@ -44,8 +71,25 @@ async function typeChecks() {
   expectTypeOf((await client.getQuota()).remaining).toEqualTypeOf<number>();
 }
 
+// The readable names the SDK exports (issue 3): renaming or dropping one fails type-checking here.
+function exportedNames(request: SearchRequest, query: HistoryQuery, record: HistoryRecord, leg: Leg, fare: Fare) {
+  expectTypeOf<SearchResponse>().toEqualTypeOf<RawSearchResponse | ParsedSearchResponse>();
+  expectTypeOf<RawResultItem>().toEqualTypeOf<RawSearchResponse['results'][number]>();
+  expectTypeOf<ParsedResultItem>().toEqualTypeOf<ParsedSearchResponse['results'][number]>();
+  expectTypeOf<HistoryResponse['flights'][number]>().toEqualTypeOf<HistoryRecord>();
+  expectTypeOf<ParsedFlight['legs'][number]>().toEqualTypeOf<Leg>();
+  expectTypeOf<ParsedFlight['fares'][number]>().toEqualTypeOf<Fare>();
+  expectTypeOf<Quota>().toEqualTypeOf<components['schemas']['Quota']>();
+  expectTypeOf<paths['/quota']['get']['responses'][200]['content']['application/json']>().toEqualTypeOf<Quota>();
+  expectTypeOf<MilesProgram | CashProgram>().toEqualTypeOf<ProgramCode>();
+  expectTypeOf(request.airlineLoyalty).toEqualTypeOf<readonly ProgramCode[]>();
+  expectTypeOf(query.airlineLoyalty).toEqualTypeOf<MilesProgram | readonly MilesProgram[]>();
+  void [record, leg, fare];
+}
+
 describe('types', () => {
   it('narrows the search answer by responseFormat (checked by tsc; this test only keeps the checks compiled)', () => {
     expectTypeOf(typeChecks).returns.resolves.toBeVoid();
+    expectTypeOf(exportedNames).returns.toBeVoid();
   });
 });
