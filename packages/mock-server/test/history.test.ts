@@ -187,7 +187,8 @@ describe('D9 history from searches', () => {
     const again = await history({ ...base, departureDate: day, lookbackDays: 1 });
     expect(searched(again)).toEqual(first);
     const second = again.flights.filter((r) => Date.parse(r.createdAt) === NOW + 5_000);
-    expect(byId(second)).toEqual(byId(toHistoryRecords(flights, NOW + 5_000)));
+    // The store numbers its records: the second search's come after the first's.
+    expect(byId(second)).toEqual(byId(toHistoryRecords(flights, NOW + 5_000, flights.length)));
     // Order (HISTORY-6): departure ascending, then createdAt descending.
     const keys = again.flights.map((r) => [r.departureDate.length === 16 ? `${r.departureDate}:00` : r.departureDate, -Date.parse(r.createdAt)] as const);
     for (let i = 1; i < keys.length; i++) {
@@ -195,6 +196,23 @@ describe('D9 history from searches', () => {
       expect(d0 < d1 || (d0 === d1 && c0 <= c1)).toBe(true);
     }
     clock = NOW;
+  });
+
+  it('D9: two identical searches at the same instant store records with distinct ids, the same ids for the same requests on a fresh mock', async () => {
+    clock = NOW;
+    const searchedIds = async () => {
+      service.mock();
+      const body = validSearch({ departureDate: day, responseFormat: 'PARSED' });
+      const [first, second] = [await (await search(body)).json(), await (await search(body)).json()];
+      expect(first).toEqual(second);
+      const answer = await history({ ...base, departureDate: day, lookbackDays: 1 });
+      const searched = answer.flights.filter((r) => Date.parse(r.createdAt) === NOW);
+      expect(searched).toHaveLength(2 * first.results[0].flights.length);
+      return searched.map((record) => record.id);
+    };
+    const ids = await searchedIds();
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(await searchedIds()).toEqual(ids);
   });
 
   it('D9: CASH searches and failed searches add nothing', async () => {

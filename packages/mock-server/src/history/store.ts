@@ -46,13 +46,15 @@ export class FlightEntry extends StoredRecord {
     readonly flight: ParsedFlight,
     /** The search's time in ms: the record's id derives from it. */
     readonly searchedAt: number,
+    /** The record's number in its store, so two records of one flight at one instant differ in id. */
+    readonly sequence: number,
   ) {
     // The record's `createdAt` is written to the second; windows and order read that, as for any record.
     super(Math.floor(searchedAt / 1000) * 1000, withSeconds(flight.departureDate));
   }
 
   get record(): HistoryRecord {
-    return historyRecord(this.flight, this.searchedAt)!;
+    return historyRecord(this.flight, this.searchedAt, this.sequence)!;
   }
 }
 
@@ -72,6 +74,8 @@ class SearchedGroup {
     readonly searchedAt: number,
     /** As for every record, to the second. */
     readonly createdAt: number,
+    /** The store's number of the group's first record; the others follow it. */
+    readonly firstSequence: number,
   ) {}
 
   get count(): number {
@@ -80,7 +84,7 @@ class SearchedGroup {
 
   /** One entry per record still kept, made on the first query that reads the group. */
   entries(): FlightEntry[] {
-    this.#entries ??= this.flights.map((flight) => new FlightEntry(flight, this.searchedAt));
+    this.#entries ??= this.flights.map((flight, index) => new FlightEntry(flight, this.searchedAt, this.firstSequence + index));
     return this.dropped === 0 ? this.#entries : this.#entries.slice(this.dropped);
   }
 }
@@ -108,6 +112,8 @@ export class HistoryStore {
   #order: (Bucket | Item)[] = [];
   #oldest = 0;
   #size = 0;
+  /** Searched records numbered so far: the same requests on a fresh store number them the same. */
+  #sequence = 0;
 
   constructor(private readonly cap: number) {}
 
@@ -134,7 +140,8 @@ export class HistoryStore {
   addFlights(flights: readonly ParsedFlight[], searchedAt: number): void {
     const first = flights[0];
     if (!first) return;
-    const group = new SearchedGroup(flights, searchedAt, Math.floor(searchedAt / 1000) * 1000);
+    const group = new SearchedGroup(flights, searchedAt, Math.floor(searchedAt / 1000) * 1000, this.#sequence);
+    this.#sequence += flights.length;
     this.#store(bucketKey(first.origin, first.destination, first.cabinType, first.airlineLoyalty), group, flights.length);
   }
 

@@ -44,6 +44,14 @@ describe('toHistoryRecords', () => {
     expect(toHistoryRecords(flights, NOW)).toEqual(toHistoryRecords(flights, NOW));
     expect(toHistoryRecords(flights, NOW)[0]?.id).not.toBe(toHistoryRecords(flights, NOW + 1000)[0]?.id);
   });
+
+  it('gives each record number its own id, even for one flight at one instant', () => {
+    const [flight] = generateFlights(42, searchOf());
+    const ids = Array.from({ length: 20_000 }, (_, sequence) => toHistoryRecords([flight!], NOW, sequence)[0]!.id);
+    // The last 12 hex digits alone already differ: distinct by construction, not by luck of the generator.
+    expect(new Set(ids.map((id) => id.slice(24))).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
 });
 
 describe('baselineHistory', () => {

@@ -1,7 +1,7 @@
 import type { HistoryRecord, MilesProgram, ParsedFlight, ProgramCode } from '@flight-search/sdk';
 import { PROGRAMS } from '../flights/programs.js';
 import { perPassengerMiles } from '../flights/per-passenger.js';
-import { createRandom } from '../random/index.js';
+import { createRandom, hashKey } from '../random/index.js';
 import { formatUtc } from '../time/index.js';
 
 const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>([
@@ -18,10 +18,13 @@ export function hasHistory(flight: ParsedFlight): boolean {
 /**
  * One history record of a flight priced in miles, collected at `createdAt`
  * (epoch ms, written as UTC with `Z`), or `undefined` for a cash flight
- * (history prices are miles: D9). Some records lack `fares`, `legs`,
- * `availableSeats`, `tripType` or `roundTrip`, as the spec says providers do.
+ * (history prices are miles: D9). `sequence` is the record's number in its
+ * store: the same flight can be collected twice at the same instant (two
+ * identical searches under a fixed clock), and its records must still have
+ * distinct ids. Some records lack `fares`, `legs`, `availableSeats`,
+ * `tripType` or `roundTrip`, as the spec says providers do.
  */
-export function historyRecord(flight: ParsedFlight, createdAt: number): HistoryRecord | undefined {
+export function historyRecord(flight: ParsedFlight, createdAt: number, sequence = 0): HistoryRecord | undefined {
   const program = flight.airlineLoyalty;
   if (!isMilesProgram(program) || !hasHistory(flight)) return undefined;
   const perPassenger = perPassengerMiles(flight);
@@ -29,9 +32,9 @@ export function historyRecord(flight: ParsedFlight, createdAt: number): HistoryR
   for (let i = 1; i < flight.fares.length; i++) if ((perPassenger[i] ?? Infinity) < (perPassenger[cheapest] ?? Infinity)) cheapest = i;
   const fare = flight.fares[cheapest];
   const basePrice = perPassenger[cheapest] ?? 0;
-  const random = createRandom(flight.id, 'history', createdAt);
+  const random = createRandom(flight.id, 'history', createdAt, sequence);
   const record: HistoryRecord = {
-    id: random.uuid(),
+    id: recordId(random.uuid(), sequence),
     airlineLoyalty: program,
     departureDate: flight.departureDate,
     arrivalDate: flight.arrivalDate,
@@ -76,17 +79,46 @@ export function historyRecord(flight: ParsedFlight, createdAt: number): HistoryR
  * History records for the flights of a successful search, collected at
  * `createdAt` (epoch ms): one per flight priced in miles; cash flights give
  * none. Pass the flights {@link generateFlights} returned, so each record's
- * `basePrice` is the price of one passenger.
+ * `basePrice` is the price of one passenger. The flight at index `i` is
+ * record number `firstSequence + i` (see {@link historyRecord}).
  *
  * @example
  * const records = toHistoryRecords(generateFlights(42, search), Date.now());
  * records[0]?.createdAt; // '2026-11-20T13:05:22Z'
  */
-export function toHistoryRecords(flights: readonly ParsedFlight[], createdAt: number): HistoryRecord[] {
+export function toHistoryRecords(flights: readonly ParsedFlight[], createdAt: number, firstSequence = 0): HistoryRecord[] {
   const records: HistoryRecord[] = [];
-  for (const flight of flights) {
-    const record = historyRecord(flight, createdAt);
+  flights.forEach((flight, index) => {
+    const record = historyRecord(flight, createdAt, firstSequence + index);
     if (record) records.push(record);
-  }
+  });
   return records;
+}
+
+const NODE_BITS = 2 ** 48;
+const HALF = 2 ** 24;
+
+/**
+ * `uuid` with its last 12 hex digits (48 bits) taken from `sequence`: the
+ * generator's state is 32 bits, so its UUIDs alone repeat by chance among the
+ * 100 000 records a store keeps; distinct sequence numbers make distinct ids.
+ */
+function recordId(uuid: string, sequence: number): string {
+  return uuid.slice(0, 24) + scramble48(sequence % NODE_BITS).toString(16).padStart(12, '0');
+}
+
+/**
+ * A bijection of 48-bit numbers (a Feistel network over two 24-bit halves, so
+ * any round function keeps it one-to-one): consecutive records get unrelated
+ * looking ids rather than a visible counter.
+ */
+function scramble48(value: number): number {
+  let left = Math.floor(value / HALF);
+  let right = value % HALF;
+  for (let round = 0; round < 3; round++) {
+    const mixed = (left ^ hashKey('history-id', round, right)) & (HALF - 1);
+    left = right;
+    right = mixed;
+  }
+  return left * HALF + right;
 }
