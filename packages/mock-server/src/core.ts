@@ -20,6 +20,24 @@ export type MockCore = Omit<FlightSearchMock, 'handlers'>;
 export const CORE_ANSWER: unique symbol = Symbol.for('@flight-search/mock-server.answer') as never;
 export type CoreAnswer = (request: MockRequest) => Promise<CoreResult>;
 
+/**
+ * The options a server needs to know of a mock it serves, under a registered
+ * symbol for the same reason as {@link CORE_ANSWER}.
+ */
+export const CORE_SETTINGS: unique symbol = Symbol.for('@flight-search/mock-server.settings') as never;
+export interface CoreSettings {
+  /** The mock's `baseUrl` option: it answers only under that URL. */
+  baseUrl: string | undefined;
+  /** The longest a provider wait lasts (a slower latency is cut to it, `PROVIDER-2`). */
+  providerTimeoutMs: number;
+}
+
+/** The settings of `mock`, when it is one of ours. */
+export function coreSettingsOf(mock: object): CoreSettings | undefined {
+  const settings = (mock as { [CORE_SETTINGS]?: unknown })[CORE_SETTINGS];
+  return typeof settings === 'object' && settings !== null ? (settings as CoreSettings) : undefined;
+}
+
 /** The plain entry of `mock`, when it is one of ours. */
 export function coreAnswerOf(mock: object): CoreAnswer | undefined {
   const answer = (mock as { [CORE_ANSWER]?: unknown })[CORE_ANSWER];
@@ -65,11 +83,12 @@ export function coreOf(resolved: ResolvedOptions): MockCore {
     },
     requests: () => state.log.list(),
   };
-  attachCore(core, (request) => answerRequest(state, request));
+  attachCore(core, (request) => answerRequest(state, request), { baseUrl: resolved.baseUrl, providerTimeoutMs: resolved.providerTimeoutMs });
   return core;
 }
 
-/** Puts the plain entry on a mock object, not enumerable (it is not part of the public shape). */
-export function attachCore(mock: object, answer: CoreAnswer): void {
+/** Puts the plain entry and the settings on a mock object, not enumerable (they are not part of the public shape). */
+export function attachCore(mock: object, answer: CoreAnswer, settings: CoreSettings): void {
   Object.defineProperty(mock, CORE_ANSWER, { value: answer, enumerable: false });
+  Object.defineProperty(mock, CORE_SETTINGS, { value: Object.freeze({ ...settings }), enumerable: false });
 }

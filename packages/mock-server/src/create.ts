@@ -1,4 +1,4 @@
-import { attachCore, coreAnswerOf, coreOf } from './core.js';
+import { attachCore, coreAnswerOf, coreOf, coreSettingsOf } from './core.js';
 import { createHandlers } from './msw.js';
 import { resolveOptions } from './options.js';
 import type { FlightSearchMock, MockOptions } from './types.js';
@@ -28,6 +28,6 @@ export function createFlightSearchMock(options?: MockOptions): FlightSearchMock 
     setKey: core.setKey,
     requests: core.requests,
   };
-  attachCore(mock, coreAnswerOf(core)!);
+  attachCore(mock, coreAnswerOf(core)!, coreSettingsOf(core)!);
   return mock;
 }

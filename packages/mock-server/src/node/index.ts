@@ -1,4 +1,5 @@
-import { createMockCore, type MockCore } from '../core.js';
+import { coreSettingsOf, createMockCore, type MockCore } from '../core.js';
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../defaults.js';
 import type { FlightSearchMock, MockOptions } from '../types.js';
 import { stderrLogger } from './log.js';
 import { assertServedMock, resolveServerOptions, type ServerOptions } from './options.js';
@@ -31,7 +32,8 @@ export interface MockServer {
   mock: MockCore;
   /**
    * Stops accepting connections, lets requests in flight finish (aborting them
-   * after `shutdownTimeoutMs`), closes idle keep-alive sockets, then resolves.
+   * after `shutdownTimeoutMs`, by default the provider time-out + 1 s), closes
+   * idle keep-alive sockets, then resolves.
    * Calling it again returns the same promise.
    */
   close(): Promise<void>;
@@ -54,7 +56,6 @@ const MOCK_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'now'
  * await server.close();
  */
 export async function startMockServer(options: StartMockServerOptions = {}): Promise<MockServer> {
-  const resolved = resolveServerOptions(options, stderrLogger);
   let mock: MockCore;
   if (options.mock !== undefined) {
     assertServedMock(options.mock);
@@ -66,6 +67,9 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     }
     mock = createMockCore(mockOptions);
   }
+  // A mock that is not ours has its own time-out, unknown here: the service's is the safe guess.
+  const providerTimeoutMs = coreSettingsOf(mock)?.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  const resolved = resolveServerOptions(options, stderrLogger, providerTimeoutMs);
   const listening = await serveMock(mock, resolved);
   return { url: listening.url, mock, close: listening.close };
 }

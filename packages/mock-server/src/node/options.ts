@@ -16,7 +16,11 @@ export interface ServerOptions {
   log?: RequestLogger | false;
   /** Largest request body in bytes; a larger one gets `413 PAYLOAD_TOO_LARGE`. Default 1 MiB. */
   bodyLimit?: number;
-  /** How long `close()` waits for requests in flight before aborting them. Default 10 000 ms. */
+  /**
+   * How long `close()` waits for requests in flight before aborting them.
+   * Default: the mock's `providerTimeoutMs` + 1 000 ms, so a search waiting on a
+   * hanging program still ends with its 504 provider failure.
+   */
   shutdownTimeoutMs?: number;
 }
 
@@ -32,9 +36,28 @@ export interface ResolvedServerOptions {
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-/** Checks every server option up front; a bad one is a TypeError naming it. */
-export function resolveServerOptions(options: ServerOptions, defaultLog: RequestLogger): ResolvedServerOptions {
-  const { port = 0, host = '127.0.0.1', cors = { origins: '*' }, control = false, log = defaultLog, bodyLimit = DEFAULT_BODY_LIMIT, shutdownTimeoutMs = 10_000 } = options;
+/**
+ * The default of `shutdownTimeoutMs`: a provider wait lasts at most
+ * `providerTimeoutMs` (a hanging program, or a latency at or above it, ends as
+ * the 504 failure then: `PROVIDER-2`), so every search in flight can finish;
+ * the second covers the rest of its answer.
+ */
+export const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.ceil(providerTimeoutMs) + 1_000;
+
+/**
+ * Checks every server option up front; a bad one is a TypeError naming it.
+ * `providerTimeoutMs` is the served mock's, for the default of `shutdownTimeoutMs`.
+ */
+export function resolveServerOptions(options: ServerOptions, defaultLog: RequestLogger, providerTimeoutMs: number): ResolvedServerOptions {
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    cors = { origins: '*' },
+    control = false,
+    log = defaultLog,
+    bodyLimit = DEFAULT_BODY_LIMIT,
+    shutdownTimeoutMs = defaultShutdownTimeoutMs(providerTimeoutMs),
+  } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new TypeError(`startMockServer: option "port" must be an integer from 0 to 65535, got ${String(port)}.`);
   if (typeof host !== 'string' || host === '') throw new TypeError('startMockServer: option "host" must be a non-empty string.');
   if (cors !== false) {

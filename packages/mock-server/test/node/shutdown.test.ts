@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createFlightSearchMock } from '../../src/index.js';
+import { resolveServerOptions } from '../../src/node/options.js';
 import { KEY, postSearch, searchBody, startTestServer, waitFor } from './helpers.js';
 
 describe('graceful shutdown', () => {
@@ -20,6 +22,29 @@ describe('graceful shutdown', () => {
     expect(settled.every((answer) => answer.body.results[0]?.success === true)).toBe(true);
     expect(server.logs.filter((entry) => entry.status === 200)).toHaveLength(count);
     await expect(fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).rejects.toThrow();
+  });
+
+  it.each([
+    ['its own options', () => ({ providerTimeoutMs: 300 })],
+    ['a mock it was given', () => ({ mock: createFlightSearchMock({ providerTimeoutMs: 300 }) })],
+  ])('PROVIDER-2: by default close() waits out a hanging program\'s provider time-out (from %s), so the search still ends as a 200 with the 504 failure', async (_, options) => {
+    const server = await startTestServer(options());
+    server.mock.setProgramBehavior('PROGRAM_5', { hang: true });
+    const pending = postSearch(server.url, searchBody('PROGRAM_5'));
+    await waitFor(() => server.mock.requests().length === 1, 'the search to reach the mock');
+    const closed = server.close();
+    const response = await pending;
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { results: unknown[] };
+    expect(body.results[0]).toMatchObject({ airline: 'PROGRAM_5', success: false, error: { providerStatusCode: 504 } });
+    await closed;
+    expect(server.mock.requests()[0]).toMatchObject({ status: 200, aborted: false });
+  });
+
+  it('PROVIDER-2: the default shutdownTimeoutMs outlasts the provider time-out (the longest a provider wait can last) by 1 s', () => {
+    expect(resolveServerOptions({}, () => {}, 29_000).shutdownTimeoutMs).toBe(30_000);
+    expect(resolveServerOptions({}, () => {}, 45_000).shutdownTimeoutMs).toBe(46_000);
+    expect(resolveServerOptions({ shutdownTimeoutMs: 50 }, () => {}, 29_000).shutdownTimeoutMs).toBe(50);
   });
 
   it('does not wait for idle keep-alive connections', async () => {
