@@ -16,7 +16,7 @@ export type { MockCore } from '../core.js';
  * `baseUrl` is not among them: the server serves the service at its root.
  */
 export interface StartMockServerOptions extends Omit<MockOptions, 'baseUrl'>, ServerOptions {
-  /** Serve this existing mock instead of creating one (its other options are then ignored). */
+  /** Serve this existing mock instead of creating one (its other options are then ignored); it must have no `baseUrl`. */
   mock?: FlightSearchMock | MockCore;
 }
 
@@ -59,6 +59,10 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
   let mock: MockCore;
   if (options.mock !== undefined) {
     assertServedMock(options.mock);
+    // Such a mock answers only under its baseUrl, never at the server's own origin: every request would be a 404.
+    if (coreSettingsOf(options.mock)?.baseUrl !== undefined) {
+      throw new TypeError('startMockServer: option "mock" must be made without `baseUrl`: the server serves the service at its own root.');
+    }
     mock = options.mock;
   } else {
     const mockOptions: MockOptions = {};

@@ -34,6 +34,14 @@ describe('startMockServer options', () => {
     expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ consumed: 10 });
   });
 
+  it('D11: rejects a mock made with baseUrl up front with a TypeError naming baseUrl (the server serves the service at its root, so it would answer 404 to everything)', async () => {
+    const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com/v1' });
+    const error = await startMockServer({ mock, log: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toContain('option "mock"');
+    expect((error as TypeError).message).toContain('`baseUrl`');
+  });
+
   it('rejects with the listen error when the port is taken', async () => {
     const first = await startTestServer();
     const port = Number(new URL(first.url).port);
