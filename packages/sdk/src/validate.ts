@@ -5,20 +5,19 @@ type Issue = [ValidationIssueType, string] | false | undefined;
 type Check = (value: any) => Issue;
 
 // searchFlights runs this before every search, so the valid path allocates little: no string
-// splitting, no Date objects, issue texts built only for an issue.
-const TYPE: Issue = ['invalid_type', 'has the wrong type'];
-const MISSING: Issue = ['missing', 'is required (SEARCH-9)'];
-const cross = (message: string): Issue => ['cross_field', message];
+// splitting, no Date objects, issue texts built only for an issue. The texts are the service's own
+// (the mock's ajv messages and rules), so a list from here equals its `details.errors`.
+const type = (name: string): Issue => ['invalid_type', 'must be ' + name];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v == 'object' && !!v && !Array.isArray(v);
 
 const oneOf = (...values: string[]): Check => (v) =>
-  typeof v != 'string' ? TYPE : !values.includes(v) && ['invalid_enum', 'must be one of ' + values];
+  typeof v != 'string' ? type('string') : !values.includes(v) && ['invalid_enum', 'must be one of ' + values.join(', ')];
 
-const pattern = (re: RegExp): Check => (v) => (typeof v != 'string' ? TYPE : !re.test(v) && ['invalid_format', 'must match ' + re.source]);
+const pattern = (re: RegExp): Check => (v) => (typeof v != 'string' ? type('string') : !re.test(v) && ['invalid_format', 'must match ' + re.source]);
 
 const iata = pattern(/^[A-Z]{3}$/);
 
-const day = pattern(/^\d{4}-\d{2}-\d{2}$/);
+const day = pattern(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/);
 // A day of the proleptic Gregorian calendar, as the service checks it (2026-04-31 and 2025-02-29 are not).
 const date: Check = (v) => {
   if (day(v)) return day(v);
@@ -27,18 +26,18 @@ const date: Check = (v) => {
   const d = +v.slice(8);
   // February: 29 days in leap years; otherwise 31 for months 1, 3, 5, 7, 8, 10, 12 and 30 for the others.
   const days = m == 2 ? (y % 4 || (!(y % 100) && y % 400) ? 28 : 29) : 30 + ((m + (m >> 3)) & 1);
-  return !(m && m < 13 && d && d <= days) && ['invalid_date', 'is not a calendar day'];
+  return !(m && m < 13 && d && d <= days) && ['invalid_date', 'must be a day on the calendar'];
 };
 
 const int = (min: number, max: number): Check => (v) =>
-  !Number.isInteger(v) ? TYPE : (v < min || v > max) && ['out_of_range', `must be from ${min} to ${max}`];
+  !Number.isInteger(v) ? type('integer') : (v < min || v > max) && ['out_of_range', 'must be ' + (v < min ? '>= ' + min : '<= ' + max)];
 
 const program = oneOf(...MILES_PROGRAMS, 'PROGRAM_8');
 
 // Schema order of SearchRequest: [property, property inside it or '', required, check]; each field's
 // first failing check is its issue.
 const FIELDS: [string, string, boolean, Check][] = [
-  ['airlineLoyalty', '', true, (v) => (!Array.isArray(v) ? TYPE : v.length != 1 && ['out_of_range', 'must hold exactly one program (SEARCH-1)'])],
+  ['airlineLoyalty', '', true, (v) => (!Array.isArray(v) ? type('array') : v.length != 1 && ['out_of_range', 'must hold exactly one program'])],
   ['priceType', '', false, oneOf('MILES', 'CASH')],
   ['tripType', '', true, oneOf('ONE_WAY', 'ROUND_TRIP')],
   ['cabinType', '', true, oneOf('ECONOMY', 'BUSINESS')],
@@ -46,28 +45,34 @@ const FIELDS: [string, string, boolean, Check][] = [
   ['destination', '', true, iata],
   ['departureDate', '', true, date],
   ['returnDate', '', false, date],
-  ['passengers', '', true, (v) => !isObject(v) && TYPE],
+  ['passengers', '', true, (v) => !isObject(v) && type('object')],
   ['passengers', 'adults', true, int(1, 9)],
   ['passengers', 'children', false, int(0, 8)],
   ['passengers', 'infants', false, int(0, 4)],
   ['responseFormat', '', false, oneOf('RAW', 'PARSED')],
 ];
 
+// The rule a field's schema issue names (a missing field names SEARCH-9).
+const RULE: Record<string, string> = { airlineLoyalty: ' (SEARCH-1).', responseFormat: ' (SEARCH-8).' };
+
 /**
- * Checks a search request locally exactly as the service does (`SEARCH-1`..`SEARCH-9`, decisions
- * D6 and D14) and returns the list the service puts in `details.errors`: at most one
- * `{ field, message, type }` per field, in schema order then cross-field rules; `[]` when valid.
+ * Checks a search request locally exactly as the service does (`SEARCH-1`..`SEARCH-10`, decisions
+ * D6 and D14) and returns the list the service puts in `details.errors`, messages included: at most
+ * one `{ field, message, type }` per field, in schema order then cross-field rules; `[]` when valid.
  * @example
  * validateSearchRequest({ ...request, destination: request.origin });
- * // [{ field: 'body.destination', type: 'cross_field', message: 'must differ from origin (SEARCH-5)' }]
+ * // [{ field: 'body.destination', type: 'cross_field', message: 'origin and destination must differ (SEARCH-5).' }]
  */
 export function validateSearchRequest(request: unknown): ValidationIssue[] {
+  if (!isObject(request)) return [{ field: 'body', type: 'invalid_type', message: 'The body must be a JSON object (SEARCH-10).' }];
   const issues: ValidationIssue[] = [];
   // Names (`adults` for `passengers.adults`) with an issue; an element's issue marks its array.
   const bad: Record<string, boolean> = {};
+  // A schema issue: its text, then the rule it breaks, if the service names one, and a full stop.
   const add = (field: string, issue: Issue, name = field) =>
-    issue && (bad[name] = true) && issues.push({ field: 'body' + (field && '.' + field), type: issue[0], message: issue[1] });
-  if (!isObject(request)) return add('', TYPE), issues;
+    issue &&
+    (bad[name] = true) &&
+    issues.push({ field: 'body.' + field, type: issue[0], message: issue[1] + (issue[0] == 'missing' ? ' (SEARCH-9).' : (RULE[field] ?? '.')) });
   // Valid on its own: no issue at the field or in its elements.
   const ok = (a: string, b = a) => !bad[a] && !bad[b];
   const values: Record<string, any> = {};
@@ -77,25 +82,25 @@ export function validateSearchRequest(request: unknown): ValidationIssue[] {
     const name = sub || key;
     // Own properties only: a JSON.parse'd "__proto__" key or a polluted prototype is never read.
     const v = (values[name] = Object.hasOwn(parent, name) ? parent[name] : undefined);
-    add(sub ? key + '.' + sub : key, v === undefined ? required && MISSING : check(v), name);
+    add(sub ? key + '.' + sub : key, v === undefined ? required && ['missing', name + ' is required'] : check(v), name);
     // A for loop, not forEach: a hole in a sparse array is an invalid element too.
     if (name == 'airlineLoyalty' && Array.isArray(v)) for (let i = 0; i < v.length; i++) add('airlineLoyalty.' + i, program(v[i]), name);
   }
   const { airlineLoyalty, priceType = 'MILES', tripType, origin, destination, returnDate, departureDate, adults, children = 0, infants = 0 } = values;
+  // A cross-field issue reads only fields without issues and never marks one: no later rule reads its field.
+  const cross = (field: string, message: string, type: ValidationIssueType = 'cross_field') => issues.push({ field: 'body.' + field, type, message });
+  const allowed: readonly string[] = priceType == 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
 
   // Cross-field rules, each only when every field it reads is valid on its own (D6).
-  if (ok('airlineLoyalty', 'priceType') && !(priceType == 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS).includes(airlineLoyalty[0]))
-    add('airlineLoyalty', cross(`is not allowed for priceType ${priceType} (SEARCH-2)`));
+  if (ok('airlineLoyalty', 'priceType') && !allowed.includes(airlineLoyalty[0]))
+    cross('airlineLoyalty', `${airlineLoyalty[0]} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')} (SEARCH-2).`);
   // Without a valid passengers object `adults` is undefined and both comparisons are false.
-  if (ok('adults', 'children') && adults + children > 9) add('passengers.children', cross('adults + children must be at most 9 (SEARCH-3)'));
-  if (ok('adults', 'infants') && infants > adults) add('passengers.infants', cross('must be at most adults (SEARCH-4)'));
-  if (ok('origin', 'destination') && origin == destination) add('destination', cross('must differ from origin (SEARCH-5)'));
+  if (ok('adults', 'children') && adults + children > 9) cross('passengers.children', 'adults + children must be at most 9 (SEARCH-3).');
+  if (ok('adults', 'infants') && infants > adults) cross('passengers.infants', 'infants must not outnumber adults (SEARCH-4).');
+  if (ok('origin', 'destination') && origin == destination) cross('destination', 'origin and destination must differ (SEARCH-5).');
   if (ok('tripType', 'returnDate') && tripType == 'ROUND_TRIP')
-    add(
-      'returnDate',
-      returnDate === undefined
-        ? ['missing', 'is required when tripType is ROUND_TRIP (SEARCH-7)']
-        : ok('departureDate') && returnDate <= departureDate && cross('must be later than departureDate (SEARCH-6)'),
-    );
+    returnDate === undefined
+      ? cross('returnDate', 'returnDate is required when tripType is ROUND_TRIP (SEARCH-7).', 'missing')
+      : ok('departureDate') && returnDate <= departureDate && cross('returnDate', 'returnDate must be later than departureDate (SEARCH-6).');
   return issues;
 }

@@ -67,7 +67,7 @@ describe('validateSearchRequest', () => {
 
   it('SEARCH-5: origin and destination must differ, reported at destination', () => {
     expect(issues(oneWay({ destination: 'GRU' }))).toEqual([['body.destination', 'cross_field']]);
-    expect(validateSearchRequest(oneWay({ destination: 'GRU' }))[0]!.message).toBe('must differ from origin (SEARCH-5)');
+    expect(validateSearchRequest(oneWay({ destination: 'GRU' }))[0]!.message).toBe('origin and destination must differ (SEARCH-5).');
     expect(issues(withBody({ origin: 'gru', destination: 'gru' }))).toEqual([
       ['body.origin', 'invalid_format'],
       ['body.destination', 'invalid_format'],
@@ -163,6 +163,35 @@ describe('validateSearchRequest', () => {
     Object.assign(inherited, { ...oneWay() });
     delete inherited.origin;
     expect(issues(inherited)).toEqual([['body.origin', 'missing']]);
+  });
+
+  it.each([
+    [null, 'body', 'The body must be a JSON object (SEARCH-10).'],
+    [{ airlineLoyalty: undefined }, 'body.airlineLoyalty', 'airlineLoyalty is required (SEARCH-9).'],
+    [{ airlineLoyalty: 'PROGRAM_1' }, 'body.airlineLoyalty', 'must be array (SEARCH-1).'],
+    [{ airlineLoyalty: [] }, 'body.airlineLoyalty', 'must hold exactly one program (SEARCH-1).'],
+    [{ airlineLoyalty: [1] }, 'body.airlineLoyalty.0', 'must be string.'],
+    [{ airlineLoyalty: ['X'] }, 'body.airlineLoyalty.0', 'must be one of PROGRAM_1, PROGRAM_2, PROGRAM_3, PROGRAM_3_INTERLINE, PROGRAM_4, PROGRAM_5, PROGRAM_6, PROGRAM_7, PROGRAM_8.'],
+    [{ airlineLoyalty: ['PROGRAM_8'] }, 'body.airlineLoyalty', 'PROGRAM_8 cannot be searched with priceType MILES; allowed: PROGRAM_1, PROGRAM_2, PROGRAM_3, PROGRAM_3_INTERLINE, PROGRAM_4, PROGRAM_5, PROGRAM_6, PROGRAM_7 (SEARCH-2).'],
+    [{ priceType: 'CASH' }, 'body.airlineLoyalty', 'PROGRAM_1 cannot be searched with priceType CASH; allowed: PROGRAM_2, PROGRAM_3, PROGRAM_8 (SEARCH-2).'],
+    [{ priceType: 'miles' }, 'body.priceType', 'must be one of MILES, CASH.'],
+    [{ cabinType: 1 }, 'body.cabinType', 'must be string.'],
+    [{ origin: 'gru' }, 'body.origin', 'must match ^[A-Z]{3}$.'],
+    [{ departureDate: '2026-1-1' }, 'body.departureDate', 'must match ^[0-9]{4}-[0-9]{2}-[0-9]{2}$.'],
+    [{ departureDate: '2026-02-30' }, 'body.departureDate', 'must be a day on the calendar.'],
+    [{ passengers: [] }, 'body.passengers', 'must be object.'],
+    [{ passengers: {} }, 'body.passengers.adults', 'adults is required (SEARCH-9).'],
+    [{ passengers: { adults: 1.5 } }, 'body.passengers.adults', 'must be integer.'],
+    [{ passengers: { adults: 0 } }, 'body.passengers.adults', 'must be >= 1.'],
+    [{ passengers: { adults: 1, children: 9 } }, 'body.passengers.children', 'must be <= 8.'],
+    [{ passengers: { adults: 5, children: 5 } }, 'body.passengers.children', 'adults + children must be at most 9 (SEARCH-3).'],
+    [{ passengers: { adults: 1, infants: 2 } }, 'body.passengers.infants', 'infants must not outnumber adults (SEARCH-4).'],
+    [{ destination: 'GRU' }, 'body.destination', 'origin and destination must differ (SEARCH-5).'],
+    [{ tripType: 'ROUND_TRIP', returnDate: '2026-12-15' }, 'body.returnDate', 'returnDate must be later than departureDate (SEARCH-6).'],
+    [{ tripType: 'ROUND_TRIP' }, 'body.returnDate', 'returnDate is required when tripType is ROUND_TRIP (SEARCH-7).'],
+    [{ responseFormat: 'XML' }, 'body.responseFormat', 'must be one of RAW, PARSED (SEARCH-8).'],
+  ])('gives the service\'s message (the mock\'s, word for word) for %j: at %s, %j', (patch, field, message) => {
+    expect(validateSearchRequest(patch && withBody(patch)).map((i) => [i.field, i.message])).toEqual([[field, message]]);
   });
 
   it('reports at most one issue per field and readable messages for every issue', () => {
