@@ -236,8 +236,7 @@ export const HISTORY_RULES = [
     "id": "HISTORY-2",
     "field": "query.airlineLoyalty",
     "type": "invalid_enum",
-    "rule": "airlineLoyalty takes MILES programs only",
-    "repeatable": null
+    "rule": "airlineLoyalty takes MILES programs only, repeatable"
   },
   {
     "id": "HISTORY-3",
@@ -255,15 +254,13 @@ export const HISTORY_RULES = [
     "id": "HISTORY-5",
     "field": "query.departureDate",
     "type": "invalid_date",
-    "rule": "departureDate is a calendar date",
-    "repeatable": null
+    "rule": "departureDate is a calendar date, repeatable"
   },
   {
     "id": "HISTORY-6",
     "field": "-",
     "type": "-",
-    "rule": "departure ascending then createdAt descending",
-    "no paging": null
+    "rule": "departure ascending then createdAt descending, no paging"
   }
 ] as const;
 
