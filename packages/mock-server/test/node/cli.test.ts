@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEY } from './helpers.js';
+import { KEY, searchBody } from './helpers.js';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const children: ChildProcess[] = [];
@@ -32,11 +32,12 @@ function runCli(args: string[]): Cli {
   return { child, stdout: () => stdout, stderr: () => stderr, exit };
 }
 
-async function listening(cli: Cli): Promise<string> {
+async function listening(cli: Cli, host = '127.0.0.1'): Promise<string> {
   const deadline = Date.now() + 15_000;
+  const urlLine = new RegExp(`listening on (http://${host.replace(/\./g, '\\.')}:\\d+)$`, 'm');
   for (;;) {
-    const match = /http:\/\/127\.0\.0\.1:\d+/.exec(cli.stdout());
-    if (match) return match[0];
+    const match = urlLine.exec(cli.stdout())?.[1];
+    if (match) return match;
     if (cli.child.exitCode !== null) throw new Error(`the CLI exited with ${cli.child.exitCode}: ${cli.stderr()}`);
     if (Date.now() > deadline) throw new Error(`no URL line; stdout: ${cli.stdout()} stderr: ${cli.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -68,6 +69,32 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     expect(cli.stderr()).toMatch(/^GET \/quota 200 \d+ms$/m);
     expect(cli.stderr()).toMatch(/^GET \/__mock\/requests 404 \d+ms$/m);
     expect(cli.stdout() + cli.stderr()).not.toContain(KEY);
+  });
+
+  it('PROVIDER-1: SIGTERM while searches are in flight answers every one of them with its 200, then exits 0', async () => {
+    const cli = runCli(['--port', '0', '--control']);
+    const url = await listening(cli);
+    // A slow program keeps the searches in flight when the signal comes.
+    const slow = await fetch(`${url}/__mock/programs/PROGRAM_1`, { method: 'PUT', body: JSON.stringify({ latencyMs: 1_000 }) });
+    expect(slow.status).toBe(204);
+    const count = 12;
+    const answers = Array.from({ length: count }, () =>
+      fetch(`${url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(searchBody('PROGRAM_1')) }).then(
+        async (response) => ({ status: response.status, success: ((await response.json()) as { results: { success: boolean }[] }).results[0]?.success }),
+      ),
+    );
+    const received = async () => ((await (await fetch(`${url}/__mock/requests`)).json()) as { requests: { path: string }[] }).requests.filter((r) => r.path === '/flights/search').length;
+    const deadline = Date.now() + 5_000;
+    while ((await received()) < count) {
+      if (Date.now() > deadline) throw new Error('the searches did not reach the server');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    cli.child.kill('SIGTERM');
+    expect(await Promise.all(answers)).toEqual(Array(count).fill({ status: 200, success: true }));
+    expect(await cli.exit).toBe(0);
+    expect(cli.stderr()).toContain('SIGTERM: finishing requests in flight');
+    expect(cli.stderr().match(/^POST \/flights\/search 200 \d+ms$/gm)).toHaveLength(count);
   });
 
   it('--keys loads the keys of a file instead of the defaults, and --control serves /__mock', async () => {
