@@ -134,7 +134,8 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     });
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // The host as given, not the address it resolved to: `localhost` stays `localhost` in the URL a user reads and copies.
+  const host = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   origin = `http://${host}:${address.port}`;
 
   function close(): Promise<void> {

@@ -97,6 +97,15 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     expect(cli.stderr().match(/^POST \/flights\/search 200 \d+ms$/gm)).toHaveLength(count);
   });
 
+  it.each(['127.0.0.1', 'localhost'])('--host %s: the URL line names the host given, and the service answers there', async (host) => {
+    const cli = runCli(['--port', '0', '--host', host, '--quiet']);
+    const url = await listening(cli, host);
+    expect(url).toMatch(new RegExp(`^http://${host}:\\d+$`));
+    expect((await fetch(`${url}/quota`, { headers: { 'x-api-key': KEY } })).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+  });
+
   it('--keys loads the keys of a file instead of the defaults, and --control serves /__mock', async () => {
     const file = keysFile(JSON.stringify({ keys: [{ key: 'file-key', limit: 3, products: ['search'] }] }));
     const cli = runCli(['--port', '0', '--keys', file, '--control', '--quiet']);
