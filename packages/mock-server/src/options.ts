@@ -25,9 +25,7 @@ function fail(option: string, expected: string, cause?: unknown): never {
 }
 
 /** Throws the error of one bad setting: `field` names it, `expected` says what it must be. */
-export type SettingFailure = (field: string, expected: string) => never;
-
-const optionFailure: SettingFailure = (option, expected) => fail(option, expected);
+type SettingFailure = (field: string, expected: string) => never;
 
 /**
  * A `setKey` setting refused; `setting` (`limit`, `consumed`, `products`) and
@@ -47,7 +45,7 @@ const setKeyFailure: SettingFailure = (setting, expected) => {
 };
 
 /** Validates the products of a key; `where` names the option in the error. */
-export function checkProducts(products: unknown, where: string, failure: SettingFailure = optionFailure): Product[] {
+export function checkProducts(products: unknown, where: string, failure: SettingFailure = fail): Product[] {
   if (!Array.isArray(products) || products.some((product) => !PRODUCTS.includes(product))) {
     failure(where, `an array of ${PRODUCTS.map((p) => `'${p}'`).join(' and ')}`);
   }
