@@ -174,7 +174,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         signal?.removeEventListener('abort', stop);
       }
       // 408, 429, 5xx and failures without an answer (connection, this attempt's time-out) are worth another try.
-      const after = 'headers' in error ? retryAfterMs(error.headers) : undefined;
+      const after = error.headers && retryAfterMs(error.headers);
       if (n >= retries || !(error instanceof ConnectionError || /^(408|429|5..)$/.test(error.status)) || after! > MAX_RETRY_AFTER_MS) throw error;
       await wait(retryDelay(n, after), signal);
     }
@@ -196,8 +196,8 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         : send('POST', '/flights/search', { body: request }, opts);
     },
     getPriceHistory(query, opts) {
-      const params = { ...query, airlineLoyalty: [query.airlineLoyalty].flat(), departureDate: query.departureDate && [query.departureDate].flat() };
-      return send('GET', '/intelligence/flights/history', { params: { query: params } }, opts, maxRetries);
+      // openapi-fetch sends an array as repeated parameters and a single value as one.
+      return send('GET', '/intelligence/flights/history', { params: { query } }, opts, maxRetries);
     },
     getQuota(opts) {
       return send('GET', '/quota', {}, opts, maxRetries);

@@ -174,9 +174,10 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
  */
 export function apiError(status: number, body: any, headers: Headers, request: string, apiKey?: string): FlightSearchApiError {
   const Class = BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError);
-  const e = typeof body?.error == 'object' ? body.error : undefined;
+  // Only known fields are read from it, so an `error` that is not an object does no harm.
+  const e = body?.error;
   // Redacted before it is cut: a key across the cut would otherwise leave its start.
   let text = String(e?.message ?? (typeof body == 'string' ? body : JSON.stringify(body)));
   if (apiKey) text = text.replaceAll(apiKey, '[redacted]');
-  return new Class({ ...e, cause: undefined, status, headers, message: `${status} ${e ? text : text.slice(0, 200)} (${request})` });
+  return new Class({ ...e, cause: undefined, status, headers, message: `${status} ${e?.message ? text : text.slice(0, 200)} (${request})` });
 }

@@ -75,6 +75,12 @@ describe('errors', () => {
     expect(error.message).toBe(`500 ${`{"status":"down","note":"${'x'.repeat(300)}`.slice(0, 200)} (GET ${BASE_URL}/quota)`);
   });
 
+  it('names a body whose error is a string by its JSON text and takes no field from it', async () => {
+    route('get', '/quota', () => json({ error: 'Service unavailable' }, 503));
+    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'ServerError', status: 503, message: `503 {"error":"Service unavailable"} (GET ${BASE_URL}/quota)` });
+  });
+
   it('QUOTA-1: reads requiredUnits and remainingUnits from the D5 message', async () => {
     route('post', '/flights/search', () =>
       json(envelope('HTTP_ERROR', 'Insufficient quota: this search requires 2 units and 1 remains.'), 402),
