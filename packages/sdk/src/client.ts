@@ -190,7 +190,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
               status: 422,
               code: 'VALIDATION_ERROR',
               errors,
-              message: 'invalid search, nothing sent: ' + errors.map((e) => `${e.field} ${e.message}`).join('; '),
+              message: 'invalid search, nothing sent: ' + errors.map((e) => `${e.field}: ${e.message}`).join(' '),
             }),
           )
         : send('POST', '/flights/search', { body: request }, opts);

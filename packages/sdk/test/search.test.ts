@@ -60,6 +60,13 @@ describe('searchFlights', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('names every local issue in the message, field then the service\'s sentence', async () => {
+    const error = await client().searchFlights(oneWay({ destination: 'GRU', tripType: 'ROUND_TRIP' })).catch((e: unknown) => e);
+    expect((error as ValidationError).message).toBe(
+      'invalid search, nothing sent: body.destination: origin and destination must differ (SEARCH-5). body.returnDate: returnDate is required when tripType is ROUND_TRIP (SEARCH-7).',
+    );
+  });
+
   it('rejects (does not throw synchronously) when local validation fails', () => {
     const promise = client().searchFlights(oneWay({ origin: 'gru' }));
     expect(promise).toBeInstanceOf(Promise);
