@@ -1,7 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { AbortError, apiError, ConnectionError, TimeoutError, ValidationError } from './errors.js';
 import { retryAfterMs } from './retry-after.js';
-import { defaultRetryDelay, MAX_RETRY_AFTER_MS, wait } from './retry.js';
+import { defaultRetryDelay, isTimeout, MAX_RETRY_AFTER_MS, wait } from './retry.js';
 import type {
   HistoryQuery,
   HistoryResponse,
@@ -120,7 +120,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     apiKey: apiKey && typeof apiKey == 'string',
     baseUrl: /^https?:\/\/./.test(baseUrl),
     fetch: !fetchImpl || typeof fetchImpl == 'function',
-    timeoutMs: timeoutMs > 0 && timeoutMs < 2 ** 31,
+    timeoutMs: isTimeout(timeoutMs),
     maxRetries: Number.isInteger(maxRetries) && maxRetries >= 0,
     mediaType: /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType),
     headers: typeof headers == 'object',
@@ -147,7 +147,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   const send = async (method: 'GET' | 'POST', path: string, init: object, opts: RequestOptions = {}, retries = 0): Promise<any> => {
     const { signal, timeoutMs: ms = timeoutMs } = opts;
     const what = `${method} ${origin}${path}`;
-    if (!(ms > 0 && ms < 2 ** 31)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
+    if (!isTimeout(ms)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
     for (let n = 0; ; n++) {
       // A controller and a timer cleared on settling: in Node 20 AbortSignal.timeout() costs about 20 times
       // more per call (its timer stays armed until the signal is garbage-collected). The caller's signal

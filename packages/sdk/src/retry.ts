@@ -1,3 +1,6 @@
+/** A time-out a timer can wait: over 0 and below 2 ** 31 ms (longer ones fire at once). */
+export const isTimeout = (ms: unknown): boolean => (ms as number) > 0 && (ms as number) < 2 ** 31;
+
 /** Longest `Retry-After` the client waits for; a longer one is thrown to the caller instead. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { AbortError, QuotaExceededError } from '../errors.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
+import { isTimeout } from '../retry.js';
 import type { ProgramCode } from '../types.js';
 import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
 
@@ -48,7 +49,8 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
     if (!allowed.includes(p) || programs.indexOf(p) < i) throw new TypeError(`programs: ${p} is ${allowed.includes(p) ? 'repeated' : `not a ${priceType} program`}`);
   });
   if (!['off', 'throw', 'partial'].includes(quotaCheck)) throw new TypeError('quotaCheck must be off, throw or partial');
-  if (!(timeoutMs! > 0 || timeoutMs === undefined)) throw new TypeError('timeoutMs must be > 0');
+  // The client's bound, checked here so that no search fails on it.
+  if (timeoutMs !== undefined && !isTimeout(timeoutMs)) throw new TypeError('invalid option "timeoutMs"');
   // p-limit throws a TypeError naming `concurrency` for a bad value.
   const limit = pLimit(concurrency);
   const total = programs.length;

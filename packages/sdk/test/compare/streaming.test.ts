@@ -87,7 +87,10 @@ describe('compareProgramsStreaming', () => {
     const c = client();
     expect(() => compareProgramsStreaming(c, oneWay, { concurrency: 0 })).toThrow(/concurrency/);
     expect(() => compareProgramsStreaming(c, oneWay, { quotaCheck: 'maybe' as never })).toThrow(/quotaCheck/);
-    expect(() => compareProgramsStreaming(c, oneWay, { timeoutMs: -1 })).toThrow(/timeoutMs/);
+    // The client's own bound: a timer cannot wait 2 ** 31 ms or more.
+    for (const timeoutMs of [-1, 0, Number.NaN, 2 ** 31, Number.POSITIVE_INFINITY])
+      expect(() => compareProgramsStreaming(c, oneWay, { timeoutMs }), String(timeoutMs)).toThrow(new TypeError('invalid option "timeoutMs"'));
+    expect(() => compareProgramsStreaming(c, oneWay, { timeoutMs: 2 ** 31 - 1 })).not.toThrow();
   });
 
   it('sends nothing until the iteration starts', async () => {
