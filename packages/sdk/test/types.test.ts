@@ -1,6 +1,7 @@
 // tsc checks this file (packages/sdk/tsconfig.json includes test/): every @ts-expect-error
 // must meet an error, so the narrowing it documents cannot silently regress.
 import { describe, expectTypeOf, it } from 'vitest';
+import { compareProgramsStreaming, type FlightSearchError } from '../src/index.js';
 import type {
   CashProgram,
   components,
@@ -69,6 +70,10 @@ async function typeChecks() {
   await client.getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: 7, airlineLoyalty: 'PROGRAM_8' });
   await client.getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: 7, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_2'], departureDate: '2026-12-15' });
   expectTypeOf((await client.getQuota()).remaining).toEqualTypeOf<number>();
+
+  // An `error` outcome carries the SDK's error: its fields need no cast.
+  for await (const o of compareProgramsStreaming(client, { ...oneWay(), responseFormat: 'PARSED' }))
+    if (o.kind == 'error') expectTypeOf(o.error).toEqualTypeOf<FlightSearchError>();
 }
 
 // The readable names the SDK exports (issue 3): renaming or dropping one fails type-checking here.

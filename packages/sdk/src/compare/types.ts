@@ -1,3 +1,4 @@
+import type { FlightSearchError } from '../errors.js';
 import type {
   Fare,
   ParsedFlight,
@@ -13,7 +14,9 @@ import type {
 
 /**
  * What the compare helpers need from a client: `createFlightSearchClient()`'s
- * result fits, and so does any fake with these two methods.
+ * result fits, and so does any fake with these two methods that, like the
+ * client, rejects with the SDK's errors (an `error` outcome carries what
+ * `searchFlights` rejected with, typed as {@link FlightSearchError}).
  */
 export interface CompareClient {
   searchFlights(request: SearchRequest, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<SearchResponse>;
@@ -65,7 +68,7 @@ interface OutcomeBase {
  */
 export type CompareOutcome<I = RawResultItem | ParsedResultItem> =
   | (OutcomeBase & { kind: 'result'; item: I })
-  | (OutcomeBase & { kind: 'error'; error: Error })
+  | (OutcomeBase & { kind: 'error'; error: FlightSearchError })
   | (OutcomeBase & { kind: 'skipped' });
 
 /**
