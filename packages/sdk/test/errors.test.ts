@@ -108,7 +108,10 @@ describe('errors', () => {
   it.each([
     ['2', 2000],
     ['0', 0],
-  ])('RATE-1: RateLimitError reads Retry-After %s as %i ms', async (header, ms) => {
+    ['1.5', undefined],
+    ['-1', undefined],
+    ['soon', undefined],
+  ])('RATE-1: RateLimitError reads Retry-After %s as %s ms (delta-seconds are whole; only an HTTP-date goes through Date.parse)', async (header, ms) => {
     route('get', '/quota', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': header }));
     await expect(client({ maxRetries: 0 }).getQuota()).rejects.toMatchObject({ retryAfterMs: ms });
   });
