@@ -28,9 +28,10 @@ import { retryAfterMs } from './retry-after.js';
 
 const KINDS = Symbol.for('@flight-search/sdk.error-kinds');
 
+// The first group of `re` that matched, as a number.
 const units = (e: Error, re: RegExp) => {
-  const m = re.exec(e.message)?.[1];
-  return m ? +m : undefined;
+  const m = re.exec(e.message);
+  return m ? +(m[1] ?? m[2])! : undefined;
 };
 
 /** Fields of an API error; the client fills them from the service's error envelope (`error.*`). */
@@ -105,10 +106,10 @@ export class AuthenticationError extends FlightSearchApiError { static override 
 /** 402 `QUOTA-1`: the key's remaining quota cannot pay for the search; nothing was consumed. */
 export class QuotaExceededError extends FlightSearchApiError {
   static override readonly kind: string = 'QuotaExceededError';
-  /** Units the search needed, when the message names them (D5). */
-  readonly requiredUnits = units(this, /requires (\d+) units?/);
-  /** Units the key had left, when the message names them (D5). */
-  readonly remainingUnits = units(this, /(\d+) remains?\b/);
+  /** Units the search needed, when the message names them ("requires 2 units" as in D5, or "2 units required"). */
+  readonly requiredUnits = units(this, /requires (\d+) units?|(\d+) units? required/);
+  /** Units the key had left, when the message names them ("1 remains" as in D5, "1 unit remaining" or "remaining: 1"). */
+  readonly remainingUnits = units(this, /(\d+) (?:units? )?remain|remaining:? (\d+)/);
 }
 
 /** 403 `AUTH-3`: the key lacks the product (price history). */

@@ -93,6 +93,9 @@ describe('errors', () => {
   it.each([
     ['Insufficient quota: this search requires 1 unit and 0 remain.', 1, 0],
     ['Insufficient quota: this search requires 2 units and 3 remain.', 2, 3],
+    ['Insufficient quota: 2 units required, 1 remaining.', 2, 1],
+    ['Quota exceeded (requires 2 units; remaining: 0).', 2, 0],
+    ['This search requires 2 units.', 2, undefined],
     ['Quota exhausted.', undefined, undefined],
   ])('QUOTA-1: parses %j into its units', (message, required, remaining) => {
     const error = new QuotaExceededError({ status: 402, message });
