@@ -1,4 +1,4 @@
-import { DEFAULT_HISTORY_CAP, DEFAULT_KEYS, DEFAULT_PROVIDER_TIMEOUT_MS, DEFAULT_SEED } from './defaults.js';
+import { DEFAULT_HISTORY_CAP, DEFAULT_KEYS, DEFAULT_PROVIDER_TIMEOUT_MS, DEFAULT_SEED, RECORDED_REQUESTS_CAP } from './defaults.js';
 import type { KeySettings, MockOptions, Product, ProgramBehavior } from './types.js';
 import { PROGRAM_CODES } from './generated/contract.js';
 import type { ProgramCode } from '@flight-search/sdk';
@@ -12,6 +12,7 @@ export interface ResolvedOptions {
   /** `origin + path` without a trailing slash, or undefined for any origin. */
   baseUrl: string | undefined;
   historyCap: number;
+  requestLogCap: number;
   rateLimit: { requests: number; windowMs: number } | undefined;
 }
 
@@ -108,6 +109,8 @@ export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
   if (typeof now !== 'function') fail('now', 'a function returning epoch milliseconds');
   const historyCap = options.historyCap ?? DEFAULT_HISTORY_CAP;
   if (!isCount(historyCap)) fail('historyCap', 'an integer >= 0');
+  const requestLogCap = options.requestLogCap ?? RECORDED_REQUESTS_CAP;
+  if (!isCount(requestLogCap)) fail('requestLogCap', 'an integer >= 0');
 
   let baseUrl: string | undefined;
   if (options.baseUrl !== undefined) {
@@ -130,7 +133,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
     rateLimit = { requests, windowMs };
   }
 
-  return { keys: checkedKeys, seed, providerTimeoutMs, latency, now, baseUrl, historyCap, rateLimit };
+  return { keys: checkedKeys, seed, providerTimeoutMs, latency, now, baseUrl, historyCap, requestLogCap, rateLimit };
 }
 
 /** Validates `setProgramBehavior` arguments. */

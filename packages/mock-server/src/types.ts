@@ -40,6 +40,8 @@ export interface MockOptions {
   baseUrl?: string;
   /** Most history records kept from searches; the oldest are dropped first. Default 100 000. */
   historyCap?: number;
+  /** Most received requests `requests()` keeps; the oldest are dropped first. Default 10 000; 0 records none. */
+  requestLogCap?: number;
   /** Per-key rate limit (`RATE-1`); off unless set. */
   rateLimit?: { requests: number; windowMs: number };
 }

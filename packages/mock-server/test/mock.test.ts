@@ -31,6 +31,7 @@ describe('createFlightSearchMock', () => {
     [{ now: 3 }, 'now'],
     [{ baseUrl: 'not a url' }, 'baseUrl'],
     [{ historyCap: -1 }, 'historyCap'],
+    [{ requestLogCap: 1.5 }, 'requestLogCap'],
     [{ rateLimit: { requests: 0, windowMs: 1 } }, 'rateLimit.requests'],
     [{ keys: [{ key: '', limit: 1, products: [] }] }, 'keys[0].key'],
     [{ keys: [{ key: 'a', limit: -1, products: [] }] }, 'keys[0].limit'],
@@ -137,6 +138,20 @@ describe('createFlightSearchMock', () => {
     expect(searched!.headers).toMatchObject({ 'x-api-key': '[redacted]', 'x-trace': 'abc' });
     expect(quota).toMatchObject({ id: 2, method: 'GET', path: '/quota', query: { verbose: ['1', '2'] }, status: 404, body: null });
     expect(JSON.stringify(mock.requests())).not.toMatch(/test-key|secret-looking-key/);
+  });
+
+  it('requestLogCap keeps only the most recent requests, and 0 keeps none while the rules still run', async () => {
+    const mock = service.mock({ requestLogCap: 2 });
+    for (const path of ['/quota?n=1', '/quota?n=2', '/quota?n=3']) await call(path);
+    expect(mock.requests().map((r) => [r.id, r.query.n])).toEqual([
+      [2, ['2']],
+      [3, ['3']],
+    ]);
+
+    const silent = service.mock({ requestLogCap: 0 });
+    expect((await search(validSearch())).status).toBe(200);
+    expect(silent.requests()).toEqual([]);
+    expect(await quotaOf()).toMatchObject({ consumed: 1 });
   });
 });
 

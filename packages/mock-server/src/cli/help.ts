@@ -11,7 +11,8 @@ Options:
   --seed N                 seed of the generated data (same seed, same flights)
   --provider-timeout-ms N  time a program may take before a 504 provider failure (default 29000)
   --latency none|realistic provider latencies: none (default) or realistic (0.2 to 4 s per program)
-  --control                serve the control API under /__mock (reset, programs, keys, requests)
+  --control                serve the control API under /__mock (reset, programs, keys, requests);
+                           without it no request is recorded, since nothing could read the record
   --quiet                  no request log (by default one line per request on stderr)
   --help                   show this help
 

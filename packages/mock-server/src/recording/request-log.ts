@@ -46,6 +46,8 @@ export class RequestLog {
       receivedAt: now,
       aborted: false,
     };
+    // With cap 0 the pipeline still fills the entry (status, times), but nothing keeps it.
+    if (this.cap === 0) return entry;
     this.#entries.push(entry);
     // Drop the oldest in batches, so a full log does not shift 10 000 entries per request.
     if (this.#entries.length - this.#head > this.cap) {
