@@ -12,15 +12,24 @@ import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, Com
  * one program's failure never ends it. Searches start on the first `next()`.
  *
  * Breaking out of the loop (`return()`, also while a `next()` is pending) or
- * aborting `options.signal` aborts every search in flight and starts no more.
- * `return()` resolves, and an abort rejects `next()` with `AbortError` (after
- * any outcomes already buffered), only once those searches have settled.
+ * aborting `options.signal` aborts every search in flight (and the quota read
+ * of `quotaCheck`) and starts no more. `return()` resolves, and an abort
+ * rejects `next()` with `AbortError` (after any outcomes already buffered),
+ * only once those searches have settled.
+ *
+ * Controllers: the comparison has one `AbortController`, linked to
+ * `options.signal`, and hands its signal to every search. Each search's own
+ * controller is the client's: `createFlightSearchClient()` gives every attempt
+ * an `AbortController` that listens to the comparison's signal while the
+ * attempt runs (a search has one attempt: searches are never retried) and
+ * stops listening when it settles. A `CompareClient` fake must abort on the
+ * signal it is given in the same way.
  *
  * @throws TypeError, at the call, for a program not allowed for the request's
  * `priceType` or given twice, or for a bad option; nothing is sent.
  * @example
  * ```ts
- * const client = createFlightSearchClient({ apiKey, baseUrl });
+ * const client = createFlightSearchClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:4010' });
  * for await (const o of compareProgramsStreaming(client, {
  *   tripType: 'ONE_WAY', cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK',
  *   departureDate: '2026-12-15', passengers: { adults: 1 }, responseFormat: 'PARSED',
@@ -54,8 +63,9 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
   // p-limit throws a TypeError naming `concurrency` for a bad value.
   const limit = pLimit(concurrency);
   const total = programs.length;
-  // One controller for the whole comparison, linked to the caller's signal: stopping aborts
-  // exactly the searches in flight (finished ones no longer listen) and keeps queued ones from starting.
+  // One controller for the whole comparison, linked to the caller's signal; each search's own controller
+  // is the client's per-attempt one, linked to `stopped`. Stopping aborts exactly the searches in flight
+  // (finished ones no longer listen) and keeps queued ones from starting.
   const stopper = new AbortController();
   const stopped = stopper.signal;
   // Outcomes not read yet; `wake` resumes the generator waiting for one (or for the stop).
