@@ -177,8 +177,11 @@ export function apiError(status: number, body: any, headers: Headers, request: s
   const Class = BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError);
   // Only known fields are read from it, so an `error` that is not an object does no harm.
   const e = body?.error;
+  const said = e?.message;
+  // No body at all (a 503 from a proxy, Content-Length 0) leaves just the status and the request.
+  let text = String(said ?? (typeof body == 'string' ? body : (JSON.stringify(body) ?? '')));
   // Redacted before it is cut: a key across the cut would otherwise leave its start.
-  let text = String(e?.message ?? (typeof body == 'string' ? body : JSON.stringify(body)));
   if (apiKey) text = text.replaceAll(apiKey, '[redacted]');
-  return new Class({ ...e, cause: undefined, status, headers, message: `${status} ${e?.message ? text : text.slice(0, 200)} (${request})` });
+  if (said == null) text = text.slice(0, 200);
+  return new Class({ ...e, cause: undefined, status, headers, message: `${status} ${text && text + ' '}(${request})` });
 }

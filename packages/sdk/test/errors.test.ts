@@ -127,6 +127,13 @@ describe('errors', () => {
     expect(error.retryAfterMs).toBeLessThanOrEqual(30_000);
   });
 
+  it('names an empty error body by its status and request alone, not as undefined', async () => {
+    route('get', '/quota', () => new HttpResponse(null, { status: 503, headers: { 'Content-Length': '0' } }));
+    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.message).toBe(`503 (GET ${BASE_URL}/quota)`);
+  });
+
   it('keeps a non-JSON error body (a proxy page) in the message', async () => {
     route('get', '/quota', () => new HttpResponse('Bad gateway from the proxy', { status: 502 }));
     const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
