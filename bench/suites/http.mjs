@@ -227,8 +227,8 @@ export async function run({ quick }) {
     measured['4e'] = {
       measured: rss.ours / rss.prism,
       reason: prismMissing,
-      why: `our server keeps state Prism does not, though compactly: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches and ${served.quota.toLocaleString('en')} quota reads. Searched history is kept as one small entry per search and bucket pointing at the generated flights (shared by identical searches through the LRU), up to the default historyCap of 100 000 records, and the last 10 000 recorded requests keep node's header array and the body text. The live heap after a full GC is a few tens of MB; most of the RSS is V8 letting the old generation grow under load before a full GC (entries that live past two scavenges die in old space), and the young generation's semi-spaces`,
-      fix: 'fewer objects kept per request (intern identical header lists and bodies in the request log, or a smaller default for recorded requests), or a distinct search would keep its flights: the RSS then follows the variety of searches, not their number',
+      why: `our server keeps state Prism does not, though compactly: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches and ${served.quota.toLocaleString('en')} quota reads. Searched history is kept as one small entry per search and bucket pointing at the generated flights (shared by identical searches through the LRU), up to the default historyCap of 100 000 records; the CLI records no requests without --control (nothing could read them). The live heap after a full GC is a few tens of MB; most of the RSS is V8 letting the old generation grow under load before a full GC (entries that live past two scavenges die in old space), and the young generation's semi-spaces`,
+      fix: 'fewer objects kept per search, or a distinct search would keep its flights: the RSS then follows the variety of searches, not their number',
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };
     return {
