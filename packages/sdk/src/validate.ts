@@ -89,7 +89,8 @@ export function validateSearchRequest(request: unknown): ValidationIssue[] {
   const { airlineLoyalty, priceType = 'MILES', tripType, origin, destination, returnDate, departureDate, adults, children = 0, infants = 0 } = values;
   // A cross-field issue reads only fields without issues and never marks one: no later rule reads its field.
   const cross = (field: string, message: string, type: ValidationIssueType = 'cross_field') => issues.push({ field: 'body.' + field, type, message });
-  const allowed: readonly string[] = priceType == 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
+  // Strict equality: an invalid priceType may be any value, and == would try to make text of it.
+  const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
 
   // Cross-field rules, each only when every field it reads is valid on its own (D6).
   if (ok('airlineLoyalty', 'priceType') && !allowed.includes(airlineLoyalty[0]))

@@ -41,6 +41,21 @@ describe('validateSearchRequest', () => {
     expect(validateSearchRequest(oneWay({ airlineLoyalty: ['PROGRAM_8'] }))[0]!.message).toContain('SEARCH-2');
   });
 
+  it('never throws on values that cannot become text, such as an object whose toString is no function', () => {
+    const hostile = [{ toString: {} }, Object.create(null), { valueOf: {}, toString: {} }, Symbol('s'), 10n];
+    const fields = ['airlineLoyalty', 'priceType', 'tripType', 'cabinType', 'origin', 'destination', 'departureDate', 'returnDate', 'passengers', 'responseFormat'];
+    for (const value of hostile)
+      for (const field of fields) {
+        expect(() => validateSearchRequest(withBody({ [field]: value })), `${field}: ${String(typeof value)}`).not.toThrow();
+        // An object without its own fields is still an object: passengers then misses adults.
+        expect(issues(withBody({ [field]: value })).map(([f]) => f)).toContain(field == 'passengers' && typeof value == 'object' ? 'body.passengers.adults' : `body.${field}`);
+      }
+    expect(issues({ ...oneWay(), passengers: { adults: { toString: {} }, infants: Object.create(null) } })).toEqual([
+      ['body.passengers.adults', 'invalid_type'],
+      ['body.passengers.infants', 'invalid_type'],
+    ]);
+  });
+
   it('SEARCH-2: is not checked when priceType or the program is invalid on its own', () => {
     expect(issues(withBody({ priceType: 'POINTS', airlineLoyalty: ['PROGRAM_8'] }))).toEqual([['body.priceType', 'invalid_enum']]);
     expect(issues(withBody({ priceType: 'CASH', airlineLoyalty: ['PROGRAM_1', 'PROGRAM_2'] }))).toEqual([['body.airlineLoyalty', 'out_of_range']]);
