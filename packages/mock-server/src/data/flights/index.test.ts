@@ -20,6 +20,20 @@ describe('generateFlights', () => {
     expect(generateFlights(1, search).map((flight) => flight.id)).not.toEqual(generateFlights(2, search).map((flight) => flight.id));
   });
 
+  it('D8: on the last days the contract can write (9999-12-31) keeps only flights that land by 9999-12-31T23:59, every time in the contract', () => {
+    for (const [origin, destination] of [['GRU', 'CDG'], ['LAX', 'SYD'], ['JFK', 'LHR']] as const) {
+      const search = searchOf({ origin, destination, departureDate: '9999-12-30', tripType: 'ROUND_TRIP', returnDate: '9999-12-31' });
+      const flights = generateFlights(42, search);
+      for (const flight of flights) {
+        expect(contractErrors('ParsedFlight', flight), `${origin}-${destination} ${flight.flightCode}`).toEqual([]);
+        for (const time of [flight.arrivalDate, ...flight.legs.flatMap((leg) => [leg.departureDate, leg.arrivalDate])]) expect(time <= '9999-12-31T23:59:59').toBe(true);
+      }
+      // The day before still has its flights, only those that would land in year 10000 are gone
+      // (LAX-SYD's one outbound flight of that day lands two days later).
+      expect(flights.some((flight) => flight.direction === 'OUTBOUND')).toBe(origin !== 'LAX');
+    }
+  });
+
   it('returns [] for an airport the data set does not have', () => {
     expect(generateFlights(42, searchOf({ origin: 'ZZZ' }))).toEqual([]);
     expect(generateFlights(42, searchOf({ destination: 'ZZZ' }))).toEqual([]);

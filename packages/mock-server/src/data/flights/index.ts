@@ -9,6 +9,9 @@ import { itinerariesOn, timetable, type DatedItinerary } from './schedule.js';
 
 type Direction = ParsedFlight['direction'];
 
+/** The last local minute `YYYY-MM-DDTHH:mm` can write. */
+const LAST_WRITABLE_LOCAL = Date.UTC(9999, 11, 31, 23, 59);
+
 /**
  * The flights a program offers for a search: OUTBOUND on `departureDate`, and
  * for ROUND_TRIP also RETURN (destination to origin) on `returnDate`. Direct
@@ -39,7 +42,10 @@ function directionFlights(seed: number, search: NormalizedSearch, direction: Dir
     seed, 'flights', program, priceType, origin, destination, date, cabinType, tripType, direction,
     passengers.adults, passengers.children, passengers.infants,
   );
-  const itineraries = itinerariesOn(timetable(seed, program, origin, destination), date);
+  // A flight landing after 9999-12-31T23:59 has no time the contract's YYYY-MM-DDTHH:mm can write: not sold.
+  const itineraries = itinerariesOn(timetable(seed, program, origin, destination), date).filter((itinerary) =>
+    itinerary.legs.every((leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL),
+  );
   const route = `${origin}-${destination}`;
   const dayDemand = demand(seed, program, route, dayNumber(date));
   return itineraries.map((itinerary) => {
