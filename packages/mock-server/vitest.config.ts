@@ -10,6 +10,7 @@ export default defineProject({
     name: 'mock-server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Every answer of the mock in every test is checked against openapi.yaml (test/support/contract-hook.ts).
-    setupFiles: ['test/support/contract-setup.ts'],
+    // FC_SEED / FC_PATH replay a property failure (test/support/fast-check-replay.ts).
+    setupFiles: ['test/support/contract-setup.ts', 'test/support/fast-check-replay.ts'],
   },
 });
