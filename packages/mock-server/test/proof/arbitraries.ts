@@ -100,7 +100,7 @@ export const validSearch: fc.Arbitrary<SearchFields> = fc
 const TOP = ['airlineLoyalty', 'priceType', 'tripType', 'cabinType', 'origin', 'destination', 'departureDate', 'returnDate', 'passengers', 'responseFormat'];
 const PASSENGERS = ['adults', 'children', 'infants'];
 
-type Mutation =
+export type Mutation =
   | { kind: 'drop'; path: string[] }
   | { kind: 'set'; path: string[]; value: unknown }
   | { kind: 'own-key'; path: string[]; key: '__proto__' | 'constructor' | 'prototype'; value: unknown }
@@ -135,7 +135,7 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function apply(body: Record<string, any>, m: Mutation): void {
+export function apply(body: Record<string, any>, m: Mutation): void {
   if (m.kind === 'cross') {
     if (m.rule === 'same-airports') body.destination = body.origin;
     if (m.rule === 'return-before') Object.assign(body, { tripType: 'ROUND_TRIP', returnDate: body.departureDate });
@@ -155,11 +155,17 @@ function apply(body: Record<string, any>, m: Mutation): void {
     target = target[key];
   }
   if (!target || typeof target !== 'object') return;
-  if (m.kind === 'own-key') return setOwn(target, m.key, m.value);
+  if (m.kind === 'own-key') return setOwn(target, m.key, copy(m.value));
   const last = at[at.length - 1]!;
   if (m.kind === 'drop') delete target[last];
-  else setOwn(target, last, m.value);
+  else setOwn(target, last, copy(m.value));
 }
+
+/**
+ * A value as a body may keep it: the generators hand out the same constant objects run after run,
+ * and a later mutation of this body must not change them (or tie one into a cycle through itself).
+ */
+const copy = (value: unknown): unknown => (value !== null && typeof value === 'object' ? structuredClone(value) : value);
 
 /** JSON text of a body; `HUGE` strings become `1e400` (a JSON number beyond double). */
 export const toText = (body: unknown): string => JSON.stringify(body).replaceAll(`"${HUGE}"`, '1e400');
