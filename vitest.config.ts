@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // vitest.config.ts says how its tests run (environment, set-up files).
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'examples/*/vitest.config.ts'],
+    projects: ['packages/*/vitest.config.ts', 'examples/*/vitest.config.ts', 'scripts/vitest.config.mjs'],
   },
 });

@@ -10,6 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const ARTIFACTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 
 /** Debian's Chromium (`apt-get install chromium`); no browser is downloaded. */
+// `npm test` sets CHROMIUM_PATH to the browser it found or installed (scripts/lib/browser.mjs).
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium keeps dialling Google's
