@@ -53,7 +53,7 @@ export function installPlan(env = process.env, isRoot = process.getuid?.() === 0
   return {
     steps: [
       [...sudo, 'apt-get', 'update', '-qq'],
-      [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium'],
+      [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '-qq', 'chromium'],
     ],
   };
 }
