@@ -164,11 +164,16 @@ export interface components {
         Passengers: {
             adults: number;
             /** @default 0 */
-            children: number;
+            children?: number;
             /** @default 0 */
-            infants: number;
+            infants?: number;
         };
-        /** @description One search of one program. Cross-field rules `SEARCH-1`..`SEARCH-8` are in the operation description. */
+        /**
+         * @description One search of one program. `SEARCH-2` and `SEARCH-7` are part of the
+         *     schema (the `allOf` conditions below), so any JSON Schema validator
+         *     enforces them; the other cross-field rules (`SEARCH-3`..`SEARCH-6`)
+         *     compare values with each other and are in the operation description.
+         */
         SearchRequest: {
             /** @description Exactly one program (`SEARCH-1`), allowed for `priceType` (`SEARCH-2`). */
             airlineLoyalty: components["schemas"]["ProgramCode"][];
