@@ -141,7 +141,9 @@ export interface components {
          */
         ResponseFormat: "RAW" | "PARSED";
         /**
-         * @description Direction of a segment; RETURN is the return leg of a ROUND_TRIP.
+         * @description Direction of a segment; RETURN is the return leg of a ROUND_TRIP. Closed
+         *     for a history record's `roundTrip` (the spec lists both values); a
+         *     PARSED flight's `direction` is open (D-A1).
          * @enum {string}
          */
         Direction: "OUTBOUND" | "RETURN";
@@ -257,6 +259,7 @@ export interface components {
         SearchResponse: components["schemas"]["RawSearchResponse"] | components["schemas"]["ParsedSearchResponse"];
         /** @description A fare of a PARSED flight. MILES fares carry miles plus taxes; CASH fares carry money. */
         Fare: {
+            /** @description Fare family; open (D-A1), the spec states no values. */
             fareType: string;
             miles: number;
             money: number;
@@ -264,19 +267,27 @@ export interface components {
             fees: number;
             totalMoney: number;
             baseMiles: number | null;
+            /** @description Booking class; open (D-A1). */
             classOfService: string | null;
+            /** @description Product class; open (D-A1), the spec states no values. */
             productClass: string | null;
         };
         /** @description A leg of a PARSED flight. */
         Leg: {
             airlineCode: string;
             flightNumber: string;
-            cabinType: components["schemas"]["CabinType"];
+            /**
+             * @description Open (D-A1): the cabin of this leg as the provider names it; usually
+             *     a `CabinType`, but the spec does not close the set for legs.
+             */
+            cabinType: components["schemas"]["CabinType"] | (string & {});
             departureAirport: components["schemas"]["IataCode"];
             arrivalAirport: components["schemas"]["IataCode"];
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalDate: components["schemas"]["LocalDateTime"];
+            /** @description Aircraft type code; open (D-A1). */
             equipment: string;
+            /** @description Booking class; open (D-A1). */
             classOfService: string | null;
             durationMinutes: number;
             isConnection: boolean;
@@ -292,35 +303,49 @@ export interface components {
             arrivalDate: components["schemas"]["LocalDateTime"];
             cabinType: components["schemas"]["CabinType"];
             tripType: components["schemas"]["TripType"];
-            direction: components["schemas"]["Direction"];
+            /**
+             * @description Open (D-A1): `OUTBOUND` is the value the spec shows and `RETURN` the
+             *     return leg of a ROUND_TRIP (D7); the spec does not close the set, so
+             *     a client accepts any other string.
+             */
+            direction: components["schemas"]["Direction"] | (string & {});
             stops: number;
             durationMinutes: number;
             flightCode: string;
             availableSeats: number | null;
-            /** @description Aircraft type code. */
+            /** @description Aircraft type code; open (D-A1). */
             equipment: string;
             fareSource: string | null;
             fares: components["schemas"]["Fare"][];
             legs: components["schemas"]["Leg"][];
         };
         HistoryFare: {
+            /** @description Fare family; open (D-A1), the spec states no values. */
             fareType: string;
             miles: number;
             money: number;
             taxes: number;
             fees: number;
             totalMoney: number;
+            /** @description Product class; open (D-A1), the spec states no values. */
             productClass: string | null;
+            /** @description Booking class; open (D-A1). */
             classOfService: string | null;
         };
         HistoryLeg: {
+            /** @description Aircraft type code; open (D-A1). */
             equipment: string;
-            cabinType: components["schemas"]["CabinType"];
+            /**
+             * @description Open (D-A1): the cabin of this leg as the provider names it; usually
+             *     a `CabinType`, but the spec does not close the set for legs.
+             */
+            cabinType: components["schemas"]["CabinType"] | (string & {});
             airlineCode: string;
             arrivalDate: components["schemas"]["LocalDateTime"];
             flightNumber: string;
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalAirport: components["schemas"]["IataCode"];
+            /** @description Booking class; open (D-A1). */
             classOfService: string | null;
             departureAirport: components["schemas"]["IataCode"];
         };
@@ -332,7 +357,12 @@ export interface components {
         HistoryRecord: {
             /** Format: uuid */
             id: string;
-            airlineLoyalty: components["schemas"]["MilesProgram"];
+            /**
+             * @description Open (D-A1): the loyalty program of the record. History is queried
+             *     for `MilesProgram`s (`HISTORY-2`), but the spec calls this field the
+             *     program's name and does not close the set, so a client accepts any string.
+             */
+            airlineLoyalty: components["schemas"]["MilesProgram"] | (string & {});
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalDate: components["schemas"]["LocalDateTime"];
             cabinType: components["schemas"]["CabinType"];
@@ -343,7 +373,7 @@ export interface components {
             flightCode: string;
             tripType?: components["schemas"]["TripType"];
             roundTrip?: components["schemas"]["Direction"];
-            /** @description Fare family of the base price. */
+            /** @description Fare family of the base price; open (D-A1), the spec states no values. */
             fareType: string;
             /** @description Base price in miles, per passenger. */
             basePrice: number;
@@ -416,7 +446,8 @@ export interface components {
             };
         };
         /**
-         * @description The vocabulary of validation problems; see Validation errors in the document description.
+         * @description The vocabulary of validation problems this service sends; see Validation
+         *     errors in the document description. `ValidationIssue.type` is open (D-A1).
          * @enum {string}
          */
         ValidationIssueType: "missing" | "invalid_type" | "invalid_enum" | "out_of_range" | "invalid_format" | "invalid_date" | "cross_field" | "invalid_json";
@@ -424,7 +455,12 @@ export interface components {
             /** @description Dotted path from `body` or `query`, such as `body.passengers.adults`. */
             field: string;
             message: string;
-            type: components["schemas"]["ValidationIssueType"];
+            /**
+             * @description Open (D-A1): a `ValidationIssueType` from this service; the spec
+             *     says only "such as a missing-field type", so a client accepts any
+             *     other string (and can fall back to `field` and `message`).
+             */
+            type: components["schemas"]["ValidationIssueType"] | (string & {});
         };
         /** @description 422; lists every problem found. */
         ValidationErrorEnvelope: {
