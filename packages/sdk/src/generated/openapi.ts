@@ -42,7 +42,9 @@ export interface paths {
          *     format and otherwise ignored.
          *
          *     Quota (`QUOTA-1`): ONE_WAY costs 1 unit, ROUND_TRIP 2; when the
-         *     remaining quota is lower the answer is `402` and nothing is consumed.
+         *     remaining quota is lower the answer is `402` and nothing is consumed;
+         *     its message names both numbers and `error.details.requiredUnits` /
+         *     `error.details.remainingUnits` carry them as integers.
          */
         post: operations["searchFlights"];
         delete?: never;
@@ -417,13 +419,33 @@ export interface components {
         };
         /** Format: uuid */
         CorrelationId: string;
-        /** @description 401 (`AUTH-1`), 402 (`QUOTA-1`), 404 (`AUTH-2`, unknown path), 413. */
+        /** @description 401 (`AUTH-1`), 404 (`AUTH-2`, unknown path), 413. The 402 is `QuotaErrorEnvelope`. */
         HttpErrorEnvelope: {
             error: {
                 /** @enum {string} */
                 code: "HTTP_ERROR" | "PAYLOAD_TOO_LARGE";
                 message: string;
                 correlationId: components["schemas"]["CorrelationId"];
+            };
+        };
+        /**
+         * @description 402 (`QUOTA-1`). The message names the units the search requires and
+         *     the units that remain (D5); `details` carries the same two numbers as
+         *     fields. `details` is additive: a service that sends only the message
+         *     is still in the contract, and a client reads the message then.
+         */
+        QuotaErrorEnvelope: {
+            error: {
+                /** @constant */
+                code: "HTTP_ERROR";
+                message: string;
+                correlationId: components["schemas"]["CorrelationId"];
+                details?: {
+                    /** @description Units the refused search needs (ONE_WAY 1, ROUND_TRIP 2; `x-quota-cost`). */
+                    requiredUnits: number;
+                    /** @description Units the key had left; lower than `requiredUnits`. */
+                    remainingUnits: number;
+                };
             };
         };
         /** @description 403 (`AUTH-3`). No correlationId is shown by the service. */
@@ -504,14 +526,14 @@ export interface components {
                 "application/json": components["schemas"]["HttpErrorEnvelope"];
             };
         };
-        /** @description `QUOTA-1`: the remaining quota is lower than the units the search needs; the message names both. */
+        /** @description `QUOTA-1`: the remaining quota is lower than the units the search needs; the message names both and `details` carries them as numbers. */
         QuotaExceeded: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.service.v1+json": components["schemas"]["HttpErrorEnvelope"];
-                "application/json": components["schemas"]["HttpErrorEnvelope"];
+                "application/vnd.service.v1+json": components["schemas"]["QuotaErrorEnvelope"];
+                "application/json": components["schemas"]["QuotaErrorEnvelope"];
             };
         };
         /** @description `AUTH-3`: the key is valid but the price-history product is not enabled. */
