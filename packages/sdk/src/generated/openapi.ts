@@ -259,15 +259,26 @@ export interface components {
         };
         /** @description RAW items carry `data`, PARSED items carry `flights`; every item of one answer has the requested format. */
         SearchResponse: components["schemas"]["RawSearchResponse"] | components["schemas"]["ParsedSearchResponse"];
-        /** @description A fare of a PARSED flight. MILES fares carry miles plus taxes; CASH fares carry money. */
+        /**
+         * @description A fare of a PARSED flight. MILES fares carry miles plus taxes; CASH fares
+         *     carry money. Every amount is for the whole party of the request (adults,
+         *     children and infants together), not per passenger; only `baseMiles` is
+         *     the price of one passenger (D-A4).
+         */
         Fare: {
             /** @description Fare family; open (D-A1), the spec states no values. */
             fareType: string;
+            /** @description Miles for the whole party (0 for a CASH fare). */
             miles: number;
+            /** @description Fare in money for the whole party (0 for a MILES fare). */
             money: number;
+            /** @description Taxes for the whole party. */
             taxes: number;
+            /** @description Fees of the whole booking (a booking fee is charged once, not per passenger). */
             fees: number;
+            /** @description Money paid for the whole party, `money` + `taxes` + `fees`. */
             totalMoney: number;
+            /** @description Miles of one adult for this fare, when the provider states it (null for a CASH fare). */
             baseMiles: number | null;
             /** @description Booking class; open (D-A1). */
             classOfService: string | null;
@@ -321,6 +332,13 @@ export interface components {
             fares: components["schemas"]["Fare"][];
             legs: components["schemas"]["Leg"][];
         };
+        /**
+         * @description A fare as quoted when the record was collected, for the party that
+         *     collection searched for (a record from a search through this service
+         *     counts that search's party, like `Fare`; the service's own collection
+         *     quotes one adult). The record's `basePrice` and `milesClubPrice` are
+         *     per passenger whatever the party (D-A4).
+         */
         HistoryFare: {
             /** @description Fare family; open (D-A1), the spec states no values. */
             fareType: string;
@@ -377,9 +395,9 @@ export interface components {
             roundTrip?: components["schemas"]["Direction"];
             /** @description Fare family of the base price; open (D-A1), the spec states no values. */
             fareType: string;
-            /** @description Base price in miles, per passenger. */
+            /** @description Base price in miles, per passenger (one adult, whatever the party of the collecting search; D-A4). */
             basePrice: number;
-            /** @description Club price in miles, per passenger. */
+            /** @description Club price in miles, per passenger (D-A4). */
             milesClubPrice: number;
             /** @description Seats left in the displayed fare. */
             availableSeats?: number;
