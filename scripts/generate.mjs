@@ -5,7 +5,9 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
+import openapiTS, { astToString, transformSchemaObject, tsUnion } from 'openapi-typescript';
+import ts from 'typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const source = resolve(root, 'openapi.yaml');
@@ -15,10 +17,79 @@ const banner = (what) =>
   `// This file is generated from openapi.yaml by \`npm run generate\` (${what}).\n` +
   `// Do not edit it by hand: change openapi.yaml and regenerate.\n`;
 
+/**
+ * `(string & {})`: any string, written so that editors still offer the known
+ * literals of a union it joins (a bare `string` would swallow them).
+ */
+const ANY_OTHER_STRING = ts.factory.createParenthesizedType(
+  ts.factory.createIntersectionTypeNode([ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), ts.factory.createTypeLiteralNode([])]),
+);
+
+/**
+ * An open value set (D-A1): `anyOf: [<known values>, { type: string }]` marked
+ * `x-open-enum: true`. openapi-typescript would print `string` (the union
+ * absorbs the literals); this prints `<known values> | (string & {})`.
+ */
+function openEnumType(schema, options) {
+  const [known, other, ...more] = schema.anyOf ?? [];
+  const isAnyString = (branch) => branch && Object.keys(branch).length === 1 && branch.type === 'string';
+  if (!known || !isAnyString(other) || more.length) {
+    throw new Error(`x-open-enum needs anyOf: [<known values>, { type: string }], got ${JSON.stringify(schema)}`);
+  }
+  return tsUnion([transformSchemaObject(known, options), ANY_OTHER_STRING]);
+}
+
+/**
+ * `if`/`then`/`else` (SEARCH-2 and SEARCH-7 in SearchRequest) has no TypeScript
+ * form; openapi-typescript would add `& (unknown & unknown)` for them. The type
+ * is the object without its conditional `allOf` items; the rules stay enforced
+ * by validators (the SDK's validateSearchRequest, the mock, any JSON Schema tool).
+ */
+const isConditional = (item) => item && typeof item === 'object' && 'if' in item;
+
+/** openapi-typescript options of the SDK's types; `transformed` counts the open enums it rewrote. */
+function typeOptions(transformed) {
+  return {
+    alphabetize: false,
+    // A field with a default may be left out of a request (issue 12, item 4): with openapi-typescript's
+    // default (true) `passengers.children` was required in the request body type. No response field has
+    // a default, so every field the service always sends stays required through `required` alone.
+    defaultNonNullable: false,
+    transform(schema, options) {
+      if (schema['x-open-enum'] === true) {
+        transformed.add(schema);
+        return openEnumType(schema, options);
+      }
+      if (Array.isArray(schema.allOf) && schema.allOf.some(isConditional)) {
+        const kept = schema.allOf.filter((item) => !isConditional(item));
+        const { allOf, ...rest } = schema;
+        return transformSchemaObject(kept.length ? { ...rest, allOf: kept } : rest, options);
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Every schema object of `node` marked `x-open-enum`. */
+function openEnums(node, found = []) {
+  if (Array.isArray(node)) node.forEach((item) => openEnums(item, found));
+  else if (node && typeof node === 'object') {
+    if (node['x-open-enum'] === true) found.push(node);
+    Object.values(node).forEach((value) => openEnums(value, found));
+  }
+  return found;
+}
+
 /** Each generator returns [path relative to the root, contents]. */
 const generators = [
   async () => {
-    const ast = await openapiTS(pathToFileURL(source), { alphabetize: false });
+    const document = parse(await readFile(source, 'utf8'));
+    const transformed = new Set();
+    const ast = await openapiTS(document, typeOptions(transformed));
+    // A marked schema the hook never saw (openapi-typescript calls it only in some places) would
+    // silently come out as `string`: refuse to generate instead.
+    const missed = openEnums(document).length - transformed.size;
+    if (missed) throw new Error(`${missed} x-open-enum schema(s) of openapi.yaml were not rewritten by the transform hook`);
     return ['packages/sdk/src/generated/openapi.ts', banner('openapi-typescript') + '\n' + astToString(ast)];
   },
 ];

@@ -14,6 +14,7 @@ export default async function generate({ source, banner }) {
     PRICE_TYPES: enumOf('PriceType'),
     TRIP_TYPES: enumOf('TripType'),
     CABIN_TYPES: enumOf('CabinType'),
+    DIRECTIONS: enumOf('Direction'),
     RESPONSE_FORMATS: enumOf('ResponseFormat'),
     VALIDATION_ISSUE_TYPES: enumOf('ValidationIssueType'),
     /** Served media types, preferred first. */

@@ -37,8 +37,31 @@ export function historyQuerySchema(document) {
   };
 }
 
+/**
+ * The search body schema the mock compiles: openapi.yaml's, without its
+ * conditional subschemas (`allOf` items with `if`, each naming its rule in
+ * `x-rule`: `SEARCH-2`, `SEARCH-7`). Those rules stay with the hand-written
+ * cross-field rules of src/validation/cross-field.ts, because D6 fixes what the
+ * 422 says about them (type `cross_field` for SEARCH-2, `missing` for SEARCH-7,
+ * the rule's own message, and only once every field the rule reads is valid
+ * on its own), which ajv's `if`/`then` errors cannot produce. So the compiled
+ * validator, and every 422, is the same as before the rules became schema.
+ */
 export function searchRequestSchema(document) {
-  return inline(document.paths['/flights/search'].post.requestBody.content['application/json'].schema, document);
+  const schema = inline(document.paths['/flights/search'].post.requestBody.content['application/json'].schema, document);
+  return withoutConditions(schema, new Set(document.paths['/flights/search'].post['x-rules'].map((rule) => rule.id)));
+}
+
+/** `schema` without its `allOf` items that hold `if` (each must name a rule of `ruleIds` in `x-rule`). */
+export function withoutConditions(schema, ruleIds) {
+  if (!schema.allOf) return schema;
+  const conditional = (item) => 'if' in item;
+  for (const item of schema.allOf.filter(conditional)) {
+    if (!ruleIds.has(item['x-rule'])) throw new Error(`a conditional subschema must name its rule in x-rule: ${JSON.stringify(item)}`);
+  }
+  const { allOf, ...rest } = schema;
+  const kept = allOf.filter((item) => !conditional(item));
+  return kept.length ? { ...rest, allOf: kept } : rest;
 }
 
 /**

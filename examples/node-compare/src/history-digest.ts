@@ -1,7 +1,10 @@
-import type { HistoryRecord, ProgramCode } from '@flight-search/sdk';
+import type { HistoryRecord } from '@flight-search/sdk';
+
+/** A record's program: a known program code, or another name the service sends (open, D-A1). */
+type RecordProgram = HistoryRecord['airlineLoyalty'];
 
 export interface ProgramDigest {
-  program: ProgramCode;
+  program: RecordProgram;
   records: number;
   min: number;
   median: number;
@@ -10,7 +13,7 @@ export interface ProgramDigest {
 
 /** Per program, the minimum, median and maximum `basePrice` (miles per passenger) of its records, cheapest median first. */
 export function digestHistory(records: readonly HistoryRecord[]): ProgramDigest[] {
-  const prices = new Map<ProgramCode, number[]>();
+  const prices = new Map<RecordProgram, number[]>();
   for (const record of records) {
     const list = prices.get(record.airlineLoyalty) ?? [];
     list.push(record.basePrice);

@@ -89,6 +89,18 @@ describe('QUOTA-1 402', () => {
     expect(Number(/(\d+) remains?\b/.exec(error.message)?.[1])).toBe(remaining);
   });
 
+  it('QUOTA-1: a 402 carries details.requiredUnits and details.remainingUnits as integers, besides the message', async () => {
+    const mock = service.mock();
+    mock.setKey('test-key', { limit: 10, consumed: 9 });
+    const response = await search(roundTrip());
+    expect(response.status).toBe(402);
+    const { error } = await response.json();
+    expect(error.details).toEqual({ requiredUnits: 2, remainingUnits: 1 });
+    expect(error.message).toBe('Insufficient quota: this search requires 2 units and 1 remains.');
+    const oneWay = await (await search(validSearch(), { key: 'empty-key' })).json();
+    expect(oneWay.error.details).toEqual({ requiredUnits: 1, remainingUnits: 0 });
+  });
+
   it('D2: validation 422 comes before the quota 402', async () => {
     service.mock();
     expect((await search(validSearch({ passengers: { adults: 0 } }), { key: 'empty-key' })).status).toBe(422);

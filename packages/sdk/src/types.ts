@@ -12,13 +12,12 @@ export type PriceType = Schemas['PriceType'];
 export type TripType = Schemas['TripType'];
 export type CabinType = Schemas['CabinType'];
 export type ResponseFormat = Schemas['ResponseFormat'];
-/** Travellers: `adults` 1..9, `children` 0..8 (default 0), `infants` 0..4 (default 0). */
-export type Passengers = Pick<Schemas['Passengers'], 'adults'> & Partial<Omit<Schemas['Passengers'], 'adults'>>;
+/** Travellers: `adults` 1..9, `children` 0..8 (default 0, may be left out), `infants` 0..4 (default 0, may be left out). */
+export type Passengers = Schemas['Passengers'];
 
 /**
- * The body of `POST /flights/search`. Same as the contract's schema, except that the
- * defaulted `passengers.children` and `passengers.infants` may be left out, as the service allows,
- * and `airlineLoyalty` may be readonly.
+ * The body of `POST /flights/search`. Same as the contract's schema (a field with a default may be
+ * left out), except that `airlineLoyalty` may be readonly.
  */
 export type SearchRequest = Omit<Schemas['SearchRequest'], 'passengers' | 'airlineLoyalty'> & {
   /** Exactly one program (`SEARCH-1`); a readonly array (`as const`) is fine. */

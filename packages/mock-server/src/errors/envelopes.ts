@@ -47,11 +47,16 @@ export const notAcceptable = (accept: string): Answer =>
 export const validationFailed = (errors: readonly ValidationIssue[]): Answer =>
   envelope(422, 'VALIDATION_ERROR', 'The request is invalid.', { details: { errors } });
 
-/** `QUOTA-1`, with the exact wording of D5 that the SDK parses. */
+/**
+ * `QUOTA-1`, with the exact wording of D5 (which clients of a message-only service parse) and the
+ * same numbers as `details.requiredUnits` / `details.remainingUnits` (QuotaErrorEnvelope).
+ */
 export function quotaExceeded(required: number, remaining: number): Answer {
   const units = `${required} unit${required === 1 ? '' : 's'}`;
   const remains = `${remaining} remain${remaining === 1 ? 's' : ''}`;
-  return envelope(402, 'HTTP_ERROR', `Insufficient quota: this search requires ${units} and ${remains}.`);
+  return envelope(402, 'HTTP_ERROR', `Insufficient quota: this search requires ${units} and ${remains}.`, {
+    details: { requiredUnits: required, remainingUnits: remaining },
+  });
 }
 
 /** An unknown path under a configured `baseUrl` (D11). */

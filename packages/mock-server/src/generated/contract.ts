@@ -45,6 +45,11 @@ export const CABIN_TYPES = [
   "BUSINESS"
 ] as const;
 
+export const DIRECTIONS = [
+  "OUTBOUND",
+  "RETURN"
+] as const;
+
 export const RESPONSE_FORMATS = [
   "RAW",
   "PARSED"

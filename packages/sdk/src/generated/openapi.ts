@@ -42,7 +42,9 @@ export interface paths {
          *     format and otherwise ignored.
          *
          *     Quota (`QUOTA-1`): ONE_WAY costs 1 unit, ROUND_TRIP 2; when the
-         *     remaining quota is lower the answer is `402` and nothing is consumed.
+         *     remaining quota is lower the answer is `402` and nothing is consumed;
+         *     its message names both numbers and `error.details.requiredUnits` /
+         *     `error.details.remainingUnits` carry them as integers.
          */
         post: operations["searchFlights"];
         delete?: never;
@@ -141,7 +143,9 @@ export interface components {
          */
         ResponseFormat: "RAW" | "PARSED";
         /**
-         * @description Direction of a segment; RETURN is the return leg of a ROUND_TRIP.
+         * @description Direction of a segment; RETURN is the return leg of a ROUND_TRIP. Closed
+         *     for a history record's `roundTrip` (the spec lists both values); a
+         *     PARSED flight's `direction` is open (D-A1).
          * @enum {string}
          */
         Direction: "OUTBOUND" | "RETURN";
@@ -164,11 +168,16 @@ export interface components {
         Passengers: {
             adults: number;
             /** @default 0 */
-            children: number;
+            children?: number;
             /** @default 0 */
-            infants: number;
+            infants?: number;
         };
-        /** @description One search of one program. Cross-field rules `SEARCH-1`..`SEARCH-8` are in the operation description. */
+        /**
+         * @description One search of one program. `SEARCH-2` and `SEARCH-7` are part of the
+         *     schema (the `allOf` conditions below), so any JSON Schema validator
+         *     enforces them; the other cross-field rules (`SEARCH-3`..`SEARCH-6`)
+         *     compare values with each other and are in the operation description.
+         */
         SearchRequest: {
             /** @description Exactly one program (`SEARCH-1`), allowed for `priceType` (`SEARCH-2`). */
             airlineLoyalty: components["schemas"]["ProgramCode"][];
@@ -250,28 +259,48 @@ export interface components {
         };
         /** @description RAW items carry `data`, PARSED items carry `flights`; every item of one answer has the requested format. */
         SearchResponse: components["schemas"]["RawSearchResponse"] | components["schemas"]["ParsedSearchResponse"];
-        /** @description A fare of a PARSED flight. MILES fares carry miles plus taxes; CASH fares carry money. */
+        /**
+         * @description A fare of a PARSED flight. MILES fares carry miles plus taxes; CASH fares
+         *     carry money. Every amount is for the whole party of the request (adults,
+         *     children and infants together), not per passenger; only `baseMiles` is
+         *     the price of one passenger (D-A4).
+         */
         Fare: {
+            /** @description Fare family; open (D-A1), the spec states no values. */
             fareType: string;
+            /** @description Miles for the whole party (0 for a CASH fare). */
             miles: number;
+            /** @description Fare in money for the whole party (0 for a MILES fare). */
             money: number;
+            /** @description Taxes for the whole party. */
             taxes: number;
+            /** @description Fees of the whole booking (a booking fee is charged once, not per passenger). */
             fees: number;
+            /** @description Money paid for the whole party, `money` + `taxes` + `fees`. */
             totalMoney: number;
+            /** @description Miles of one adult for this fare, when the provider states it (null for a CASH fare). */
             baseMiles: number | null;
+            /** @description Booking class; open (D-A1). */
             classOfService: string | null;
+            /** @description Product class; open (D-A1), the spec states no values. */
             productClass: string | null;
         };
         /** @description A leg of a PARSED flight. */
         Leg: {
             airlineCode: string;
             flightNumber: string;
-            cabinType: components["schemas"]["CabinType"];
+            /**
+             * @description Open (D-A1): the cabin of this leg as the provider names it; usually
+             *     a `CabinType`, but the spec does not close the set for legs.
+             */
+            cabinType: components["schemas"]["CabinType"] | (string & {});
             departureAirport: components["schemas"]["IataCode"];
             arrivalAirport: components["schemas"]["IataCode"];
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalDate: components["schemas"]["LocalDateTime"];
+            /** @description Aircraft type code; open (D-A1). */
             equipment: string;
+            /** @description Booking class; open (D-A1). */
             classOfService: string | null;
             durationMinutes: number;
             isConnection: boolean;
@@ -287,35 +316,56 @@ export interface components {
             arrivalDate: components["schemas"]["LocalDateTime"];
             cabinType: components["schemas"]["CabinType"];
             tripType: components["schemas"]["TripType"];
-            direction: components["schemas"]["Direction"];
+            /**
+             * @description Open (D-A1): `OUTBOUND` is the value the spec shows and `RETURN` the
+             *     return leg of a ROUND_TRIP (D7); the spec does not close the set, so
+             *     a client accepts any other string.
+             */
+            direction: components["schemas"]["Direction"] | (string & {});
             stops: number;
             durationMinutes: number;
             flightCode: string;
             availableSeats: number | null;
-            /** @description Aircraft type code. */
+            /** @description Aircraft type code; open (D-A1). */
             equipment: string;
             fareSource: string | null;
             fares: components["schemas"]["Fare"][];
             legs: components["schemas"]["Leg"][];
         };
+        /**
+         * @description A fare as quoted when the record was collected, for the party that
+         *     collection searched for (a record from a search through this service
+         *     counts that search's party, like `Fare`; the service's own collection
+         *     quotes one adult). The record's `basePrice` and `milesClubPrice` are
+         *     per passenger whatever the party (D-A4).
+         */
         HistoryFare: {
+            /** @description Fare family; open (D-A1), the spec states no values. */
             fareType: string;
             miles: number;
             money: number;
             taxes: number;
             fees: number;
             totalMoney: number;
+            /** @description Product class; open (D-A1), the spec states no values. */
             productClass: string | null;
+            /** @description Booking class; open (D-A1). */
             classOfService: string | null;
         };
         HistoryLeg: {
+            /** @description Aircraft type code; open (D-A1). */
             equipment: string;
-            cabinType: components["schemas"]["CabinType"];
+            /**
+             * @description Open (D-A1): the cabin of this leg as the provider names it; usually
+             *     a `CabinType`, but the spec does not close the set for legs.
+             */
+            cabinType: components["schemas"]["CabinType"] | (string & {});
             airlineCode: string;
             arrivalDate: components["schemas"]["LocalDateTime"];
             flightNumber: string;
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalAirport: components["schemas"]["IataCode"];
+            /** @description Booking class; open (D-A1). */
             classOfService: string | null;
             departureAirport: components["schemas"]["IataCode"];
         };
@@ -327,7 +377,12 @@ export interface components {
         HistoryRecord: {
             /** Format: uuid */
             id: string;
-            airlineLoyalty: components["schemas"]["MilesProgram"];
+            /**
+             * @description Open (D-A1): the loyalty program of the record. History is queried
+             *     for `MilesProgram`s (`HISTORY-2`), but the spec calls this field the
+             *     program's name and does not close the set, so a client accepts any string.
+             */
+            airlineLoyalty: components["schemas"]["MilesProgram"] | (string & {});
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalDate: components["schemas"]["LocalDateTime"];
             cabinType: components["schemas"]["CabinType"];
@@ -338,11 +393,11 @@ export interface components {
             flightCode: string;
             tripType?: components["schemas"]["TripType"];
             roundTrip?: components["schemas"]["Direction"];
-            /** @description Fare family of the base price. */
+            /** @description Fare family of the base price; open (D-A1), the spec states no values. */
             fareType: string;
-            /** @description Base price in miles, per passenger. */
+            /** @description Base price in miles, per passenger (one adult, whatever the party of the collecting search; D-A4). */
             basePrice: number;
-            /** @description Club price in miles, per passenger. */
+            /** @description Club price in miles, per passenger (D-A4). */
             milesClubPrice: number;
             /** @description Seats left in the displayed fare. */
             availableSeats?: number;
@@ -382,13 +437,33 @@ export interface components {
         };
         /** Format: uuid */
         CorrelationId: string;
-        /** @description 401 (`AUTH-1`), 402 (`QUOTA-1`), 404 (`AUTH-2`, unknown path), 413. */
+        /** @description 401 (`AUTH-1`), 404 (`AUTH-2`, unknown path), 413. The 402 is `QuotaErrorEnvelope`. */
         HttpErrorEnvelope: {
             error: {
                 /** @enum {string} */
                 code: "HTTP_ERROR" | "PAYLOAD_TOO_LARGE";
                 message: string;
                 correlationId: components["schemas"]["CorrelationId"];
+            };
+        };
+        /**
+         * @description 402 (`QUOTA-1`). The message names the units the search requires and
+         *     the units that remain (D5); `details` carries the same two numbers as
+         *     fields. `details` is additive: a service that sends only the message
+         *     is still in the contract, and a client reads the message then.
+         */
+        QuotaErrorEnvelope: {
+            error: {
+                /** @constant */
+                code: "HTTP_ERROR";
+                message: string;
+                correlationId: components["schemas"]["CorrelationId"];
+                details?: {
+                    /** @description Units the refused search needs (ONE_WAY 1, ROUND_TRIP 2; `x-quota-cost`). */
+                    requiredUnits: number;
+                    /** @description Units the key had left; lower than `requiredUnits`. */
+                    remainingUnits: number;
+                };
             };
         };
         /** @description 403 (`AUTH-3`). No correlationId is shown by the service. */
@@ -411,7 +486,8 @@ export interface components {
             };
         };
         /**
-         * @description The vocabulary of validation problems; see Validation errors in the document description.
+         * @description The vocabulary of validation problems this service sends; see Validation
+         *     errors in the document description. `ValidationIssue.type` is open (D-A1).
          * @enum {string}
          */
         ValidationIssueType: "missing" | "invalid_type" | "invalid_enum" | "out_of_range" | "invalid_format" | "invalid_date" | "cross_field" | "invalid_json";
@@ -419,7 +495,12 @@ export interface components {
             /** @description Dotted path from `body` or `query`, such as `body.passengers.adults`. */
             field: string;
             message: string;
-            type: components["schemas"]["ValidationIssueType"];
+            /**
+             * @description Open (D-A1): a `ValidationIssueType` from this service; the spec
+             *     says only "such as a missing-field type", so a client accepts any
+             *     other string (and can fall back to `field` and `message`).
+             */
+            type: components["schemas"]["ValidationIssueType"] | (string & {});
         };
         /** @description 422; lists every problem found. */
         ValidationErrorEnvelope: {
@@ -463,14 +544,14 @@ export interface components {
                 "application/json": components["schemas"]["HttpErrorEnvelope"];
             };
         };
-        /** @description `QUOTA-1`: the remaining quota is lower than the units the search needs; the message names both. */
+        /** @description `QUOTA-1`: the remaining quota is lower than the units the search needs; the message names both and `details` carries them as numbers. */
         QuotaExceeded: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.service.v1+json": components["schemas"]["HttpErrorEnvelope"];
-                "application/json": components["schemas"]["HttpErrorEnvelope"];
+                "application/vnd.service.v1+json": components["schemas"]["QuotaErrorEnvelope"];
+                "application/json": components["schemas"]["QuotaErrorEnvelope"];
             };
         };
         /** @description `AUTH-3`: the key is valid but the price-history product is not enabled. */

@@ -1,4 +1,5 @@
 import type { HistoryRecord, MilesProgram, ParsedFlight, ProgramCode } from '@flight-search/sdk';
+import { DIRECTIONS } from '../../generated/contract.js';
 import { PROGRAMS } from '../flights/programs.js';
 import { perPassengerMiles } from '../flights/per-passenger.js';
 import { createRandom, hashKey } from '../random/index.js';
@@ -9,6 +10,8 @@ const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>([
 ]);
 
 const isMilesProgram = (program: ProgramCode): program is MilesProgram => MILES_PROGRAMS.has(program);
+type Direction = (typeof DIRECTIONS)[number];
+const isDirection = (value: string): value is Direction => (DIRECTIONS as readonly string[]).includes(value);
 
 /** Whether a flight has a history record: a miles program's flight with a miles fare (D9). */
 export function hasHistory(flight: ParsedFlight): boolean {
@@ -51,7 +54,8 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
   };
   if (!random.chance(0.05)) {
     record.tripType = flight.tripType;
-    record.roundTrip = flight.direction;
+    // A flight's direction is open (D-A1), a record's roundTrip is not: a value outside it is left out, as the spec allows.
+    if (isDirection(flight.direction)) record.roundTrip = flight.direction;
   }
   if (flight.availableSeats !== null) record.availableSeats = flight.availableSeats;
   if (!random.chance(0.1)) {
