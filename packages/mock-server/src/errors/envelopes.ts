@@ -61,7 +61,7 @@ export const routeNotFound = (method: string, path: string): Answer =>
 
 /**
  * A request body in a `Content-Encoding` the mock does not decode (D-C4): it
- * is refused before it is read, and `Accept-Encoding` says what is accepted (RFC 7694).
+ * is refused before it is parsed or recorded, and `Accept-Encoding` says what is accepted (RFC 7694).
  */
 export const unsupportedContentEncoding = (encoding: string): Answer => ({
   ...envelope(415, 'UNSUPPORTED_CONTENT_ENCODING', `The request body's Content-Encoding "${encoding.slice(0, 100)}" is not supported; send the body uncompressed (identity).`),

@@ -516,7 +516,7 @@ export interface components {
         /**
          * @description The request body has a `Content-Encoding` other than `identity`
          *     (gzip, br, deflate, ...): send it uncompressed. `Accept-Encoding: identity`
-         *     says so. Checked before the body is read, so nothing is consumed.
+         *     says so. Checked before the body is parsed, so nothing is consumed.
          */
         UnsupportedContentEncoding: {
             headers: {
