@@ -60,6 +60,8 @@ export function coreOf(resolved: ResolvedOptions): MockCore {
   const core: MockCore = {
     handle: (request: Request) => handle(state, request),
     reset() {
+      // Emptied, not only replaced: a request still in flight holds the old state, and must not keep the old log's bodies alive.
+      state.log.clear();
       state = createState(resolved);
     },
     setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null) {

@@ -25,3 +25,9 @@ export const DEFAULT_SEED = 1;
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 29_000;
 export const DEFAULT_HISTORY_CAP = 100_000;
 export const RECORDED_REQUESTS_CAP = 10_000;
+/** Default byte cap of the request log (`requestLogMaxBytes`): headers, paths and kept bodies together. */
+export const REQUEST_LOG_MAX_BYTES = 16 * 1024 * 1024;
+/** The most of one body the request log keeps; a larger body is kept as its first bytes, flagged `bodyTruncated`. */
+export const RECORDED_BODY_PREFIX_BYTES = 4 * 1024;
+/** The longest timer Node can set (2^31 - 1 ms, about 24.8 days); a longer `setTimeout` fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;

@@ -52,6 +52,11 @@ export async function handle(state: MockState, request: Request): Promise<Respon
   if (result === ABORTED) return Response.error();
   // Large answers (history) go as bytes: a string body costs undici a USV scan of the whole text.
   const body = typeof result.body === 'string' && result.body.length > 4096 ? encoder.encode(result.body) : result.body;
+  // A HEAD answer is GET's status and headers without the body; its Content-Length says what GET would send.
+  if (request.method === 'HEAD') {
+    const bytes = typeof body === 'string' ? encoder.encode(body).length : body.length;
+    return new Response(null, { status: result.status, headers: { ...result.headers, 'content-length': String(bytes) } });
+  }
   return new Response(body, { status: result.status, headers: result.headers });
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_HISTORY_CAP, DEFAULT_KEYS, DEFAULT_PROVIDER_TIMEOUT_MS, DEFAULT_SEED, RECORDED_REQUESTS_CAP } from './defaults.js';
+import { DEFAULT_HISTORY_CAP, DEFAULT_KEYS, DEFAULT_PROVIDER_TIMEOUT_MS, DEFAULT_SEED, MAX_TIMER_MS, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from './defaults.js';
 import type { KeySettings, MockOptions, Product, ProgramBehavior } from './types.js';
 import { PROGRAM_CODES } from './generated/contract.js';
 import type { ProgramCode } from '@flight-search/sdk';
@@ -13,6 +13,7 @@ export interface ResolvedOptions {
   baseUrl: string | undefined;
   historyCap: number;
   requestLogCap: number;
+  requestLogMaxBytes: number;
   rateLimit: { requests: number; windowMs: number } | undefined;
 }
 
@@ -20,6 +21,8 @@ const PRODUCTS: readonly Product[] = ['search', 'history'];
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isDuration = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+/** A wait the mock sets a timer for: a longer `setTimeout` would fire at once, so it is refused with the real bound. */
+const isTimerDuration = (value: unknown): value is number => isDuration(value) && value <= MAX_TIMER_MS;
 
 function fail(option: string, expected: string, cause?: unknown): never {
   throw new TypeError(`createFlightSearchMock: option \`${option}\` must be ${expected}.`, cause ? { cause } : undefined);
@@ -102,7 +105,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
   const seed = options.seed ?? DEFAULT_SEED;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) fail('seed', 'a safe integer');
   const providerTimeoutMs = options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
-  if (!isDuration(providerTimeoutMs) || providerTimeoutMs === 0) fail('providerTimeoutMs', 'a number of milliseconds > 0');
+  if (!isTimerDuration(providerTimeoutMs) || providerTimeoutMs === 0) fail('providerTimeoutMs', `a number of milliseconds > 0 and <= ${MAX_TIMER_MS} (the longest timer)`);
   const latency = options.latency ?? 'none';
   if (latency !== 'none' && latency !== 'realistic') fail('latency', "'none' or 'realistic'");
   const now = options.now ?? Date.now;
@@ -111,6 +114,8 @@ export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
   if (!isCount(historyCap)) fail('historyCap', 'an integer >= 0');
   const requestLogCap = options.requestLogCap ?? RECORDED_REQUESTS_CAP;
   if (!isCount(requestLogCap)) fail('requestLogCap', 'an integer >= 0');
+  const requestLogMaxBytes = options.requestLogMaxBytes ?? REQUEST_LOG_MAX_BYTES;
+  if (!isCount(requestLogMaxBytes) || !Number.isSafeInteger(requestLogMaxBytes)) fail('requestLogMaxBytes', 'an integer >= 0 (bytes)');
 
   let baseUrl: string | undefined;
   if (options.baseUrl !== undefined) {
@@ -133,7 +138,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
     rateLimit = { requests, windowMs };
   }
 
-  return { keys: checkedKeys, seed, providerTimeoutMs, latency, now, baseUrl, historyCap, requestLogCap, rateLimit };
+  return { keys: checkedKeys, seed, providerTimeoutMs, latency, now, baseUrl, historyCap, requestLogCap, requestLogMaxBytes, rateLimit };
 }
 
 /** Validates `setProgramBehavior` arguments. */
@@ -145,7 +150,9 @@ export function checkBehavior(program: unknown, behavior: unknown): asserts prog
   if (behavior === null) return;
   if (typeof behavior !== 'object' || behavior === undefined) throw new TypeError(`${where}: \`behavior\` must be an object or null.`);
   const { latencyMs, fail: failure, hang } = behavior as ProgramBehavior;
-  if (latencyMs !== undefined && !isDuration(latencyMs)) throw new TypeError(`${where}: \`behavior.latencyMs\` must be a number >= 0.`);
+  if (latencyMs !== undefined && !isTimerDuration(latencyMs)) {
+    throw new TypeError(`${where}: \`behavior.latencyMs\` must be a number from 0 to ${MAX_TIMER_MS} (ms, the longest timer).`);
+  }
   if (hang !== undefined && typeof hang !== 'boolean') throw new TypeError(`${where}: \`behavior.hang\` must be a boolean.`);
   if (failure !== undefined) {
     if (typeof failure !== 'object' || failure === null || !Number.isInteger(failure.status) || failure.status < 100 || failure.status > 599) {

@@ -28,7 +28,7 @@ export function createState(options: ResolvedOptions): MockState {
     behaviors: new Map(),
     history: new HistoryStore(options.historyCap),
     baseline: new BaselineCache(options.seed),
-    log: new RequestLog(options.requestLogCap),
+    log: new RequestLog(options.requestLogCap, options.requestLogMaxBytes),
     searches: new SearchCache(options.seed),
     rateLimiter: options.rateLimit && new RateLimiter(options.rateLimit.requests, options.rateLimit.windowMs),
   };

@@ -17,7 +17,7 @@ export interface KeySettings {
 
 /** How one program's provider behaves in the simulation. */
 export interface ProgramBehavior {
-  /** Provider answer time, replacing the `latency` option for this program. */
+  /** Provider answer time in ms (0 to 2 147 483 647, the longest timer), replacing the `latency` option for this program. */
   latencyMs?: number;
   /** The provider fails with this HTTP status: a `200` answer with `success: false` (`PROVIDER-1`). */
   fail?: { status: number; message?: string };
@@ -30,7 +30,7 @@ export interface MockOptions {
   keys?: KeySettings[];
   /** Seed of all generated data (flights, history, latencies); default 1. */
   seed?: number;
-  /** How long a hanging provider is waited for before a 504 failure; default 29 000 (spec section 8). */
+  /** How long a hanging provider is waited for before a 504 failure; default 29 000 (spec section 8), at most 2 147 483 647 (the longest timer). */
   providerTimeoutMs?: number;
   /** `'none'` (default): providers answer at once; `'realistic'`: each program its own deterministic 0.2 to 4 s. */
   latency?: 'none' | 'realistic';
@@ -42,6 +42,12 @@ export interface MockOptions {
   historyCap?: number;
   /** Most received requests `requests()` keeps; the oldest are dropped first. Default 10 000; 0 records none. */
   requestLogCap?: number;
+  /**
+   * Most bytes the request log holds (paths, headers and kept bodies; a body
+   * keeps at most its first 4 KiB): the oldest requests are dropped first to
+   * stay under it. Default 16 MiB (16 777 216); 0 records none.
+   */
+  requestLogMaxBytes?: number;
   /** Per-key rate limit (`RATE-1`); off unless set. */
   rateLimit?: { requests: number; windowMs: number };
 }
@@ -55,8 +61,16 @@ export interface RecordedRequest {
   query: Record<string, string[]>;
   /** Lower-case header names; `x-api-key` is `'[redacted]'`. */
   headers: Record<string, string>;
-  /** The parsed JSON body, the raw text when it is not JSON, or `null` without a body. */
+  /**
+   * The parsed JSON body, the raw text when it is not JSON (or nested deeper
+   * than 64 levels), or `null` without a body. A body over 4 KiB is its first
+   * 4 KiB as text, with `bodyTruncated` and `bodySize`.
+   */
   body: unknown;
+  /** Present (`true`) when `body` is only the first 4 KiB of the body received. */
+  bodyTruncated?: true;
+  /** The whole body's size in bytes, present with `bodyTruncated`. */
+  bodySize?: number;
   /** Mock clock when received. */
   receivedAt: number;
   /** Mock clock when answered. */
@@ -81,6 +95,6 @@ export interface FlightSearchMock {
   setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null): void;
   /** Creates a key or changes its limit, consumption or products. */
   setKey(key: string, settings: { limit?: number; consumed?: number; products?: Product[] }): void;
-  /** The requests received so far (most recent 10 000), oldest first, keys redacted. */
+  /** The requests received so far (the most recent 10 000 within 16 MiB by default), oldest first, keys redacted. */
   requests(): RecordedRequest[];
 }

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { MAX_TIMER_MS } from '../defaults.js';
+import { allowedHostProblem, originProblem } from '../node/control-access.js';
 import { UsageError } from './usage-error.js';
 
 export interface CliArgs {
@@ -10,6 +12,9 @@ export interface CliArgs {
   providerTimeoutMs?: number;
   latency: 'none' | 'realistic';
   control: boolean;
+  controlOrigins: string[];
+  allowedHosts: string[];
+  requestLogMaxBytes?: number;
   quiet: boolean;
 }
 
@@ -32,6 +37,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'provider-timeout-ms': { type: 'string' },
         latency: { type: 'string' },
         control: { type: 'boolean' },
+        'control-origin': { type: 'string', multiple: true },
+        'allowed-host': { type: 'string', multiple: true },
+        'request-log-max-bytes': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -49,14 +57,28 @@ export function parseCliArgs(argv: string[]): CliArgs {
     host,
     latency,
     control: values.control ?? false,
+    controlOrigins: checkedList('--control-origin', values['control-origin'] ?? [], originProblem),
+    allowedHosts: checkedList('--allowed-host', values['allowed-host'] ?? [], allowedHostProblem),
     quiet: values.quiet ?? false,
   };
   if (values.keys !== undefined) args.keysFile = values.keys;
   if (values.seed !== undefined) args.seed = integer('--seed', values.seed, 0, Number.MAX_SAFE_INTEGER);
   if (values['provider-timeout-ms'] !== undefined) {
-    args.providerTimeoutMs = integer('--provider-timeout-ms', values['provider-timeout-ms'], 1, 2_147_483_647);
+    args.providerTimeoutMs = integer('--provider-timeout-ms', values['provider-timeout-ms'], 1, MAX_TIMER_MS);
+  }
+  if (values['request-log-max-bytes'] !== undefined) {
+    args.requestLogMaxBytes = integer('--request-log-max-bytes', values['request-log-max-bytes'], 0, Number.MAX_SAFE_INTEGER);
   }
   return args;
+}
+
+/** The values of a repeatable flag, each checked by the rule the Node option uses. */
+function checkedList(flag: string, values: string[], problem: (value: unknown) => string | undefined): string[] {
+  for (const value of values) {
+    const why = problem(value);
+    if (why !== undefined) throw new UsageError(`${flag} ${why}.`);
+  }
+  return values;
 }
 
 function integer(flag: string, text: string, min: number, max: number): number {

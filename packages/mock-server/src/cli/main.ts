@@ -19,6 +19,9 @@ async function main(argv: string[]): Promise<void> {
       host: args.host,
       latency: args.latency,
       control: args.control,
+      controlOrigins: args.controlOrigins,
+      allowedHosts: args.allowedHosts,
+      ...(args.requestLogMaxBytes !== undefined && { requestLogMaxBytes: args.requestLogMaxBytes }),
       // Without --control nothing can read the request log (GET /__mock/requests is its only reader),
       // so the process keeps none: less memory held per request under load.
       ...(!args.control && { requestLogCap: 0 }),

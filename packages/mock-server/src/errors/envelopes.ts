@@ -1,5 +1,6 @@
 import { MEDIA_TYPES } from '../generated/contract.js';
 import type { Answer } from '../answer.js';
+import { redactPath } from '../recording/redaction.js';
 import type { ValidationIssue } from '@flight-search/sdk';
 
 /** A fresh correlation id for an error envelope (Web Crypto: browsers and Node alike). */
@@ -59,9 +60,18 @@ export function quotaExceeded(required: number, remaining: number): Answer {
   });
 }
 
-/** An unknown path under a configured `baseUrl` (D11). */
+/** An unknown path under a configured `baseUrl` (D11); a key in the path is never echoed. */
 export const routeNotFound = (method: string, path: string): Answer =>
-  envelope(404, 'HTTP_ERROR', `No route for ${method} ${path}.`);
+  envelope(404, 'HTTP_ERROR', `No route for ${method} ${redactPath(path)}.`);
+
+/**
+ * A request body in a `Content-Encoding` the mock does not decode (D-C4): it
+ * is refused before it is parsed or recorded, and `Accept-Encoding` says what is accepted (RFC 7694).
+ */
+export const unsupportedContentEncoding = (encoding: string): Answer => ({
+  ...envelope(415, 'UNSUPPORTED_CONTENT_ENCODING', `The request body's Content-Encoding "${encoding.slice(0, 100)}" is not supported; send the body uncompressed (identity).`),
+  headers: { 'accept-encoding': 'identity' },
+});
 
 /** An unexpected exception (D11): never the exception's text or stack. */
 export const internalError = (): Answer => envelope(500, 'INTERNAL_ERROR', 'An unexpected error occurred.');

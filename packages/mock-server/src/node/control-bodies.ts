@@ -1,5 +1,6 @@
 import { CASH_PROGRAMS, MILES_PROGRAMS } from '@flight-search/sdk';
 import type { ProgramCode } from '@flight-search/sdk';
+import { MAX_TIMER_MS } from '../defaults.js';
 import type { Issue } from './envelope.js';
 
 const PROGRAMS: readonly ProgramCode[] = [...new Set<ProgramCode>([...MILES_PROGRAMS, ...CASH_PROGRAMS])];
@@ -33,8 +34,9 @@ export function parseProgramBehavior(body: Buffer | undefined): Parsed<ProgramBe
   const issues: Issue[] = unknownFields(input, ['latencyMs', 'fail', 'hang'], 'body');
   const value: ProgramBehaviorBody = {};
   if (input.latencyMs !== undefined) {
-    if (isNonNegativeInteger(input.latencyMs)) value.latencyMs = input.latencyMs;
-    else issues.push(integerIssue('body.latencyMs', input.latencyMs, 0));
+    // A longer timer would fire at once: the bound is Node's, named in the message.
+    if (isNonNegativeInteger(input.latencyMs) && input.latencyMs <= MAX_TIMER_MS) value.latencyMs = input.latencyMs;
+    else issues.push(integerIssue('body.latencyMs', input.latencyMs, 0, MAX_TIMER_MS, ' (ms; the longest timer Node can set)'));
   }
   if (input.hang !== undefined) {
     if (typeof input.hang === 'boolean') value.hang = input.hang;
@@ -115,10 +117,9 @@ function isNonNegativeInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
-function integerIssue(field: string, value: unknown, min: number): Issue {
-  return typeof value === 'number' && Number.isInteger(value)
-    ? { field, type: 'out_of_range', message: `must be >= ${min}.` }
-    : { field, type: 'invalid_type', message: 'must be an integer.' };
+function integerIssue(field: string, value: unknown, min: number, max?: number, unit = ''): Issue {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return { field, type: 'invalid_type', message: 'must be an integer.' };
+  return { field, type: 'out_of_range', message: max === undefined ? `must be >= ${min}.` : `must be an integer from ${min} to ${max}${unit}.` };
 }
 
 function fail(issue: Issue): { ok: false; issues: Issue[] } {

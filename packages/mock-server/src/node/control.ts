@@ -1,6 +1,7 @@
 import { errorAnswer, jsonAnswer, validationAnswer, type Issue, type JsonAnswer } from './envelope.js';
 import { parseKeySettings, parseProgram, parseProgramBehavior } from './control-bodies.js';
 import type { ServedMock } from './types.js';
+import { redactPath } from '../recording/redaction.js';
 
 /** The prefix of the control API; nothing under it reaches the service's routes. */
 export const CONTROL_PREFIX = '/__mock';
@@ -22,7 +23,8 @@ export function controlAnswer(mock: ServedMock, method: string, path: string, bo
     return noContent();
   }
   if (route === '/requests') {
-    if (method !== 'GET') return methodNotAllowed('GET');
+    // HEAD answers as GET; node:http leaves the body out.
+    if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed('GET');
     return jsonAnswer(200, { requests: mock.requests() });
   }
   const [, collection, name, ...rest] = route.split('/');
@@ -54,7 +56,7 @@ export function controlAnswer(mock: ServedMock, method: string, path: string, bo
       return noContent();
     }
   }
-  return errorAnswer(404, 'HTTP_ERROR', `No control route ${method} ${CONTROL_PREFIX}${route.replace(/^\/keys\/[^/]+/, '/keys/[redacted]')}.`);
+  return errorAnswer(404, 'HTTP_ERROR', `No control route ${method} ${redactPath(path)}.`);
 }
 
 const BLANK_KEY: Issue = { field: 'path.key', type: 'missing', message: 'must be a non-empty key.' };

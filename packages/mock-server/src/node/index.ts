@@ -39,7 +39,7 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-const MOCK_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'now', 'historyCap', 'requestLogCap', 'rateLimit'] as const;
+const MOCK_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'now', 'historyCap', 'requestLogCap', 'requestLogMaxBytes', 'rateLimit'] as const;
 
 /**
  * Starts the flight-search mock as a real HTTP server, for clients in any

@@ -1,7 +1,10 @@
+import { redactPath } from '../recording/redaction.js';
+import { pathOf } from './request.js';
+
 /** What the server reports about one finished request. Never headers, bodies or query strings. */
 export interface RequestLogEntry {
   method: string;
-  /** The path without its query string; an API key in a control path is replaced by `[redacted]`. */
+  /** The path without its query string (an absolute-form target without its scheme and host); an API key in it is replaced by `[redacted]`. */
   path: string;
   /** The status sent, or `null` when the client went away before the answer. */
   status: number | null;
@@ -15,11 +18,7 @@ export const stderrLogger: RequestLogger = (entry) => {
   process.stderr.write(`${entry.method} ${entry.path} ${entry.status ?? 'aborted'} ${Math.round(entry.durationMs)}ms\n`);
 };
 
-const KEY_PATH = /^(\/__mock\/keys\/)[^/]+/;
-
-/** The part of a request target that is safe to log: no query string, no API key. */
+/** The part of a request target that is safe to log or echo: its path only (also of an absolute-form target), no API key. */
 export function loggablePath(target: string): string {
-  const query = target.indexOf('?');
-  const path = query === -1 ? target : target.slice(0, query);
-  return path.replace(KEY_PATH, '$1[redacted]');
+  return redactPath(pathOf(target));
 }

@@ -1,3 +1,5 @@
+import { MAX_TIMER_MS } from '../defaults.js';
+import { allowedHostProblem, originProblem } from './control-access.js';
 import type { CorsOptions } from './cors.js';
 import type { RequestLogger } from './log.js';
 import type { ServedMock } from './types.js';
@@ -8,10 +10,23 @@ export interface ServerOptions {
   port?: number;
   /** Interface to listen on. Default `127.0.0.1` (not reachable from other machines). */
   host?: string;
-  /** Browser origins allowed by CORS; default `{ origins: '*' }`; `false` sends no CORS headers. */
+  /** Browser origins allowed by CORS on the service routes; default `{ origins: '*' }`; `false` sends no CORS headers. */
   cors?: CorsOptions | false;
   /** Serve the control API under `/__mock`. Default `false` (those paths are then 404). */
   control?: boolean;
+  /**
+   * Exact origins (`http://localhost:5173`) whose pages may call the control
+   * API. Default none: a control request with any `Origin` header is refused
+   * (403), so another website cannot reset or read the mock.
+   */
+  controlOrigins?: string[];
+  /**
+   * Host names a control request may be addressed to besides `localhost`,
+   * `127.0.0.1`, `[::1]` and `host` (each with the server's port): `mock`
+   * (a container name) or `localhost:8080` (a port mapping). Any other `Host`
+   * is refused (403), against DNS rebinding.
+   */
+  allowedHosts?: string[];
   /** Called once per finished request; `false` logs nothing. Default: one line on stderr. */
   log?: RequestLogger | false;
   /** Largest request body in bytes; a larger one gets `413 PAYLOAD_TOO_LARGE`. Default 1 MiB. */
@@ -29,6 +44,8 @@ export interface ResolvedServerOptions {
   host: string;
   cors: CorsOptions | false;
   control: boolean;
+  controlOrigins: string[];
+  allowedHosts: string[];
   log: RequestLogger | false;
   bodyLimit: number;
   shutdownTimeoutMs: number;
@@ -42,7 +59,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * the 504 failure then: `PROVIDER-2`), so every search in flight can finish;
  * the second covers the rest of its answer.
  */
-export const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.ceil(providerTimeoutMs) + 1_000;
+export const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.min(Math.ceil(providerTimeoutMs) + 1_000, MAX_TIMER_MS);
 
 /**
  * Checks every server option up front; a bad one is a TypeError naming it.
@@ -54,6 +71,8 @@ export function resolveServerOptions(options: ServerOptions, defaultLog: Request
     host = '127.0.0.1',
     cors = { origins: '*' },
     control = false,
+    controlOrigins = [],
+    allowedHosts = [],
     log = defaultLog,
     bodyLimit = DEFAULT_BODY_LIMIT,
     shutdownTimeoutMs = defaultShutdownTimeoutMs(providerTimeoutMs),
@@ -67,12 +86,22 @@ export function resolveServerOptions(options: ServerOptions, defaultLog: Request
     }
   }
   if (typeof control !== 'boolean') throw new TypeError('startMockServer: option "control" must be a boolean.');
+  checkList('controlOrigins', controlOrigins, originProblem);
+  checkList('allowedHosts', allowedHosts, allowedHostProblem);
   if (log !== false && typeof log !== 'function') throw new TypeError('startMockServer: option "log" must be a function or false.');
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1) throw new TypeError(`startMockServer: option "bodyLimit" must be a positive integer (bytes), got ${String(bodyLimit)}.`);
-  if (!Number.isSafeInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
-    throw new TypeError(`startMockServer: option "shutdownTimeoutMs" must be a non-negative integer, got ${String(shutdownTimeoutMs)}.`);
+  if (!Number.isSafeInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 0 || shutdownTimeoutMs > MAX_TIMER_MS) {
+    throw new TypeError(`startMockServer: option "shutdownTimeoutMs" must be an integer from 0 to ${MAX_TIMER_MS} (ms, the longest timer), got ${String(shutdownTimeoutMs)}.`);
   }
-  return { port, host, cors, control, log, bodyLimit, shutdownTimeoutMs };
+  return { port, host, cors, control, controlOrigins: [...controlOrigins], allowedHosts: [...allowedHosts], log, bodyLimit, shutdownTimeoutMs };
+}
+
+function checkList(option: string, values: unknown, problem: (value: unknown) => string | undefined): void {
+  if (!Array.isArray(values)) throw new TypeError(`startMockServer: option "${option}" must be an array of strings.`);
+  for (const [index, value] of values.entries()) {
+    const why = problem(value);
+    if (why !== undefined) throw new TypeError(`startMockServer: option "${option}[${index}]" ${why}.`);
+  }
 }
 
 export function assertServedMock(mock: unknown): asserts mock is ServedMock {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { readBody } from './body.js';
 import { CONTROL_PREFIX, controlAnswer } from './control.js';
+import { controlAccess, controlCorsHeaders, controlPreflightHeaders, controlRefusal, type ControlAccess } from './control-access.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 import { errorAnswer, type JsonAnswer } from './envelope.js';
 import { loggablePath } from './log.js';
@@ -20,8 +21,9 @@ export interface ListeningServer {
 /**
  * Serves `mock` over node:http: each request becomes a standard `Request` for
  * `mock.handle`, and its `Response` is written back. Around it sit only what a
- * network server needs: CORS, the body limit, the control API, `/openapi.yaml`,
- * the 404 envelope, one log line per request, and graceful shutdown.
+ * network server needs: CORS, the body limit, the control API (closed to other
+ * hosts and origins), `/openapi.yaml`, the 404 envelope, one log line per
+ * request, and graceful shutdown.
  */
 export async function serveMock(mock: ServedMock, options: ResolvedServerOptions): Promise<ListeningServer> {
   // Our own mocks are served through their plain entry; any other object with `handle` through Fetch.
@@ -29,6 +31,8 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
   const contract = openApiDocument();
   const inFlight = new Set<AbortController>();
   let origin = '';
+  // Known once listening (the port may be 0 until then); no request arrives before.
+  let access: ControlAccess = { origins: [], hosts: new Set() };
   let closing: Promise<void> | undefined;
 
   const server = createServer((req, res) => {
@@ -72,20 +76,29 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal, aborted: () => boolean): Promise<void> {
     const method = req.method ?? 'GET';
-    if (isPreflight(req)) {
+    const target = req.url ?? '/';
+    const path = pathOf(target);
+    const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+    if (isControl) {
+      // Never the service's CORS: a control route answers other origins only when they are configured (D-C3).
+      if (!options.control) return writeAnswer(req, res, notFound(method, path), false);
+      const refused = controlRefusal(req, access);
+      // Refused before the body is read: with Connection: close, an unread body does not reach the next request.
+      if (refused !== undefined) return writeAnswer(req, res, { ...refused, headers: { ...refused.headers, connection: 'close' } }, false);
+      if (isPreflight(req)) {
+        res.writeHead(204, { ...controlCorsHeaders(req), ...controlPreflightHeaders(req) }).end();
+        return;
+      }
+    } else if (isPreflight(req)) {
       const cors = corsHeaders(req, options.cors);
       res.writeHead(204, cors === null ? {} : { ...cors, ...preflightHeaders(req) }).end();
       return;
     }
-    const target = req.url ?? '/';
-    const path = pathOf(target);
     if (path === '/openapi.yaml' && (method === 'GET' || method === 'HEAD')) {
       // node:http itself leaves the body out of a HEAD answer and keeps its Content-Length.
       writeAnswer(req, res, { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: await contract() });
       return;
     }
-    const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
-    if (isControl && !options.control) return writeAnswer(req, res, notFound(method, path));
 
     const body = await readBody(req, options.bodyLimit);
     if (body.kind === 'aborted') return;
@@ -93,9 +106,9 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       const answer = errorAnswer(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${options.bodyLimit} bytes.`);
       // Close the connection instead of reading (and discarding) the rest of the body.
       answer.headers.connection = 'close';
-      return writeAnswer(req, res, answer);
+      return writeAnswer(req, res, answer, isControl || undefined);
     }
-    if (isControl) return writeAnswer(req, res, controlAnswer(mock, method, path, body.body));
+    if (isControl) return writeAnswer(req, res, controlAnswer(mock, method, path, body.body), true);
 
     if (answer !== undefined) {
       const result = await answer(toMockRequest(req, origin, body.body, signal, aborted));
@@ -117,9 +130,16 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     writeAnswer(req, res, { status: response.status, headers, body: bytes ?? '' });
   }
 
-  function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: JsonAnswer | { status: number; headers: Record<string, string>; body: string | Uint8Array }): void {
+  /** `cors`: the service's CORS headers (the default), an allowed control request's own (`true`), or none (`false`). */
+  function writeAnswer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    answer: JsonAnswer | { status: number; headers: Record<string, string>; body: string | Uint8Array },
+    cors?: boolean,
+  ): void {
     if (res.destroyed) return;
-    const headers: Record<string, string> = { ...answer.headers, ...corsHeaders(req, options.cors) };
+    const corsPart = cors === undefined ? corsHeaders(req, options.cors) : cors ? controlCorsHeaders(req) : null;
+    const headers: Record<string, string> = { ...answer.headers, ...corsPart };
     headers['content-length'] = String(Buffer.byteLength(answer.body));
     // During shutdown, answer and close: the socket must not wait for another request.
     if (closing !== undefined) headers.connection = 'close';
@@ -137,6 +157,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
   // The host as given, not the address it resolved to: `localhost` stays `localhost` in the URL a user reads and copies.
   const host = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   origin = `http://${host}:${address.port}`;
+  access = controlAccess(options.host, address.port, options.allowedHosts, options.controlOrigins);
 
   function close(): Promise<void> {
     closing ??= new Promise<void>((resolve) => {

@@ -1,8 +1,17 @@
 import type { MockRequest } from '../answer.js';
-import { RECORDED_REQUESTS_CAP } from '../defaults.js';
+import { RECORDED_BODY_PREFIX_BYTES, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from '../defaults.js';
 import type { RecordedRequest } from '../types.js';
+import { REDACTED, redactPath } from './redaction.js';
 
-const REDACTED = '[redacted]';
+/** What an entry costs beside its strings (the object, its arrays, numbers): a fixed estimate, so the byte count is deterministic. */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+/**
+ * Bodies nested deeper than this are listed as their text: no request of the
+ * service nests past 4 levels, and parsing then re-serializing a deeper tree
+ * (`GET /__mock/requests`) could overflow the stack.
+ */
+const MAX_LISTED_DEPTH = 64;
 
 /**
  * One received request as the log keeps it: the request's own header pairs and
@@ -18,46 +27,102 @@ export interface LogEntry {
   readonly rawHeaders: readonly string[];
   /** A body that is not text (the default `null`). */
   body: unknown;
-  /** The body's text as received: `requests()` lists it parsed when it is JSON (kept as text, a few hundred bytes instead of an object tree per request). */
+  /**
+   * The body's text as received, at most {@link RECORDED_BODY_PREFIX_BYTES} of it:
+   * `requests()` lists it parsed when it is whole, JSON and not deeply nested
+   * (kept as text: a few hundred bytes instead of an object tree per request).
+   */
   bodyText?: string;
+  /** The whole body's size in UTF-8 bytes, set only when `bodyText` is a prefix of it. */
+  bodySize?: number;
+  /** `bodyText` is listed as text, never parsed (a prefix, or nested past {@link MAX_LISTED_DEPTH}). */
+  bodyAsText?: boolean;
   readonly receivedAt: number;
   endedAt?: number;
   status?: number;
   aborted: boolean;
+  /** What the entry counts for in the log's byte total; 0 once it was dropped (or never kept). */
+  bytes: number;
 }
 
-/** What the mock received, bounded to the most recent requests, with API keys redacted. */
+/**
+ * What the mock received, bounded to the most recent `cap` requests and to
+ * `maxBytes` bytes of paths, headers and bodies (a body keeps at most its first
+ * {@link RECORDED_BODY_PREFIX_BYTES}), with API keys redacted. The oldest
+ * entries are dropped first, and a dropped entry is released at once.
+ */
 export class RequestLog {
   #next = 1;
-  #entries: LogEntry[] = [];
+  #entries: (LogEntry | undefined)[] = [];
   #head = 0;
+  #bytes = 0;
 
-  constructor(private readonly cap: number = RECORDED_REQUESTS_CAP) {}
+  constructor(
+    private readonly cap: number = RECORDED_REQUESTS_CAP,
+    private readonly maxBytes: number = REQUEST_LOG_MAX_BYTES,
+  ) {}
+
+  /** How many requests the log holds. */
+  get size(): number {
+    return this.#entries.length - this.#head;
+  }
+
+  /** The bytes the log holds by its count: paths, query strings, headers, kept bodies, and a fixed cost per entry. */
+  get bytes(): number {
+    return this.#bytes;
+  }
 
   /** Starts a record for `request` (its parsed `url`) at mock time `now`. */
   start(request: MockRequest, url: URL, path: string, now: number): LogEntry {
+    const rawHeaders = request.rawHeaders();
+    const shownPath = redactPath(path);
     const entry: LogEntry = {
       id: this.#next++,
       method: request.method,
-      path,
+      path: shownPath,
       search: url.search,
-      rawHeaders: request.rawHeaders(),
+      rawHeaders,
       body: null,
       receivedAt: now,
       aborted: false,
+      bytes: 0,
     };
     // With cap 0 the pipeline still fills the entry (status, times), but nothing keeps it.
     if (this.cap === 0) return entry;
+    // Header names and values are byte strings (one byte per character on the wire), and so are path and query.
+    let bytes = ENTRY_OVERHEAD_BYTES + entry.method.length + shownPath.length + entry.search.length;
+    for (const text of rawHeaders) bytes += text.length;
+    entry.bytes = bytes;
+    this.#bytes += bytes;
     this.#entries.push(entry);
-    // Drop the oldest in batches, so a full log does not shift 10 000 entries per request.
-    if (this.#entries.length - this.#head > this.cap) {
-      this.#head++;
-      if (this.#head >= 1024 || this.#head * 2 >= this.#entries.length) {
-        this.#entries = this.#entries.slice(this.#head);
-        this.#head = 0;
-      }
-    }
+    if (this.size > this.cap) this.#dropOldest();
+    this.#fitBytes();
     return entry;
+  }
+
+  /** Records the body text of `entry`: whole up to {@link RECORDED_BODY_PREFIX_BYTES}, else its first bytes, flagged. */
+  recordBody(entry: LogEntry, text: string): void {
+    // A dropped entry (or one of a log that keeps nothing) is read by nobody: do not hold its body.
+    if (entry.bytes === 0 || text === '') return;
+    const kept = utf8Prefix(text);
+    entry.bodyText = kept.text;
+    if (kept.truncated) {
+      entry.bodySize = utf8Length(text);
+      entry.bodyAsText = true;
+    } else if (nestedDeeperThan(text, MAX_LISTED_DEPTH)) {
+      entry.bodyAsText = true;
+    }
+    entry.bytes += kept.bytes;
+    this.#bytes += kept.bytes;
+    this.#fitBytes();
+  }
+
+  /** Drops every entry (what `reset()` does through a fresh log; also for a caller that keeps the log). */
+  clear(): void {
+    for (let i = this.#head; i < this.#entries.length; i++) this.#entries[i]!.bytes = 0;
+    this.#entries = [];
+    this.#head = 0;
+    this.#bytes = 0;
   }
 
   /** Fresh copies, so a caller cannot change the log. */
@@ -66,6 +131,64 @@ export class RequestLog {
     for (let i = this.#head; i < this.#entries.length; i++) list.push(toRecorded(this.#entries[i]!));
     return list;
   }
+
+  #fitBytes(): void {
+    while (this.#bytes > this.maxBytes && this.size > 0) this.#dropOldest();
+  }
+
+  #dropOldest(): void {
+    const oldest = this.#entries[this.#head]!;
+    this.#bytes -= oldest.bytes;
+    oldest.bytes = 0;
+    // Released now, not at the next compaction: a dropped entry may hold a 4 KiB body.
+    this.#entries[this.#head] = undefined;
+    this.#head++;
+    // Compact in batches, so a full log does not shift 10 000 entries per request.
+    if (this.#head >= 1024 || this.#head * 2 >= this.#entries.length) {
+      this.#entries = this.#entries.slice(this.#head);
+      this.#head = 0;
+    }
+  }
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const prefixBuffer = new Uint8Array(RECORDED_BODY_PREFIX_BYTES);
+
+/**
+ * The body as kept: whole when it fits in {@link RECORDED_BODY_PREFIX_BYTES}
+ * UTF-8 bytes, else its longest prefix of whole characters that fits, as a new
+ * string (a `slice` would keep the whole body alive behind the prefix).
+ */
+function utf8Prefix(text: string): { text: string; bytes: number; truncated: boolean } {
+  const { read, written } = encoder.encodeInto(text, prefixBuffer);
+  if (read === text.length) return { text, bytes: written, truncated: false };
+  return { text: decoder.decode(prefixBuffer.subarray(0, written)), bytes: written, truncated: true };
+}
+
+/** Node's `Buffer.byteLength` counts without encoding; the core also runs in browsers, which have only TextEncoder. */
+const NodeBuffer = (globalThis as { Buffer?: { byteLength(text: string): number } }).Buffer;
+
+/** The UTF-8 size of `text` (only for bodies over the prefix, so rarely). */
+function utf8Length(text: string): number {
+  return NodeBuffer ? NodeBuffer.byteLength(text) : encoder.encode(text).length;
+}
+
+/** Whether JSON-looking `text` opens more than `limit` arrays or objects at once (brackets inside strings do not count). */
+function nestedDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
 }
 
 function toRecorded(entry: LogEntry): RecordedRequest {
@@ -83,16 +206,21 @@ function toRecorded(entry: LogEntry): RecordedRequest {
   }
   const headers: Record<string, string> = {};
   for (const name of [...joined.keys()].sort()) headers[name] = name === 'x-api-key' ? REDACTED : joined.get(name)!;
+  const text = entry.bodyText;
   const recorded: RecordedRequest = {
     id: entry.id,
     method: entry.method,
     path: entry.path,
     query,
     headers,
-    body: entry.bodyText === undefined ? structuredClone(entry.body) : parseBody(entry.bodyText),
+    body: text === undefined ? structuredClone(entry.body) : entry.bodyAsText ? text : parseBody(text),
     receivedAt: entry.receivedAt,
     aborted: entry.aborted,
   };
+  if (entry.bodySize !== undefined) {
+    recorded.bodyTruncated = true;
+    recorded.bodySize = entry.bodySize;
+  }
   if (entry.status !== undefined) recorded.status = entry.status;
   if (entry.endedAt !== undefined) recorded.endedAt = entry.endedAt;
   return recorded;

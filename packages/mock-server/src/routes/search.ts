@@ -1,7 +1,7 @@
 import type { ParsedFlight, SearchRequest, SearchResponse } from '@flight-search/sdk';
 import type { Answer } from '../answer.js';
 import { toRawData, type NormalizedSearch } from '../data/index.js';
-import { quotaExceeded, validationFailed } from '../errors/envelopes.js';
+import { quotaExceeded, unsupportedContentEncoding, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
 import { searchCost } from '../quota/cost.js';
 import { isJsonContentType } from '../validation/content-type.js';
@@ -24,8 +24,13 @@ export function normalizeSearch(body: SearchRequest): NormalizedSearch {
   };
 }
 
-/** The body as JSON, or why it is not: `SEARCH-10` content type first (D13), then `invalid_json` (D6). */
-async function readJsonBody({ request, record }: RouteContext): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
+/**
+ * The body as JSON, or why it is not: an encoding the mock does not decode
+ * first (415, D-C4), then `SEARCH-10` content type (D13), then `invalid_json` (D6).
+ */
+async function readJsonBody({ request, record, state }: RouteContext): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
+  const encoding = request.headers.get('content-encoding');
+  if (encoding !== null && !isIdentity(encoding)) return { ok: false, answer: unsupportedContentEncoding(encoding) };
   const text = await request.text();
   let value: unknown;
   let parsed = true;
@@ -34,7 +39,7 @@ async function readJsonBody({ request, record }: RouteContext): Promise<{ ok: tr
   } catch {
     parsed = false;
   }
-  record.bodyText = text;
+  state.log.recordBody(record, text);
   if (!isJsonContentType(request.headers.get('content-type'))) {
     return {
       ok: false,
@@ -43,6 +48,14 @@ async function readJsonBody({ request, record }: RouteContext): Promise<{ ok: tr
   }
   if (!parsed) return { ok: false, answer: validationFailed([{ field: 'body', type: 'invalid_json', message: 'The body is not valid JSON.' }]) };
   return { ok: true, value };
+}
+
+/** `identity` (the body as it is), alone or repeated; an empty header says nothing either. */
+function isIdentity(encoding: string): boolean {
+  return encoding.split(',').every((coding) => {
+    const name = coding.trim().toLowerCase();
+    return name === '' || name === 'identity';
+  });
 }
 
 function resultItem(search: NormalizedSearch, outcome: ProviderOutcome, flights: ParsedFlight[], seed: number): SearchResponse['results'][number] {

@@ -35,7 +35,9 @@ export function matchRoute(url: URL, method: string, baseUrl: string | undefined
     if (here !== baseUrl && !here.startsWith(`${baseUrl}/`)) return null;
     path = here.slice(baseUrl.length) || '/';
   }
-  const route = ROUTES.find((candidate) => candidate.path === path && candidate.method === method);
+  // HEAD is answered as GET (the adapters send no body with it).
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  const route = ROUTES.find((candidate) => candidate.path === path && candidate.method === wanted);
   if (route) return { route, path };
   return baseUrl === undefined ? null : { route: undefined, path };
 }

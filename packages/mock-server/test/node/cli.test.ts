@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,23 @@ async function listening(cli: Cli, host = '127.0.0.1'): Promise<string> {
   }
 }
 
+/** Sends `text` as it is on a raw socket and resolves with what came back once the server closes or after `ms`. */
+function rawExchange(url: string, text: string, ms = 1_000): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', reject);
+    const timer = setTimeout(() => socket.destroy(), ms);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
+  });
+}
+
 function keysFile(content: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'fsm-keys-')), 'keys.json');
   writeFileSync(file, content);
@@ -55,6 +73,65 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     const cli = runCli(['--help']);
     expect(await cli.exit).toBe(0);
     for (const flag of ['--port', '--host', '--keys', '--seed', '--provider-timeout-ms', '--latency', '--control', '--help']) expect(cli.stdout()).toContain(flag);
+    for (const flag of ['--request-log-max-bytes', '--control-origin', '--allowed-host']) expect(cli.stdout()).toContain(flag);
+  });
+
+  it('never writes a key to its log or a 404 message: absolute-form targets and //keys paths are redacted', async () => {
+    const secret = 'sk-live-absolute-9f8e7d6c';
+    const cli = runCli(['--port', '0', '--control']);
+    const url = await listening(cli);
+    const { host } = new URL(url);
+    const absolute = await rawExchange(url, `PUT ${url}/__mock/keys/${secret} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 13\r\nConnection: close\r\n\r\n{"limit":100}`);
+    expect(absolute).toMatch(/^HTTP\/1\.1 204 /);
+    const doubled = await rawExchange(url, `PUT /__mock//keys/${secret} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+    expect(doubled).toMatch(/^HTTP\/1\.1 404 /);
+    expect(doubled).not.toContain(secret);
+    const serviceAbsolute = await rawExchange(url, `GET ${url}/keys/${secret}/quota HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(serviceAbsolute).toMatch(/^HTTP\/1\.1 404 /);
+    expect(serviceAbsolute).not.toContain(secret);
+    // The key was set: it answers its quota.
+    expect(await (await fetch(`${url}/quota`, { headers: { 'x-api-key': secret } })).json()).toMatchObject({ limit: 100 });
+
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+    expect(cli.stderr()).toMatch(/^PUT \/__mock\/keys\/\[redacted\] 204 \d+ms$/m);
+    expect(cli.stderr()).toMatch(/^PUT \/__mock\/\/keys\/\[redacted\] 404 \d+ms$/m);
+    expect(cli.stderr()).toMatch(/^GET \/keys\/\[redacted\] 404 \d+ms$/m);
+    expect(cli.stdout() + cli.stderr()).not.toContain(secret);
+    expect(cli.stderr()).not.toContain('http://');
+  });
+
+  it('--control-origin lets that page use the control API, --allowed-host that name, and other origins and hosts get 403', async () => {
+    const cli = runCli(['--port', '0', '--control', '--quiet', '--control-origin', 'http://app.example:5173', '--control-origin', 'http://other.example', '--allowed-host', 'mock']);
+    const url = await listening(cli);
+    const port = new URL(url).port;
+    const allowed = await fetch(`${url}/__mock/requests`, { headers: { origin: 'http://other.example' } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://other.example');
+    expect((await fetch(`${url}/__mock/reset`, { method: 'POST', headers: { origin: 'http://evil.example' } })).status).toBe(403);
+    const byName = await rawExchange(url, `GET /__mock/requests HTTP/1.1\r\nHost: mock:${port}\r\nConnection: close\r\n\r\n`);
+    expect(byName).toMatch(/^HTTP\/1\.1 200 /);
+    const rebound = await rawExchange(url, `GET /__mock/requests HTTP/1.1\r\nHost: evil.example:${port}\r\nConnection: close\r\n\r\n`);
+    expect(rebound).toMatch(/^HTTP\/1\.1 403 /);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+  });
+
+  it('--request-log-max-bytes bounds the request log in bytes: large bodies show as flagged prefixes and the oldest go first', async () => {
+    const cli = runCli(['--port', '0', '--control', '--quiet', '--request-log-max-bytes', '40000']);
+    const url = await listening(cli);
+    const big = 'b'.repeat(500_000);
+    for (let i = 0; i < 12; i++) {
+      const answer = await fetch(`${url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: big });
+      expect(answer.status).toBe(422);
+    }
+    const { requests } = (await (await fetch(`${url}/__mock/requests`)).json()) as { requests: { id: number; bodyTruncated?: boolean; bodySize?: number }[] };
+    expect(requests.length).toBeGreaterThan(2);
+    expect(requests.length).toBeLessThan(12);
+    expect(requests.at(-1)!.id).toBe(12);
+    expect(requests.every((r) => r.bodyTruncated === true && r.bodySize === 500_000)).toBe(true);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
   });
 
   it('prints its URL once listening, serves the service, logs each request without the key, and exits 0 on SIGTERM', async () => {
@@ -143,6 +220,9 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     [['--verbose'], /Unknown option '--verbose'/],
     [['--host', ' '], /--host must not be empty/],
     [['extra'], /positional argument/],
+    [['--request-log-max-bytes', '1.5'], /--request-log-max-bytes must be an integer from 0/],
+    [['--control-origin', 'http://app.example/'], /--control-origin must be an origin .*"http:\/\/app\.example\/"/],
+    [['--allowed-host', 'http://mock'], /--allowed-host must be a host name/],
   ])('rejects %j with exit code 2 and a message', async (args, message) => {
     const cli = runCli(args);
     expect(await cli.exit).toBe(2);

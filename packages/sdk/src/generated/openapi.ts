@@ -437,11 +437,11 @@ export interface components {
         };
         /** Format: uuid */
         CorrelationId: string;
-        /** @description 401 (`AUTH-1`), 404 (`AUTH-2`, unknown path), 413. The 402 is `QuotaErrorEnvelope`. */
+        /** @description 401 (`AUTH-1`), 404 (`AUTH-2`, unknown path), 413, 415. The 402 is `QuotaErrorEnvelope`. */
         HttpErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                code: "HTTP_ERROR" | "PAYLOAD_TOO_LARGE";
+                code: "HTTP_ERROR" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_CONTENT_ENCODING";
                 message: string;
                 correlationId: components["schemas"]["CorrelationId"];
             };
@@ -594,6 +594,21 @@ export interface components {
                 "application/json": components["schemas"]["HttpErrorEnvelope"];
             };
         };
+        /**
+         * @description The request body has a `Content-Encoding` other than `identity`
+         *     (gzip, br, deflate, ...): send it uncompressed. `Accept-Encoding: identity`
+         *     says so. Checked before the body is parsed, so nothing is consumed.
+         */
+        UnsupportedContentEncoding: {
+            headers: {
+                "Accept-Encoding"?: "identity";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.service.v1+json": components["schemas"]["HttpErrorEnvelope"];
+                "application/json": components["schemas"]["HttpErrorEnvelope"];
+            };
+        };
         /** @description `SEARCH-1`..`SEARCH-10`: the search request is invalid; every problem is listed. */
         SearchValidationFailed: {
             headers: {
@@ -682,6 +697,7 @@ export interface operations {
             404: components["responses"]["KeyNotFound"];
             406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedContentEncoding"];
             422: components["responses"]["SearchValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

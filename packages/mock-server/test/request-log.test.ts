@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { MockRequest } from '../src/answer.js';
+import { RECORDED_BODY_PREFIX_BYTES, REQUEST_LOG_MAX_BYTES } from '../src/defaults.js';
+import { RequestLog } from '../src/recording/request-log.js';
+import { createFlightSearchMock } from '../src/index.js';
+
+const MiB = 1024 * 1024;
+
+/** A plain request as the adapters give it; `headers` are name/value pairs. */
+function request(headers: string[] = ['content-type', 'application/json', 'x-api-key', 'test-key']): MockRequest {
+  return {
+    method: 'POST',
+    url: 'http://mock.test/flights/search',
+    headers: { get: () => null },
+    rawHeaders: () => headers,
+    text: () => Promise.resolve(''),
+    signal: new AbortController().signal,
+    aborted: () => false,
+  };
+}
+
+/** Starts an entry and records `body` as its text, as the search route does. */
+function receive(log: RequestLog, body: string, now = 0) {
+  const entry = log.start(request(), new URL('http://mock.test/flights/search'), '/flights/search', now);
+  log.recordBody(entry, body);
+  return entry;
+}
+
+describe('the request log (RequestLog)', () => {
+  it('keeps at most the first 4 KiB of a large body, flagged bodyTruncated with its size in bytes', () => {
+    const log = new RequestLog();
+    const big = `{"pad":"${'é'.repeat(MiB)}"}`;
+    receive(log, big);
+    const [listed] = log.list();
+    expect(listed!.bodyTruncated).toBe(true);
+    expect(listed!.bodySize).toBe(new TextEncoder().encode(big).length);
+    expect(typeof listed!.body).toBe('string');
+    const kept = new TextEncoder().encode(listed!.body as string).length;
+    expect(kept).toBeLessThanOrEqual(RECORDED_BODY_PREFIX_BYTES);
+    // Cut on a character boundary: no half of a two-byte "é".
+    expect(kept).toBeGreaterThan(RECORDED_BODY_PREFIX_BYTES - 2);
+    expect(big.startsWith(listed!.body as string)).toBe(true);
+    expect(log.bytes).toBeLessThan(RECORDED_BODY_PREFIX_BYTES + 1024);
+  });
+
+  it('lists a small body parsed, whole, without the truncation flag', () => {
+    const log = new RequestLog();
+    receive(log, '{"origin":"GRU"}');
+    const [listed] = log.list();
+    expect(listed!.body).toEqual({ origin: 'GRU' });
+    expect(listed).not.toHaveProperty('bodyTruncated');
+    expect(listed).not.toHaveProperty('bodySize');
+  });
+
+  it('stays under its byte cap by dropping the oldest entries first, and counts entries and bytes exactly', () => {
+    const maxBytes = 64 * 1024;
+    const log = new RequestLog(10_000, maxBytes);
+    const body = 'x'.repeat(MiB);
+    for (let i = 0; i < 800; i++) {
+      receive(log, body, i);
+      expect(log.bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    // Each entry holds a 4 KiB prefix plus its headers and bookkeeping: 64 KiB holds about a dozen.
+    expect(log.size).toBeGreaterThan(8);
+    expect(log.size).toBeLessThan(16);
+    const listed = log.list();
+    expect(listed).toHaveLength(log.size);
+    expect(listed.at(-1)!.receivedAt).toBe(799);
+    expect(listed.map((r) => r.receivedAt)).toEqual(Array.from({ length: log.size }, (_, i) => 800 - log.size + i));
+  });
+
+  it('has a 16 MiB byte cap by default, so 800 bodies of 1 MiB keep at most 16 MiB', () => {
+    expect(REQUEST_LOG_MAX_BYTES).toBe(16 * MiB);
+    const log = new RequestLog();
+    const body = 'y'.repeat(MiB);
+    for (let i = 0; i < 800; i++) receive(log, body, i);
+    expect(log.size).toBe(800);
+    expect(log.bytes).toBeLessThanOrEqual(REQUEST_LOG_MAX_BYTES);
+    expect(log.list().every((r) => r.bodyTruncated === true && r.bodySize === MiB)).toBe(true);
+  });
+
+  it('counts headers in its bytes, so huge headers cannot outgrow the cap either', () => {
+    const log = new RequestLog(10_000, 100_000);
+    const headers = ['x-pad', 'h'.repeat(15_000)];
+    for (let i = 0; i < 50; i++) log.start(request(headers), new URL('http://mock.test/quota'), '/quota', i);
+    expect(log.bytes).toBeLessThanOrEqual(100_000);
+    expect(log.size).toBe(6);
+  });
+
+  it('clear() drops every entry and its bytes', () => {
+    const log = new RequestLog();
+    for (let i = 0; i < 10; i++) receive(log, 'z'.repeat(10_000));
+    expect(log.bytes).toBeGreaterThan(0);
+    log.clear();
+    expect(log.size).toBe(0);
+    expect(log.bytes).toBe(0);
+    expect(log.list()).toEqual([]);
+  });
+
+  it('a body nested deeper than any real request is listed as its text, so listing never overflows the stack', () => {
+    const log = new RequestLog();
+    const deep = `${'['.repeat(1_000)}${']'.repeat(1_000)}`;
+    receive(log, deep);
+    receive(log, `${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    const [shallow, deepest] = log.list();
+    expect(shallow!.body).toBe(deep);
+    expect(deepest!.bodyTruncated).toBe(true);
+    expect(() => JSON.stringify({ requests: log.list() })).not.toThrow();
+  });
+
+  it('createFlightSearchMock rejects a requestLogMaxBytes that is not a non-negative integer, naming it', () => {
+    expect(() => createFlightSearchMock({ requestLogMaxBytes: -1 })).toThrow(/requestLogMaxBytes/);
+    expect(() => createFlightSearchMock({ requestLogMaxBytes: 1.5 })).toThrow(/requestLogMaxBytes/);
+  });
+
+  it('a mock with requestLogMaxBytes lists only what fits, and reset() empties the log', async () => {
+    const mock = createFlightSearchMock({ requestLogMaxBytes: 20_000 });
+    for (let i = 0; i < 20; i++) {
+      await mock.handle(
+        new Request('http://mock.test/flights/search', { method: 'POST', headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' }, body: 'q'.repeat(100_000) }),
+      );
+    }
+    const listed = mock.requests();
+    expect(listed.length).toBeGreaterThan(1);
+    expect(listed.length).toBeLessThan(5);
+    expect(listed.every((r) => r.status === 422 && r.bodyTruncated === true && r.bodySize === 100_000)).toBe(true);
+    mock.reset();
+    expect(mock.requests()).toEqual([]);
+  });
+});
