@@ -53,7 +53,7 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     expect(proxied.headers['content-type']).toBe('application/vnd.service.v1+json');
   });
 
-  it.each([
+  it.each<[string, string, { body?: unknown; accept?: string }, number]>([
     ['a 422 VALIDATION_ERROR (SEARCH-5, SEARCH-6)', '/flights/search', { body: searchBody({ destination: 'GRU', tripType: 'ROUND_TRIP', returnDate: '2026-12-01' }) }, 422],
     ['a 406 NOT_ACCEPTABLE (NEG-1)', '/quota', { accept: 'application/xml' }, 406],
     ['a 422 on a history query (HISTORY-3)', '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=31', {}, 422],

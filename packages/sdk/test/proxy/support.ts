@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
 import type { KeySettings } from '../../../mock-server/src/index.js';
+import { notTheService } from '../../../mock-server/test/support/contract-hook.js';
 import { toNodeHandler } from '../../src/proxy/node.js';
 
 /** The key the app's server holds; the proxy sends it. */
@@ -92,7 +93,8 @@ afterEach(async () => {
 /** `handler` served over node:http on 127.0.0.1 through the proxy's Node adapter; closed after the test. */
 export async function serveOverNode(handler: (request: Request) => Promise<Response>): Promise<{ url: string; server: Server }> {
   const listener = toNodeHandler(handler);
-  const server = createServer((req, res) => void listener(req, res));
+  // Its answers are the proxy's (under its prefix), not the service's: the contract hook checks the mock's behind it.
+  const server = notTheService(createServer((req, res) => void listener(req, res)));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
