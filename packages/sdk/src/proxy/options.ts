@@ -65,7 +65,7 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** What a value is, for a message, without its content (an API key must never be echoed). */
 function kind(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return value === '' ? 'an empty string' : `a string of ${value.length} characters`;
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
