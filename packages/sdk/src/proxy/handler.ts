@@ -128,15 +128,10 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
 
     let upstream: Response;
     try {
-      upstream = await config.fetch(
-        new Request(`${baseUrl}${operation.path}${url.search}`, {
-          method: operation.method,
-          headers,
-          body: body as BodyInit | undefined,
-          redirect: 'manual',
-          signal: controller.signal,
-        }),
-      );
+      const target = `${baseUrl}${operation.path}${url.search}`;
+      const init: RequestInit = { method: operation.method, headers, body: body as BodyInit | undefined, redirect: 'manual', signal: controller.signal };
+      // The global fetch takes the URL and init as they are; a Request is built only for a custom fetch.
+      upstream = await (config.fetch === undefined ? fetch(target, init) : config.fetch(new Request(target, init)));
     } catch {
       release();
       // The error itself names the service's address (and its cause the resolved IP): it is not passed on.
@@ -157,17 +152,50 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
       const value = upstream.headers.get(name);
       if (value !== null) answerHeaders.set(name, redactText(value, apiKey));
     }
-    const nullBody = upstream.status === 204 || upstream.status === 205 || upstream.body === null;
-    if (nullBody) {
+    const init = { status: upstream.status, statusText: upstream.statusText, headers: answerHeaders };
+    if (upstream.status === 204 || upstream.status === 205 || upstream.body === null) {
       release();
       await upstream.body?.cancel().catch(() => {});
+      return new Response(null, init);
     }
-    return new Response(nullBody ? null : redacted(upstream.body!, secrets, release, controller, () => timedOut), {
-      status: upstream.status,
-      statusText: upstream.statusText,
-      headers: answerHeaders,
-    });
+    // An answer of known, small size (the service's are a few kB) is read whole and redacted in one
+    // pass: cheaper than a stream per answer. Larger or unsized answers stream through.
+    const length = Number(upstream.headers.get('content-length') ?? Number.NaN);
+    if (length <= SMALL_ANSWER) {
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await upstream.arrayBuffer());
+      } catch {
+        release();
+        if (timedOut) return proxyError(504, PROXY_ERROR_CODES.GATEWAY_TIMEOUT, `The flight search service did not answer within ${timeoutMs} ms.`);
+        if (request.signal.aborted) return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The request was aborted by the client.');
+        return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, 'The flight search service broke off its answer.');
+      }
+      release();
+      return new Response(redactAll(bytes, secrets) as BodyInit, init);
+    }
+    return new Response(redacted(upstream.body, secrets, release, controller, () => timedOut), init);
   };
+}
+
+/** Answers up to this size with a Content-Length are read whole before they are passed on. */
+const SMALL_ANSWER = 64 * 1024;
+
+/** `bytes` with every secret redacted; the same array when none is in it. */
+function redactAll(bytes: Uint8Array, secrets: Uint8Array[]): Uint8Array {
+  let out = bytes;
+  for (const secret of secrets) {
+    const parts = new StreamRedactor(secret).push(out, true);
+    if (parts.length === 1 && parts[0]!.byteLength === out.byteLength) continue;
+    const joined = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
+    let offset = 0;
+    for (const part of parts) {
+      joined.set(part, offset);
+      offset += part.byteLength;
+    }
+    out = joined;
+  }
+  return out;
 }
 
 /** `undefined` to go on; `null` for the default refusal; a `Response` to answer with it. */

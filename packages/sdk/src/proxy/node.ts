@@ -41,9 +41,17 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>):
       if (!res.writableFinished) controller.abort(new DOMException('The client closed the connection.', 'AbortError'));
     });
 
+    let request: Request;
+    try {
+      request = await toRequest(req, controller.signal);
+    } catch {
+      // The client went away while sending its body.
+      res.destroy();
+      return;
+    }
     let response: Response;
     try {
-      response = await handler(toRequest(req, controller.signal));
+      response = await handler(request);
     } catch (error) {
       if (next !== undefined) return next(error);
       if (!res.headersSent && !res.destroyed) {
@@ -56,7 +64,12 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>):
   };
 }
 
-function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+/** Answers up to this size are written at once, with a Content-Length. */
+const SMALL_ANSWER = 64 * 1024;
+/** Request bodies up to this declared size are read before the handler is called. */
+const SMALL_BODY = 64 * 1024;
+
+async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
@@ -78,10 +91,26 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
   if (method !== 'GET' && method !== 'HEAD') {
-    init.body = bodyStream(req);
-    init.duplex = 'half';
+    const declared = req.headers['content-length'] === undefined ? Number.NaN : Number(req.headers['content-length']);
+    if (req.headers['transfer-encoding'] === undefined && declared <= SMALL_BODY) {
+      init.body = (await readSmallBody(req)) as BodyInit;
+    } else {
+      init.body = bodyStream(req);
+      init.duplex = 'half';
+    }
   }
   return new Request(url, init);
+}
+
+/**
+ * A small body with a Content-Length (HTTP/1.1 framing makes that its real length) is read
+ * before the Request is built: a Request over bytes costs less than one over a stream. Larger
+ * and chunked bodies stream, so the handler decides how much of them is read.
+ */
+async function readSmallBody(req: IncomingMessage): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 /**
@@ -135,20 +164,41 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   // The handler did not read the whole body (a 413): close rather than read and discard the rest.
   if (!req.complete) headers.connection = 'close';
-  res.writeHead(response.status, response.statusText || undefined, headers);
   if (response.body === null) {
-    res.end();
+    res.writeHead(response.status, response.statusText || undefined, headers).end();
     return;
   }
   const reader = response.body.getReader();
   const onClose = () => void reader.cancel(new DOMException('The client closed the connection.', 'AbortError')).catch(() => {});
   res.on('close', onClose);
   try {
+    // A small answer (the service's are a few kB) is collected and written in one piece with its
+    // Content-Length: no chunked encoding, one write instead of three. A larger one streams.
+    const head: Uint8Array[] = [];
+    let size = 0;
+    let done = false;
+    while (size <= SMALL_ANSWER) {
+      const next = await reader.read();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      head.push(next.value);
+      size += next.value.byteLength;
+    }
+    if (res.destroyed) return;
+    if (done) {
+      if (headers['content-length'] === undefined) headers['content-length'] = String(size);
+      res.writeHead(response.status, response.statusText || undefined, headers).end(head.length === 1 ? head[0] : Buffer.concat(head, size));
+      return;
+    }
+    res.writeHead(response.status, response.statusText || undefined, headers);
+    for (const chunk of head) if (!res.write(chunk)) await drained(res);
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!res.write(value)) await drained(res);
       if (res.destroyed) return;
+      const { done: end, value } = await reader.read();
+      if (end) break;
+      if (!res.write(value)) await drained(res);
     }
     res.end();
   } catch {

@@ -54,7 +54,8 @@ export interface ResolvedProxyOptions {
   beforeSearch: FlightSearchProxyOptions['beforeSearch'];
   timeoutMs: number;
   bodyLimit: number;
-  fetch: (request: Request) => Promise<Response>;
+  /** The fetch given in the options; `undefined`: the global one, looked up per request. */
+  fetch: ((request: Request) => Promise<Response>) | undefined;
 }
 
 export const DEFAULT_PREFIX = '/api/flight-search';
@@ -125,7 +126,7 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
     beforeSearch,
     timeoutMs,
     bodyLimit,
-    // Looked up per request, not captured now, so a fetch mock installed later (msw) still applies.
-    fetch: fetchImpl ?? ((request) => fetch(request)),
+    // The global fetch is looked up per request, not captured now, so a fetch mock installed later (msw) still applies.
+    fetch: fetchImpl,
   };
 }
