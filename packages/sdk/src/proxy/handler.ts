@@ -272,14 +272,20 @@ function redacted(
   return new ReadableStream<Uint8Array>({
     async pull(stream) {
       try {
-        const { done, value } = await reader.read();
-        if (done) {
-          release();
-          for (const part of pass(new Uint8Array(0), true)) stream.enqueue(part);
-          stream.close();
-          return;
+        // Until something can be passed on: a chunk shorter than the key may be held back whole,
+        // and a pull that enqueues nothing is not called again.
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) {
+            release();
+            for (const part of pass(new Uint8Array(0), true)) stream.enqueue(part);
+            stream.close();
+            return;
+          }
+          const parts = pass(value, false);
+          for (const part of parts) stream.enqueue(part);
+          if (parts.length > 0) return;
         }
-        for (const part of pass(value, false)) stream.enqueue(part);
       } catch {
         release();
         stream.error(

@@ -360,6 +360,28 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       expect(await ok.json()).toEqual({ echoed: '[redacted]', twice: '[redacted][redacted]' });
     });
 
+    it('redacts the key in an answer that streams without Content-Length, even split across chunks, and passes the rest byte for byte', async () => {
+      service.mock();
+      const encoder = new TextEncoder();
+      const pieces = ['{"error":{"code":"HTTP_ERROR","message":"bad key ', SERVER_KEY.slice(0, 7), SERVER_KEY.slice(7), '","pad":"', 'y'.repeat(100_000), '"}}'];
+      service.server.use(
+        http.get(`${BASE}/quota`, () =>
+          new HttpResponse(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                for (const piece of pieces) controller.enqueue(encoder.encode(piece));
+                controller.close();
+              },
+            }),
+            { status: 500, headers: { 'content-type': 'application/json' } },
+          ),
+        ),
+      );
+      const response = await proxyFor()(browserRequest('/quota'));
+      expect(response.status).toBe(500);
+      expect(await response.text()).toBe(pieces.join('').replace(SERVER_KEY, '[redacted]'));
+    });
+
     it('answers a service slower than timeoutMs with a 504 and aborts the forwarded request', async () => {
       const mock = service.mock();
       mock.setProgramBehavior('PROGRAM_1', { hang: true });
