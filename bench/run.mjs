@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: size, client overhead, streaming, mock throughput, mock
-// in-process and history, each against a baseline measured in this same run.
+// in-process, history and the proxy, each against a baseline measured in this same run.
 // Prints a table of targets (pass/miss) and writes bench/RESULTS.md.
 //
 //   node bench/run.mjs [--quick] [--only=1,4] [--no-build] [--strict]
@@ -20,6 +20,7 @@ import * as streaming from './suites/streaming.mjs';
 import * as http from './suites/http.mjs';
 import * as inprocess from './suites/inprocess.mjs';
 import * as history from './suites/history.mjs';
+import * as proxy from './suites/proxy.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -27,7 +28,7 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).
 const quick = flag('quick');
 const ctx = { quick };
 
-const all = [size, overhead, streaming, http, inprocess, history];
+const all = [size, overhead, streaming, http, inprocess, history, proxy];
 const selected = only ? all.filter((s) => only.includes(s.id)) : all;
 
 const started = nowMs();
