@@ -90,6 +90,7 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
     if (operation.method === 'POST') {
       const read = await readBounded(request, bodyLimit);
       if (read === 'too-large') return proxyError(413, PROXY_ERROR_CODES.PAYLOAD_TOO_LARGE, `The request body exceeds ${bodyLimit} bytes.`);
+      if (read === 'broken') return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The client broke off its request body.');
       body = read;
       if (beforeSearch !== undefined) {
         const parsed = parseJson(body);
@@ -207,9 +208,10 @@ function refused(verdict: ProxyVerdict | unknown): Response | null | undefined {
 /**
  * The request's body, read up to `limit` bytes and no further: a `Content-Length` over it is
  * refused before reading, and a body that turns out longer (or declares less than it sends) is
- * cancelled at the chunk that crosses the limit. `undefined` for an empty body.
+ * cancelled at the chunk that crosses the limit. `undefined` for an empty body; `'broken'` when
+ * the body fails before its end (the client went away).
  */
-async function readBounded(request: Request, limit: number): Promise<Uint8Array | undefined | 'too-large'> {
+async function readBounded(request: Request, limit: number): Promise<Uint8Array | undefined | 'too-large' | 'broken'> {
   const declared = Number(request.headers.get('content-length'));
   if (declared > limit) {
     await request.body?.cancel().catch(() => {});
@@ -220,7 +222,14 @@ async function readBounded(request: Request, limit: number): Promise<Uint8Array 
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      // The browser went away mid-body (or its body stream failed): nothing is forwarded.
+      return 'broken';
+    }
+    const { done, value } = next;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

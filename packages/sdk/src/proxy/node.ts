@@ -132,6 +132,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
           done = true;
           stream.close();
         });
+        // Node reports a client that goes away mid-body as an error ('aborted') on the request.
         req.on('error', (error) => {
           if (done) return;
           done = true;

@@ -311,6 +311,22 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     });
   });
 
+  it('answers a body that breaks off with a 499 and forwards nothing', async () => {
+    const mock = service.mock();
+    let sent = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error('connection reset'));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"airlineLoyalty":'));
+      },
+    });
+    const response = await proxyFor()(new Request(`https://app.example.test${PREFIX}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit));
+    expect(response.status).toBe(499);
+    expect((await envelope(response)).code).toBe('PROXY_CLIENT_CLOSED_REQUEST');
+    expect(mock.requests()).toHaveLength(0);
+  });
+
   describe('the service misbehaving', () => {
     it('answers a service it cannot reach with a 502 that names no address', async () => {
       service.mock();

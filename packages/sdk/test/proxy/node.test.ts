@@ -113,6 +113,33 @@ describe('toNodeHandler: the proxy over node:http', () => {
     await waitFor(() => service.mock.requests()[0]?.aborted === true, 'the mock to record the forwarded search as aborted');
   });
 
+  it.each([
+    ['a small declared body (read before the handler)', 500],
+    ['a large declared body (streamed to the handler)', 200_000],
+  ])('forwards nothing when the client goes away in the middle of %s, and keeps serving', async (_, length) => {
+    const service = await startMockServer({ port: 0, log: false, keys: keys(), shutdownTimeoutMs: 100 });
+    running.push(service);
+    const proxy = createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: service.url });
+    const answered: number[] = [];
+    const { url: app } = await serveOverNode(async (request) => {
+      const response = await proxy(request);
+      answered.push(response.status);
+      return response;
+    });
+    const { port } = new URL(app);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(`POST ${PREFIX}/flights/search HTTP/1.1\r\nHost: app\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n{"airlineLoyalty":`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    // A small body is read by the adapter, which drops the request; a streamed one reaches the proxy, which answers 499.
+    if (length > 64 * 1024) await waitFor(() => answered.length === 1, 'the proxy to give up on the body');
+    else await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toEqual(length > 64 * 1024 ? [499] : []);
+    expect(service.mock.requests()).toHaveLength(0);
+    expect((await fetch(`${app}${PREFIX}/quota`)).status).toBe(200);
+  });
+
   it('answers a service that is down with a 502 naming no address', async () => {
     const { service, app } = await setup();
     await service.close();
