@@ -126,6 +126,13 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
     };
     if (request.signal.aborted) onBrowserAbort();
     else request.signal.addEventListener('abort', onBrowserAbort);
+    // Why the exchange failed, in words that name no address: the fetch error names the service's
+    // host and port (its cause the resolved IP), so it is never passed on.
+    const failure = (unreachable: string) => {
+      if (timedOut) return proxyError(504, PROXY_ERROR_CODES.GATEWAY_TIMEOUT, `The flight search service did not answer within ${timeoutMs} ms.`);
+      if (request.signal.aborted) return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The request was aborted by the client.');
+      return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, unreachable);
+    };
 
     let upstream: Response;
     try {
@@ -135,10 +142,7 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
       upstream = await (config.fetch === undefined ? fetch(target, init) : config.fetch(new Request(target, init)));
     } catch {
       release();
-      // The error itself names the service's address (and its cause the resolved IP): it is not passed on.
-      if (timedOut) return proxyError(504, PROXY_ERROR_CODES.GATEWAY_TIMEOUT, `The flight search service did not answer within ${timeoutMs} ms.`);
-      if (request.signal.aborted) return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The request was aborted by the client.');
-      return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, 'The flight search service could not be reached.');
+      return failure('The flight search service could not be reached.');
     }
 
     if (upstream.type === 'opaqueredirect' || (upstream.status >= 300 && upstream.status < 400)) {
@@ -153,7 +157,7 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
       const value = upstream.headers.get(name);
       if (value !== null) answerHeaders.set(name, redactText(value, apiKey));
     }
-    const init = { status: upstream.status, statusText: upstream.statusText, headers: answerHeaders };
+    const init = { status: upstream.status, statusText: redactText(upstream.statusText, apiKey), headers: answerHeaders };
     if (upstream.status === 204 || upstream.status === 205 || upstream.body === null) {
       release();
       await upstream.body?.cancel().catch(() => {});
@@ -168,9 +172,7 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
         bytes = new Uint8Array(await upstream.arrayBuffer());
       } catch {
         release();
-        if (timedOut) return proxyError(504, PROXY_ERROR_CODES.GATEWAY_TIMEOUT, `The flight search service did not answer within ${timeoutMs} ms.`);
-        if (request.signal.aborted) return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The request was aborted by the client.');
-        return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, 'The flight search service broke off its answer.');
+        return failure('The flight search service broke off its answer.');
       }
       release();
       return new Response(redactAll(bytes, secrets) as BodyInit, init);
