@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: size, client overhead, streaming, mock throughput, mock
-// in-process and history, each against a baseline measured in this same run.
+// in-process, history and the proxy, each against a baseline measured in this same run.
 // Prints a table of targets (pass/miss) and writes bench/RESULTS.md.
 //
 //   node bench/run.mjs [--quick] [--only=1,4] [--no-build] [--strict]
@@ -21,6 +21,7 @@ import * as http from './suites/http.mjs';
 import * as inprocess from './suites/inprocess.mjs';
 import * as history from './suites/history.mjs';
 import * as requestLogSoak from './suites/request-log-soak.mjs';
+import * as proxy from './suites/proxy.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -28,7 +29,7 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).
 const quick = flag('quick');
 const ctx = { quick };
 
-const all = [size, overhead, streaming, http, inprocess, history, requestLogSoak];
+const all = [size, overhead, streaming, http, inprocess, history, proxy, requestLogSoak];
 const selected = only ? all.filter((s) => only.includes(s.id)) : all;
 
 const started = nowMs();

@@ -150,7 +150,11 @@ for (const pkg of PACKAGES) {
 
 await check('the tarballs ship their builds and the contract, and no sources or tests', () => {
   const expected = {
-    '@flight-search/sdk': ['package.json', 'README.md', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'],
+    '@flight-search/sdk': [
+      'package.json', 'README.md', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
+      'dist/proxy.js', 'dist/proxy.cjs', 'dist/proxy.d.ts', 'dist/proxy.d.cts',
+      'dist/proxy-node.js', 'dist/proxy-node.cjs', 'dist/proxy-node.d.ts', 'dist/proxy-node.d.cts',
+    ],
     '@flight-search/mock-server': [
       'package.json', 'README.md', 'openapi.yaml', 'dist/cli.js',
       'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
@@ -196,6 +200,8 @@ await check('the mock server uses the installed SDK tarball, not a copy from a r
 const node = async (file) => void (await mustPass(`node ${file}`, process.execPath, [file], { cwd: project, timeoutMs: 30_000 }));
 await check('ESM: import @flight-search/sdk gets dist/index.js; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.mjs'));
 await check('CJS: require @flight-search/sdk gets dist/index.cjs; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.cjs'));
+await check('ESM: import @flight-search/sdk/proxy and /proxy/node get dist/proxy.js and dist/proxy-node.js; the proxy answers its own 404', () => node('node/proxy.mjs'));
+await check('CJS: require @flight-search/sdk/proxy and /proxy/node get dist/proxy.cjs and dist/proxy-node.cjs; the proxy answers its own 404', () => node('node/proxy.cjs'));
 await check('ESM: import @flight-search/mock-server gets dist/index.js; createFlightSearchMock().handlers is a non-empty array', () => node('node/mock.mjs'));
 await check('CJS: require @flight-search/mock-server gets dist/index.cjs; createFlightSearchMock().handlers is a non-empty array', () => node('node/mock.cjs'));
 await check('ESM: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, serves a main-entry mock, then closes', () => node('node/server.mjs'));
@@ -232,6 +238,8 @@ const bundle = async (entry, mustInclude) =>
   (await mustPass(`node browser/bundle.mjs ${entry}`, process.execPath, ['browser/bundle.mjs', entry, mustInclude], { cwd: project, timeoutMs: 60_000 })).stdout.trim();
 await check('esbuild bundles the SDK for the browser (platform: browser) with no Node built-ins', () =>
   bundle('browser/sdk-entry.js', 'node_modules/@flight-search/sdk/'));
+await check('esbuild bundles @flight-search/sdk/proxy for a Fetch-standard runtime (platform: browser) with no Node built-ins', () =>
+  bundle('browser/proxy-entry.js', 'node_modules/@flight-search/sdk/'));
 await check('esbuild bundles the mock server\'s main entry with setupWorker for the browser with no Node built-ins', () =>
   bundle('browser/mock-entry.js', 'node_modules/@flight-search/mock-server/'));
 

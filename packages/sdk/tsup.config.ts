@@ -1,7 +1,10 @@
 import { defineConfig, type Options } from 'tsup';
 
 const common: Options = {
-  entry: ['src/index.ts'],
+  // The proxy is its own entry (`@flight-search/sdk/proxy`): a page importing the client never
+  // loads it, and the proxy's Node adapter (`/proxy/node`) is apart, so the Fetch-standard entry
+  // imports nothing from node:*.
+  entry: { index: 'src/index.ts', proxy: 'src/proxy/index.ts', 'proxy-node': 'src/proxy/node.ts' },
   dts: true,
   sourcemap: true,
   target: 'es2022',

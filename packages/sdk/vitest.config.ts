@@ -1,6 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
 export default defineProject({
+  resolve: {
+    // The package's own entries from source, not dist/: the proxy's tests and examples import them
+    // by name, and so does the mock server's node:http code they run.
+    alias: [
+      { find: /^@flight-search\/sdk$/, replacement: src('index.ts') },
+      { find: /^@flight-search\/sdk\/proxy$/, replacement: src('proxy/index.ts') },
+      { find: /^@flight-search\/sdk\/proxy\/node$/, replacement: src('proxy/node.ts') },
+    ],
+  },
   test: {
     name: 'sdk',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

@@ -84,4 +84,15 @@ async function expectServer({ startMockServer, createFlightSearchMock }, openApi
   }
 }
 
-module.exports = { expectResolved, expectSdk, expectMock, expectServer };
+/** The proxy answers a path outside the service's three with its own 404, and the Node adapter is a listener. */
+async function expectProxy({ createFlightSearchProxy, PROXY_ERROR_CODES, toNodeHandler }) {
+  assert.equal(typeof createFlightSearchProxy, 'function', 'createFlightSearchProxy is a function');
+  const proxy = createFlightSearchProxy({ apiKey: 'server-key', baseUrl: 'http://127.0.0.1:9' });
+  const response = await proxy(new Request('http://app.test/api/flight-search/admin'));
+  assert.equal(response.status, 404, 'a path outside the three operations is a 404');
+  assert.equal((await response.json()).error.code, PROXY_ERROR_CODES.NOT_FOUND, 'with the proxy\'s own code');
+  assert.equal(typeof toNodeHandler(proxy), 'function', 'toNodeHandler gives a node:http listener');
+  assert.throws(() => createFlightSearchProxy({ apiKey: 'server-key', baseUrl: '/relative' }), TypeError, 'a relative baseUrl is a TypeError');
+}
+
+module.exports = { expectResolved, expectSdk, expectMock, expectServer, expectProxy };

@@ -1,0 +1,323 @@
+import { PROXY_ERROR_CODES, proxyError } from './codes.js';
+import { resolveProxyOptions, type FlightSearchProxyOptions, type ProxyVerdict } from './options.js';
+import { redactText, secretForms, StreamRedactor } from './redact.js';
+
+/** A Fetch-standard request handler: Hono, Next.js route handlers, Workers, Deno, Bun. */
+export type FlightSearchProxy = (request: Request) => Promise<Response>;
+
+/** The service's three operations, the only requests the proxy forwards. */
+const OPERATIONS: readonly { method: 'GET' | 'POST'; path: string }[] = [
+  { method: 'POST', path: '/flights/search' },
+  { method: 'GET', path: '/intelligence/flights/history' },
+  { method: 'GET', path: '/quota' },
+];
+
+/** Request headers passed on to the service; everything else (cookies, credentials, the browser's own `x-api-key`) stays behind. */
+const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type'] as const;
+
+/**
+ * Answer headers passed back: what a client reads (`Content-Type`, `Retry-After`, rate-limit
+ * state, request and correlation ids, caching). Never `Set-Cookie` (the service's session is not
+ * the browser's), hop-by-hop headers, or `Content-Encoding`/`Content-Length` (fetch has already
+ * decoded the body, so they would describe other bytes).
+ */
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'retry-after',
+  'cache-control',
+  'vary',
+  'x-request-id',
+  'request-id',
+  'x-correlation-id',
+  'correlation-id',
+  'ratelimit',
+  'ratelimit-policy',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+] as const;
+
+const ROUTES_TEXT = (prefix: string) =>
+  OPERATIONS.map((op) => `${op.method} ${prefix}${op.path}`).join(', ');
+
+/**
+ * A same-origin route for browsers: forwards the service's three operations with the server's
+ * API key, so no key ever reaches page code. Fetch-standard, `(request) => Promise<Response>`:
+ * it mounts as it is in Hono, Next.js route handlers, Cloudflare Workers, Deno and Bun, and in
+ * `node:http` or Express through `toNodeHandler` (`@flight-search/sdk/proxy/node`).
+ *
+ * For each request: anything but `POST {prefix}/flights/search`, `GET {prefix}/intelligence/flights/history`
+ * and `GET {prefix}/quota` is a 404; `authorize` runs; the body is read up to `bodyLimit` (413 past
+ * it); `beforeSearch` runs for a search; then the request goes to the service with only `Accept`,
+ * `Content-Type` and the server's `x-api-key`. The service's status, body and client-relevant
+ * headers come back unchanged (the key redacted, should the service echo it); a redirect is never
+ * followed (502), an unreachable service is a 502 and a time-out a 504, with messages that name
+ * no address. Aborting the browser's request aborts the forwarded one.
+ *
+ * Options are checked at once: a wrong one is a `TypeError` saying what it got and what it takes.
+ * @example
+ * import { createFlightSearchProxy } from '@flight-search/sdk/proxy';
+ *
+ * const proxy = createFlightSearchProxy({
+ *   apiKey: process.env.FLIGHT_SEARCH_KEY!,
+ *   baseUrl: 'https://api.example.com',
+ *   authorize: (request) => request.headers.get('cookie')?.includes('session=') === true,
+ *   beforeSearch: ({ cost }) => budget.tryToSpend(cost), // false: 403 BUDGET_EXCEEDED
+ * });
+ * export default { fetch: proxy }; // Workers, Bun, Deno
+ */
+export function createFlightSearchProxy(options: FlightSearchProxyOptions): FlightSearchProxy {
+  const config = resolveProxyOptions(options);
+  const { apiKey, baseUrl, prefix, authorize, beforeSearch, timeoutMs, bodyLimit } = config;
+  const secrets = secretForms(apiKey);
+  const routes = new Map(OPERATIONS.map((op) => [`${op.method} ${prefix}${op.path}`, op]));
+  const notFoundMessage = `Not an operation of the flight search proxy; it serves ${ROUTES_TEXT(prefix)}.`;
+
+  return async function flightSearchProxy(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const operation = routes.get(`${request.method} ${url.pathname}`);
+    if (operation === undefined) return proxyError(404, PROXY_ERROR_CODES.NOT_FOUND, notFoundMessage);
+
+    if (authorize !== undefined) {
+      const refusal = refused(await authorize(request));
+      if (refusal !== undefined) return refusal ?? proxyError(401, PROXY_ERROR_CODES.UNAUTHORIZED, 'The proxy refused the request: sign in first.');
+    }
+
+    let body: Uint8Array | undefined;
+    if (operation.method === 'POST') {
+      const read = await readBounded(request, bodyLimit);
+      if (read === 'too-large') return proxyError(413, PROXY_ERROR_CODES.PAYLOAD_TOO_LARGE, `The request body exceeds ${bodyLimit} bytes.`);
+      if (read === 'broken') return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The client broke off its request body.');
+      body = read;
+      if (beforeSearch !== undefined) {
+        const parsed = parseJson(body);
+        const cost = (parsed as { tripType?: unknown } | undefined)?.tripType === 'ONE_WAY' ? 1 : 2;
+        const refusal = refused(await beforeSearch({ request, body: parsed, cost }));
+        if (refusal !== undefined) {
+          return refusal ?? proxyError(403, PROXY_ERROR_CODES.BUDGET_EXCEEDED, `The proxy refused the search: it costs ${cost} quota unit${cost === 1 ? '' : 's'}, more than this user may spend.`);
+        }
+        // Forward exactly what the hook priced: re-serialized, a body whose keys repeat or that another
+        // JSON parser would read differently cannot cost the service more than the hook was told.
+        if (parsed !== undefined) body = new TextEncoder().encode(JSON.stringify(parsed));
+      }
+    }
+
+    const headers = new Headers({ 'x-api-key': apiKey });
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = request.headers.get(name);
+      if (value !== null && (name !== 'content-type' || body !== undefined)) headers.set(name, value);
+    }
+
+    // One controller for the forwarded request, aborted by the time-out or by the browser's
+    // request; it stays armed until the answer's body is read to its end or cancelled.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException(`The flight search service did not answer within ${timeoutMs} ms.`, 'TimeoutError'));
+    }, timeoutMs);
+    const onBrowserAbort = () => controller.abort(request.signal.reason);
+    const release = () => {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onBrowserAbort);
+    };
+    if (request.signal.aborted) onBrowserAbort();
+    else request.signal.addEventListener('abort', onBrowserAbort);
+    // Why the exchange failed, in words that name no address: the fetch error names the service's
+    // host and port (its cause the resolved IP), so it is never passed on.
+    const failure = (unreachable: string) => {
+      if (timedOut) return proxyError(504, PROXY_ERROR_CODES.GATEWAY_TIMEOUT, `The flight search service did not answer within ${timeoutMs} ms.`);
+      if (request.signal.aborted) return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The request was aborted by the client.');
+      return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, unreachable);
+    };
+
+    let upstream: Response;
+    try {
+      const target = `${baseUrl}${operation.path}${url.search}`;
+      const init: RequestInit = { method: operation.method, headers, body: body as BodyInit | undefined, redirect: 'manual', signal: controller.signal };
+      // The global fetch takes the URL and init as they are; a Request is built only for a custom fetch.
+      upstream = await (config.fetch === undefined ? fetch(target, init) : config.fetch(new Request(target, init)));
+    } catch {
+      release();
+      return failure('The flight search service could not be reached.');
+    }
+
+    if (upstream.type === 'opaqueredirect' || (upstream.status >= 300 && upstream.status < 400)) {
+      release();
+      controller.abort();
+      await upstream.body?.cancel().catch(() => {});
+      return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, 'The flight search service answered with a redirect, which the proxy does not follow.');
+    }
+
+    const answerHeaders = new Headers();
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = upstream.headers.get(name);
+      if (value !== null) answerHeaders.set(name, redactText(value, apiKey));
+    }
+    const init = { status: upstream.status, statusText: redactText(upstream.statusText, apiKey), headers: answerHeaders };
+    if (upstream.status === 204 || upstream.status === 205 || upstream.body === null) {
+      release();
+      await upstream.body?.cancel().catch(() => {});
+      return new Response(null, init);
+    }
+    // An answer of known, small size (the service's are a few kB) is read whole and redacted in one
+    // pass: cheaper than a stream per answer. Larger or unsized answers stream through.
+    const length = Number(upstream.headers.get('content-length') ?? Number.NaN);
+    if (length <= SMALL_ANSWER) {
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await upstream.arrayBuffer());
+      } catch {
+        release();
+        return failure('The flight search service broke off its answer.');
+      }
+      release();
+      return new Response(redactAll(bytes, secrets) as BodyInit, init);
+    }
+    return new Response(redacted(upstream.body, secrets, release, controller, () => timedOut), init);
+  };
+}
+
+/** Answers up to this size with a Content-Length are read whole before they are passed on. */
+const SMALL_ANSWER = 64 * 1024;
+
+/** `bytes` with every secret redacted; the same array when none is in it. */
+function redactAll(bytes: Uint8Array, secrets: Uint8Array[]): Uint8Array {
+  let out = bytes;
+  for (const secret of secrets) {
+    const parts = new StreamRedactor(secret).push(out, true);
+    if (parts.length === 1 && parts[0]!.byteLength === out.byteLength) continue;
+    const joined = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
+    let offset = 0;
+    for (const part of parts) {
+      joined.set(part, offset);
+      offset += part.byteLength;
+    }
+    out = joined;
+  }
+  return out;
+}
+
+/** `undefined` to go on; `null` for the default refusal; a `Response` to answer with it. */
+function refused(verdict: ProxyVerdict | unknown): Response | null | undefined {
+  if (verdict === true) return undefined;
+  return verdict instanceof Response ? verdict : null;
+}
+
+/**
+ * The request's body, read up to `limit` bytes and no further: a `Content-Length` over it is
+ * refused before reading, and a body that turns out longer (or declares less than it sends) is
+ * cancelled at the chunk that crosses the limit. `undefined` for an empty body; `'broken'` when
+ * the body fails before its end (the client went away).
+ */
+async function readBounded(request: Request, limit: number): Promise<Uint8Array | undefined | 'too-large' | 'broken'> {
+  const declared = Number(request.headers.get('content-length'));
+  if (declared > limit) {
+    await request.body?.cancel().catch(() => {});
+    return 'too-large';
+  }
+  if (request.body === null) return undefined;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      // The browser went away mid-body (or its body stream failed): nothing is forwarded.
+      return 'broken';
+    }
+    const { done, value } = next;
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return undefined;
+  if (chunks.length === 1) return chunks[0];
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return all;
+}
+
+function parseJson(body: Uint8Array | undefined): unknown {
+  if (body === undefined) return undefined;
+  try {
+    return JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The service's answer body, passed on as it streams, with the API key redacted should the
+ * service echo it (in any answer: an error body is the likely place, but a key in a 200 would
+ * leak just the same). `release` runs once the body has been read to its end, failed or was
+ * cancelled by the browser (which also aborts the forwarded request).
+ */
+function redacted(
+  body: ReadableStream<Uint8Array>,
+  secrets: Uint8Array[],
+  release: () => void,
+  controller: AbortController,
+  timedOut: () => boolean,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const redactors = secrets.map((secret) => new StreamRedactor(secret));
+  const pass = (chunk: Uint8Array, last: boolean): Uint8Array[] => {
+    let parts = [chunk];
+    for (const redactor of redactors) parts = redactRun(redactor, parts, last);
+    return parts;
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(stream) {
+      try {
+        // Until something can be passed on: a chunk shorter than the key may be held back whole,
+        // and a pull that enqueues nothing is not called again.
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) {
+            release();
+            for (const part of pass(new Uint8Array(0), true)) stream.enqueue(part);
+            stream.close();
+            return;
+          }
+          const parts = pass(value, false);
+          for (const part of parts) stream.enqueue(part);
+          if (parts.length > 0) return;
+        }
+      } catch {
+        release();
+        stream.error(
+          timedOut()
+            ? new DOMException('The flight search service did not finish its answer in time.', 'TimeoutError')
+            : new TypeError('The flight search service broke off its answer.'),
+        );
+      }
+    },
+    async cancel(reason) {
+      release();
+      controller.abort(reason);
+      await reader.cancel(reason).catch(() => {});
+    },
+  });
+}
+
+/** Feeds `parts` through one redactor; only the last part flushes. */
+function redactRun(redactor: StreamRedactor, parts: Uint8Array[], last: boolean): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  parts.forEach((part, i) => out.push(...redactor.push(part, last && i === parts.length - 1)));
+  if (parts.length === 0 && last) out.push(...redactor.push(new Uint8Array(0), true));
+  return out;
+}

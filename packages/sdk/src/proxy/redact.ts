@@ -1,0 +1,59 @@
+const MASK = new TextEncoder().encode('[redacted]');
+
+/**
+ * Replaces every occurrence of `secret` in a stream of bytes with `[redacted]`, chunk by chunk,
+ * with bounded memory: an occurrence split across two chunks is caught because the last
+ * `secret.length - 1` bytes of a chunk are held back until the next one (or the end).
+ * Byte-wise, so it needs no text decoding and leaves every other byte as it was.
+ */
+export class StreamRedactor {
+  readonly #secret: Uint8Array;
+  #carry: Uint8Array = new Uint8Array(0);
+
+  constructor(secret: Uint8Array) {
+    this.#secret = secret;
+  }
+
+  /** The redacted bytes ready to send for `chunk`; `last` flushes what was held back. */
+  push(chunk: Uint8Array, last = false): Uint8Array[] {
+    const secret = this.#secret;
+    let data = chunk;
+    if (this.#carry.length > 0) {
+      data = new Uint8Array(this.#carry.length + chunk.length);
+      data.set(this.#carry);
+      data.set(chunk, this.#carry.length);
+    }
+    const out: Uint8Array[] = [];
+    const first = secret[0]!;
+    let start = 0;
+    for (let at = data.indexOf(first); at !== -1 && at + secret.length <= data.length; at = data.indexOf(first, at + 1)) {
+      if (!startsWithAt(data, secret, at)) continue;
+      if (at > start) out.push(data.subarray(start, at));
+      out.push(MASK);
+      start = at + secret.length;
+      at = start - 1;
+    }
+    // A match that would end past this chunk starts within its last secret.length - 1 bytes.
+    const keep = last ? data.length : Math.max(start, data.length - (secret.length - 1));
+    if (keep > start) out.push(data.subarray(start, keep));
+    this.#carry = data.slice(keep);
+    return out;
+  }
+}
+
+function startsWithAt(data: Uint8Array, secret: Uint8Array, at: number): boolean {
+  for (let i = 1; i < secret.length; i++) if (data[at + i] !== secret[i]) return false;
+  return true;
+}
+
+/** The forms of `apiKey` a body may carry it in: as sent, and JSON-escaped when that differs. */
+export function secretForms(apiKey: string): Uint8Array[] {
+  const encoder = new TextEncoder();
+  const forms = new Set([apiKey, JSON.stringify(apiKey).slice(1, -1)]);
+  return [...forms].map((form) => encoder.encode(form));
+}
+
+/** `text` with every form of `apiKey` replaced by `[redacted]` (header values). */
+export function redactText(text: string, apiKey: string): string {
+  return text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
+}
