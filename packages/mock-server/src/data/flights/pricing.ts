@@ -1,7 +1,8 @@
 import type { CabinType, ProgramCode } from '@flight-search/sdk';
 import { hashKey } from '../random/index.js';
 import { DAY, parseLocalDate } from '../time/index.js';
-import { PROGRAMS } from './programs.js';
+import type { Airport } from '../airports/index.js';
+import { PROGRAMS, type Currency } from './programs.js';
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
@@ -30,16 +31,69 @@ export function roundMiles(program: ProgramCode, miles: number): number {
   return Math.max(step, Math.round(miles / step) * step);
 }
 
-/** Cash price of the cheapest family for one adult, in money. */
+/**
+ * Units of each currency per US dollar: the mock's one fixed set of reference
+ * rates (D-E6), so a cash fare or a tax in BRL, EUR or USD is the same value
+ * in every program, and answers stay deterministic.
+ */
+export const RATES: Readonly<Record<Currency, number>> = { USD: 1, EUR: 0.92, BRL: 5.0 };
+
+/** An amount in US dollars in the program's currency. */
+export const inCurrency = (program: ProgramCode, usd: number): number => usd * RATES[PROGRAMS[program].currency];
+
+/** Cash price of the cheapest family for one adult, in the program's currency. */
 export function baseMoney(program: ProgramCode, cabin: CabinType, km: number, stops: number): number {
   const profile = PROGRAMS[program];
   const economy = (55 + km * profile.cashPerKm) * (stops > 0 ? 0.9 : 1);
-  return cabin === 'BUSINESS' ? economy * 3.4 : economy;
+  return inCurrency(program, cabin === 'BUSINESS' ? economy * 3.4 : economy);
 }
 
-/** Airport taxes for one adult: a fixed part plus a share growing with distance and legs. */
-export function taxesPerAdult(km: number, legs: number, international: boolean): number {
-  return cents(18 + km * 0.0055 + legs * 9.4 + (international ? 28.5 : 0));
+/** Government and airport charges on a departure from one country, US dollars per adult. */
+interface DepartureCharges {
+  domestic: number;
+  international: number;
+  /** Charged instead of `international` on legs longer than 3,219 km (2,000 mi; the UK's APD bands). */
+  longHaul?: number;
+  /** Multiplier for premium cabins (the UK's APD higher rate). */
+  premium?: number;
+}
+
+// Published charges, rounded, at the reference rates above (D-E6):
+// GB: Air Passenger Duty 2025/26 (GBP 15/102 reduced rate, 2.15x for premium cabins) plus Heathrow's passenger charge;
+// US: September 11 security fee, segment tax, PFC; international adds the transportation tax, customs, immigration, APHIS;
+// BR: tarifa de embarque (domestic) and the international boarding and ATAERO fees at GRU.
+const DEPARTURE_CHARGES: Readonly<Record<string, DepartureCharges>> = {
+  GB: { domestic: 19 + 30, international: 19 + 45, longHaul: 130 + 45, premium: 2.15 },
+  US: { domestic: 15.3, international: 51 },
+  BR: { domestic: 7, international: 42 },
+};
+const OTHER_COUNTRIES: DepartureCharges = { domestic: 12, international: 35 };
+/** Carrier-imposed surcharge per great-circle km, US dollars; premium cabins pay half as much again. */
+const SURCHARGE_PER_KM = 0.0055;
+
+/** A leg as taxes see it. */
+export interface TaxedLeg {
+  from: Airport;
+  to: Airport;
+  distanceKm: number;
+}
+
+/**
+ * Taxes and fees for one adult in the program's currency: each leg pays the
+ * charges of the country it departs (domestic or international, the UK's by
+ * distance band and cabin), plus a carrier surcharge growing with distance and
+ * cabin (D-E6). So LHR-GRU in business pays several times GRU-LHR in economy.
+ */
+export function taxesPerAdult(program: ProgramCode, cabin: CabinType, legs: readonly TaxedLeg[]): number {
+  let usd = 0;
+  for (const leg of legs) {
+    const charges = (Object.hasOwn(DEPARTURE_CHARGES, leg.from.country) ? DEPARTURE_CHARGES[leg.from.country] : undefined) ?? OTHER_COUNTRIES;
+    const international = leg.to.country !== leg.from.country;
+    const base = !international ? charges.domestic : leg.distanceKm > 3219 && charges.longHaul !== undefined ? charges.longHaul : charges.international;
+    usd += base * (cabin === 'BUSINESS' ? (charges.premium ?? 1) : 1);
+    usd += leg.distanceKm * SURCHARGE_PER_KM * (cabin === 'BUSINESS' ? 1.5 : 1);
+  }
+  return cents(inCurrency(program, usd));
 }
 
 export { cents };

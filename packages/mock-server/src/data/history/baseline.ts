@@ -1,4 +1,5 @@
 import type { CabinType, HistoryLeg, HistoryRecord, MilesProgram } from '@flight-search/sdk';
+import { hasCabin } from '../flights/aircraft.js';
 import { baseMiles, cents, demand, roundMiles, taxesPerAdult } from '../flights/pricing.js';
 import { PROGRAMS } from '../flights/programs.js';
 import { itinerariesOn, timetable, type DatedItinerary } from '../flights/schedule.js';
@@ -10,8 +11,10 @@ const HOUR = 3_600_000;
 const COLLECTION_DAYS = 30;
 /** A collection looks at watched departures up to this many days ahead. */
 const HORIZON_DAYS = 14;
-/** Flights per departure date a collector keeps (the first of the day). */
-const FLIGHTS_PER_DATE = 2;
+/** The collector visits a route, program and cabin once every this many days (D-E7). */
+const CADENCE_DAYS = 3;
+/** Flights per departure date a collector keeps: the cheapest (D-E7). */
+const FLIGHTS_PER_DATE = 1;
 
 /** The route of a baseline: concrete airports (expand city codes first), cabin and program. */
 export interface BaselineRoute {
@@ -63,7 +66,11 @@ export function baselineHistory(seed: number, route: BaselineRoute, now: number)
   const watch = (day: number): WatchedFlight[] => {
     let flights = watched.get(day);
     if (!flights) {
-      flights = itinerariesOn(entries, formatLocalDate(day * DAY)).slice(0, FLIGHTS_PER_DATE).map((itinerary) => watchedFlight(program, cabinType, itinerary));
+      flights = itinerariesOn(entries, formatLocalDate(day * DAY))
+        .filter((itinerary) => itinerary.legs.every((leg) => hasCabin(leg.equipment, cabinType)))
+        .map((itinerary) => watchedFlight(program, cabinType, itinerary))
+        .sort((a, b) => a.base - b.base)
+        .slice(0, FLIGHTS_PER_DATE);
       watched.set(day, flights);
     }
     return flights;
@@ -71,13 +78,16 @@ export function baselineHistory(seed: number, route: BaselineRoute, now: number)
 
   const records: HistoryRecord[] = [];
   for (let collectionDay = today - COLLECTION_DAYS; collectionDay < today; collectionDay++) {
+    if ((collectionDay + routeHash) % CADENCE_DAYS !== 0) continue;
     for (const hour of hours) {
       const collectedAt = collectionDay * DAY + hour * HOUR + (routeHash % 3600) * 1000;
       const createdAt = formatUtc(collectedAt);
       const random = createRandom(routeHash, collectedAt);
       // 1970-01-01 was a Thursday: (day + 4) % 7 is the weekday, 0 = Sunday.
       const firstWatched = collectionDay + 1 + ((watchedWeekday - ((collectionDay + 1 + 4) % 7) + 7) % 7);
-      for (let day = firstWatched; day <= collectionDay + HORIZON_DAYS; day += 7) {
+      // One watched departure a visit: the route's next departure on its watched weekday.
+      {
+        const day = firstWatched;
         const dayDemand = demand(seed, program, routeKey, day) * advance(day - collectionDay);
         for (const flight of watch(day)) {
           const base = flight.base * dayDemand * (0.99 + random.next() * 0.02);
@@ -134,7 +144,7 @@ function watchedFlight(program: MilesProgram, cabinType: CabinType, itinerary: D
     arrivalDate: last ? formatLocal(last.arrivalLocal) : '',
     flightCode: legs.map((leg) => `${leg.carrier} ${leg.flightNumber}`).join(', '),
     base: baseMiles(program, cabinType, km, legs.length - 1),
-    taxes: taxesPerAdult(km, legs.length, legs.some((leg) => leg.to.country !== first?.from.country)),
+    taxes: taxesPerAdult(program, cabinType, legs),
     legs: legs.map((leg) => ({
       equipment: leg.equipment,
       cabinType,
@@ -149,10 +159,8 @@ function watchedFlight(program: MilesProgram, cabinType: CabinType, itinerary: D
   };
 }
 
-/** One or two fixed UTC hours a day at which the program's collector runs on this route. */
+/** The fixed UTC hour at which the program's collector runs on this route (one collection a visit: D-E7). */
 function collectionHours(routeHash: number): number[] {
-  const count = 1 + (routeHash % 2);
-  const start = (routeHash >>> 4) % 12;
-  return Array.from({ length: count }, (_, i) => start + i * 12);
+  return [(routeHash >>> 4) % 24];
 }
 
