@@ -250,7 +250,7 @@ export interface components {
         };
         /** @description RAW items carry `data`, PARSED items carry `flights`; every item of one answer has the requested format. */
         SearchResponse: components["schemas"]["RawSearchResponse"] | components["schemas"]["ParsedSearchResponse"];
-        /** @description A fare of a PARSED flight. MILES fares carry miles plus taxes; CASH fares carry money. */
+        /** @description A fare of a PARSED flight. MILES fares carry miles plus taxes; CASH fares carry money. Money amounts are in the program's currency (`x-program-currencies`). */
         Fare: {
             fareType: string;
             miles: number;
@@ -298,6 +298,7 @@ export interface components {
             fares: components["schemas"]["Fare"][];
             legs: components["schemas"]["Leg"][];
         };
+        /** @description A fare as collected. Money amounts are in the program's currency (`x-program-currencies`). */
         HistoryFare: {
             fareType: string;
             miles: number;

@@ -1,7 +1,7 @@
 import type { CabinType, ProgramCode } from '@flight-search/sdk';
 import { hashKey } from '../random/index.js';
 import { DAY, parseLocalDate } from '../time/index.js';
-import type { Airport } from '../airports/index.js';
+import { distanceKm, type Airport } from '../airports/index.js';
 import { PROGRAMS, type Currency } from './programs.js';
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
@@ -52,7 +52,7 @@ export function baseMoney(program: ProgramCode, cabin: CabinType, km: number, st
 interface DepartureCharges {
   domestic: number;
   international: number;
-  /** Charged instead of `international` on legs longer than 3,219 km (2,000 mi; the UK's APD bands). */
+  /** Charged instead of `international` on trips longer than 3,219 km (2,000 mi; the UK's APD bands). */
   longHaul?: number;
   /** Multiplier for premium cabins (the UK's APD higher rate). */
   premium?: number;
@@ -78,21 +78,29 @@ export interface TaxedLeg {
   distanceKm: number;
 }
 
+/** Airport charge per connection (transfer security and passenger service), US dollars. */
+const TRANSFER_CHARGE = 10;
+
 /**
- * Taxes and fees for one adult in the program's currency: each leg pays the
- * charges of the country it departs (domestic or international, the UK's by
- * distance band and cabin), plus a carrier surcharge growing with distance and
- * cabin (D-E6). So LHR-GRU in business pays several times GRU-LHR in economy.
+ * Taxes and fees for one adult in the program's currency (D-E6): the charges
+ * of the country the trip departs (domestic or international; the UK's by
+ * distance band and cabin, as its Air Passenger Duty), which connecting
+ * passengers do not pay again at the hub, an airport charge per connection,
+ * and a carrier surcharge growing with distance, half as much again in
+ * business. So LHR-GRU in business pays several times GRU-LHR in economy.
  */
 export function taxesPerAdult(program: ProgramCode, cabin: CabinType, legs: readonly TaxedLeg[]): number {
-  let usd = 0;
-  for (const leg of legs) {
-    const charges = (Object.hasOwn(DEPARTURE_CHARGES, leg.from.country) ? DEPARTURE_CHARGES[leg.from.country] : undefined) ?? OTHER_COUNTRIES;
-    const international = leg.to.country !== leg.from.country;
-    const base = !international ? charges.domestic : leg.distanceKm > 3219 && charges.longHaul !== undefined ? charges.longHaul : charges.international;
-    usd += base * (cabin === 'BUSINESS' ? (charges.premium ?? 1) : 1);
-    usd += leg.distanceKm * SURCHARGE_PER_KM * (cabin === 'BUSINESS' ? 1.5 : 1);
-  }
+  const first = legs[0];
+  const last = legs[legs.length - 1];
+  if (!first || !last) return 0;
+  const country = first.from.country;
+  const charges = (Object.hasOwn(DEPARTURE_CHARGES, country) ? DEPARTURE_CHARGES[country] : undefined) ?? OTHER_COUNTRIES;
+  const international = legs.some((leg) => leg.from.country !== country || leg.to.country !== country);
+  const longHaul = distanceKm(first.from, last.to) > 3219;
+  const departure = !international ? charges.domestic : longHaul && charges.longHaul !== undefined ? charges.longHaul : charges.international;
+  const premium = cabin === 'BUSINESS';
+  let usd = departure * (premium ? (charges.premium ?? 1) : 1) + (legs.length - 1) * TRANSFER_CHARGE;
+  for (const leg of legs) usd += leg.distanceKm * SURCHARGE_PER_KM * (premium ? 1.5 : 1);
   return cents(inCurrency(program, usd));
 }
 
