@@ -26,7 +26,7 @@ const DAY = 86_400_000;
 
 /** Airports with rules of their own, their neighbours, and big hubs of every continent. */
 const AIRPORTS = [
-  'CGH', 'SDU', 'LGA', 'LCY', 'GRU', 'GIG', 'VCP', 'BSB', 'POA', 'JFK', 'EWR', 'DEN', 'ORD', 'ATL', 'MIA', 'BOS', 'YYZ', 'LAX',
+  'CGH', 'SDU', 'LGA', 'DCA', 'LCY', 'GRU', 'GIG', 'VCP', 'BSB', 'POA', 'JFK', 'EWR', 'DEN', 'ORD', 'ATL', 'MIA', 'BOS', 'YYZ', 'LAX',
   'LHR', 'CDG', 'AMS', 'DUB', 'MAD', 'LIS', 'FRA', 'MEX', 'EZE', 'SCL', 'LIM', 'DXB', 'NRT', 'SYD', 'SIN', 'JNB',
 ] as const;
 
@@ -51,6 +51,9 @@ const km = (from: string, to: string): number => distanceKm(airport(from)!, airp
 const DOMESTIC_ONLY = new Set(['CGH', 'SDU']);
 /** LaGuardia's perimeter: 1,500 statute miles (2,414 km), Denver exempt. */
 const LGA_PERIMETER_KM = 2414;
+/** Washington National's perimeter: 1,250 statute miles (2,012 km), a few western cities exempt. */
+const DCA_PERIMETER_KM = 2012;
+const DCA_EXEMPT = new Set(['LAX', 'SFO', 'SEA', 'PHX', 'LAS', 'DEN', 'SLC', 'PDX', 'SAN', 'AUS', 'SJU']);
 /** Aircraft approved for London City's steep approach. */
 const LCY_TYPES = new Set(['E70', 'E75', 'E90', '221', 'AT7', 'DH4']);
 /** Wide-bodies: none of them fits a runway under 7,500 ft. */
@@ -68,6 +71,7 @@ function airportViolations(flight: Pick<ParsedFlight, 'origin' | 'destination'> 
     for (const [here, there] of [[from, to], [to, from]] as const) {
       if (DOMESTIC_ONLY.has(here) && country(here) !== country(there)) problems.push(`international leg at ${here}: ${from}-${to}`);
       if (here === 'LGA' && there !== 'DEN' && km(from, to) > LGA_PERIMETER_KM) problems.push(`LGA beyond its perimeter: ${from}-${to} ${Math.round(km(from, to))} km`);
+      if (here === 'DCA' && !DCA_EXEMPT.has(there) && km(from, to) > DCA_PERIMETER_KM) problems.push(`DCA beyond its perimeter: ${from}-${to} ${Math.round(km(from, to))} km`);
       if (here === 'LCY' && !LCY_TYPES.has(equipment)) problems.push(`${equipment} at London City: ${from}-${to}`);
       const runway = (airport(here) as { runwayFt?: number } | undefined)?.runwayFt;
       if (WIDEBODIES.has(equipment) && (runway === undefined ? here === 'SDU' || here === 'LCY' : runway < 7500)) problems.push(`${equipment} on ${here}'s runway`);
@@ -87,7 +91,7 @@ const CURRENCY: Readonly<Record<ProgramCode, 'BRL' | 'USD' | 'EUR'>> = {
 const PER_USD = { USD: 1, EUR: 0.92, BRL: 5 } as const;
 const usd = (programCode: ProgramCode, amount: number): number => amount / PER_USD[CURRENCY[programCode]];
 
-describe('D-E1: a departure date before today at the origin sells nothing', () => {
+describe('D-E1: a departure date before today at the origin sells nothing', { timeout: 120_000 }, () => {
   const past = fc.integer({ min: 1, max: 3000 }).map((days) => new Date(NOW - days * DAY).toISOString().slice(0, 10));
   const searchBody = fc.record({
     priceType: fc.constantFrom('MILES', 'CASH'),
@@ -145,8 +149,8 @@ describe('D-E1: a departure date before today at the origin sells nothing', () =
   });
 });
 
-describe('D-E2: routes only where the airports allow them', () => {
-  it('no domestic-only airport on an international itinerary, no LGA non-stop beyond its perimeter, only approved aircraft at LCY, no wide-body on a short runway', () => {
+describe('D-E2: routes only where the airports allow them', { timeout: 120_000 }, () => {
+  it('no domestic-only airport on an international itinerary, no LGA or DCA non-stop beyond its perimeter, only approved aircraft at LCY, no wide-body on a short runway', () => {
     fc.assert(
       fc.property(seed, program, cabin, route, futureDate, (s, p, c, [origin, destination], date) => {
         for (const flight of generateFlights(s, searchOf({ program: p, cabinType: c, origin, destination, departureDate: date }), NOW)) {
@@ -170,7 +174,7 @@ describe('D-E2: routes only where the airports allow them', () => {
   });
 
   it('HISTORY-1: a city-code history answers only airport pairs and aircraft the airports allow', async () => {
-    const cities = fc.constantFrom('SAO', 'RIO', 'NYC', 'LON', 'PAR');
+    const cities = fc.constantFrom('SAO', 'RIO', 'NYC', 'LON', 'PAR', 'WAS');
     await fc.assert(
       fc.asyncProperty(seed, cities, cities, fc.subarray([...MILES], { minLength: 1, maxLength: 3 }), cabin, async (s, origin, destination, programs, c) => {
         fc.pre(origin !== destination);
@@ -186,7 +190,7 @@ describe('D-E2: routes only where the airports allow them', () => {
   });
 });
 
-describe('D-E3: cabins only on aircraft that have them', () => {
+describe('D-E3: cabins only on aircraft that have them', { timeout: 120_000 }, () => {
   it('no BUSINESS leg on an all-economy type, in searches and in history', () => {
     fc.assert(
       fc.property(seed, program, route, futureDate, (s, p, [origin, destination], date) => {
@@ -210,7 +214,7 @@ describe('D-E3: cabins only on aircraft that have them', () => {
   });
 });
 
-describe('D-E4: wind', () => {
+describe('D-E4: wind', { timeout: 120_000 }, () => {
   /** Minutes between two local `YYYY-MM-DDTHH:mm:ss` clocks. */
   const clockMinutes = (from: string, to: string): number => (Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 60_000;
 
@@ -263,7 +267,7 @@ describe('D-E4: wind', () => {
   });
 });
 
-describe('D-E5: partner-operated legs', () => {
+describe('D-E5: partner-operated legs', { timeout: 120_000 }, () => {
   it('a leg away from the program\'s home countries and hubs is operated by a partner, under the partner\'s code; one that touches them by the program\'s airline', () => {
     fc.assert(
       fc.property(seed, program, cabin, route, futureDate, (s, p, c, [origin, destination], date) => {
@@ -295,7 +299,7 @@ describe('D-E5: partner-operated legs', () => {
   });
 });
 
-describe('D-E6: taxes and fees by departure country, cabin and the program\'s currency', () => {
+describe('D-E6: taxes and fees by departure country, cabin and the program\'s currency', { timeout: 120_000 }, () => {
   /** Taxes of one adult per flight code (a search of one adult: the fare's `taxes`). */
   const taxes = (s: number, p: ProgramCode, c: CabinType, origin: string, destination: string, date: string, priceType: 'MILES' | 'CASH' = 'MILES') =>
     new Map(generateFlights(s, searchOf({ program: p, priceType, cabinType: c, origin, destination, departureDate: date }), NOW).map((flight) => [flight.flightCode, flight.fares[0]!.taxes]));
@@ -355,7 +359,7 @@ describe('D-E6: taxes and fees by departure country, cabin and the program\'s cu
   });
 });
 
-describe('D-E7: history volume of a real collector', () => {
+describe('D-E7: history volume of a real collector', { timeout: 120_000 }, () => {
   const historyOf = async (s: number, origin: string, destination: string, programs: readonly string[], cabinType: CabinType = 'ECONOMY') => {
     const mock = createFlightSearchMock({ seed: s, keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }], now: () => NOW });
     const query = new URLSearchParams({ origin, destination, cabinType, lookbackDays: '30' });

@@ -20,6 +20,9 @@ export const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
   // LaGuardia perimeter rule (Port Authority of NY & NJ, 1984; 14 CFR part 93 slot rules):
   // no non-stop beyond 1,500 statute miles (2,414 km), Saturdays included, Denver exempt.
   LGA: { perimeterKm: 2414, perimeterExceptions: ['DEN'] },
+  // Washington National (WAS): 1,250 statute miles (2,012 km, 49 U.S.C. 49109), beyond it
+  // only the exemption slots Congress granted (the western cities below).
+  DCA: { perimeterKm: 2012, perimeterExceptions: ['LAX', 'SFO', 'SEA', 'PHX', 'LAS', 'DEN', 'SLC', 'PDX', 'SAN', 'AUS', 'SJU'] },
   // London City: 5.5-degree steep approach and a 1,508 m runway; only aircraft certified
   // for it operate (Embraer E-jets up to the E190, Airbus A220-100, ATR 72, Dash 8).
   LCY: { equipment: ['E70', 'E75', 'E90', '221', 'AT7', 'DH4'] },
