@@ -1,4 +1,5 @@
 import type { CabinType, ProgramCode } from '@flight-search/sdk';
+import { ALLIANCES, type PartnerCarrier } from '../generated/carriers.js';
 
 /** A fare family a program sells: price factor over its cheapest, booking classes, product class. */
 export interface FareFamily {
@@ -46,9 +47,12 @@ export type Continent = 'AF' | 'AS' | 'EU' | 'NA' | 'OC' | 'SA';
 
 // Partners by continent, as the alliances pair them (each program's own airline
 // flies its home countries and hubs; a leg elsewhere is sold on a partner's metal).
-const STAR: ProgramProfile['partners'] = { NA: 'UA', SA: 'AV', EU: 'LH', AF: 'ET', AS: 'NH', OC: 'NZ' };
-const ONEWORLD: ProgramProfile['partners'] = { NA: 'AA', SA: 'LA', EU: 'BA', AF: 'AT', AS: 'CX', OC: 'QF' };
-const SKYTEAM: ProgramProfile['partners'] = { NA: 'DL', SA: 'AR', EU: 'AF', AF: 'KQ', AS: 'KE', OC: 'VA' };
+// The members come from the airline data set at build time (../generated/carriers.ts).
+const codes = (members: Readonly<Record<string, PartnerCarrier>>): ProgramProfile['partners'] =>
+  Object.fromEntries(Object.entries(members).map(([continent, airline]) => [continent, airline.code]));
+const STAR = codes(ALLIANCES.STAR);
+const ONEWORLD = codes(ALLIANCES.ONEWORLD);
+const SKYTEAM = codes(ALLIANCES.SKYTEAM);
 
 const economy = (names: readonly [string, string, string], productClasses: boolean): FareFamily[] => [
   { name: names[0], factor: 1, classes: ['Q', 'K', 'L', 'N', 'T'], productClass: productClasses ? `${names[0]}_ECONOMY` : null },
@@ -70,7 +74,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     fareSources: [null],
   },
   PROGRAM_2: {
-    carrier: 'P2', currency: 'BRL', home: ['BR', 'CL', 'PE', 'CO'], partners: { ...ONEWORLD, SA: 'AR', NA: 'DL' },
+    carrier: 'P2', currency: 'BRL', home: ['BR', 'CL', 'PE', 'CO'], partners: SKYTEAM,
     hubs: ['GRU', 'SCL', 'LIM', 'BOG', 'MIA'], flightBase: 3300,
     families: { ECONOMY: economy(['BASIC', 'CLASSIC', 'FLEX'], true), BUSINESS: business(['PREMIUM', 'PREMIUM_FLEX'], true) },
     milesPerKm: 3.9, milesStep: 100, businessFactor: 3.1, infantShare: 0.1, clubShare: 0.85, bookingFee: 0, cashPerKm: 0.095,
@@ -84,7 +88,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     fareSources: [null],
   },
   PROGRAM_3_INTERLINE: {
-    carrier: 'P3', currency: 'BRL', home: ['BR'], partners: { ...STAR, EU: 'TP' },
+    carrier: 'P3', currency: 'BRL', home: ['BR'], partners: STAR,
     hubs: ['VCP', 'LIS', 'FLL', 'JFK', 'CDG'], flightBase: 4700,
     families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
     milesPerKm: 4.8, milesStep: 10, businessFactor: 2.7, infantShare: 0.1, clubShare: 0.8, bookingFee: 0, cashPerKm: 0.09,
@@ -112,7 +116,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     fareSources: [null, 'GDS'],
   },
   PROGRAM_7: {
-    carrier: 'P7', currency: 'USD', home: ['US'], partners: { ...ONEWORLD, NA: 'AS' },
+    carrier: 'P7', currency: 'USD', home: ['US'], partners: ONEWORLD,
     hubs: ['ATL', 'DFW', 'ORD', 'IAH', 'EWR', 'JFK'], flightBase: 100,
     families: { ECONOMY: economy(['MAIN_BASIC', 'MAIN', 'MAIN_REFUNDABLE'], false), BUSINESS: business(['BUSINESS', 'BUSINESS_REFUNDABLE'], false) },
     milesPerKm: 5.0, milesStep: 100, businessFactor: 2.9, infantShare: 0.1, clubShare: 0.85, bookingFee: 5.6, cashPerKm: 0.105,
