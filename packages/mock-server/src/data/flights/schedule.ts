@@ -56,9 +56,10 @@ const MAX_GROUND_KMH = 870;
 
 /**
  * The wind component along a leg, km/h (positive: tailwind). Westerlies blow
- * west to east, strongest between 30 and 60 degrees of latitude in either
- * hemisphere and weak in the tropics; the eastward share of the track is the
- * sine of the mean of the initial and final great-circle bearings.
+ * west to east, at full strength between 35 and 60 degrees of mean latitude in
+ * either hemisphere, none below 15 degrees (the tropics), half from 70 up; the
+ * eastward share of the track is the sine of the mean of the initial and final
+ * great-circle bearings.
  */
 export function windKmh(from: Airport, to: Airport): number {
   const initial = bearingDegrees(from, to);
