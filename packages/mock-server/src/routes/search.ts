@@ -94,10 +94,10 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
   const waits = behavior?.hang === true || providerLatencyMs(search.program, behavior, state.options) > 0;
   const outcome = await callProvider(search.program, behavior, state.options, waits ? request.signal : undefined);
   if (outcome.ok) {
-    const generated = state.searches.get(search);
+    const searchedAt = state.options.now();
+    const generated = state.searches.get(search, searchedAt);
     if (search.priceType === 'MILES') {
       // Stored by reference to the flights just answered, one entry per bucket: each record is rebuilt from its flight when read.
-      const searchedAt = state.options.now();
       for (const group of state.searches.historyGroups(generated)) state.history.addFlights(group, searchedAt);
     }
     // Exactly JSON.stringify of the response object, with the flights' part serialized once per distinct search.

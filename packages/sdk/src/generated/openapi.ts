@@ -263,7 +263,8 @@ export interface components {
          * @description A fare of a PARSED flight. MILES fares carry miles plus taxes; CASH fares
          *     carry money. Every amount is for the whole party of the request (adults,
          *     children and infants together), not per passenger; only `baseMiles` is
-         *     the price of one passenger (D-A4).
+         *     the price of one passenger (D-A4). Money amounts are in the program's
+         *     currency (`x-program-currencies`).
          */
         Fare: {
             /** @description Fare family; open (D-A1), the spec states no values. */
@@ -337,7 +338,8 @@ export interface components {
          *     collection searched for (a record from a search through this service
          *     counts that search's party, like `Fare`; the service's own collection
          *     quotes one adult). The record's `basePrice` and `milesClubPrice` are
-         *     per passenger whatever the party (D-A4).
+         *     per passenger whatever the party (D-A4). Money amounts are in the
+         *     program's currency (`x-program-currencies`).
          */
         HistoryFare: {
             /** @description Fare family; open (D-A1), the spec states no values. */

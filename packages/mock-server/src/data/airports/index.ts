@@ -12,6 +12,10 @@ export interface Airport {
   timeZone: string;
   lat: number;
   lon: number;
+  /** Continent code of the data set: AF, AN, AS, EU, NA, OC, SA. */
+  continent: string;
+  /** Longest runway in feet (data set), or `undefined` when the data set does not know it. */
+  runwayFt: number | undefined;
 }
 
 let index: Map<string, Airport> | undefined;
@@ -21,8 +25,9 @@ function airports(): Map<string, Airport> {
   if (!index) {
     index = new Map();
     for (const line of AIRPORTS.split('\n')) {
-      const [iata = '', name = '', city = '', country = '', zone = '0', lat = '0', lon = '0'] = line.split('|');
-      index.set(iata, { iata, name, city, country, timeZone: TIME_ZONES[Number(zone)] ?? 'UTC', lat: Number(lat), lon: Number(lon) });
+      const [iata = '', name = '', city = '', country = '', zone = '0', lat = '0', lon = '0', continent = '', runway = '0'] = line.split('|');
+      const runwayFt = Number(runway) > 0 ? Number(runway) : undefined;
+      index.set(iata, { iata, name, city, country, timeZone: TIME_ZONES[Number(zone)] ?? 'UTC', lat: Number(lat), lon: Number(lon), continent, runwayFt });
     }
   }
   return index;
@@ -71,4 +76,13 @@ export function distanceKm(from: Airport, to: Airport): number {
   const dLon = (to.lon - from.lon) * rad;
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(from.lat * rad) * Math.cos(to.lat * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** Initial great-circle bearing from one airport to another, degrees clockwise from north (0..360). */
+export function bearingDegrees(from: Airport, to: Airport): number {
+  const rad = Math.PI / 180;
+  const dLon = (to.lon - from.lon) * rad;
+  const y = Math.sin(dLon) * Math.cos(to.lat * rad);
+  const x = Math.cos(from.lat * rad) * Math.sin(to.lat * rad) - Math.sin(from.lat * rad) * Math.cos(to.lat * rad) * Math.cos(dLon);
+  return ((Math.atan2(y, x) / rad) + 360) % 360;
 }

@@ -2,6 +2,7 @@ import type { ParsedFlight } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { contractErrors, searchOf } from '../testing/contract.js';
 import { generateFlights } from './index.js';
+import { PROGRAMS } from './programs.js';
 
 const minutesBetweenLocal = (from: string, to: string): number => (Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 60_000;
 const cheapestMiles = (flights: ParsedFlight[]): number => Math.min(...flights.flatMap((flight) => flight.fares.map((fare) => fare.miles)));
@@ -101,9 +102,14 @@ describe('generateFlights', () => {
     }
   });
 
-  it('numbers flights in the program own code (P1 ...)', () => {
+  it('numbers flights in the program own code (P1 ...) where its airline flies, and in the partner code elsewhere (D-E5)', () => {
+    const partners = Object.values(PROGRAMS.PROGRAM_1.partners);
     for (const flight of generateFlights(5, searchOf())) {
-      expect(flight.flightCode).toMatch(/^P1 \d{3,4}(, P1 \d{3,4})?$/);
+      expect(flight.flightCode).toMatch(/^[A-Z0-9]{2} \d{1,4}(, [A-Z0-9]{2} \d{1,4})?$/);
+      // GRU is a PROGRAM_1 hub: the first leg is always its own.
+      expect(flight.legs[0]?.airlineCode).toBe('P1');
+      expect(flight.legs[0]?.flightNumber).toMatch(/^\d{3,4}$/);
+      for (const leg of flight.legs) expect(['P1', ...partners]).toContain(leg.airlineCode);
       expect(flight.airlineLoyalty).toBe('PROGRAM_1');
     }
   });

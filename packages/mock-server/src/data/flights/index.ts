@@ -3,7 +3,9 @@ import type { NormalizedSearch } from '../types.js';
 import { createRandom, type Random } from '../random/index.js';
 import { formatLocal } from '../time/index.js';
 import { PROGRAMS } from './programs.js';
-import { baseMiles, baseMoney, cents, dayNumber, demand, roundMiles, taxesPerAdult } from './pricing.js';
+import { baseMiles, baseMoney, cents, dayNumber, demand, inCurrency, roundMiles, taxesPerAdult } from './pricing.js';
+import { hasCabin } from './aircraft.js';
+import { localNow } from '../airports/index.js';
 import { rememberPerPassengerMiles } from './per-passenger.js';
 import { itinerariesOn, timetable, type DatedItinerary } from './schedule.js';
 
@@ -28,12 +30,28 @@ const LAST_WRITABLE_LOCAL = Date.UTC(9999, 11, 31, 23, 59);
  * });
  * flights[0]?.flightCode; // e.g. 'P1 8040'
  */
-export function generateFlights(seed: number, search: NormalizedSearch): ParsedFlight[] {
-  const flights = directionFlights(seed, search, 'OUTBOUND', search.origin, search.destination, search.departureDate);
-  if (search.tripType === 'ROUND_TRIP' && search.returnDate) {
+export function generateFlights(seed: number, search: NormalizedSearch, now?: number): ParsedFlight[] {
+  const past = now === undefined ? { outbound: false, inbound: false } : pastDates(search, now);
+  // A date already gone at the airport of departure sells nothing (D-E1).
+  const flights = past.outbound ? [] : directionFlights(seed, search, 'OUTBOUND', search.origin, search.destination, search.departureDate);
+  if (search.tripType === 'ROUND_TRIP' && search.returnDate && !past.outbound && !past.inbound) {
     flights.push(...directionFlights(seed, search, 'RETURN', search.destination, search.origin, search.returnDate));
   }
   return flights;
+}
+
+/**
+ * Whether the search's departure date (at the origin) and return date (at the
+ * destination) are before today there at `now` (epoch ms): such a flight has
+ * left, and nothing is sold on it (D-E1).
+ *
+ * @example
+ * pastDates(search, Date.parse('2026-12-16T12:00:00Z')); // { outbound: true, inbound: false } for departureDate '2026-12-15'
+ */
+export function pastDates(search: NormalizedSearch, now: number): { outbound: boolean; inbound: boolean } {
+  const outbound = search.departureDate < localNow(search.origin, now).slice(0, 10);
+  const inbound = search.tripType === 'ROUND_TRIP' && search.returnDate !== undefined && search.returnDate < localNow(search.destination, now).slice(0, 10);
+  return { outbound, inbound };
 }
 
 function directionFlights(seed: number, search: NormalizedSearch, direction: Direction, origin: string, destination: string, date: string): ParsedFlight[] {
@@ -43,8 +61,9 @@ function directionFlights(seed: number, search: NormalizedSearch, direction: Dir
     passengers.adults, passengers.children, passengers.infants,
   );
   // A flight landing after 9999-12-31T23:59 has no time the contract's YYYY-MM-DDTHH:mm can write: not sold.
+  // Only aircraft that have the cabin sell it (D-E3).
   const itineraries = itinerariesOn(timetable(seed, program, origin, destination), date).filter((itinerary) =>
-    itinerary.legs.every((leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL),
+    itinerary.legs.every((leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL && hasCabin(leg.equipment, cabinType)),
   );
   const route = `${origin}-${destination}`;
   const dayDemand = demand(seed, program, route, dayNumber(date));
@@ -98,9 +117,7 @@ function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItin
   const stops = itinerary.legs.length - 1;
   const km = itinerary.template.distanceKm;
   const paying = passengers.adults + passengers.children;
-  const first = itinerary.legs[0];
-  const international = itinerary.legs.some((leg) => leg.from.country !== first?.from.country || leg.to.country !== first?.from.country);
-  const taxesAdult = taxesPerAdult(km, itinerary.legs.length, international);
+  const taxesAdult = taxesPerAdult(program, cabinType, itinerary.legs);
   const taxes = cents(taxesAdult * paying + taxesAdult * 0.1 * passengers.infants);
   const families = profile.families[cabinType];
   // The dearest family is sometimes sold out on a flight.
@@ -130,7 +147,7 @@ function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItin
     } else {
       const adult = cents(baseMoney(program, cabinType, km, stops) * family.factor * dayDemand * noise);
       const money = cents(adult * paying + adult * profile.infantShare * passengers.infants);
-      const fees = cents(profile.bookingFee + paying * 4.9);
+      const fees = cents(profile.bookingFee + inCurrency(program, paying * 4.9));
       perPassenger.push(0);
       fares.push({ fareType: family.name, miles: 0, money, taxes, fees, totalMoney: cents(money + taxes + fees), baseMiles: null, classOfService, productClass });
     }

@@ -1,7 +1,8 @@
 import type { CabinType, ProgramCode } from '@flight-search/sdk';
 import { hashKey } from '../random/index.js';
 import { DAY, parseLocalDate } from '../time/index.js';
-import { PROGRAMS } from './programs.js';
+import { distanceKm, type Airport } from '../airports/index.js';
+import { PROGRAMS, type Currency } from './programs.js';
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
@@ -30,16 +31,77 @@ export function roundMiles(program: ProgramCode, miles: number): number {
   return Math.max(step, Math.round(miles / step) * step);
 }
 
-/** Cash price of the cheapest family for one adult, in money. */
+/**
+ * Units of each currency per US dollar: the mock's one fixed set of reference
+ * rates (D-E6), so a cash fare or a tax in BRL, EUR or USD is the same value
+ * in every program, and answers stay deterministic.
+ */
+export const RATES: Readonly<Record<Currency, number>> = { USD: 1, EUR: 0.92, BRL: 5.0 };
+
+/** An amount in US dollars in the program's currency. */
+export const inCurrency = (program: ProgramCode, usd: number): number => usd * RATES[PROGRAMS[program].currency];
+
+/** Cash price of the cheapest family for one adult, in the program's currency. */
 export function baseMoney(program: ProgramCode, cabin: CabinType, km: number, stops: number): number {
   const profile = PROGRAMS[program];
   const economy = (55 + km * profile.cashPerKm) * (stops > 0 ? 0.9 : 1);
-  return cabin === 'BUSINESS' ? economy * 3.4 : economy;
+  return inCurrency(program, cabin === 'BUSINESS' ? economy * 3.4 : economy);
 }
 
-/** Airport taxes for one adult: a fixed part plus a share growing with distance and legs. */
-export function taxesPerAdult(km: number, legs: number, international: boolean): number {
-  return cents(18 + km * 0.0055 + legs * 9.4 + (international ? 28.5 : 0));
+/** Government and airport charges on a departure from one country, US dollars per adult. */
+interface DepartureCharges {
+  domestic: number;
+  international: number;
+  /** Charged instead of `international` on trips longer than 3,219 km (2,000 mi; the UK's APD bands). */
+  longHaul?: number;
+  /** Multiplier for premium cabins (the UK's APD higher rate). */
+  premium?: number;
+}
+
+// Published charges, rounded, at the reference rates above (D-E6):
+// GB: Air Passenger Duty 2025/26 (GBP 15/102 reduced rate, 2.15x for premium cabins) plus Heathrow's passenger charge;
+// US: September 11 security fee, segment tax, PFC; international adds the transportation tax, customs, immigration, APHIS;
+// BR: tarifa de embarque (domestic) and the international boarding and ATAERO fees at GRU.
+const DEPARTURE_CHARGES: Readonly<Record<string, DepartureCharges>> = {
+  GB: { domestic: 19 + 30, international: 19 + 45, longHaul: 130 + 45, premium: 2.15 },
+  US: { domestic: 15.3, international: 51 },
+  BR: { domestic: 7, international: 42 },
+};
+const OTHER_COUNTRIES: DepartureCharges = { domestic: 12, international: 35 };
+/** Carrier-imposed surcharge per great-circle km, US dollars; premium cabins pay half as much again. */
+const SURCHARGE_PER_KM = 0.0055;
+
+/** A leg as taxes see it. */
+export interface TaxedLeg {
+  from: Airport;
+  to: Airport;
+  distanceKm: number;
+}
+
+/** Airport charge per connection (transfer security and passenger service), US dollars. */
+const TRANSFER_CHARGE = 10;
+
+/**
+ * Taxes and fees for one adult in the program's currency (D-E6): the charges
+ * of the country the trip departs (domestic or international; the UK's by
+ * distance band and cabin, as its Air Passenger Duty), which connecting
+ * passengers do not pay again at the hub, an airport charge per connection,
+ * and a carrier surcharge growing with distance, half as much again in
+ * business. So LHR-GRU in business pays several times GRU-LHR in economy.
+ */
+export function taxesPerAdult(program: ProgramCode, cabin: CabinType, legs: readonly TaxedLeg[]): number {
+  const first = legs[0];
+  const last = legs[legs.length - 1];
+  if (!first || !last) return 0;
+  const country = first.from.country;
+  const charges = (Object.hasOwn(DEPARTURE_CHARGES, country) ? DEPARTURE_CHARGES[country] : undefined) ?? OTHER_COUNTRIES;
+  const international = legs.some((leg) => leg.from.country !== country || leg.to.country !== country);
+  const longHaul = distanceKm(first.from, last.to) > 3219;
+  const departure = !international ? charges.domestic : longHaul && charges.longHaul !== undefined ? charges.longHaul : charges.international;
+  const premium = cabin === 'BUSINESS';
+  let usd = departure * (premium ? (charges.premium ?? 1) : 1) + (legs.length - 1) * TRANSFER_CHARGE;
+  for (const leg of legs) usd += leg.distanceKm * SURCHARGE_PER_KM * (premium ? 1.5 : 1);
+  return cents(inCurrency(program, usd));
 }
 
 export { cents };

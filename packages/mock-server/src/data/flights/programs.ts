@@ -1,4 +1,5 @@
 import type { CabinType, ProgramCode } from '@flight-search/sdk';
+import { ALLIANCES, type PartnerCarrier } from '../generated/carriers.js';
 
 /** A fare family a program sells: price factor over its cheapest, booking classes, product class. */
 export interface FareFamily {
@@ -12,8 +13,12 @@ export interface FareFamily {
 export interface ProgramProfile {
   /** Two-character airline code of its flights (`P1 8040`). */
   carrier: string;
-  /** Airline code of partner legs (interline itineraries), when it sells them. */
-  partner?: string;
+  /** Currency of its taxes, fees and cash fares (ISO 4217; D-E6). */
+  currency: Currency;
+  /** Countries its own airline flies from and to; legs elsewhere are flown by partners (D-E5). */
+  home: readonly string[];
+  /** The partner airline (IATA code) that operates legs in a continent away from home, by the leg's continent. */
+  partners: Readonly<Partial<Record<Continent, string>>>;
   /** Real hub airports its connections go through, preferred first. */
   hubs: readonly string[];
   /** First flight number of its range. */
@@ -35,6 +40,20 @@ export interface ProgramProfile {
   fareSources: readonly (string | null)[];
 }
 
+/** Currencies of the programs (D-E6). */
+export type Currency = 'BRL' | 'USD' | 'EUR';
+/** Continent codes of the airport data set. */
+export type Continent = 'AF' | 'AS' | 'EU' | 'NA' | 'OC' | 'SA';
+
+// Partners by continent, as the alliances pair them (each program's own airline
+// flies its home countries and hubs; a leg elsewhere is sold on a partner's metal).
+// The members come from the airline data set at build time (../generated/carriers.ts).
+const codes = (members: Readonly<Record<string, PartnerCarrier>>): ProgramProfile['partners'] =>
+  Object.fromEntries(Object.entries(members).map(([continent, airline]) => [continent, airline.code]));
+const STAR = codes(ALLIANCES.STAR);
+const ONEWORLD = codes(ALLIANCES.ONEWORLD);
+const SKYTEAM = codes(ALLIANCES.SKYTEAM);
+
 const economy = (names: readonly [string, string, string], productClasses: boolean): FareFamily[] => [
   { name: names[0], factor: 1, classes: ['Q', 'K', 'L', 'N', 'T'], productClass: productClasses ? `${names[0]}_ECONOMY` : null },
   { name: names[1], factor: 1.32, classes: ['M', 'H', 'B'], productClass: productClasses ? `${names[1]}_ECONOMY` : null },
@@ -48,55 +67,64 @@ const business = (names: readonly [string, string], productClasses: boolean): Fa
 /** Every program's profile. Hubs are real airports; the rest gives each program its own character. */
 export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
   PROGRAM_1: {
-    carrier: 'P1', hubs: ['GRU', 'GIG', 'BSB', 'MIA', 'LIS'], flightBase: 8000,
+    carrier: 'P1', currency: 'BRL', home: ['BR'], partners: SKYTEAM,
+    hubs: ['GRU', 'GIG', 'BSB', 'MIA', 'LIS'], flightBase: 8000,
     families: { ECONOMY: economy(['LIGHT', 'STANDARD', 'FULL'], false), BUSINESS: business(['EXECUTIVE', 'EXECUTIVE_FLEX'], false) },
     milesPerKm: 4.5, milesStep: 500, businessFactor: 2.8, infantShare: 0.1, clubShare: 0.9, bookingFee: 0, cashPerKm: 0.1,
     fareSources: [null],
   },
   PROGRAM_2: {
-    carrier: 'P2', hubs: ['GRU', 'SCL', 'LIM', 'BOG', 'MIA'], flightBase: 3300,
+    carrier: 'P2', currency: 'BRL', home: ['BR', 'CL', 'PE', 'CO'], partners: SKYTEAM,
+    hubs: ['GRU', 'SCL', 'LIM', 'BOG', 'MIA'], flightBase: 3300,
     families: { ECONOMY: economy(['BASIC', 'CLASSIC', 'FLEX'], true), BUSINESS: business(['PREMIUM', 'PREMIUM_FLEX'], true) },
     milesPerKm: 3.9, milesStep: 100, businessFactor: 3.1, infantShare: 0.1, clubShare: 0.85, bookingFee: 0, cashPerKm: 0.095,
     fareSources: [null, 'NDC'],
   },
   PROGRAM_3: {
-    carrier: 'P3', hubs: ['VCP', 'CNF', 'REC', 'FLL'], flightBase: 4500,
+    carrier: 'P3', currency: 'BRL', home: ['BR'], partners: STAR,
+    hubs: ['VCP', 'CNF', 'REC', 'FLL'], flightBase: 4500,
     families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
     milesPerKm: 4.2, milesStep: 10, businessFactor: 2.6, infantShare: 0.1, clubShare: 0.8, bookingFee: 0, cashPerKm: 0.085,
     fareSources: [null],
   },
   PROGRAM_3_INTERLINE: {
-    carrier: 'P3', partner: 'X3', hubs: ['VCP', 'LIS', 'FLL', 'JFK', 'CDG'], flightBase: 4700,
+    carrier: 'P3', currency: 'BRL', home: ['BR'], partners: STAR,
+    hubs: ['VCP', 'LIS', 'FLL', 'JFK', 'CDG'], flightBase: 4700,
     families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
     milesPerKm: 4.8, milesStep: 10, businessFactor: 2.7, infantShare: 0.1, clubShare: 0.8, bookingFee: 0, cashPerKm: 0.09,
     fareSources: ['INTERLINE'],
   },
   PROGRAM_4: {
-    carrier: 'P4', hubs: ['PTY', 'BOG', 'MEX'], flightBase: 200,
+    carrier: 'P4', currency: 'USD', home: ['PA'], partners: STAR,
+    hubs: ['PTY', 'BOG', 'MEX'], flightBase: 200,
     families: { ECONOMY: economy(['ECONOMY_BASIC', 'ECONOMY_CLASSIC', 'ECONOMY_FULL'], false), BUSINESS: business(['BUSINESS_CLASSIC', 'BUSINESS_FULL'], false) },
     milesPerKm: 3.6, milesStep: 500, businessFactor: 2.5, infantShare: 0.1, clubShare: 0.9, bookingFee: 25, cashPerKm: 0.11,
     fareSources: [null, 'PARTNER'],
   },
   PROGRAM_5: {
-    carrier: 'P5', hubs: ['MAD', 'LIS', 'CDG', 'AMS', 'FRA', 'LHR'], flightBase: 6000,
+    carrier: 'P5', currency: 'EUR', home: ['ES'], partners: ONEWORLD,
+    hubs: ['MAD', 'LIS', 'CDG', 'AMS', 'FRA', 'LHR'], flightBase: 6000,
     families: { ECONOMY: economy(['SAVER', 'STANDARD', 'PEAK'], false), BUSINESS: business(['SAVER', 'PEAK'], false) },
     milesPerKm: 3.4, milesStep: 250, businessFactor: 3.0, infantShare: 0.1, clubShare: 0.88, bookingFee: 15, cashPerKm: 0.12,
     fareSources: [null],
   },
   PROGRAM_6: {
-    carrier: 'P6', hubs: ['DXB', 'DOH', 'IST', 'AUH'], flightBase: 700,
+    carrier: 'P6', currency: 'USD', home: ['AE', 'QA'], partners: ONEWORLD,
+    hubs: ['DXB', 'DOH', 'IST', 'AUH'], flightBase: 700,
     families: { ECONOMY: economy(['SPECIAL', 'SAVER', 'FLEX'], true), BUSINESS: business(['SAVER', 'FLEX_PLUS'], true) },
     milesPerKm: 4.0, milesStep: 500, businessFactor: 3.2, infantShare: 0.1, clubShare: 0.9, bookingFee: 0, cashPerKm: 0.1,
     fareSources: [null, 'GDS'],
   },
   PROGRAM_7: {
-    carrier: 'P7', hubs: ['ATL', 'DFW', 'ORD', 'IAH', 'EWR', 'JFK'], flightBase: 100,
+    carrier: 'P7', currency: 'USD', home: ['US'], partners: ONEWORLD,
+    hubs: ['ATL', 'DFW', 'ORD', 'IAH', 'EWR', 'JFK'], flightBase: 100,
     families: { ECONOMY: economy(['MAIN_BASIC', 'MAIN', 'MAIN_REFUNDABLE'], false), BUSINESS: business(['BUSINESS', 'BUSINESS_REFUNDABLE'], false) },
     milesPerKm: 5.0, milesStep: 100, businessFactor: 2.9, infantShare: 0.1, clubShare: 0.85, bookingFee: 5.6, cashPerKm: 0.105,
     fareSources: [null],
   },
   PROGRAM_8: {
-    carrier: 'P8', hubs: ['LIS', 'OPO', 'GRU', 'MIA'], flightBase: 100,
+    carrier: 'P8', currency: 'USD', home: ['PT'], partners: STAR,
+    hubs: ['LIS', 'OPO', 'GRU', 'MIA'], flightBase: 100,
     families: { ECONOMY: economy(['DISCOUNT', 'BASIC', 'CLASSIC'], true), BUSINESS: business(['EXECUTIVE', 'EXECUTIVE_PLUS'], true) },
     milesPerKm: 4.0, milesStep: 500, businessFactor: 3.0, infantShare: 0.1, clubShare: 0.9, bookingFee: 0, cashPerKm: 0.092,
     fareSources: [null, 'DIRECT'],

@@ -1,8 +1,10 @@
 import type { ProgramCode } from '@flight-search/sdk';
-import { airport, distanceKm, type Airport } from '../airports/index.js';
+import { airport, bearingDegrees, distanceKm, type Airport } from '../airports/index.js';
+import { limitsOf } from '../airports/limits.js';
 import { createRandom, type Random } from '../random/index.js';
 import { DAY, MINUTE, localToUtc, parseLocalDate, utcToLocal } from '../time/index.js';
-import { PROGRAMS, WORLD_HUBS } from './programs.js';
+import { AIRCRAFT, typesForStage } from './aircraft.js';
+import { PROGRAMS, WORLD_HUBS, type Continent } from './programs.js';
 
 /** One leg of a timetable entry, independent of the date. */
 export interface LegTemplate {
@@ -46,19 +48,72 @@ const MIN_ROUTE_KM = 160;
 // Beyond this no aircraft flies non-stop with a payload worth selling.
 const MAX_DIRECT_KM = 15_500;
 
-const cruiseSpeed = (km: number): number => (km < 800 ? 600 : km < 3000 ? 760 : 850);
+const cruiseSpeed = (km: number): number => (km < 800 ? 600 : km < 3000 ? 760 : 830);
+/** Jet-stream wind along a west-east track at mid latitudes, km/h (D-E4). */
+const JET_STREAM_KMH = 95;
+/** Fastest ground speed a tailwind gives: keeps block speed under 855 km/h up to the longest non-stop. */
+const MAX_GROUND_KMH = 870;
 
-/** Block time: taxi and climb overhead plus cruise at a speed that grows with stage length. */
-function blockMinutes(km: number, random: Random): number {
-  const minutes = 28 + (km / cruiseSpeed(km)) * 60 + random.int(0, 12);
+/**
+ * The wind component along a leg, km/h (positive: tailwind). Westerlies blow
+ * west to east, at full strength between 35 and 60 degrees of mean latitude in
+ * either hemisphere, none below 15 degrees (the tropics), half from 70 up; the
+ * eastward share of the track is the sine of the mean of the initial and final
+ * great-circle bearings.
+ */
+export function windKmh(from: Airport, to: Airport): number {
+  const initial = bearingDegrees(from, to);
+  const final = (bearingDegrees(to, from) + 180) % 360;
+  // Mean of two angles, through their unit vectors (350 and 10 average to 0, not 180).
+  const rad = Math.PI / 180;
+  const mean = Math.atan2(Math.sin(initial * rad) + Math.sin(final * rad), Math.cos(initial * rad) + Math.cos(final * rad));
+  const eastward = Math.sin(mean);
+  const latitude = Math.abs((from.lat + to.lat) / 2);
+  const strength = latitude < 15 ? 0 : latitude < 35 ? (latitude - 15) / 20 : latitude <= 60 ? 1 : Math.max(0.5, 1 - (latitude - 60) / 20);
+  return JET_STREAM_KMH * strength * eastward;
+}
+
+/** Block time: taxi and climb overhead plus cruise at a ground speed from stage length and wind. */
+function blockMinutes(km: number, wind: number, random: Random): number {
+  const ground = Math.min(MAX_GROUND_KMH, cruiseSpeed(km) + wind);
+  const minutes = 28 + (km / ground) * 60 + random.int(0, 6);
   return Math.round(minutes / 5) * 5;
 }
 
-function equipmentFor(km: number, random: Random): string {
-  if (km < 600) return random.pick(['E95', 'AT7', 'E90', '319']);
-  if (km < 2500) return random.pick(['320', '32N', '738', '7M8', '321']);
-  if (km < 5500) return random.pick(['32Q', '788', '763', '332', '7M9']);
-  return random.pick(['77W', '789', '359', '333', '388', '781']);
+/** Whether an aircraft type can use an airport: its runway (when the data set knows it) and the airport's approved types. */
+function fits(code: string, at: Airport): boolean {
+  const type = AIRCRAFT[code];
+  if (!type) return false;
+  const approved = limitsOf(at.iata).equipment;
+  return (at.runwayFt === undefined || at.runwayFt >= type.minRunwayFt) && (!approved || approved.includes(code));
+}
+
+/** The aircraft for a leg: a type of the stage length that both airports take and that has the range; `undefined` when none can fly it. */
+function equipmentFor(from: Airport, to: Airport, km: number, random: Random): string | undefined {
+  const usable = (code: string): boolean => (AIRCRAFT[code]?.rangeKm ?? 0) >= km && fits(code, from) && fits(code, to);
+  const preferred = typesForStage(km).filter(usable);
+  if (preferred.length > 0) return random.pick(preferred);
+  // A short runway or an approved-types list can rule out the usual types: a smaller one that fits still flies it.
+  const any = Object.keys(AIRCRAFT).filter(usable);
+  return any.length > 0 ? random.pick(any) : undefined;
+}
+
+/** Whether a non-stop may operate between two airports: domestic-only airports and perimeter rules (D-E2). */
+function legAllowed(from: Airport, to: Airport, km: number): boolean {
+  for (const [here, there] of [[from, to], [to, from]] as const) {
+    const limits = limitsOf(here.iata);
+    if (limits.domesticOnly && there.country !== here.country) return false;
+    if (limits.perimeterKm !== undefined && km > limits.perimeterKm && !limits.perimeterExceptions?.includes(there.iata)) return false;
+  }
+  return true;
+}
+
+/** The airline that operates a leg: the program's own where it flies (home countries, hubs), else its partner of that continent (D-E5). */
+export function operatingCarrier(program: ProgramCode, from: Airport, to: Airport): string {
+  const profile = PROGRAMS[program];
+  const own = [from, to].some((at) => profile.home.includes(at.country) || profile.hubs.includes(at.iata));
+  if (own) return profile.carrier;
+  return profile.partners[from.continent as Continent] ?? profile.partners[to.continent as Continent] ?? profile.carrier;
 }
 
 /** Connection points for a route: program hubs first, then world hubs, only modest detours. */
@@ -72,7 +127,10 @@ function connectionPoints(program: ProgramCode, from: Airport, to: Airport, dire
     if (!hub) continue;
     const first = distanceKm(from, hub);
     const second = distanceKm(hub, to);
-    if (first >= MIN_ROUTE_KM && second >= MIN_ROUTE_KM && first <= MAX_DIRECT_KM && second <= MAX_DIRECT_KM && first + second <= direct * maxDetour) {
+    if (
+      first >= MIN_ROUTE_KM && second >= MIN_ROUTE_KM && first <= MAX_DIRECT_KM && second <= MAX_DIRECT_KM && first + second <= direct * maxDetour &&
+      legAllowed(from, hub, first) && legAllowed(hub, to, second)
+    ) {
       points.push(hub);
     }
   }
@@ -85,9 +143,14 @@ function departureMinute(km: number, random: Random): number {
   return hour * 60 + random.int(0, 11) * 5;
 }
 
-function legTemplate(from: Airport, to: Airport, carrier: string, number: number, layover: number, random: Random): LegTemplate {
+/** A leg the program sells, or `undefined` when no aircraft can fly it. Partner legs carry the partner's own flight number. */
+function legTemplate(program: ProgramCode, from: Airport, to: Airport, ownNumber: () => number, layover: number, random: Random): LegTemplate | undefined {
   const km = distanceKm(from, to);
-  return { from, to, carrier, flightNumber: String(number), equipment: equipmentFor(km, random), distanceKm: km, blockMinutes: blockMinutes(km, random), layoverMinutes: layover };
+  const equipment = equipmentFor(from, to, km, random);
+  if (!equipment) return undefined;
+  const carrier = operatingCarrier(program, from, to);
+  const number = carrier === PROGRAMS[program].carrier ? ownNumber() : random.int(1, 2999);
+  return { from, to, carrier, flightNumber: String(number), equipment, distanceKm: km, blockMinutes: blockMinutes(km, windKmh(from, to), random), layoverMinutes: layover };
 }
 
 const timetables = new Map<string, ItineraryTemplate[]>();
@@ -116,20 +179,22 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
       return number;
     };
     const weekdays = (): number => (random.chance(0.75) ? 0b1111111 : 0b1111111 & ~(1 << random.int(0, 6)) & ~(1 << random.int(0, 6)));
-    if (km >= MIN_ROUTE_KM) {
+    // A domestic-only airport sells no international itinerary, through any connection (D-E2).
+    const domesticOnly = limitsOf(origin).domesticOnly || limitsOf(destination).domesticOnly;
+    if (km >= MIN_ROUTE_KM && !(domesticOnly && from.country !== to.country)) {
       const atHub = profile.hubs.includes(origin) || profile.hubs.includes(destination);
-      const directs = km > MAX_DIRECT_KM ? 0 : random.int(atHub ? 1 : 0, atHub ? 3 : 2);
+      const directs = km > MAX_DIRECT_KM || !legAllowed(from, to, km) ? 0 : random.int(atHub ? 1 : 0, atHub ? 3 : 2);
       for (let i = 0; i < directs; i++) {
-        entries.push({ departureMinute: departureMinute(km, random), legs: [legTemplate(from, to, profile.carrier, flightNumber(), 0, random)], weekdays: weekdays(), distanceKm: km });
+        const leg = legTemplate(program, from, to, flightNumber, 0, random);
+        if (leg) entries.push({ departureMinute: departureMinute(km, random), legs: [leg], weekdays: weekdays(), distanceKm: km });
       }
       const points = connectionPoints(program, from, to, km);
       const connections = Math.min(points.length, random.int(1, 4));
       for (let i = 0; i < connections; i++) {
         const hub = points[i] as Airport;
-        const first = legTemplate(from, hub, profile.carrier, flightNumber(), 0, random);
-        const secondCarrier = profile.partner && random.chance(0.6) ? profile.partner : profile.carrier;
-        const second = legTemplate(hub, to, secondCarrier, flightNumber(), random.int(14, 48) * 5, random);
-        entries.push({ departureMinute: departureMinute(km, random), legs: [first, second], weekdays: weekdays(), distanceKm: km });
+        const first = legTemplate(program, from, hub, flightNumber, 0, random);
+        const second = legTemplate(program, hub, to, flightNumber, random.int(14, 48) * 5, random);
+        if (first && second) entries.push({ departureMinute: departureMinute(km, random), legs: [first, second], weekdays: weekdays(), distanceKm: km });
       }
       entries.sort((a, b) => a.departureMinute - b.departureMinute);
     }

@@ -1,4 +1,5 @@
 import type { CabinType, HistoryLeg, HistoryRecord, MilesProgram } from '@flight-search/sdk';
+import { hasCabin } from '../flights/aircraft.js';
 import { baseMiles, cents, demand, roundMiles, taxesPerAdult } from '../flights/pricing.js';
 import { PROGRAMS } from '../flights/programs.js';
 import { itinerariesOn, timetable, type DatedItinerary } from '../flights/schedule.js';
@@ -8,10 +9,12 @@ import { DAY, formatLocal, formatLocalDate, formatUtc } from '../time/index.js';
 const HOUR = 3_600_000;
 /** Days of collections before today. */
 const COLLECTION_DAYS = 30;
-/** A collection looks at watched departures up to this many days ahead. */
+/** Prices start to rise this many days before departure. */
 const HORIZON_DAYS = 14;
-/** Flights per departure date a collector keeps (the first of the day). */
-const FLIGHTS_PER_DATE = 2;
+/** The collector visits a route, program and cabin once every this many days (D-E7). */
+const CADENCE_DAYS = 3;
+/** Flights per departure date a collector keeps: the cheapest (D-E7). */
+const FLIGHTS_PER_DATE = 1;
 
 /** The route of a baseline: concrete airports (expand city codes first), cabin and program. */
 export interface BaselineRoute {
@@ -36,13 +39,16 @@ interface WatchedFlight {
 }
 
 /**
- * Price history the mock "collected" before anyone searched: for each of the
- * 30 UTC days before the day of `now`, one or two collections at fixed UTC
- * hours of the program, each recording the first flights of the watched
- * departure dates (one weekday of the route, up to two weeks ahead) at one
- * adult's price. Prices drift smoothly with the departure day and rise as
- * departure nears, so a chart of them is a believable series. Deterministic
- * for a seed, route and UTC day of `now`; unknown airports give `[]`.
+ * Price history the mock "collected" before anyone searched, as a
+ * price-tracking service stores it (D-E7): over the 30 UTC days before the day
+ * of `now`, the program's collector visits the route and cabin once every 3
+ * days, at a fixed UTC hour, and records the cheapest itinerary of the
+ * departure it watches (the route's next departure on its watched weekday) at
+ * one adult's price. Prices drift smoothly with the departure day and rise as
+ * departure nears, so a chart of them is a believable series. Itineraries
+ * whose aircraft lack the cabin are not watched (D-E3). Deterministic for a
+ * seed, route and UTC day of `now`; unknown airports and routes without
+ * service give `[]`.
  *
  * @example
  * baselineHistory(42, { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', program: 'PROGRAM_1' }, Date.now());
@@ -55,7 +61,7 @@ export function baselineHistory(seed: number, route: BaselineRoute, now: number)
   const routeKey = `${origin}-${destination}`;
   const routeHash = hashKey(seed, 'baseline', program, routeKey, cabinType);
   const today = Math.floor(now / DAY);
-  const hours = collectionHours(routeHash);
+  const collectionHour = collectionHourOf(routeHash);
   const watchedWeekday = routeHash % 7;
   const families = profile.families[cabinType];
   const fees = cents(profile.bookingFee);
@@ -63,7 +69,11 @@ export function baselineHistory(seed: number, route: BaselineRoute, now: number)
   const watch = (day: number): WatchedFlight[] => {
     let flights = watched.get(day);
     if (!flights) {
-      flights = itinerariesOn(entries, formatLocalDate(day * DAY)).slice(0, FLIGHTS_PER_DATE).map((itinerary) => watchedFlight(program, cabinType, itinerary));
+      flights = itinerariesOn(entries, formatLocalDate(day * DAY))
+        .filter((itinerary) => itinerary.legs.every((leg) => hasCabin(leg.equipment, cabinType)))
+        .map((itinerary) => watchedFlight(program, cabinType, itinerary))
+        .sort((a, b) => a.base - b.base)
+        .slice(0, FLIGHTS_PER_DATE);
       watched.set(day, flights);
     }
     return flights;
@@ -71,54 +81,52 @@ export function baselineHistory(seed: number, route: BaselineRoute, now: number)
 
   const records: HistoryRecord[] = [];
   for (let collectionDay = today - COLLECTION_DAYS; collectionDay < today; collectionDay++) {
-    for (const hour of hours) {
-      const collectedAt = collectionDay * DAY + hour * HOUR + (routeHash % 3600) * 1000;
-      const createdAt = formatUtc(collectedAt);
-      const random = createRandom(routeHash, collectedAt);
-      // 1970-01-01 was a Thursday: (day + 4) % 7 is the weekday, 0 = Sunday.
-      const firstWatched = collectionDay + 1 + ((watchedWeekday - ((collectionDay + 1 + 4) % 7) + 7) % 7);
-      for (let day = firstWatched; day <= collectionDay + HORIZON_DAYS; day += 7) {
-        const dayDemand = demand(seed, program, routeKey, day) * advance(day - collectionDay);
-        for (const flight of watch(day)) {
-          const base = flight.base * dayDemand * (0.99 + random.next() * 0.02);
-          const basePrice = roundMiles(program, base);
-          const record: HistoryRecord = {
-            id: random.uuid(),
-            airlineLoyalty: program,
-            departureDate: flight.departureDate,
-            arrivalDate: flight.arrivalDate,
-            cabinType,
-            concierge: cabinType === 'BUSINESS' && random.chance(0.05) ? 'Concierge booking available by phone' : null,
-            origin,
-            destination,
-            flightCode: flight.flightCode,
-            fareType: families[0]?.name ?? 'UNKNOWN',
-            basePrice,
-            milesClubPrice: Math.min(basePrice - 1, Math.round(basePrice * profile.clubShare)),
-            createdAt,
-          };
-          // What the provider returned at collection time varies (spec 2.3): some fields are absent.
-          if (random.next() >= 0.05) {
-            record.tripType = 'ONE_WAY';
-            record.roundTrip = 'OUTBOUND';
-          }
-          if (random.next() >= 0.12) record.availableSeats = random.int(1, 9);
-          if (random.next() >= 0.1) {
-            record.fares = families.map((family, index) => ({
-              fareType: family.name,
-              miles: index === 0 ? basePrice : roundMiles(program, base * family.factor),
-              money: 0,
-              taxes: flight.taxes,
-              fees,
-              totalMoney: cents(flight.taxes + fees),
-              productClass: family.productClass,
-              classOfService: family.classes[0] ?? null,
-            }));
-          }
-          if (random.next() >= 0.1) record.legs = flight.legs;
-          records.push(record);
-        }
+    if ((collectionDay + routeHash) % CADENCE_DAYS !== 0) continue;
+    const collectedAt = collectionDay * DAY + collectionHour * HOUR + (routeHash % 3600) * 1000;
+    const createdAt = formatUtc(collectedAt);
+    const random = createRandom(routeHash, collectedAt);
+    // One watched departure a visit: the route's next departure on its watched weekday
+    // (1970-01-01 was a Thursday: (day + 4) % 7 is the weekday, 0 = Sunday).
+    const day = collectionDay + 1 + ((watchedWeekday - ((collectionDay + 1 + 4) % 7) + 7) % 7);
+    const dayDemand = demand(seed, program, routeKey, day) * advance(day - collectionDay);
+    for (const flight of watch(day)) {
+      const base = flight.base * dayDemand * (0.99 + random.next() * 0.02);
+      const basePrice = roundMiles(program, base);
+      const record: HistoryRecord = {
+        id: random.uuid(),
+        airlineLoyalty: program,
+        departureDate: flight.departureDate,
+        arrivalDate: flight.arrivalDate,
+        cabinType,
+        concierge: cabinType === 'BUSINESS' && random.chance(0.05) ? 'Concierge booking available by phone' : null,
+        origin,
+        destination,
+        flightCode: flight.flightCode,
+        fareType: families[0]?.name ?? 'UNKNOWN',
+        basePrice,
+        milesClubPrice: Math.min(basePrice - 1, Math.round(basePrice * profile.clubShare)),
+        createdAt,
+      };
+      // What the provider returned at collection time varies (spec 2.3): some fields are absent.
+      if (random.next() >= 0.05) {
+        record.tripType = 'ONE_WAY';
+        record.roundTrip = 'OUTBOUND';
       }
+      if (random.next() >= 0.12) record.availableSeats = random.int(1, 9);
+      if (random.next() >= 0.1) {
+        record.fares = families.map((family, index) => ({
+          fareType: family.name,
+          miles: index === 0 ? basePrice : roundMiles(program, base * family.factor),
+          money: 0,
+          taxes: flight.taxes,
+          fees,
+          totalMoney: cents(flight.taxes + fees),
+          productClass: family.productClass,
+          classOfService: family.classes[0] ?? null,
+        }));
+      }
+      if (random.next() >= 0.1) record.legs = flight.legs;
+      records.push(record);
     }
   }
   return records;
@@ -134,7 +142,7 @@ function watchedFlight(program: MilesProgram, cabinType: CabinType, itinerary: D
     arrivalDate: last ? formatLocal(last.arrivalLocal) : '',
     flightCode: legs.map((leg) => `${leg.carrier} ${leg.flightNumber}`).join(', '),
     base: baseMiles(program, cabinType, km, legs.length - 1),
-    taxes: taxesPerAdult(km, legs.length, legs.some((leg) => leg.to.country !== first?.from.country)),
+    taxes: taxesPerAdult(program, cabinType, legs),
     legs: legs.map((leg) => ({
       equipment: leg.equipment,
       cabinType,
@@ -149,10 +157,6 @@ function watchedFlight(program: MilesProgram, cabinType: CabinType, itinerary: D
   };
 }
 
-/** One or two fixed UTC hours a day at which the program's collector runs on this route. */
-function collectionHours(routeHash: number): number[] {
-  const count = 1 + (routeHash % 2);
-  const start = (routeHash >>> 4) % 12;
-  return Array.from({ length: count }, (_, i) => start + i * 12);
-}
+/** The fixed UTC hour at which the program's collector visits this route (D-E7). */
+const collectionHourOf = (routeHash: number): number => (routeHash >>> 4) % 24;
 

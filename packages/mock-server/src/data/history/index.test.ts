@@ -58,7 +58,8 @@ describe('baselineHistory', () => {
   const records = baselineHistory(42, route, NOW);
 
   it('HISTORY-3: collects over the 30 UTC days before today, every record valid against HistoryRecord', () => {
-    expect(records.length).toBeGreaterThan(50);
+    // One visit every 3 days, one watched departure a visit (D-E7).
+    expect(records.length).toBe(10);
     for (const record of records) {
       expect(contractErrors('HistoryRecord', record)).toEqual([]);
       const createdAt = Date.parse(record.createdAt);
@@ -69,7 +70,7 @@ describe('baselineHistory', () => {
       expect(record).toMatchObject({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1' });
     }
     const days = new Set(records.map((record) => record.createdAt.slice(0, 10)));
-    expect(days.size).toBe(30);
+    expect(days.size).toBe(10);
   });
 
   it('is the same all day long for a seed and route, and another for another seed', () => {
@@ -91,7 +92,7 @@ describe('baselineHistory', () => {
         steps++;
       }
     }
-    expect(steps).toBeGreaterThan(20);
+    expect(steps).toBeGreaterThan(4);
     const prices = records.map((record) => record.basePrice);
     expect(Math.max(...prices)).toBeGreaterThan(Math.min(...prices));
   });

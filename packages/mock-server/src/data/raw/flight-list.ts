@@ -1,5 +1,6 @@
 import type { ParsedFlight } from '@flight-search/sdk';
 import type { RawFormatter } from './types.js';
+import { PROGRAMS } from '../flights/programs.js';
 
 /** `P1-8040-OB`: the first leg's code and the direction, as this provider names offers. */
 const offerId = (flight: ParsedFlight): string =>
@@ -13,7 +14,7 @@ export const flightList: RawFormatter = (flights, search, requestId) => ({
   firstOfferId: flights[0] ? offerId(flights[0]) : undefined,
   block: {
     requestId,
-    currency: 'BRL',
+    currency: PROGRAMS[search.program].currency,
     flights: flights.map((flight) => ({
       uid: flight.id,
       offerId: offerId(flight),

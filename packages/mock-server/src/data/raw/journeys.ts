@@ -1,4 +1,5 @@
 import type { RawFormatter } from './types.js';
+import { PROGRAMS } from '../flights/programs.js';
 
 /**
  * A PascalCase award API wrapping `Journeys` in a result envelope, with fares
@@ -31,7 +32,7 @@ export const journeys: RawFormatter = (flights, search, requestId) => ({
         Fares: flight.fares.map((fare) => ({
           FareFamily: fare.fareType,
           PointsPrice: fare.miles,
-          TaxesAndFees: { Amount: Math.round((fare.taxes + fare.fees) * 100) / 100, Currency: 'USD' },
+          TaxesAndFees: { Amount: Math.round((fare.taxes + fare.fees) * 100) / 100, Currency: PROGRAMS[search.program].currency },
           SeatsAvailable: flight.availableSeats,
         })),
       })),

@@ -1,5 +1,6 @@
 import type { ParsedFlight } from '@flight-search/sdk';
 import type { RawFormatter } from './types.js';
+import { PROGRAMS } from '../flights/programs.js';
 import { isoDuration } from './types.js';
 
 const offerId = (flight: ParsedFlight, index: number): string => `${flight.direction === 'RETURN' ? 'IB' : 'OB'}-${index + 1}`;
@@ -12,7 +13,8 @@ const offerId = (flight: ParsedFlight, index: number): string => `${flight.direc
  */
 export const offers: RawFormatter = (flights, search, requestId) => {
   const cash = search.priceType === 'CASH';
-  const currency = search.program === 'PROGRAM_8' ? 'USD' : search.program === 'PROGRAM_5' ? 'EUR' : 'BRL';
+  // The program's currency (D-E6), the same one its taxes and cash fares are worked out in.
+  const currency = PROGRAMS[search.program].currency;
   return {
     firstOfferId: flights[0] ? offerId(flights[0], 0) : undefined,
     block: {

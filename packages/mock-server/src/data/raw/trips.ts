@@ -1,4 +1,5 @@
 import type { RawFormatter } from './types.js';
+import { PROGRAMS } from '../flights/programs.js';
 
 /**
  * A snake_case award engine nesting `trips[].segments` and `fare_options`
@@ -35,7 +36,7 @@ export const trips: RawFormatter = (flights, search, requestId) => ({
         base_miles: fare.baseMiles,
         taxes_amount: fare.taxes,
         fees_amount: fare.fees,
-        currency_code: 'BRL',
+        currency_code: PROGRAMS[search.program].currency,
         seats_remaining: flight.availableSeats,
       })),
     })),

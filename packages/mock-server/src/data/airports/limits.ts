@@ -1,0 +1,38 @@
+// Operating limits of particular airports: facts no airport data set carries
+// (they are rules of governments and airport authorities, not geography), so
+// they are kept here by hand, each with its source. The data set's runway
+// length (see ../generated/airports.ts) already limits aircraft everywhere;
+// these are the rules on top of it.
+
+/** What an airport allows beyond its runway length. */
+export interface AirportLimits {
+  /** Only flights within its own country (no international itinerary starts or ends here). */
+  domesticOnly?: true;
+  /** Non-stop legs longer than this (great-circle km) do not operate here... */
+  perimeterKm?: number;
+  /** ...except to and from these airports. */
+  perimeterExceptions?: readonly string[];
+  /** Only these aircraft types (IATA codes) are approved here. */
+  equipment?: readonly string[];
+}
+
+export const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
+  // LaGuardia perimeter rule (Port Authority of NY & NJ, 1984; 14 CFR part 93 slot rules):
+  // no non-stop beyond 1,500 statute miles (2,414 km), Saturdays included, Denver exempt.
+  LGA: { perimeterKm: 2414, perimeterExceptions: ['DEN'] },
+  // Washington National (WAS): 1,250 statute miles (2,012 km, 49 U.S.C. 49109), beyond it
+  // only the exemption slots Congress granted (the western cities below).
+  DCA: { perimeterKm: 2012, perimeterExceptions: ['LAX', 'SFO', 'SEA', 'PHX', 'LAS', 'DEN', 'SLC', 'PDX', 'SAN', 'AUS', 'SJU'] },
+  // London City: 5.5-degree steep approach and a 1,508 m runway; only aircraft certified
+  // for it operate (Embraer E-jets up to the E190, Airbus A220-100, ATR 72, Dash 8).
+  LCY: { equipment: ['E70', 'E75', 'E90', '221', 'AT7', 'DH4'] },
+  // Congonhas (Sao Paulo) and Santos Dumont (Rio): domestic airports by ANAC/CONAC rule;
+  // international flights of those cities use GRU/VCP and GIG.
+  CGH: { domesticOnly: true },
+  SDU: { domesticOnly: true },
+};
+
+const NONE: AirportLimits = {};
+
+/** The limits of an airport ({} when it has none beyond its runway). */
+export const limitsOf = (iata: string): AirportLimits => (Object.hasOwn(AIRPORT_LIMITS, iata) ? (AIRPORT_LIMITS[iata] ?? NONE) : NONE);
