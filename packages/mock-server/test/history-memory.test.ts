@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateFlights } from '../src/data/index.js';
 import { OFFSET_CACHE_CAP, offsetCacheSize } from '../src/data/time/index.js';
 import { handle } from '../src/handle.js';
+import { BASELINE_CACHE_RECORDS, BASELINE_CACHE_ROUTES, BaselineCache } from '../src/history/baseline-cache.js';
 import { HistoryStore, bucketKey } from '../src/history/store.js';
 import { resolveOptions } from '../src/options.js';
 import { normalizeSearch } from '../src/routes/search.js';
@@ -108,4 +109,19 @@ describe('D9 history store memory (issue 13 item 7)', () => {
     expect(counts.records).toBe(1000);
     expect(offsetCacheSize()).toBeLessThanOrEqual(OFFSET_CACHE_CAP);
   }, 120_000);
+});
+
+describe('D9 baseline cache memory (issue 13 item 7)', () => {
+  it('D9: keeps at most BASELINE_CACHE_RECORDS records and BASELINE_CACHE_ROUTES routes, and answers an evicted route the same again', () => {
+    const cache = new BaselineCache(1);
+    const first = cache.get('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1', NOW).map((entry) => entry.record);
+    expect(first.length).toBeGreaterThan(0);
+    for (let i = 0; i < 600; i++) {
+      cache.get(AIRPORTS[i % AIRPORTS.length]!, AIRPORTS[(i + 1 + Math.floor(i / AIRPORTS.length)) % AIRPORTS.length]!, i % 2 ? 'ECONOMY' : 'BUSINESS', 'PROGRAM_2', NOW);
+      const counts = cache.counts();
+      expect(counts.records).toBeLessThanOrEqual(BASELINE_CACHE_RECORDS);
+      expect(counts.routes).toBeLessThanOrEqual(BASELINE_CACHE_ROUTES);
+    }
+    expect(cache.get('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1', NOW).map((entry) => entry.record)).toEqual(first);
+  });
 });
