@@ -116,7 +116,7 @@ describe('D9 baseline cache memory (issue 13 item 7)', () => {
     const cache = new BaselineCache(1);
     const first = cache.get('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1', NOW).map((entry) => entry.record);
     expect(first.length).toBeGreaterThan(0);
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; i < 800; i++) {
       cache.get(AIRPORTS[i % AIRPORTS.length]!, AIRPORTS[(i + 1 + Math.floor(i / AIRPORTS.length)) % AIRPORTS.length]!, i % 2 ? 'ECONOMY' : 'BUSINESS', 'PROGRAM_2', NOW);
       const counts = cache.counts();
       expect(counts.records).toBeLessThanOrEqual(BASELINE_CACHE_RECORDS);

@@ -10,9 +10,10 @@ export const BASELINE_CACHE_ROUTES = 512;
 /**
  * Records kept at most across those routes: each keeps its object and, once
  * answered, its JSON bytes (some 2-3 kB together), so this bounds the cache
- * to some tens of MB whatever the size of a route's baseline.
+ * to some 100 MB whatever the size of a route's baseline (with 190 records a
+ * route and program over 30 days, 260 routes).
  */
-export const BASELINE_CACHE_RECORDS = 20_000;
+export const BASELINE_CACHE_RECORDS = 50_000;
 
 /**
  * The generated baseline records of a route (D9), generated once per route and
