@@ -123,5 +123,5 @@ describe('D9 baseline cache memory (issue 13 item 7)', () => {
       expect(counts.routes).toBeLessThanOrEqual(BASELINE_CACHE_ROUTES);
     }
     expect(cache.get('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1', NOW).map((entry) => entry.record)).toEqual(first);
-  });
+  }, 60_000);
 });

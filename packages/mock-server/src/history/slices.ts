@@ -89,37 +89,39 @@ const CHECK_EVERY = 256;
 /**
  * `items` sorted by `compare` (which must be a total order, as the answer's
  * is), exactly as `Array.prototype.sort` would (both are stable), but in
- * slices: runs of some hundred items sorted natively, then merged pairwise,
+ * slices: runs of 1 024 items sorted natively, then merged bottom-up between
+ * two arrays (no array per merge, so little garbage for the collector),
  * pausing when a slice has had its time. Sorts in place below one run.
  */
 export async function sortInSlices<T>(items: T[], compare: (a: T, b: T) => number, slicer: Slicer): Promise<T[]> {
   const RUN = 1024;
-  if (items.length <= RUN) return items.sort(compare);
-  let runs: T[][] = [];
-  for (let start = 0; start < items.length; start += RUN) {
-    runs.push(items.slice(start, start + RUN).sort(compare));
+  const n = items.length;
+  if (n <= RUN) return items.sort(compare);
+  for (let start = 0; start < n; start += RUN) {
+    const run = items.slice(start, start + RUN).sort(compare);
+    for (let k = 0; k < run.length; k++) items[start + k] = run[k]!;
     if (slicer.due) await slicer.pause();
   }
-  while (runs.length > 1) {
-    const merged: T[][] = [];
-    for (let i = 0; i < runs.length; i += 2) merged.push(i + 1 < runs.length ? await merge(runs[i]!, runs[i + 1]!, compare, slicer) : runs[i]!);
-    runs = merged;
+  let from = items;
+  let to: T[] = new Array<T>(n);
+  for (let width = RUN; width < n; width *= 2) {
+    for (let low = 0; low < n; low += 2 * width) {
+      const middle = Math.min(low + width, n);
+      const high = Math.min(low + 2 * width, n);
+      let i = low;
+      let j = middle;
+      let k = low;
+      // The left run's item first on a tie: stable.
+      while (i < middle && j < high) {
+        to[k++] = compare(from[j]!, from[i]!) < 0 ? from[j++]! : from[i++]!;
+        if (k % CHECK_EVERY === 0 && slicer.due) await slicer.pause();
+      }
+      while (i < middle) to[k++] = from[i++]!;
+      while (j < high) to[k++] = from[j++]!;
+    }
+    [from, to] = [to, from];
   }
-  return runs[0]!;
-}
-
-/** `a` and `b` (each sorted) merged, `a`'s item first on a tie (stable). */
-async function merge<T>(a: T[], b: T[], compare: (a: T, b: T) => number, slicer: Slicer): Promise<T[]> {
-  const out: T[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    out.push(compare(b[j]!, a[i]!) < 0 ? b[j++]! : a[i++]!);
-    if (out.length % CHECK_EVERY === 0 && slicer.due) await slicer.pause();
-  }
-  while (i < a.length) out.push(a[i++]!);
-  while (j < b.length) out.push(b[j++]!);
-  return out;
+  return from;
 }
 
 export { CHECK_EVERY };
