@@ -20,6 +20,7 @@ import * as streaming from './suites/streaming.mjs';
 import * as http from './suites/http.mjs';
 import * as inprocess from './suites/inprocess.mjs';
 import * as history from './suites/history.mjs';
+import * as historyLoad from './suites/history-load.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -27,7 +28,7 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).
 const quick = flag('quick');
 const ctx = { quick };
 
-const all = [size, overhead, streaming, http, inprocess, history];
+const all = [size, overhead, streaming, http, inprocess, history, historyLoad];
 const selected = only ? all.filter((s) => only.includes(s.id)) : all;
 
 const started = nowMs();
