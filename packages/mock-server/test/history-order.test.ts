@@ -34,7 +34,7 @@ async function searchOn(state: ReturnType<typeof mockState>, overrides: Partial<
   return (await response!.json()) as { results: { flights: unknown[] }[] };
 }
 
-async function historyOf(state: ReturnType<typeof mockState>, programs: string[]) {
+async function historyOf(state: ReturnType<typeof mockState>, programs: readonly string[]) {
   const params = new URLSearchParams({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: '30' });
   for (const program of programs) params.append('airlineLoyalty', program);
   const response = await handle(state, new Request(`${BASE}/intelligence/flights/history?${params}`, { headers: { 'x-api-key': KEY } }));
@@ -53,7 +53,7 @@ function referenceOrder(records: HistoryRecord[]): HistoryRecord[] {
 describe('HISTORY-6 order on keys worked out once (issue 18 part 2)', () => {
   it('HISTORY-6: builds each searched record once, not inside comparisons, when one search is repeated within one second', async () => {
     const state = mockState();
-    const programs = ['PROGRAM_1', 'PROGRAM_2'];
+    const programs = ['PROGRAM_1', 'PROGRAM_2'] as const;
     let searched = 0;
     for (let i = 0; i < 60; i++) searched += (await searchOn(state, { airlineLoyalty: [programs[i % 2]!] })).results[0]!.flights.length;
     expect(searched).toBeGreaterThan(100);
