@@ -1,9 +1,9 @@
-// Long history answers are built in slices of a fraction of a millisecond,
+// Long history answers are built in slices of a quarter of a millisecond,
 // giving the event loop back between them, so a query of tens of megabytes
 // never holds up the other requests (issue 18 part 2).
 
 /** Longest stretch of history work between two turns of the event loop. */
-export const SLICE_MS = 0.5;
+export const SLICE_MS = 0.25;
 
 const waiting: (() => void)[] = [];
 let scheduled = false;
