@@ -116,7 +116,21 @@ async function routeHeavy(createFlightSearchMock, quick) {
     steps.push({ searches: upTo, recordMs, first, after, floor: copyFloorMs(after.bytes) });
   }
   if (failed > 0) throw new Error(`${failed} route searches failed`);
-  return { fresh, steps, freshFloor: copyFloorMs(fresh.bytes) };
+  // 6d, like with like: a second fresh mock and the route-heavy one queried in
+  // turn, so both medians see the same machine, heap and collector.
+  const other = createFlightSearchMock({ keys: [benchKeySettings()], latency: 'none', historyCap: 10_000_000 });
+  for (let i = 0; i < 3; i++) await query(other);
+  const paired = { fresh: [], heavy: [] };
+  let freshLast;
+  let heavyLast;
+  for (let i = 0; i < (quick ? 7 : 15); i++) {
+    freshLast = await query(other);
+    heavyLast = await query(mock);
+    paired.fresh.push((freshLast.ms * 1000) / freshLast.total);
+    paired.heavy.push((heavyLast.ms * 1000) / heavyLast.total);
+  }
+  const interleaved = { freshUs: quantile(paired.fresh, 0.5), heavyUs: quantile(paired.heavy, 0.5), freshTotal: freshLast.total, heavyTotal: heavyLast.total };
+  return { fresh, steps, freshFloor: copyFloorMs(fresh.bytes), interleaved };
 }
 
 export async function run({ quick }) {
@@ -197,12 +211,12 @@ export async function run({ quick }) {
   gc();
   const heavy = await routeHeavy(createFlightSearchMock, quick);
   const last = heavy.steps[heavy.steps.length - 1];
-  const perRecordRatio = last.after.usPerRecord / heavy.fresh.usPerRecord;
+  const perRecordRatio = heavy.interleaved.heavyUs / heavy.interleaved.freshUs;
   const answer = (m, floor) =>
     `${fmt(m.p50, 'ms')} (p95 ${fmt(m.p95, 'ms')}, min..max ${fmt(m.s.min)}..${fmt(m.s.max)}); ${m.total.toLocaleString('en')} records, ${m.bytes.toLocaleString('en')} bytes; ${fmt(m.usPerRecord, 'µs')} per record${floor === undefined ? '' : `; copying those bytes once: ${fmt(floor, 'ms')}`}`;
 
   return {
-    method: `One mock (bench key, latency none, historyCap 10 000 000) driven through handle() with standard Requests. The query: GET /intelligence/flights/history GRU→JFK, ECONOMY, lookbackDays 30, all 8 MILES programs; timed until the Response and its bytes are read (parsing the JSON is the client's and is not timed). Spread case: ${samples} timed queries after 30 warm-up, before and after recording ${searches.toLocaleString('en')} successful ONE_WAY PARSED searches spread over ${AIRPORTS.length} airports (every ordered pair), 8 programs, 2 cabins and 2 months of dates, ${batch} at a time. Growth exponent (6b) = log(p50 ratio) / log(ratio of records returned): 1 means the time follows the answer, more means the rest of the store costs. Route-heavy case (6c, 6d): a fresh mock, then 1 000 and 10 000 searches on GRU→JFK ECONOMY itself (programs in turn, 32 dates, so the same request repeats within a second, as a test suite does); the first query after the searches (which makes each new record's id and bytes, once) is timed apart; per record = p50 / records returned. Beside each: copying the answer's bytes once into a new buffer, the floor of any answer of that size on this machine.`,
+    method: `One mock (bench key, latency none, historyCap 10 000 000) driven through handle() with standard Requests. The query: GET /intelligence/flights/history GRU→JFK, ECONOMY, lookbackDays 30, all 8 MILES programs; timed until the Response and its bytes are read (parsing the JSON is the client's and is not timed). Spread case: ${samples} timed queries after 30 warm-up, before and after recording ${searches.toLocaleString('en')} successful ONE_WAY PARSED searches spread over ${AIRPORTS.length} airports (every ordered pair), 8 programs, 2 cabins and 2 months of dates, ${batch} at a time. Growth exponent (6b) = log(p50 ratio) / log(ratio of records returned): 1 means the time follows the answer, more means the rest of the store costs. Route-heavy case (6c, 6d): a fresh mock, then 1 000 and 10 000 searches on GRU→JFK ECONOMY itself (programs in turn, 32 dates, so the same request repeats within a second, as a test suite does); the first query after the searches (which makes each new record's id and bytes, once) is timed apart; per record = p50 / records returned; 6d compares per-record medians of a second fresh mock and the route-heavy mock queried in turn (same machine state). Beside each: copying the answer's bytes once into a new buffer, the floor of any answer of that size on this machine.`,
     figures: [
       { label: 'spread: query p50 before', value: answer(before) },
       { label: 'spread: query p50 after', value: answer(after) },
@@ -218,7 +232,7 @@ export async function run({ quick }) {
         { label: `route-heavy: after ${step.searches.toLocaleString('en')} searches on the route`, value: answer(step.after, step.floor) },
         { label: `route-heavy: first query after ${step.searches.toLocaleString('en')} (makes the new records' ids and bytes)`, value: `${fmt(step.first.ms, 'ms')}; searches recorded in ${fmt(step.recordMs / 1000, 's')}` },
       ]),
-      { label: 'route-heavy: per record after 10 000 / fresh', value: fmt(perRecordRatio, 'x', 2) },
+      { label: 'route-heavy: per record, fresh mock and the mock after 10 000 queried in turn (medians)', value: `${fmt(heavy.interleaved.freshUs, 'µs')} (${heavy.interleaved.freshTotal} records) / ${fmt(heavy.interleaved.heavyUs, 'µs')} (${heavy.interleaved.heavyTotal.toLocaleString('en')} records): ${fmt(perRecordRatio, 'x', 2)}` },
     ],
     notes: [
       `The answer grows with the records on its route (spread ${before.total} → ${after.total}; route-heavy ${heavy.fresh.total} → ${last.after.total.toLocaleString('en')} records, ${(last.after.bytes / 1e6).toFixed(1)} MB): that part is output, not search cost.`,
@@ -244,7 +258,7 @@ export async function run({ quick }) {
       },
       '6d': {
         measured: perRecordRatio,
-        why: `per returned record: ${fmt(last.after.usPerRecord, 'µs')} after 10 000 route searches against ${fmt(heavy.fresh.usPerRecord, 'µs')} fresh; a megabyte-sized answer pays for fresh memory (page faults) on each allocation: copying its bytes once costs ${fmt((last.floor * 1000) / last.after.total, 'µs')} per record, against ${fmt((heavy.freshFloor * 1000) / heavy.fresh.total, 'µs')} for the fresh answer`,
+        why: `per returned record, queried in turn: ${fmt(heavy.interleaved.heavyUs, 'µs')} after 10 000 route searches against ${fmt(heavy.interleaved.freshUs, 'µs')} on a fresh mock; the sort grows as n log n, and a megabyte-sized answer pays for fresh memory (page faults) on each allocation: copying its bytes once costs ${fmt((last.floor * 1000) / last.after.total, 'µs')} per record, against ${fmt((heavy.freshFloor * 1000) / heavy.fresh.total, 'µs')} for the fresh answer`,
         fix: 'stream the answer instead of assembling one buffer (the adapters would take a stream body)',
         owner: 'mock (packages/mock-server/src/history, handle adapters)',
       },
