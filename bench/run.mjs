@@ -22,6 +22,7 @@ import * as inprocess from './suites/inprocess.mjs';
 import * as history from './suites/history.mjs';
 import * as requestLogSoak from './suites/request-log-soak.mjs';
 import * as proxy from './suites/proxy.mjs';
+import * as historyLoad from './suites/history-load.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -29,7 +30,7 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).
 const quick = flag('quick');
 const ctx = { quick };
 
-const all = [size, overhead, streaming, http, inprocess, history, proxy, requestLogSoak];
+const all = [size, overhead, streaming, http, inprocess, history, proxy, requestLogSoak, historyLoad];
 const selected = only ? all.filter((s) => only.includes(s.id)) : all;
 
 const started = nowMs();

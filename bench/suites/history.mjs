@@ -1,5 +1,9 @@
 // 6. History: a 30-day, 8-program query on one route, before and after the
-// mock has recorded 100 000 searches, through the mock's handle() in-process.
+// mock has recorded 100 000 searches spread over 380 routes, and before and
+// after 1 000 and 10 000 searches on the queried route itself (where the
+// answer grows), through the mock's handle() in-process.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BENCH_KEY, MILES_PROGRAMS, benchKeySettings, nextYearDate } from '../lib/fixtures.mjs';
@@ -8,10 +12,12 @@ import { formatTop, profileInProcess, summarizeProfile } from '../lib/profile.mj
 import { fmt, nowMs, quantile, summarize } from '../lib/stats.mjs';
 
 export const id = '6';
-export const title = 'Price history before and after 100 000 recorded searches (handle() in-process)';
+export const title = 'Price history after 100 000 searches over many routes, and after 1 000 / 10 000 on the queried route (handle() in-process)';
 export const plan = [
   { id: '6a', label: 'history p50 after 100 000 searches', op: '<=', limit: 5, unit: 'ms' },
-  { id: '6b', label: 'p50 growth exponent vs records (1 = linear scan)', op: '<', limit: 1, unit: '' },
+  { id: '6b', label: 'p50 growth exponent vs records returned (1 = time follows the answer)', op: '<=', limit: 1.25, unit: '' },
+  { id: '6c', label: 'history p50 after 10 000 searches on the queried route', op: '<=', limit: 20, unit: 'ms' },
+  { id: '6d', label: 'time per returned record after 10 000 route searches / on a fresh mock', op: '<=', limit: 1.5, unit: 'x' },
 ];
 
 /** Airports the recorded searches spread over, so the store holds many routes, as a real one does. */
@@ -25,39 +31,117 @@ function historyRequest() {
   return new Request(`${base}/intelligence/flights/history?${q}`, { headers: { 'x-api-key': BENCH_KEY } });
 }
 
+/**
+ * One query through handle(), timed until its Response and the body's bytes
+ * are read (the server's work and the hand-over). Parsing the JSON is the
+ * client's work and is not timed.
+ */
+async function query(mock) {
+  const t = nowMs();
+  const res = await mock.handle(historyRequest());
+  const body = new Uint8Array(await res.arrayBuffer());
+  const ms = nowMs() - t;
+  const head = Buffer.from(body.subarray(0, 64)).toString();
+  if (res.status !== 200) throw new Error(`history answered ${res.status}: ${Buffer.from(body.subarray(0, 200)).toString()}`);
+  const total = Number(/"total":(\d+)/.exec(head)?.[1]);
+  return { ms, total, bytes: body.length };
+}
+
+/** p50/p95 of `samples` queries after `warmup` untimed ones, with the last answer's size. */
+async function measure(mock, samples, warmup) {
+  for (let i = 0; i < warmup; i++) await query(mock);
+  const times = [];
+  let last;
+  for (let i = 0; i < samples; i++) {
+    last = await query(mock);
+    times.push(last.ms);
+  }
+  const p50 = quantile(times, 0.5);
+  return { s: summarize(times), p50, p95: quantile(times, 0.95), total: last.total, bytes: last.bytes, usPerRecord: (p50 * 1000) / last.total };
+}
+
+/** The least any answer of `bytes` costs: those bytes copied once into a new buffer (median of 5). */
+function copyFloorMs(bytes) {
+  const source = new Uint8Array(bytes).fill(0x20);
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const t = nowMs();
+    new Uint8Array(bytes).set(source);
+    times.push(nowMs() - t);
+  }
+  return quantile(times, 0.5);
+}
+
+/** A search on the queried route (GRU→JFK ECONOMY): programs in turn, 32 dates, so each request repeats within a second. */
+function routeSearch(i) {
+  return {
+    airlineLoyalty: [MILES_PROGRAMS[i % MILES_PROGRAMS.length]],
+    priceType: 'MILES',
+    tripType: 'ONE_WAY',
+    cabinType: 'ECONOMY',
+    origin: 'GRU',
+    destination: 'JFK',
+    departureDate: nextYearDate(1 + (i % 2), 1 + (Math.floor(i / 16) % 28)),
+    passengers: { adults: 1 },
+    responseFormat: 'PARSED',
+  };
+}
+
+async function searchOnce(mock, body) {
+  const res = await mock.handle(new Request(`${base}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY }, body: JSON.stringify(body) }));
+  const out = await res.json();
+  const item = out.results?.[0];
+  return res.status === 200 && item?.success ? item.flights.length : -1;
+}
+
+/**
+ * The route-heavy case (issue 18): every search lands on the queried route,
+ * so the answer grows with them. Time per returned record, answer bytes and
+ * the floor (copying those bytes once) beside each p50.
+ */
+async function routeHeavy(createFlightSearchMock, quick) {
+  const mock = createFlightSearchMock({ keys: [benchKeySettings()], latency: 'none', historyCap: 10_000_000 });
+  const fresh = await measure(mock, quick ? 15 : 31, 5);
+  const steps = [];
+  let done = 0;
+  let failed = 0;
+  for (const upTo of [1_000, 10_000]) {
+    const t0 = nowMs();
+    for (; done < upTo; done += 50) {
+      const counts = await Promise.all(Array.from({ length: 50 }, (_, j) => searchOnce(mock, routeSearch(done + j))));
+      failed += counts.filter((c) => c < 0).length;
+    }
+    const recordMs = nowMs() - t0;
+    // The first query after the searches makes each new record's id and bytes (once per record): timed apart.
+    const first = await query(mock);
+    const after = await measure(mock, upTo >= 10_000 ? (quick ? 5 : 11) : quick ? 11 : 21, 2);
+    steps.push({ searches: upTo, recordMs, first, after, floor: copyFloorMs(after.bytes) });
+  }
+  if (failed > 0) throw new Error(`${failed} route searches failed`);
+  return { fresh, steps, freshFloor: copyFloorMs(fresh.bytes) };
+}
+
 export async function run({ quick }) {
   const searches = quick ? 10_000 : 100_000;
   const samples = quick ? 30 : 101;
   const { createFlightSearchMock } = pick(await loadMock(), ['createFlightSearchMock'], '@flight-search/mock-server');
   // A cap above what 100 000 searches store, so nothing is dropped and growth is real.
-  const mock = createFlightSearchMock({ keys: [benchKeySettings()], latency: 'none', historyCap: 10_000_000 });
-
-  // Timed: handle() until its Response and the body's bytes are read (the
-  // server's work). Parsing the JSON is the client's work and is not timed.
-  const query = async () => {
-    const t = nowMs();
-    const res = await mock.handle(historyRequest());
-    const text = await res.text();
-    const ms = nowMs() - t;
-    if (res.status !== 200) throw new Error(`history answered ${res.status}: ${text.slice(0, 200)}`);
-    const total = Number(/"total":(\d+)/.exec(text)?.[1]);
-    return { ms, total, bytes: Buffer.byteLength(text) };
-  };
-  const measure = async () => {
-    for (let i = 0; i < 30; i++) await query();
-    const times = [];
-    let last;
-    for (let i = 0; i < samples; i++) {
-      last = await query();
-      times.push(last.ms);
-    }
-    return { s: summarize(times), p50: quantile(times, 0.5), p95: quantile(times, 0.95), total: last.total, bytes: last.bytes };
-  };
-
-  const before = await measure();
-  // A full GC before and after recording, so the heap difference is what the store keeps.
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc');
+  // The route-heavy case first, so its fresh mock is measured in a clean process.
+  const heavy = await routeHeavy(createFlightSearchMock, quick);
+  gc();
+  // BENCH_BEFORE_DIST: the same route-heavy case on another build (e.g. main's dist), for before/after figures.
+  let heavyBefore;
+  if (process.env.BENCH_BEFORE_DIST) {
+    const other = await import(pathToFileURL(join(process.env.BENCH_BEFORE_DIST, 'index.js')).href);
+    heavyBefore = await routeHeavy(other.createFlightSearchMock, quick);
+    gc();
+  }
+
+  const mock = createFlightSearchMock({ keys: [benchKeySettings()], latency: 'none', historyCap: 10_000_000 });
+  const before = await measure(mock, samples, 30);
+  // A full GC before and after recording, so the heap difference is what the store keeps.
   gc();
   const heapBefore = process.memoryUsage().heapUsed;
 
@@ -107,48 +191,76 @@ export async function run({ quick }) {
   const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
   if (failed > searches / 100) throw new Error(`${failed} of ${searches} recording searches failed`);
 
-  const after = await measure();
+  const after = await measure(mock, samples, 30);
   const profile = summarizeProfile(
     await profileInProcess(async () => {
-      for (let i = 0; i < 20; i++) await query();
+      for (let i = 0; i < 20; i++) await query(mock);
     }),
     { owned: (u) => u.includes('/packages/mock-server/') },
   );
-  const baselineRecords = before.total;
-  // Records the store holds: what the route query saw before (its baseline)
-  // plus every flight the searches returned, on every route.
-  const storedBefore = Math.max(baselineRecords, 1);
-  const storedAfter = baselineRecords + stored;
-  const recordsRatio = storedAfter / storedBefore;
+  // Like with like: how the time grew against how the answer grew (records
+  // returned), so a query that does no work for the rest of the store scores 1.
+  const returnedRatio = after.total / Math.max(before.total, 1);
   const p50Ratio = after.p50 / before.p50;
-  const growth = Math.log(p50Ratio) / Math.log(recordsRatio);
+  const growth = Math.log(p50Ratio) / Math.log(returnedRatio);
+
+  const last = heavy.steps[heavy.steps.length - 1];
+  const perRecordRatio = last.after.usPerRecord / heavy.fresh.usPerRecord;
+  const answer = (m, floor) =>
+    `${fmt(m.p50, 'ms')} (p95 ${fmt(m.p95, 'ms')}, min..max ${fmt(m.s.min)}..${fmt(m.s.max)}); ${m.total.toLocaleString('en')} records, ${m.bytes.toLocaleString('en')} bytes; ${fmt(m.usPerRecord, 'µs')} per record${floor === undefined ? '' : `; copying those bytes once: ${fmt(floor, 'ms')}`}`;
+
   return {
-    method: `One mock (bench key, latency none, historyCap 10 000 000) driven through handle() with standard Requests. The query: GET /intelligence/flights/history GRU→JFK, ECONOMY, lookbackDays 30, all 8 MILES programs, answer read as JSON; ${samples} timed queries after 30 warm-up, before and after recording ${searches.toLocaleString('en')} successful ONE_WAY PARSED searches spread over ${AIRPORTS.length} airports (every ordered pair), 8 programs, 2 cabins and 2 months of dates, ${batch} at a time. Growth exponent = log(p50 ratio) / log(records ratio): 1 is linear (a scan), 0 is flat (an index).`,
+    method: `One mock (bench key, latency none, historyCap 10 000 000) driven through handle() with standard Requests. The query: GET /intelligence/flights/history GRU→JFK, ECONOMY, lookbackDays 30, all 8 MILES programs; timed until the Response and its bytes are read (parsing the JSON is the client's and is not timed). Spread case: ${samples} timed queries after 30 warm-up, before and after recording ${searches.toLocaleString('en')} successful ONE_WAY PARSED searches spread over ${AIRPORTS.length} airports (every ordered pair), 8 programs, 2 cabins and 2 months of dates, ${batch} at a time. Growth exponent (6b) = log(p50 ratio) / log(ratio of records returned): 1 means the time follows the answer, more means the rest of the store costs. Route-heavy case (6c, 6d): a fresh mock, then 1 000 and 10 000 searches on GRU→JFK ECONOMY itself (programs in turn, 32 dates, so the same request repeats within a second, as a test suite does); the first query after the searches (which makes each new record's id and bytes, once) is timed apart; per record = p50 / records returned; the route-heavy case runs first, so its fresh mock is measured in a clean process (measured after the spread case, or in turn with the big answers, the fresh median carried their garbage collection and swung from 2 to 12 µs per record). Beside each: copying the answer's bytes once into a new buffer, the floor of any answer of that size on this machine.`,
     figures: [
-      { label: 'query p50 before (ms), with p95', value: `${fmt(before.p50, 'ms')} (p95 ${fmt(before.p95, 'ms')}, min..max ${fmt(before.s.min)}..${fmt(before.s.max)}); ${before.total} records returned, ${fmt(before.bytes / 1e6, 'MB', 2)} of JSON` },
-      { label: 'query p50 after (ms), with p95', value: `${fmt(after.p50, 'ms')} (p95 ${fmt(after.p95, 'ms')}, min..max ${fmt(after.s.min)}..${fmt(after.s.max)}); ${after.total} records returned, ${fmt(after.bytes / 1e6, 'MB', 2)} of JSON` },
-      { label: 'recorded searches', value: `${searches.toLocaleString('en')} in ${fmt(recordMs / 1000, 's')} (${fmt((recordMs * 1000) / searches, 'µs')} per search through handle()); ${failed} failed` },
-      { label: 'flights stored by the searches (all routes) / on the queried route', value: `${stored.toLocaleString('en')} / ${onRoute.toLocaleString('en')}` },
-      { label: 'heap kept after recording (full GC before and after) / per stored flight', value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store: one entry per search and bucket, pointing at the flights the search generated, which every distinct search keeps)` },
-      { label: 'stored records before → after (route baseline + searched flights)', value: `${storedBefore.toLocaleString('en')} → ${storedAfter.toLocaleString('en')} (${fmt(recordsRatio, 'x', 1)})` },
-      { label: 'p50 ratio after / before', value: `${fmt(p50Ratio, 'x', 2)}` },
-      { label: 'growth exponent log(p50 ratio) / log(records ratio)', value: fmt(growth, '', 3) },
-      { label: 'profile of the query after: inclusive time of mock functions', value: formatTop(profile.inclusive) },
-      { label: 'profile of the query after: top self time', value: formatTop(profile.self) },
+      { label: 'spread: query p50 before', value: answer(before) },
+      { label: 'spread: query p50 after', value: answer(after) },
+      { label: 'spread: recorded searches', value: `${searches.toLocaleString('en')} in ${fmt(recordMs / 1000, 's')} (${fmt((recordMs * 1000) / searches, 'µs')} per search through handle()); ${failed} failed` },
+      { label: 'spread: flights stored by the searches (all routes) / on the queried route', value: `${stored.toLocaleString('en')} / ${onRoute.toLocaleString('en')}` },
+      { label: 'spread: heap kept after recording (full GC before and after) / per stored flight', value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store: one entry per search and bucket, pointing at the flights the search generated, which every distinct search keeps)` },
+      { label: 'spread: records returned before → after / p50 ratio', value: `${before.total.toLocaleString('en')} → ${after.total.toLocaleString('en')} (${fmt(returnedRatio, 'x', 2)}) / ${fmt(p50Ratio, 'x', 2)}` },
+      { label: 'spread: growth exponent log(p50 ratio) / log(returned ratio)', value: fmt(growth, '', 3) },
+      { label: 'spread: profile of the query after: inclusive time of mock functions', value: formatTop(profile.inclusive) },
+      { label: 'spread: profile of the query after: top self time', value: formatTop(profile.self) },
+      { label: 'route-heavy: fresh mock', value: answer(heavy.fresh, heavy.freshFloor) },
+      ...heavy.steps.flatMap((step) => [
+        { label: `route-heavy: after ${step.searches.toLocaleString('en')} searches on the route`, value: answer(step.after, step.floor) },
+        { label: `route-heavy: first query after ${step.searches.toLocaleString('en')} (makes the new records' ids and bytes)`, value: `${fmt(step.first.ms, 'ms')}; searches recorded in ${fmt(step.recordMs / 1000, 's')}` },
+      ]),
+      { label: 'route-heavy: per record after 10 000 / fresh', value: fmt(perRecordRatio, 'x', 2) },
+      ...(heavyBefore
+        ? [
+            { label: 'route-heavy, before (BENCH_BEFORE_DIST): fresh mock', value: answer(heavyBefore.fresh, heavyBefore.freshFloor) },
+            ...heavyBefore.steps.map((step) => ({ label: `route-heavy, before (BENCH_BEFORE_DIST): after ${step.searches.toLocaleString('en')} searches on the route`, value: answer(step.after, step.floor) })),
+          ]
+        : []),
     ],
-    notes: [`The query's answer itself grows with the records on its route (${before.total} → ${after.total}); that part is output, not search cost.`],
+    notes: [
+      `The answer grows with the records on its route (spread ${before.total} → ${after.total}; route-heavy ${heavy.fresh.total} → ${last.after.total.toLocaleString('en')} records, ${(last.after.bytes / 1e6).toFixed(1)} MB): that part is output, not search cost.`,
+    ],
     measured: {
       '6a': {
         measured: after.p50,
-        why: `the answer is ${after.total} records (${fmt(after.bytes / 1e6, 'MB', 2)} of JSON) for 8 programs over 30 days (${fmt(before.p50, 'ms')} before any search). The mock already sorts on precomputed keys and assembles the answer from each record's stored JSON bytes (serialized once per record), so what is left is copying megabytes: assembling the bytes, and the Response and the caller reading them back as text; in its CPU profile the mock's functions take (inclusive): ${formatTop(profile.inclusive.slice(0, 6))}; top self time: ${formatTop(profile.self.slice(0, 4))}`,
-        fix: 'a smaller answer: fewer baseline records per route and day (a decision for docs/decisions.md), or paging, which the contract does not have (HISTORY-6)',
-        owner: 'mock (packages/mock-server/src/history)',
+        why: `the answer is ${after.total} records (${fmt(after.bytes / 1e6, 'MB', 2)} of JSON) for 8 programs over 30 days (${fmt(before.p50, 'ms')} before any search): what is left is copying megabytes into the answer, the Response and the caller reading them back; in its CPU profile the mock's functions take (inclusive): ${formatTop(profile.inclusive.slice(0, 6))}; top self time: ${formatTop(profile.self.slice(0, 4))}`,
+        fix: 'a smaller answer: fewer baseline records per route and day (issue 18 part 1, a decision for docs/decisions.md), or paging, which the contract does not have (HISTORY-6)',
+        owner: 'mock data (packages/mock-server/src/data/history)',
       },
       '6b': {
         measured: growth,
-        why: 'a growth exponent near 1 means every query scans the whole store',
-        fix: 'keep the bucketed store (route, cabin, program) with records in createdAt order and a binary search for the look-back window',
+        why: `per returned record the query took ${fmt(before.usPerRecord, 'µs')} before and ${fmt(after.usPerRecord, 'µs')} after, in a process then holding ${fmt(heapGrowth / 2 ** 20, 'MB')} of stored searches: the query reads only its buckets (a binary search for the window) and makes no record in its sort, but the garbage collector, whose pauses grow with the heap, takes ${fmt(profile.self.find((e) => e.name.startsWith('(garbage collector)'))?.pct ?? Number.NaN, '%')} of its profile (top self time: ${formatTop(profile.self.slice(0, 4))})`,
+        fix: 'less garbage per answer (stream it instead of one buffer per query), or a smaller store per stored flight',
         owner: 'mock (packages/mock-server/src/history)',
+      },
+      '6c': {
+        measured: last.after.p50,
+        why: `after 10 000 searches on the route the answer is ${last.after.total.toLocaleString('en')} records, ${(last.after.bytes / 1e6).toFixed(1)} MB: copying those bytes once takes ${fmt(last.floor, 'ms')} on this machine, so no way of building that answer fits in 20 ms; per record the query costs ${fmt(last.after.usPerRecord, 'µs')} (${fmt(heavy.fresh.usPerRecord, 'µs')} on a fresh mock, 6d)`,
+        fix: 'a smaller answer for the same searches: fewer records per flight and day, as a price collector keeps (issue 18 part 1 decides the volume), or paging, which the contract does not have (HISTORY-6)',
+        owner: 'mock data (history volume, issue 18 part 1)',
+      },
+      '6d': {
+        measured: perRecordRatio,
+        why: `per returned record: ${fmt(last.after.usPerRecord, 'µs')} after 10 000 route searches against ${fmt(heavy.fresh.usPerRecord, 'µs')} on the fresh mock; the sort grows as n log n, and a megabyte-sized answer pays for fresh memory (page faults) on each allocation: copying its bytes once costs ${fmt((last.floor * 1000) / last.after.total, 'µs')} per record, against ${fmt((heavy.freshFloor * 1000) / heavy.fresh.total, 'µs')} for the fresh answer`,
+        fix: 'stream the answer instead of assembling one buffer (the adapters would take a stream body)',
+        owner: 'mock (packages/mock-server/src/history, handle adapters)',
       },
     },
   };

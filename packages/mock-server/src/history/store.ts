@@ -7,41 +7,80 @@ const encoder = new TextEncoder();
 export const withSeconds = (localDateTime: string): string => (localDateTime.length === 16 ? `${localDateTime}:00` : localDateTime);
 
 /**
- * A stored history record: `createdAt` as epoch ms and the departure with
- * seconds (the sort key, `HISTORY-4`, `HISTORY-5`) worked out once; the record
- * itself, and its JSON bytes, made once on first use (a query answer is then
- * the stored bytes put side by side).
+ * A local date-time (`YYYY-MM-DDTHH:mm[:ss]`) as a number that orders exactly
+ * as the text with seconds does (the fields in decreasing weight), so the
+ * answer's sort compares numbers.
+ */
+export function departureKey(localDateTime: string): number {
+  const text = withSeconds(localDateTime);
+  return Date.UTC(
+    Number(text.slice(0, 4)),
+    Number(text.slice(5, 7)) - 1,
+    Number(text.slice(8, 10)),
+    Number(text.slice(11, 13)),
+    Number(text.slice(14, 16)),
+    Number(text.slice(17, 19)),
+  );
+}
+
+/**
+ * A stored history record with its sort keys worked out once: `createdAt` as
+ * epoch ms and the departure as a number (`HISTORY-4`, `HISTORY-5`,
+ * `HISTORY-6`); its id (the last tie-break) and its JSON bytes are made once,
+ * on first use, so a query answer is the stored bytes put side by side and no
+ * record is ever built inside a comparison.
  */
 export abstract class StoredRecord {
+  readonly departureKey: number;
   #bytes: Uint8Array<ArrayBuffer> | undefined;
 
   constructor(
     readonly createdAt: number,
+    /** The departure with seconds. */
     readonly departure: string,
-  ) {}
+  ) {
+    this.departureKey = departureKey(departure);
+  }
 
   abstract get record(): HistoryRecord;
 
+  /** The record's id, the order's last tie-break. */
+  abstract get id(): string;
+
   /** The record as UTF-8 JSON, serialized on first use and kept. */
   bytes(): Uint8Array<ArrayBuffer> {
-    return (this.#bytes ??= encoder.encode(JSON.stringify(this.record)));
+    return (this.#bytes ??= serialize(this.record));
+  }
+
+  /** Keeps the bytes of `record` (this entry's record, already built). */
+  protected keepBytes(record: HistoryRecord): void {
+    this.#bytes ??= serialize(record);
   }
 }
+
+const serialize = (record: HistoryRecord): Uint8Array<ArrayBuffer> => encoder.encode(JSON.stringify(record));
 
 /** A record kept as an object (the generated baseline; records added as such). */
 export class RecordEntry extends StoredRecord {
   constructor(readonly record: HistoryRecord) {
     super(Date.parse(record.createdAt), withSeconds(record.departureDate));
   }
+
+  get id(): string {
+    return this.record.id;
+  }
 }
 
 /**
  * A searched flight's record, kept compactly as the flight the search answered
  * with (shared with the search, not a copy) and the time of the search: the
- * record is a pure function of both (`historyRecord`), so it is rebuilt, the
- * same each time, when a query reads it.
+ * record is a pure function of both (`historyRecord`), so `record` rebuilds
+ * it, the same each time. A query needs only its id and bytes, made together
+ * from one build and kept.
  */
 export class FlightEntry extends StoredRecord {
+  #id: string | undefined;
+
   constructor(
     readonly flight: ParsedFlight,
     /** The search's time in ms: the record's id derives from it. */
@@ -56,6 +95,23 @@ export class FlightEntry extends StoredRecord {
   get record(): HistoryRecord {
     return historyRecord(this.flight, this.searchedAt, this.sequence)!;
   }
+
+  get id(): string {
+    if (this.#id === undefined) this.#build();
+    return this.#id!;
+  }
+
+  override bytes(): Uint8Array<ArrayBuffer> {
+    if (this.#id === undefined) this.#build();
+    return super.bytes();
+  }
+
+  /** One build gives the id and the bytes; only they are kept, the object is rebuilt on demand. */
+  #build(): void {
+    const record = this.record;
+    this.#id = record.id;
+    this.keepBytes(record);
+  }
 }
 
 /**
@@ -67,7 +123,7 @@ export class FlightEntry extends StoredRecord {
  */
 class SearchedGroup {
   dropped = 0;
-  #entries: FlightEntry[] | undefined;
+  #entries: (FlightEntry | undefined)[] | undefined;
 
   constructor(
     readonly flights: readonly ParsedFlight[],
@@ -82,34 +138,64 @@ class SearchedGroup {
     return this.flights.length - this.dropped;
   }
 
-  /** One entry per record still kept, made on the first query that reads the group. */
-  entries(): FlightEntry[] {
-    this.#entries ??= this.flights.map((flight, index) => new FlightEntry(flight, this.searchedAt, this.firstSequence + index));
-    return this.dropped === 0 ? this.#entries : this.#entries.slice(this.dropped);
+  /** Drops the group's oldest kept record, releasing its entry (and bytes) at once. */
+  drop(): void {
+    if (this.#entries) this.#entries[this.dropped] = undefined;
+    this.dropped++;
+  }
+
+  /** Appends one entry per record still kept, made on the first query that reads the group. */
+  collect(into: StoredRecord[]): void {
+    const entries = (this.#entries ??= this.flights.map((flight, index) =>
+      index < this.dropped ? undefined : new FlightEntry(flight, this.searchedAt, this.firstSequence + index),
+    ));
+    for (let i = this.dropped; i < entries.length; i++) into.push(entries[i]!);
   }
 }
 
 type Item = StoredRecord | SearchedGroup;
 
-/** Items of one route, cabin and program, sorted by `createdAt`; `head` skips evicted ones. */
+/**
+ * Items of one route, cabin and program, sorted by `createdAt`. Evicted items
+ * are released at once (their slot emptied, `head` moved past them) and the
+ * array is compacted when the emptied front is as long as the rest; an empty
+ * bucket leaves the store.
+ */
 interface Bucket {
-  entries: Item[];
+  readonly key: string;
+  items: (Item | undefined)[];
   head: number;
 }
 
+/** Below this many emptied slots the eviction queue is not worth compacting. */
+const COMPACT_MIN = 32;
+
 export const bucketKey = (origin: string, destination: string, cabinType: CabinType, program: string): string =>
   `${origin}|${destination}|${cabinType}|${program}`;
+
+/** The store's own counters: what it holds, for tests and budgets (deterministic, unlike a heap size). */
+export interface HistoryStoreCounts {
+  /** Records kept (at most the cap). */
+  records: number;
+  /** Route + cabin + program buckets (each holds at least one record). */
+  buckets: number;
+  /** Items the buckets hold: one per search and bucket, or per record added as such (each holds at least one record). */
+  items: number;
+  /** Array slots held, kept items and emptied ones not yet compacted away (buckets and the eviction queue). */
+  slots: number;
+}
 
 /**
  * The records of successful searches (D9), indexed by route + cabin + program
  * so a query reads only its buckets, and within a bucket only its time window
  * (binary search on `createdAt`). Bounded by `cap` records: the oldest record
- * added is dropped first.
+ * added is dropped first, and what it leaves behind (an emptied item, an empty
+ * bucket) is released with it, so memory follows the records kept.
  */
 export class HistoryStore {
   readonly #buckets = new Map<string, Bucket>();
   /** Insertion order across buckets, for eviction (bucket, item, bucket, item...); `#oldest` skips evicted ones. */
-  #order: (Bucket | Item)[] = [];
+  #order: (Bucket | Item | undefined)[] = [];
   #oldest = 0;
   #size = 0;
   /** Searched records numbered so far: the same requests on a fresh store number them the same. */
@@ -120,6 +206,17 @@ export class HistoryStore {
   /** Records kept. */
   get size(): number {
     return this.#size;
+  }
+
+  /** What the store holds (see {@link HistoryStoreCounts}). */
+  counts(): HistoryStoreCounts {
+    let items = 0;
+    let slots = this.#order.length;
+    for (const bucket of this.#buckets.values()) {
+      items += bucket.items.length - bucket.head;
+      slots += bucket.items.length;
+    }
+    return { records: this.#size, buckets: this.#buckets.size, items, slots };
   }
 
   /** Stores a record object. */
@@ -149,29 +246,34 @@ export class HistoryStore {
     if (this.cap === 0) return;
     let bucket = this.#buckets.get(key);
     if (!bucket) {
-      bucket = { entries: [], head: 0 };
+      bucket = { key, items: [], head: 0 };
       this.#buckets.set(key, bucket);
     }
-    const last = bucket.entries[bucket.entries.length - 1];
+    const last = bucket.items[bucket.items.length - 1];
     // The clock normally only moves forward; a test clock moved back inserts in place.
-    if (!last || last.createdAt <= item.createdAt) bucket.entries.push(item);
-    else bucket.entries.splice(lowerBound(bucket, item.createdAt + 1), 0, item);
+    if (!last || last.createdAt <= item.createdAt) bucket.items.push(item);
+    else bucket.items.splice(lowerBound(bucket, item.createdAt + 1), 0, item);
     this.#order.push(bucket, item);
     this.#size += count;
     while (this.#size > this.cap) this.#evictOldest();
   }
 
+  /** Appends the records of a bucket with `since <= createdAt <= until` to `into`. */
+  collect(key: string, since: number, until: number, into: StoredRecord[]): void {
+    const bucket = this.#buckets.get(key);
+    if (!bucket) return;
+    for (let i = lowerBound(bucket, since); i < bucket.items.length; i++) {
+      const item = bucket.items[i]!;
+      if (item.createdAt > until) break;
+      if (item instanceof SearchedGroup) item.collect(into);
+      else into.push(item);
+    }
+  }
+
   /** Records of a bucket with `since <= createdAt <= until`. */
   range(key: string, since: number, until: number): StoredRecord[] {
-    const bucket = this.#buckets.get(key);
-    if (!bucket) return [];
     const found: StoredRecord[] = [];
-    for (let i = lowerBound(bucket, since); i < bucket.entries.length; i++) {
-      const item = bucket.entries[i]!;
-      if (item.createdAt > until) break;
-      if (item instanceof SearchedGroup) for (const entry of item.entries()) found.push(entry);
-      else found.push(item);
-    }
+    this.collect(key, since, until, found);
     return found;
   }
 
@@ -182,23 +284,31 @@ export class HistoryStore {
     if (!bucket || !item) return;
     this.#size--;
     if (item instanceof SearchedGroup && item.count > 1) {
-      item.dropped++;
+      item.drop();
       return;
     }
+    this.#order[this.#oldest] = undefined;
+    this.#order[this.#oldest + 1] = undefined;
     this.#oldest += 2;
-    if (bucket.entries[bucket.head] === item) bucket.head++;
-    else {
-      const index = bucket.entries.indexOf(item, bucket.head);
-      if (index !== -1) bucket.entries.splice(index, 1);
-    }
-    // Compact now and then so evicted entries do not pile up.
-    if (bucket.head > 1024 && bucket.head * 2 > bucket.entries.length) {
-      bucket.entries = bucket.entries.slice(bucket.head);
-      bucket.head = 0;
-    }
-    if (this.#oldest > 2048 && this.#oldest * 2 > this.#order.length) {
+    if (this.#oldest >= COMPACT_MIN && this.#oldest * 2 >= this.#order.length) {
       this.#order = this.#order.slice(this.#oldest);
       this.#oldest = 0;
+    }
+
+    if (bucket.items[bucket.head] === item) {
+      bucket.items[bucket.head++] = undefined;
+    } else {
+      const index = bucket.items.indexOf(item, bucket.head);
+      if (index !== -1) bucket.items.splice(index, 1);
+    }
+    if (bucket.head === bucket.items.length) {
+      this.#buckets.delete(bucket.key);
+      return;
+    }
+    // Without a minimum here: the store may hold as many buckets as records, each small.
+    if (bucket.head * 2 >= bucket.items.length) {
+      bucket.items = bucket.items.slice(bucket.head);
+      bucket.head = 0;
     }
   }
 }
@@ -206,10 +316,10 @@ export class HistoryStore {
 /** First index at or after `head` whose `createdAt` is >= `time`. */
 function lowerBound(bucket: Bucket, time: number): number {
   let low = bucket.head;
-  let high = bucket.entries.length;
+  let high = bucket.items.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (bucket.entries[middle]!.createdAt < time) low = middle + 1;
+    if (bucket.items[middle]!.createdAt < time) low = middle + 1;
     else high = middle;
   }
   return low;

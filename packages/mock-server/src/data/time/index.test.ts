@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocal, localToUtc, offsetMinutes, parseLocalDate, utcToLocal } from './index.js';
+import { formatLocal, localToUtc, OFFSET_CACHE_CAP, offsetCacheSize, offsetMinutes, parseLocalDate, utcToLocal } from './index.js';
 
 describe('time zone arithmetic', () => {
   it('gives the offset of a zone, including on both sides of a DST change', () => {
@@ -15,5 +15,18 @@ describe('time zone arithmetic', () => {
     const utc = localToUtc('Europe/Paris', local);
     expect(new Date(utc).toISOString()).toBe('2026-07-01T07:00:00.000Z');
     expect(formatLocal(utcToLocal('Europe/Paris', utc))).toBe('2026-07-01T09:00:00');
+  });
+});
+
+describe('time zone offset cache', () => {
+  it('stays within its bound however many distinct dates are asked for, and still answers exactly', () => {
+    const start = Date.UTC(2027, 0, 1);
+    for (let day = 0; day < 20_000; day++) offsetMinutes('America/Sao_Paulo', start + day * 86_400_000 + 43_200_000);
+    expect(offsetCacheSize()).toBeLessThanOrEqual(OFFSET_CACHE_CAP);
+    expect(offsetCacheSize()).toBeGreaterThan(0);
+    // Days long evicted are worked out again, the same as before.
+    expect(offsetMinutes('America/New_York', Date.parse('2026-11-01T05:59:00Z'))).toBe(-240);
+    expect(offsetMinutes('America/New_York', Date.parse('2026-11-01T06:01:00Z'))).toBe(-300);
+    expect(offsetMinutes('America/Sao_Paulo', start + 43_200_000)).toBe(-180);
   });
 });

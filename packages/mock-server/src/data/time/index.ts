@@ -5,8 +5,19 @@
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
+/** One formatter per time zone: the zones are the airports' own, a fixed set. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Offsets at the start of UTC days, most recently used kept: any date from
+ * 0001 to 9999 can be asked for, so the cache is bounded; a miss costs one
+ * `formatToParts` call (some microseconds).
+ */
+export const OFFSET_CACHE_CAP = 16_384;
 const offsetsByDay = new Map<string, number>();
+
+/** Entries in the per-day offset cache (at most {@link OFFSET_CACHE_CAP}). */
+export const offsetCacheSize = (): number => offsetsByDay.size;
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let format = formatters.get(timeZone);
@@ -44,10 +55,14 @@ function exactOffset(timeZone: string, utc: number): number {
 function dayOffset(timeZone: string, dayStart: number): number {
   const key = `${timeZone}@${dayStart}`;
   let offset = offsetsByDay.get(key);
-  if (offset === undefined) {
+  if (offset !== undefined) {
+    // Most recently used last, so the first key is the one to drop.
+    offsetsByDay.delete(key);
+  } else {
     offset = exactOffset(timeZone, dayStart);
-    offsetsByDay.set(key, offset);
+    if (offsetsByDay.size >= OFFSET_CACHE_CAP) offsetsByDay.delete(offsetsByDay.keys().next().value!);
   }
+  offsetsByDay.set(key, offset);
   return offset;
 }
 

@@ -1,0 +1,86 @@
+import type { SearchRequest } from '@flight-search/sdk';
+import { describe, expect, it } from 'vitest';
+import { handle } from '../src/handle.js';
+import { queryHistoryBytes } from '../src/history/query.js';
+import { QueryAbandoned, Slicer, sortInSlices } from '../src/history/slices.js';
+import { resolveOptions } from '../src/options.js';
+import { createState } from '../src/state.js';
+import { validateHistoryQuery, type HistoryQuery } from '../src/validation/history-query.js';
+import { validSearch } from './support/msw.js';
+
+// Issue 18 part 2: a big history answer is built in slices that give the event
+// loop back, so the server keeps answering other requests meanwhile.
+
+const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+const KEY = 'test-key';
+const BASE = 'https://api.flight-search.test';
+const PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
+
+async function routeHeavyState(searches: number) {
+  const state = createState(resolveOptions({ latency: 'none', now: () => NOW, keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }] }));
+  for (let i = 0; i < searches; i++) {
+    const body = validSearch({ airlineLoyalty: [PROGRAMS[i % 8]], departureDate: `2027-01-${String(1 + (Math.floor(i / 8) % 28)).padStart(2, '0')}`, responseFormat: 'PARSED' }) as SearchRequest;
+    const response = await handle(state, new Request(`${BASE}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) }));
+    expect(response?.status).toBe(200);
+  }
+  return state;
+}
+
+function historyQuery(): HistoryQuery {
+  const params = new URLSearchParams({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: '30' });
+  for (const program of PROGRAMS) params.append('airlineLoyalty', program);
+  const checked = validateHistoryQuery(params);
+  if (!checked.ok) throw new Error('the query should be valid');
+  return checked.query;
+}
+
+describe('history answers in slices (issue 18 part 2)', () => {
+  it('sorts exactly as Array.prototype.sort does, ties in their original order, across many pauses', async () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    const items = Array.from({ length: 5_000 }, (_, index) => ({ key: next() % 300, index }));
+    const compare = (a: { key: number }, b: { key: number }) => a.key - b.key;
+    let pauses = 0;
+    const slicer = new Slicer(() => {
+      pauses++;
+      return false;
+    }, 0);
+    const sorted = await sortInSlices([...items], compare, slicer);
+    expect(sorted).toEqual([...items].sort(compare));
+    expect(pauses).toBeGreaterThan(5);
+  });
+
+  it('HISTORY-6: builds a big answer over many turns of the event loop, the same bytes as in one go, and other requests are answered meanwhile', async () => {
+    const state = await routeHeavyState(400);
+    const query = historyQuery();
+    const whole = await queryHistoryBytes(query, state.history, state.baseline, NOW, new Slicer(() => false, Number.POSITIVE_INFINITY));
+    let pauses = 0;
+    const settled: string[] = [];
+    const sliced = queryHistoryBytes(query, state.history, state.baseline, NOW, new Slicer(() => {
+      pauses++;
+      return false;
+    }, 0)).then((bytes) => {
+      settled.push('history');
+      return bytes;
+    });
+    // Sent once the query is under way: answered before it ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    const quota = await handle(state, new Request(`${BASE}/quota`, { headers: { 'x-api-key': KEY } }));
+    settled.push('quota');
+    expect(quota?.status).toBe(200);
+    const bytes = await sliced;
+    expect(settled).toEqual(['quota', 'history']);
+    expect(pauses).toBeGreaterThan(10);
+    // Byte for byte (a deep comparison of megabytes would be slow).
+    expect(Buffer.compare(bytes, whole)).toBe(0);
+    expect(JSON.parse(new TextDecoder().decode(bytes)).total).toBeGreaterThan(1_500);
+  }, 60_000);
+
+  it('HISTORY-6: a history query whose client went away stops at its next pause', async () => {
+    const state = await routeHeavyState(100);
+    let asked = 0;
+    const abandoned = () => ++asked >= 2;
+    await expect(queryHistoryBytes(historyQuery(), state.history, state.baseline, NOW, new Slicer(abandoned, 0))).rejects.toBeInstanceOf(QueryAbandoned);
+    expect(asked).toBe(2);
+  }, 60_000);
+});
