@@ -236,16 +236,17 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         const { data, error: body, response } = await Promise.race([
           (raw[method] as Function)(path, { ...init, signal: timeout.signal, parseAs: 'text', fetch: read }),
           // D-B5: settles at the time-out or the caller's abort even when a custom fetch ignores the signal.
-          new Promise((_, reject) => timeout.signal.addEventListener('abort', reject)),
+          new Promise((_, reject) => timeout.signal.addEventListener('abort', () => reject(timeout.signal.reason))),
         ]);
         const fields = { status: response.status, method, url, headers: clean(response.headers) };
         if (!response.ok) error = apiError(body, fields, what, redact);
-        else if (!data) error = new InvalidResponseError({ ...fields, message: `${response.status} empty body (${what})` });
         else
           try {
+            // An empty body (undefined or '') fails to parse too.
             return JSON.parse(data);
           } catch (e) {
-            error = new InvalidResponseError({ ...fields, message: `${response.status} invalid JSON: ${redact((e as Error).message)} (${what})` });
+            const why = data ? 'invalid JSON: ' + redact((e as Error).message) : 'empty body';
+            error = new InvalidResponseError({ ...fields, message: `${response.status} ${why} (${what})` });
           }
       } catch (e) {
         error = signal?.aborted
