@@ -202,12 +202,13 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     const read = async (request: Request) => {
       const response = await (fetchImpl ?? fetch)(request);
       const { status, body } = response;
-      const fields = { status, method, url, headers: clean(response.headers) };
+      const fields = () => ({ status, method, url, headers: clean(response.headers) });
       const reader = body?.getReader();
       let error;
       if (response.type == 'opaqueredirect' || (status >= 300 && status < 400)) {
-        const location = fields.headers.get('location') ?? undefined;
-        error = new RedirectError({ ...fields, location, message: `${status} redirect${location ? ' to ' + location : ''} not followed: the API key is sent to baseUrl only (${what})` });
+        const answer = fields();
+        const location = answer.headers.get('location') ?? undefined;
+        error = new RedirectError({ ...answer, location, message: `${status} redirect${location ? ' to ' + location : ''} not followed: the API key is sent to baseUrl only (${what})` });
       } else if (!(+response.headers.get('content-length')! > maxResponseBytes)) {
         // Within the announced size (or none announced): the bytes are counted as they come.
         if (!reader) return response;
@@ -216,7 +217,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         for (let chunk; !(chunk = await reader.read()).done && (size += chunk.value.byteLength) <= maxResponseBytes; ) chunks.push(chunk.value);
         if (size <= maxResponseBytes) return new Response(new Blob(chunks), response);
       }
-      error ??= new ResponseTooLargeError({ ...fields, maxResponseBytes, message: `${status} answer over maxResponseBytes (${maxResponseBytes} bytes), not read further (${what})` });
+      error ??= new ResponseTooLargeError({ ...fields(), maxResponseBytes, message: `${status} answer over maxResponseBytes (${maxResponseBytes} bytes), not read further (${what})` });
       reader?.cancel().catch(() => {});
       throw error;
     };
@@ -238,15 +239,16 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           // D-B5: settles at the time-out or the caller's abort even when a custom fetch ignores the signal.
           new Promise((_, reject) => timeout.signal.addEventListener('abort', () => reject(timeout.signal.reason))),
         ]);
-        const fields = { status: response.status, method, url, headers: clean(response.headers) };
-        if (!response.ok) error = apiError(body, fields, what, redact);
+        // Only an error needs them: a success pays for no header copy.
+        const fields = () => ({ status: response.status, method, url, headers: clean(response.headers) });
+        if (!response.ok) error = apiError(body, fields(), what, redact);
         else
           try {
             // An empty body (undefined or '') fails to parse too.
             return JSON.parse(data);
           } catch (e) {
             const why = data ? 'invalid JSON: ' + redact((e as Error).message) : 'empty body';
-            error = new InvalidResponseError({ ...fields, message: `${response.status} ${why} (${what})` });
+            error = new InvalidResponseError({ ...fields(), message: `${response.status} ${why} (${what})` });
           }
       } catch (e) {
         error = signal?.aborted
