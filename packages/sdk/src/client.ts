@@ -1,5 +1,15 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { AbortError, apiError, ConnectionError, TimeoutError, ValidationError } from './errors.js';
+import {
+  AbortError,
+  apiError,
+  ConnectionError,
+  FlightSearchError,
+  InvalidResponseError,
+  RedirectError,
+  ResponseTooLargeError,
+  TimeoutError,
+  ValidationError,
+} from './errors.js';
 import { retryAfterMs } from './retry-after.js';
 import { defaultRetryDelay, isTimeout, MAX_RETRY_AFTER_MS, wait } from './retry.js';
 import type {
@@ -19,7 +29,7 @@ export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
 
 /** Options of {@link createFlightSearchClient}. */
 export interface ClientOptions {
-  /** The API key, sent as `x-api-key`. Never appears in error messages. */
+  /** The API key, sent as `x-api-key` to `baseUrl` only (redirects are never followed). From 8 characters on, never appears in errors. */
   apiKey: string;
   /** The service's base URL, absolute (`https://api.example.com` or `http://127.0.0.1:4010`). */
   baseUrl: string;
@@ -39,6 +49,14 @@ export interface ClientOptions {
    * from 500 ms, doubling, capped at 8 s, with jitter, or `Retry-After`. Override it to test without waiting.
    */
   retryDelay?: ((attempt: number, retryAfterMs: number | undefined) => number) | undefined;
+  /**
+   * Largest answer body read, in bytes (after any decoding). Default 32 MiB (33 554 432). An answer that
+   * announces more in `Content-Length`, or sends more, fails with `ResponseTooLargeError` and the rest
+   * of it is not read.
+   * @example
+   * createFlightSearchClient({ apiKey, baseUrl, maxResponseBytes: 4 * 1024 * 1024 });
+   */
+  maxResponseBytes?: number | undefined;
 }
 
 /** Options of one call. */
@@ -97,9 +115,24 @@ export interface FlightSearchClient {
   raw: Client<paths>;
 }
 
+// How an option's wrong value is shown: a string or a number as written, anything else by its kind;
+// the key and the headers (which may hold credentials) only by their kind.
+const received = (value: unknown, secret: boolean, redact: (text: string) => string) =>
+  value == null
+    ? String(value)
+    : value === ''
+      ? 'an empty string'
+      : Array.isArray(value)
+        ? 'an array'
+        : secret || typeof value == 'object' || typeof value == 'function'
+          ? `a${typeof value == 'object' ? 'n' : ''} ${typeof value}`
+          : typeof value == 'string'
+            ? JSON.stringify(redact(value))
+            : String(value);
+
 /**
  * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
- * Options are checked up front: a wrong one throws a `TypeError` naming it.
+ * Options are checked up front: a wrong one throws a `TypeError` naming it, what it must be and what it got.
  * @example
  * import { createFlightSearchClient } from '@flight-search/sdk';
  * const client = createFlightSearchClient({ apiKey: process.env.FLIGHT_SEARCH_KEY!, baseUrl: 'http://127.0.0.1:4010' });
@@ -115,39 +148,81 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     mediaType = 'application/vnd.service.v1+json',
     headers = {},
     retryDelay = defaultRetryDelay,
+    maxResponseBytes = 32 * 2 ** 20,
   } = options ?? ({} as ClientOptions);
-  for (const [name, ok] of Object.entries({
-    apiKey: apiKey && typeof apiKey == 'string',
-    baseUrl: /^https?:\/\/./.test(baseUrl),
-    fetch: !fetchImpl || typeof fetchImpl == 'function',
-    timeoutMs: isTimeout(timeoutMs),
-    maxRetries: Number.isInteger(maxRetries) && maxRetries >= 0,
-    mediaType: /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType),
-    headers: typeof headers == 'object',
-    retryDelay: typeof retryDelay == 'function',
-  }))
-    if (!ok) throw new TypeError(`createFlightSearchClient: invalid option "${name}" (see ClientOptions)`);
+  // D-B2: a key of 8 characters or more is replaced wherever it occurs (also as JSON escapes it);
+  // a shorter one cannot be told from ordinary text and is left alone.
+  const redact = (text: string) =>
+    typeof apiKey != 'string' || apiKey.length < 8 ? text : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
+  for (const [name, value, ok, expected] of [
+    ['apiKey', apiKey, apiKey && typeof apiKey == 'string', 'a non-empty string'],
+    ['baseUrl', baseUrl, /^https?:\/\/./.test(baseUrl), 'an absolute http(s) URL such as "https://api.example.com"'],
+    ['fetch', fetchImpl, !fetchImpl || typeof fetchImpl == 'function', 'a function (request) => Promise<Response>'],
+    ['timeoutMs', timeoutMs, isTimeout(timeoutMs), 'a number of milliseconds over 0 and below 2 ** 31'],
+    ['maxRetries', maxRetries, Number.isInteger(maxRetries) && maxRetries >= 0, 'a whole number of 0 or more'],
+    ['mediaType', mediaType, /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType), '"application/vnd.service.v1+json" or "application/json"'],
+    ['headers', headers, headers && typeof headers == 'object' && !Array.isArray(headers), 'an object of header names and values'],
+    ['retryDelay', retryDelay, typeof retryDelay == 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
+    ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
+  ] as const)
+    if (!ok) throw new TypeError(`createFlightSearchClient: option "${name}" must be ${expected}; received ${received(value, name == 'apiKey' || name == 'headers', redact)}`);
 
   const raw = createClient<paths>({
     baseUrl,
     // Looked up per call, not captured now, so fetch mocks installed later (msw) still apply.
-    fetch: fetchImpl ?? ((request) => fetch(request)),
+    fetch: (request) => (fetchImpl ?? fetch)(request),
     headers: { ...headers, 'x-api-key': apiKey, accept: mediaType },
+    // D-B1: a redirect is never followed, by the SDK's calls or by `raw`: fetch would re-send x-api-key
+    // to whatever origin the Location names, and a 307/308 would send a search (a charge) again.
+    redirect: 'manual',
   });
   const origin = baseUrl.replace(/\/+$/, '');
+  const clean = (headers: Headers) => new Headers([...headers].map(([name, value]) => [name, redact(value)] as [string, string]));
 
   /**
    * One call: up to `retries + 1` attempts (GET only; a search passes 0 and makes exactly one).
    * Each attempt has its own controller, aborted by its timer or by the caller's signal; the timer
    * and the listener are released when the attempt settles.
-   * Non-2xx answers become typed errors; failures without an answer become AbortError (the
-   * caller's signal), TimeoutError (this attempt's time-out) or ConnectionError.
+   * Non-2xx answers, redirects, broken 2xx and oversized answers become typed errors; failures
+   * without an answer become AbortError (the caller's signal), TimeoutError (this attempt's
+   * time-out) or ConnectionError.
    * `any`: each method's signature gives the answer its type.
    */
   const send = async (method: 'GET' | 'POST', path: string, init: object, opts: RequestOptions = {}, retries = 0): Promise<any> => {
     const { signal, timeoutMs: ms = timeoutMs } = opts;
-    const what = `${method} ${origin}${path}`;
+    const url = origin + path;
+    const what = `${method} ${url}`;
     if (!isTimeout(ms)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
+
+    /**
+     * The fetch of each attempt: refuses a redirect (D-B1), and reads the body whole but at most
+     * `maxResponseBytes` of it (D-B4), counting the bytes themselves since a `Content-Length` may lie;
+     * past the limit the stream is cancelled, which closes the connection.
+     */
+    const read = async (request: Request) => {
+      const response = await (fetchImpl ?? fetch)(request);
+      const { status, body } = response;
+      const fields = () => ({ status, method, url, headers: clean(response.headers) });
+      const reader = body?.getReader();
+      let error;
+      if (response.type == 'opaqueredirect' || (status >= 300 && status < 400)) {
+        const answer = fields();
+        const location = answer.headers.get('location') ?? undefined;
+        error = new RedirectError({ ...answer, location, message: `${status} redirect${location ? ' to ' + location : ''} not followed: the API key is sent to baseUrl only (${what})` });
+      } else if (!(+response.headers.get('content-length')! > maxResponseBytes)) {
+        // Within the announced size (or none announced): the bytes are counted as they come.
+        if (!reader) return response;
+        const chunks: BlobPart[] = [];
+        let size = 0;
+        for (let chunk; !(chunk = await reader.read()).done && (size += chunk.value.byteLength) <= maxResponseBytes; ) chunks.push(chunk.value);
+        // Most answers arrive in one chunk, which needs no Blob (about 25 µs a call in Node 20).
+        if (size <= maxResponseBytes) return new Response(chunks.length == 1 ? chunks[0] : new Blob(chunks), response);
+      }
+      error ??= new ResponseTooLargeError({ ...fields(), maxResponseBytes, message: `${status} answer over maxResponseBytes (${maxResponseBytes} bytes), not read further (${what})` });
+      reader?.cancel().catch(() => {});
+      throw error;
+    };
+
     for (let n = 0; ; n++) {
       // A controller and a timer cleared on settling: in Node 20 AbortSignal.timeout() costs about 20 times
       // more per call (its timer stays armed until the signal is garbage-collected). The caller's signal
@@ -160,22 +235,45 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       let error: any;
       try {
         signal?.throwIfAborted();
-        const { data, error: body, response } = await (raw[method] as Function)(path, { ...init, signal: timeout.signal });
-        if (response.ok) return data;
-        error = apiError(response.status, body, response.headers, what, apiKey);
+        const { data, error: body, response } = await Promise.race([
+          (raw[method] as Function)(path, { ...init, signal: timeout.signal, parseAs: 'text', fetch: read }),
+          // D-B5: settles at the time-out or the caller's abort even when a custom fetch ignores the signal.
+          new Promise((_, reject) => timeout.signal.addEventListener('abort', () => reject(timeout.signal.reason))),
+        ]);
+        // Only an error needs them: a success pays for no header copy.
+        const fields = () => ({ status: response.status, method, url, headers: clean(response.headers) });
+        if (!response.ok) error = apiError(body, fields(), what, redact);
+        else
+          try {
+            // An empty body (undefined or '') fails to parse too.
+            return JSON.parse(data);
+          } catch (e) {
+            const why = data ? 'invalid JSON: ' + redact((e as Error).message) : 'empty body';
+            error = new InvalidResponseError({ ...fields(), message: `${response.status} ${why} (${what})` });
+          }
       } catch (e) {
         error = signal?.aborted
           ? new AbortError(what + ' aborted', { cause: signal.reason })
           : timeout.signal.aborted
             ? new TimeoutError(`${what} timed out after ${ms} ms`, { timeoutMs: ms, cause: e })
-            : new ConnectionError(`${what} failed: ${e}`, { cause: e });
+            : e instanceof FlightSearchError
+              ? e
+              : new ConnectionError(`${what} failed: ${redact(String(e))}`, { cause: e });
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', stop);
       }
-      // 408, 429, 5xx and failures without an answer (connection, this attempt's time-out) are worth another try.
+      // Worth another try (GET only; never a search, which the service may have charged):
+      // - no answer: a connection failure or this attempt's time-out;
+      // - an unusable 2xx (empty or not JSON), as a proxy may send once;
+      // - 408, 429 and 5xx, but not one over maxResponseBytes: it would be as large again.
+      // A redirect and other 4xx are final.
       const after = error.headers && retryAfterMs(error.headers);
-      if (n >= retries || !(error instanceof ConnectionError || /^(408|429|5..)$/.test(error.status)) || after! > MAX_RETRY_AFTER_MS) throw error;
+      const transient =
+        error instanceof ConnectionError ||
+        error instanceof InvalidResponseError ||
+        (!(error instanceof ResponseTooLargeError) && /^(408|429|5..)$/.test(error.status));
+      if (n >= retries || !transient || after! > MAX_RETRY_AFTER_MS) throw error;
       await wait(retryDelay(n, after), signal);
     }
   };

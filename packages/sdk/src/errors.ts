@@ -6,7 +6,10 @@ import { retryAfterMs } from './retry-after.js';
  *
  * ```text
  * FlightSearchError                 root: one `instanceof` catches everything the SDK throws
- * ├─ FlightSearchApiError           the service answered with a non-2xx status
+ * ├─ FlightSearchApiError           the service answered, but not with a usable success (status, method, url, headers)
+ * │  ├─ RedirectError               3xx, never followed (location)
+ * │  ├─ InvalidResponseError        a 2xx whose body is empty or not JSON
+ * │  ├─ ResponseTooLargeError       a body over maxResponseBytes, not read further (maxResponseBytes)
  * │  ├─ AuthenticationError         401
  * │  ├─ QuotaExceededError          402 (requiredUnits, remainingUnits)
  * │  ├─ PermissionDeniedError       403
@@ -34,6 +37,9 @@ const units = (e: Error, re: RegExp) => {
   return m ? +(m[1] ?? m[2])! : undefined;
 };
 
+// A count of units sent as a field: a whole number of 0 or more, otherwise absent.
+const count = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? (v as number) : undefined);
+
 /** Fields of an API error; the client fills them from the service's error envelope (`error.*`). */
 export interface ApiErrorInit {
   status: number;
@@ -41,11 +47,19 @@ export interface ApiErrorInit {
   code?: string | undefined;
   correlationId?: string | undefined;
   headers?: Headers | undefined;
+  /** The request that got the answer. */
+  method?: string | undefined;
+  url?: string | undefined;
   /** 422: the problems (the envelope's `details.errors` may be passed as `details` instead). */
   errors?: ValidationIssue[] | undefined;
-  details?: { errors?: ValidationIssue[] } | undefined;
+  /** The envelope's `details`: `errors` (422), `requiredUnits` and `remainingUnits` (402). */
+  details?: { errors?: ValidationIssue[]; requiredUnits?: number; remainingUnits?: number } | undefined;
   /** 406: the media types the service serves. */
   supportedMediaTypes?: string[] | undefined;
+  /** 3xx: the `Location` the answer named. */
+  location?: string | undefined;
+  /** The limit an answer went over. */
+  maxResponseBytes?: number | undefined;
   cause?: unknown;
 }
 
@@ -78,9 +92,10 @@ export class FlightSearchError extends Error {
 }
 
 /**
- * The service answered with a non-2xx status. `message` names the method and URL, never the API key.
+ * The service answered, but not with a usable success: a non-2xx status, a redirect, a 2xx that is
+ * not JSON, or an answer over `maxResponseBytes`. `message` names the method and URL, never the API key.
  * @example
- * catch (e) { if (e instanceof FlightSearchApiError) console.log(e.status, e.code, e.correlationId); }
+ * catch (e) { if (e instanceof FlightSearchApiError) console.log(e.status, e.code, e.correlationId, e.method, e.url); }
  */
 export class FlightSearchApiError extends FlightSearchError {
   static override readonly kind: string = 'FlightSearchApiError';
@@ -90,14 +105,35 @@ export class FlightSearchApiError extends FlightSearchError {
   declare readonly code?: string;
   /** The envelope's `error.correlationId`, to quote to support. */
   declare readonly correlationId?: string;
-  /** Response headers (empty for errors raised before any request). */
+  /** Response headers (empty for errors raised before any request); values echoing the API key are redacted. */
   declare readonly headers: Headers;
+  /** The request's method and URL (absent for errors raised before any request). */
+  declare readonly method?: string;
+  declare readonly url?: string;
 
-  constructor({ message, cause, status, code, correlationId, supportedMediaTypes, details, errors = details?.errors, headers = new Headers() }: ApiErrorInit) {
+  constructor({ message, cause, details, errors = details?.errors, headers = new Headers(), ...fields }: ApiErrorInit) {
     super(message, { cause });
-    // The known fields only: anything else in a body (an echoed `apiKey`, a `name`) never lands on the error.
-    Object.assign(this, { status, code, correlationId, errors, supportedMediaTypes, headers });
+    // The init's fields only: the client builds it from the envelope's known fields, so anything else
+    // in a body (an echoed `apiKey`, a `name`) never lands on the error.
+    Object.assign(this, { ...fields, errors, headers });
   }
+}
+
+/** 3xx: never followed, so the API key and a search's body go to `baseUrl` only (D-B1). */
+export class RedirectError extends FlightSearchApiError {
+  static override readonly kind: string = 'RedirectError';
+  /** The answer's `Location` (absent for a browser's opaque redirect). */
+  declare readonly location?: string;
+}
+
+/** A 2xx whose body is empty or not JSON; carries the status and the request. Never retried for a search. */
+export class InvalidResponseError extends FlightSearchApiError { static override readonly kind: string = 'InvalidResponseError'; }
+
+/** The answer announced or sent more than `maxResponseBytes`; the rest was not read. */
+export class ResponseTooLargeError extends FlightSearchApiError {
+  static override readonly kind: string = 'ResponseTooLargeError';
+  /** The limit that was passed, in bytes. */
+  declare readonly maxResponseBytes: number;
 }
 
 /** 401 `AUTH-1`: the `x-api-key` header is missing. */
@@ -106,10 +142,16 @@ export class AuthenticationError extends FlightSearchApiError { static override 
 /** 402 `QUOTA-1`: the key's remaining quota cannot pay for the search; nothing was consumed. */
 export class QuotaExceededError extends FlightSearchApiError {
   static override readonly kind: string = 'QuotaExceededError';
-  /** Units the search needed, when the message names them ("requires 2 units" as in D5, or "2 units required"). */
-  readonly requiredUnits = units(this, /requires (\d+) units?|(\d+) units? required/);
-  /** Units the key had left, when the message names them ("1 remains" as in D5, "1 unit remaining" or "remaining: 1"). */
-  readonly remainingUnits = units(this, /(\d+) (?:units? )?remain|remaining:? (\d+)/);
+  /** Units the search needed: `details.requiredUnits`, or when absent the message's ("requires 2 units" as in D5, or "2 units required"). */
+  readonly requiredUnits: number | undefined;
+  /** Units the key had left: `details.remainingUnits`, or when absent the message's ("1 remains" as in D5, "1 unit remaining" or "remaining: 1"). */
+  readonly remainingUnits: number | undefined;
+  constructor(init: ApiErrorInit) {
+    super(init);
+    // The fields first; the message is read only for a service that sends the numbers in words alone.
+    this.requiredUnits = count(init.details?.requiredUnits) ?? units(this, /requires (\d+) units?|(\d+) units? required/);
+    this.remainingUnits = count(init.details?.remainingUnits) ?? units(this, /(\d+) (?:units? )?remain|remaining:? (\d+)/);
+  }
 }
 
 /** 403 `AUTH-3`: the key lacks the product (price history). */
@@ -171,17 +213,30 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
 
 /**
  * Builds the error for a non-2xx answer from its status and parsed body (an envelope, text, or other JSON).
- * Every occurrence of `apiKey` in the message becomes `[redacted]`: a service may echo the key back.
+ * Only the envelope's known fields are read, each only with its documented type, and every string taken
+ * from the answer goes through `redact` (D-B2): a service may echo the key back.
  */
-export function apiError(status: number, body: any, headers: Headers, request: string, apiKey?: string): FlightSearchApiError {
+export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request: string, redact: (text: string) => string): FlightSearchApiError {
+  const { status } = init;
   const Class = BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError);
-  // Only known fields are read from it, so an `error` that is not an object does no harm.
+  // Reading through `?.` keeps an `error` (or `details`) that is not an object harmless.
   const e = body?.error;
+  const text = (v: unknown) => (typeof v == 'string' ? redact(v) : undefined);
+  const list = (v: unknown): any[] | undefined => (Array.isArray(v) ? v : undefined);
   const said = e?.message;
+  const errors = list(e?.details?.errors)?.map((i) => ({ field: text(i?.field), message: text(i?.message), type: text(i?.type) }) as ValidationIssue);
   // No body at all (a 503 from a proxy, Content-Length 0) leaves just the status and the request.
-  let text = String(said ?? (typeof body == 'string' ? body : (JSON.stringify(body) ?? '')));
+  let message = redact(String(said ?? (typeof body == 'string' ? body : (JSON.stringify(body) ?? ''))));
   // Redacted before it is cut: a key across the cut would otherwise leave its start.
-  if (apiKey) text = text.replaceAll(apiKey, '[redacted]');
-  if (said == null) text = text.slice(0, 200);
-  return new Class({ ...e, cause: undefined, status, headers, message: `${status} ${text && text + ' '}(${request})` });
+  if (said == null) message = message.slice(0, 200);
+  return new Class({
+    ...init,
+    // A 422 names each problem after the service's message, as a local ValidationError does.
+    message: [status, message, ...(errors ?? []).map((i) => `${i.field}: ${i.message}`), `(${request})`].filter((part) => part !== '').join(' '),
+    code: text(e?.code),
+    correlationId: text(e?.correlationId),
+    supportedMediaTypes: list(e?.supportedMediaTypes)?.map(text) as string[] | undefined,
+    errors,
+    details: { requiredUnits: e?.details?.requiredUnits, remainingUnits: e?.details?.remainingUnits },
+  });
 }

@@ -65,7 +65,7 @@ describe('errors', () => {
     expect(error.cause).toBeUndefined();
     expect(error.message).toBe(`404 ${text} (GET ${BASE_URL}/quota)`);
     // Only the envelope's known fields are copied: no `apiKey`, and `name` stays the class's.
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'NotFoundError', status: 404, ...fields, message: error.message });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'NotFoundError', status: 404, ...fields, method: 'GET', url: `${BASE_URL}/quota`, message: error.message });
     expect(error.stack).not.toContain(API_KEY);
   });
 
@@ -78,7 +78,7 @@ describe('errors', () => {
   it('names a body whose error is a string by its JSON text and takes no field from it', async () => {
     route('get', '/quota', () => json({ error: 'Service unavailable' }, 503));
     const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'ServerError', status: 503, message: `503 {"error":"Service unavailable"} (GET ${BASE_URL}/quota)` });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'ServerError', status: 503, method: 'GET', url: `${BASE_URL}/quota`, message: `503 {"error":"Service unavailable"} (GET ${BASE_URL}/quota)` });
   });
 
   it('QUOTA-1: reads requiredUnits and remainingUnits from the D5 message', async () => {
@@ -100,6 +100,36 @@ describe('errors', () => {
   ])('QUOTA-1: parses %j into its units', (message, required, remaining) => {
     const error = new QuotaExceededError({ status: 402, message });
     expect([error.requiredUnits, error.remainingUnits]).toEqual([required, remaining]);
+  });
+
+  it('QUOTA-1: reads requiredUnits and remainingUnits from details when the service sends them (D-B6)', async () => {
+    route('post', '/flights/search', () => json(envelope('HTTP_ERROR', 'Insufficient quota.', { details: { requiredUnits: 2, remainingUnits: 1 } }), 402));
+    const error = (await client().searchFlights(oneWay()).catch((e: unknown) => e)) as QuotaExceededError;
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect([error.requiredUnits, error.remainingUnits]).toEqual([2, 1]);
+  });
+
+  it.each([
+    [{ requiredUnits: 4, remainingUnits: 0 }, 4, 0],
+    [{ requiredUnits: 4 }, 4, 1],
+    [{ remainingUnits: 0 }, 2, 0],
+    [{ requiredUnits: '4', remainingUnits: -1 }, 2, 1],
+    [undefined, 2, 1],
+  ])('QUOTA-1: details %j win over the message, which is read only for a field that is absent (or not a count)', (details, required, remaining) => {
+    const error = new QuotaExceededError({ status: 402, message: 'Insufficient quota: this search requires 2 units and 1 remains.', details: details as never });
+    expect([error.requiredUnits, error.remainingUnits]).toEqual([required, remaining]);
+  });
+
+  it("a service 422 lists each field: message in the message, like a local ValidationError", async () => {
+    const errors = [
+      { field: 'body.origin', message: 'must match ^[A-Z]{3}$.', type: 'invalid_format' },
+      { field: 'body.passengers.adults', message: 'must be >= 1.', type: 'out_of_range' },
+    ];
+    route('post', '/flights/search', () => json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422));
+    const error = (await client().searchFlights(oneWay(), { validate: false }).catch((e: unknown) => e)) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.errors).toEqual(errors);
+    expect(error.message).toBe(`422 The request is invalid. body.origin: must match ^[A-Z]{3}$. body.passengers.adults: must be >= 1. (POST ${BASE_URL}/flights/search)`);
   });
 
   it('NEG-1: NotAcceptableError carries supportedMediaTypes', async () => {

@@ -2,28 +2,45 @@ import { describe, expect, it } from 'vitest';
 import { createFlightSearchClient, type ClientOptions } from '../src/index.js';
 
 const valid: ClientOptions = { apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' };
+const fail = (name: string, expected: string, received: string) => new TypeError(`createFlightSearchClient: option "${name}" must be ${expected}; received ${received}`);
 
 describe('createFlightSearchClient options', () => {
   it.each([
-    ['apiKey', { apiKey: '' }],
-    ['apiKey', { apiKey: 42 }],
-    ['baseUrl', { baseUrl: 'localhost:4010' }],
-    ['baseUrl', { baseUrl: undefined }],
-    ['fetch', { fetch: 'fetch' }],
-    ['timeoutMs', { timeoutMs: 0 }],
-    ['timeoutMs', { timeoutMs: Number.NaN }],
-    ['timeoutMs', { timeoutMs: 2 ** 31 }],
-    ['maxRetries', { maxRetries: -1 }],
-    ['maxRetries', { maxRetries: 1.5 }],
-    ['mediaType', { mediaType: 'application/xml' }],
-    ['headers', { headers: 'x-a: b' }],
-    ['retryDelay', { retryDelay: 100 }],
-  ])('throws a TypeError naming %s when it is wrong (%j)', (name, patch) => {
-    expect(() => createFlightSearchClient({ ...valid, ...(patch as object) })).toThrow(new TypeError(`createFlightSearchClient: invalid option "${name}" (see ClientOptions)`));
+    ['apiKey', { apiKey: '' }, 'a non-empty string', 'an empty string'],
+    ['apiKey', { apiKey: 42 }, 'a non-empty string', 'a number'],
+    ['apiKey', { apiKey: undefined }, 'a non-empty string', 'undefined'],
+    ['baseUrl', { baseUrl: '127.0.0.1:4010' }, 'an absolute http(s) URL such as "https://api.example.com"', '"127.0.0.1:4010"'],
+    ['baseUrl', { baseUrl: 'localhost:4010' }, 'an absolute http(s) URL such as "https://api.example.com"', '"localhost:4010"'],
+    ['baseUrl', { baseUrl: undefined }, 'an absolute http(s) URL such as "https://api.example.com"', 'undefined'],
+    ['fetch', { fetch: 'fetch' }, 'a function (request) => Promise<Response>', '"fetch"'],
+    ['timeoutMs', { timeoutMs: 0 }, 'a number of milliseconds over 0 and below 2 ** 31', '0'],
+    ['timeoutMs', { timeoutMs: Number.NaN }, 'a number of milliseconds over 0 and below 2 ** 31', 'NaN'],
+    ['timeoutMs', { timeoutMs: 2 ** 31 }, 'a number of milliseconds over 0 and below 2 ** 31', '2147483648'],
+    ['maxRetries', { maxRetries: -1 }, 'a whole number of 0 or more', '-1'],
+    ['maxRetries', { maxRetries: 1.5 }, 'a whole number of 0 or more', '1.5'],
+    ['mediaType', { mediaType: 'application/xml' }, '"application/vnd.service.v1+json" or "application/json"', '"application/xml"'],
+    ['headers', { headers: 'x-a: b' }, 'an object of header names and values', 'a string'],
+    ['retryDelay', { retryDelay: 100 }, 'a function (attempt, retryAfterMs) => milliseconds', '100'],
+  ])('throws a TypeError naming %s, what it expects and what it received (%j)', (name, patch, expected, received) => {
+    expect(() => createFlightSearchClient({ ...valid, ...(patch as object) })).toThrow(fail(name, expected, received));
   });
 
   it('throws a TypeError naming apiKey when called without options', () => {
-    expect(() => createFlightSearchClient(undefined as never)).toThrow(/"apiKey"/);
+    expect(() => createFlightSearchClient(undefined as never)).toThrow(fail('apiKey', 'a non-empty string', 'undefined'));
+  });
+
+  it('never echoes the API key or the headers in an option error', () => {
+    const secret = 'sk-live-do-not-print-0123456789';
+    const message = (patch: object) => {
+      try {
+        createFlightSearchClient({ ...valid, apiKey: secret, ...patch });
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(message({ baseUrl: secret })).toBe(fail('baseUrl', 'an absolute http(s) URL such as "https://api.example.com"', '"[redacted]"').message);
+    expect(message({ headers: [secret] })).toBe(fail('headers', 'an object of header names and values', 'an array').message);
+    expect(message({ apiKey: [secret] })).toBe(fail('apiKey', 'a non-empty string', 'an array').message);
   });
 
   it('accepts both media types, zero retries and an https base URL with a path', () => {

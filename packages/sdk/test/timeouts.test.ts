@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AbortError, ConnectionError, TimeoutError } from '../src/index.js';
-import { BASE_URL, client, json, oneWay, quotaAnswer, rawAnswer, route } from './helpers.js';
+import { API_KEY, BASE_URL, client, json, oneWay, quotaAnswer, rawAnswer, route } from './helpers.js';
+import { createFlightSearchClient } from '../src/index.js';
 
 /** A handler that never answers; it resolves its promise when the client aborts the request. */
 const hang = (aborted: { value: boolean }) => (request: Request) =>
@@ -84,5 +85,40 @@ describe('time-outs and abort', () => {
     controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => (listeners--, remove(...args))) as typeof remove;
     await client().getQuota({ signal: controller.signal });
     expect(listeners).toBe(0);
+  });
+
+  describe('with a fetch that ignores the signal (D-B5)', () => {
+    // A fetch that never settles and never looks at the signal: only the client's own timer can end the attempt.
+    const deaf = vi.fn((_: Request) => new Promise<Response>(() => {}));
+    // Headers arrive, the body never ends, and the stream ignores the abort too.
+    const stalledBody = vi.fn(async (_: Request) => new Response(new ReadableStream({ pull: () => new Promise(() => {}) }), { status: 200 }));
+    const deafClient = (fetch: (request: Request) => Promise<Response>, maxRetries = 0) =>
+      createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch, timeoutMs: 30, maxRetries, retryDelay: () => 0 });
+
+    it('settles a search at timeoutMs with a TimeoutError even though fetch never settles', async () => {
+      const error = (await deafClient(deaf).searchFlights(oneWay()).catch((e: unknown) => e)) as TimeoutError;
+      expect(error).toMatchObject({ name: 'TimeoutError', timeoutMs: 30, message: `POST ${BASE_URL}/flights/search timed out after 30 ms` });
+      // The cause is the attempt's abort, as when fetch honours the signal.
+      expect((error.cause as Error).name).toBe('AbortError');
+    });
+
+    it('settles at timeoutMs when the answer starts but its body never ends', async () => {
+      await expect(deafClient(stalledBody).getQuota()).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 30 });
+    });
+
+    it('gives each GET attempt its time-out and gives up after maxRetries + 1 attempts', async () => {
+      deaf.mockClear();
+      await expect(deafClient(deaf, 2).getQuota()).rejects.toBeInstanceOf(TimeoutError);
+      expect(deaf).toHaveBeenCalledTimes(3);
+    });
+
+    it("settles with AbortError when the caller's signal aborts, whatever fetch does", async () => {
+      const controller = new AbortController();
+      const call = createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch: deaf }).getQuota({ signal: controller.signal });
+      setTimeout(() => controller.abort(new Error('gone')), 10);
+      const error = (await call.catch((e: unknown) => e)) as AbortError;
+      expect(error).toBeInstanceOf(AbortError);
+      expect((error.cause as Error).message).toBe('gone');
+    });
   });
 });

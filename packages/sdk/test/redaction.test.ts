@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AuthenticationError, createFlightSearchClient, type FlightSearchApiError, type ValidationError } from '../src/index.js';
+import { BASE_URL, envelope, json, route } from './helpers.js';
+
+// What a key may hold: any visible ASCII character (a header value), quotes and backslashes included.
+const keyChar = fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code));
+// Every length from 1 to 64 is tried at least once, with characters JSON has to escape among them.
+const examples = Array.from({ length: 64 }, (_, i) => ['"\\sk-Live_9'.repeat(7).slice(0, i + 1)] as [string]);
+
+/** A hostile 422 that echoes `key` in every field the client may copy, and in a header. */
+const echo = (key: string) =>
+  json(
+    {
+      error: {
+        code: `E_${key}`,
+        message: `Unknown key ${key}.`,
+        correlationId: `c-${key}`,
+        supportedMediaTypes: [`application/${key}`],
+        details: { errors: [{ field: `body.${key}`, message: `bad ${key}`, type: key }] },
+        apiKey: key,
+      },
+    },
+    422,
+    { 'x-echo': `key=${key}` },
+  );
+
+const call = (key: string) => createFlightSearchClient({ apiKey: key, baseUrl: BASE_URL, maxRetries: 0 }).getQuota().then(() => { throw new Error('resolved'); }, (e: unknown) => e as FlightSearchApiError);
+
+describe('redaction of the API key (D-B2)', () => {
+  it('replaces a key of 8 characters or more in every field of the error, and leaves a shorter one as the service wrote it', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: keyChar, minLength: 1, maxLength: 64 }), async (key) => {
+        route('get', '/quota', () => echo(key));
+        const error = (await call(key)) as ValidationError;
+        // A key shorter than 8 characters cannot be told from ordinary text: nothing is replaced.
+        const k = key.length >= 8 ? '[redacted]' : key;
+        expect(error.message).toBe(`422 Unknown key ${k}. body.${k}: bad ${k} (GET ${BASE_URL}/quota)`);
+        expect(JSON.parse(JSON.stringify(error))).toEqual({
+          name: 'ValidationError',
+          status: 422,
+          code: `E_${k}`,
+          correlationId: `c-${k}`,
+          supportedMediaTypes: [`application/${k}`],
+          errors: [{ field: `body.${k}`, message: `bad ${k}`, type: k }],
+          method: 'GET',
+          url: `${BASE_URL}/quota`,
+          message: error.message,
+        });
+        expect(error.headers.get('x-echo')).toBe(`key=${k}`);
+        if (key.length >= 8) {
+          for (const text of [JSON.stringify(error), error.message, error.stack ?? '', JSON.stringify([...error.headers])]) {
+            expect(text.replaceAll('[redacted]', '')).not.toContain(key);
+          }
+        }
+      }),
+      { examples, numRuns: 200 },
+    );
+  });
+
+  it.each([1, 7, 8, 64])('redacts a key of %i characters in a plain-text body and an unparseable 200 only from 8 characters on', async (length) => {
+    const key = 'k'.repeat(length);
+    const k = length >= 8 ? '[redacted]' : key;
+    route('get', '/quota', () => new HttpResponse(`no such key: ${key}`, { status: 404 }));
+    expect((await call(key)).message).toBe(`404 no such key: ${k} (GET ${BASE_URL}/quota)`);
+    route('get', '/quota', () => new HttpResponse(`{"remaining": ${key}}`, { status: 200 }));
+    const broken = await call(key);
+    expect(broken.name).toBe('InvalidResponseError');
+    // The parser's own words quote the text it read; the client redacts them like any other.
+    expect(broken.message.includes(key)).toBe(length < 8);
+  });
+
+  it('AUTH-1: with the one-character key "x" a 401 reads exactly as the service wrote it', async () => {
+    route('get', '/quota', () => json(envelope('HTTP_ERROR', 'The API key is required in the x-api-key header.'), 401));
+    const error = await call('x');
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error.message).toBe(`401 The API key is required in the x-api-key header. (GET ${BASE_URL}/quota)`);
+  });
+});
