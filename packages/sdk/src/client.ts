@@ -29,9 +29,16 @@ export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
 
 /** Options of {@link createFlightSearchClient}. */
 export interface ClientOptions {
-  /** The API key, sent as `x-api-key` to `baseUrl` only (redirects are never followed). From 8 characters on, never appears in errors. */
-  apiKey: string;
-  /** The service's base URL, absolute (`https://api.example.com` or `http://127.0.0.1:4010`). */
+  /**
+   * The API key, sent as `x-api-key` to `baseUrl` only (redirects are never followed). From 8 characters on, never appears in errors.
+   * Leave it out only in a browser whose requests go through your own server on the page's origin
+   * (`createFlightSearchProxy` from `@flight-search/sdk/proxy`), which adds the key: a key in page code is public.
+   */
+  apiKey?: string | undefined;
+  /**
+   * The service's base URL: absolute (`https://api.example.com`, `http://127.0.0.1:4010`), or, in a browser,
+   * a path on the page's origin such as `/api/flight-search` (resolved against `location`).
+   */
   baseUrl: string;
   /** A fetch implementation (tests, proxies, instrumentation). Default: the global `fetch`, looked up at call time. */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
@@ -154,9 +161,25 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   // a shorter one cannot be told from ordinary text and is left alone.
   const redact = (text: string) =>
     typeof apiKey != 'string' || apiKey.length < 8 ? text : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
+  // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
+  const page = (globalThis as { location?: { href: string; origin: string } }).location;
+  const base = typeof baseUrl == 'string' && baseUrl[0] == '/' && page ? new URL(baseUrl, page.href).href : baseUrl;
+  // Keyless only towards the page's own origin (a proxy that adds the key): never a keyless client to the service by mistake.
+  const samePage = page != null && typeof base == 'string' && base.startsWith(page.origin + '/');
   for (const [name, value, ok, expected] of [
-    ['apiKey', apiKey, apiKey && typeof apiKey == 'string', 'a non-empty string'],
-    ['baseUrl', baseUrl, /^https?:\/\/./.test(baseUrl), 'an absolute http(s) URL such as "https://api.example.com"'],
+    [
+      'apiKey',
+      apiKey,
+      (apiKey === undefined && samePage) || (apiKey && typeof apiKey == 'string'),
+      page ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)" : 'a non-empty string',
+    ],
+    [
+      'baseUrl',
+      baseUrl,
+      /^https?:\/\/./.test(base),
+      'an absolute http(s) URL such as "https://api.example.com"' +
+        (page ? ' or a path on the page\'s origin such as "/api/flight-search"' : base?.[0] == '/' ? ' (a path such as "/api" needs a page to resolve it against)' : ''),
+    ],
     ['fetch', fetchImpl, !fetchImpl || typeof fetchImpl == 'function', 'a function (request) => Promise<Response>'],
     ['timeoutMs', timeoutMs, isTimeout(timeoutMs), 'a number of milliseconds over 0 and below 2 ** 31'],
     ['maxRetries', maxRetries, Number.isInteger(maxRetries) && maxRetries >= 0, 'a whole number of 0 or more'],
@@ -168,15 +191,15 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     if (!ok) throw new TypeError(`createFlightSearchClient: option "${name}" must be ${expected}; received ${received(value, name == 'apiKey' || name == 'headers', redact)}`);
 
   const raw = createClient<paths>({
-    baseUrl,
+    baseUrl: base,
     // Looked up per call, not captured now, so fetch mocks installed later (msw) still apply.
     fetch: (request) => (fetchImpl ?? fetch)(request),
-    headers: { ...headers, 'x-api-key': apiKey, accept: mediaType },
+    headers: { ...headers, ...(apiKey !== undefined && { 'x-api-key': apiKey }), accept: mediaType },
     // D-B1: a redirect is never followed, by the SDK's calls or by `raw`: fetch would re-send x-api-key
     // to whatever origin the Location names, and a 307/308 would send a search (a charge) again.
     redirect: 'manual',
   });
-  const origin = baseUrl.replace(/\/+$/, '');
+  const origin = base.replace(/\/+$/, '');
   const clean = (headers: Headers) => new Headers([...headers].map(([name, value]) => [name, redact(value)] as [string, string]));
 
   /**

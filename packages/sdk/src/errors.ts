@@ -13,6 +13,7 @@ import { retryAfterMs } from './retry-after.js';
  * │  ├─ AuthenticationError         401
  * │  ├─ QuotaExceededError          402 (requiredUnits, remainingUnits)
  * │  ├─ PermissionDeniedError       403
+ * │  │  └─ BudgetExceededError      403 BUDGET_EXCEEDED from your own proxy (createFlightSearchProxy)
  * │  ├─ NotFoundError               404
  * │  ├─ NotAcceptableError          406 (supportedMediaTypes)
  * │  ├─ ValidationError             422 (errors); also thrown by local validation, before any request
@@ -157,6 +158,14 @@ export class QuotaExceededError extends FlightSearchApiError {
 /** 403 `AUTH-3`: the key lacks the product (price history). */
 export class PermissionDeniedError extends FlightSearchApiError { static override readonly kind: string = 'PermissionDeniedError'; }
 
+/**
+ * 403 `BUDGET_EXCEEDED` from your own proxy (`createFlightSearchProxy`'s `beforeSearch` hook): the search was refused
+ * before it reached the service, so nothing was spent.
+ * @example
+ * catch (e) { if (e instanceof BudgetExceededError) showBanner('You have used your searches for today.'); }
+ */
+export class BudgetExceededError extends PermissionDeniedError { static override readonly kind: string = 'BudgetExceededError'; }
+
 /** 404 `AUTH-2`: the API key (or the path) was not found. */
 export class NotFoundError extends FlightSearchApiError { static override readonly kind: string = 'NotFoundError'; }
 
@@ -218,9 +227,10 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
  */
 export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request: string, redact: (text: string) => string): FlightSearchApiError {
   const { status } = init;
-  const Class = BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError);
   // Reading through `?.` keeps an `error` (or `details`) that is not an object harmless.
   const e = body?.error;
+  const Class =
+    status == 403 && e?.code == 'BUDGET_EXCEEDED' ? BudgetExceededError : (BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError));
   const text = (v: unknown) => (typeof v == 'string' ? redact(v) : undefined);
   const list = (v: unknown): any[] | undefined => (Array.isArray(v) ? v : undefined);
   const said = e?.message;
