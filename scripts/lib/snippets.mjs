@@ -1,0 +1,20 @@
+// The code blocks of a README that `npm run check:readme` type-checks.
+
+/** The ```ts blocks of a Markdown text, with the line each starts on. */
+export function snippets(markdown) {
+  const found = [];
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(ts|typescript)(\s+continued)?\s*$/.exec(lines[i]);
+    if (!open) continue;
+    const start = i + 1;
+    while (i + 1 < lines.length && lines[i + 1] !== '```') i++;
+    const own = { line: start, code: lines.slice(start, i + 1).join('\n') };
+    // `parts`: where each piece of the checked code stands in the README, to name a failing line by it.
+    const before = open[2] && found.length ? found.at(-1).parts : [];
+    const parts = [...before, own];
+    found.push({ line: start, parts, code: parts.map((part) => part.code).join('\n') });
+    i++;
+  }
+  return found;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { snippets } from '../lib/snippets.mjs';
+
+const markdown = [
+  '# Title', // 0
+  '```ts', // 1
+  "const a = 1;", // 2
+  '```', // 3
+  '```sh', // 4
+  'npm test', // 5
+  '```', // 6
+  '```ts continued', // 7
+  'console.log(a);', // 8
+  '```', // 9
+  '```typescript', // 10
+  'export const b = 2;', // 11
+  '```', // 12
+].join('\n');
+
+describe('the README snippets npm run check:readme checks', () => {
+  it('takes every ts block, and only those, with the line it starts on', () => {
+    const found = snippets(markdown);
+    expect(found.map((s) => [s.line, s.code])).toEqual([
+      [2, 'const a = 1;'],
+      [8, 'const a = 1;\nconsole.log(a);'],
+      [11, 'export const b = 2;'],
+    ]);
+  });
+
+  it('checks a continued block with the block before it, remembering where each piece stands', () => {
+    expect(snippets(markdown)[1].parts).toEqual([
+      { line: 2, code: 'const a = 1;' },
+      { line: 8, code: 'console.log(a);' },
+    ]);
+  });
+});
