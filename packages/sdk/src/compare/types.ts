@@ -53,6 +53,7 @@ export type ItemFor<F extends ResponseFormat | undefined> = F extends 'PARSED' ?
 
 /** What every outcome has. */
 interface OutcomeBase {
+  /** The program this outcome is about. */
   program: ProgramCode;
   /** How long this program's search took, in ms (0 for `skipped`). */
   elapsedMs: number;
