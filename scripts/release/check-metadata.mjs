@@ -4,6 +4,8 @@
 //   LICENSE, not the repository's);
 // - package.json: `license` MIT, a `description`, `keywords`, `engines.node`, and `files` that
 //   ship README.md, CHANGELOG.md and LICENSE;
+// - a dependency on another published workspace package accepts that package's current version
+//   (`changeset version` keeps them in step; a hand edit could leave one behind);
 // - CHANGELOG.md: starts with `# <name>` and has a `## <version>` entry, with text, for the
 //   version in package.json, as the newest entry (what `changeset version` writes).
 // Prints one line per package; exits 1 listing every problem.
@@ -17,6 +19,7 @@ if (!/^MIT License\b/.test(rootLicense)) problems.push('LICENSE: the root LICENS
 
 const packages = publishedPackages();
 if (packages.length === 0) problems.push('no published package found in the workspaces');
+const versions = new Map(packages.map(({ pkg }) => [pkg.name, pkg.version]));
 
 for (const { dir, path, pkg } of packages) {
   const say = (text) => problems.push(`${dir}: ${text}`);
@@ -30,6 +33,15 @@ for (const { dir, path, pkg } of packages) {
   if (typeof pkg.engines?.node !== 'string') say('package.json has no "engines.node".');
   for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE']) {
     if (!pkg.files?.includes(file)) say(`package.json "files" does not list ${file}.`);
+  }
+
+  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+    for (const [name, range] of Object.entries(pkg[field] ?? {})) {
+      const version = versions.get(name);
+      if (version !== undefined && ![version, `^${version}`, `~${version}`].includes(range)) {
+        say(`${field} "${name}": "${range}" does not name the workspace's version ${version}.`);
+      }
+    }
   }
 
   const changelogFile = join(path, 'CHANGELOG.md');
