@@ -6,6 +6,7 @@ export type Product = 'search' | 'history';
 
 /** One API key of the mock and its quota. */
 export interface KeySettings {
+  /** The key, as clients send it in `x-api-key`. */
   key: string;
   /** Total quota units of the key. */
   limit: number;
@@ -20,13 +21,19 @@ export interface ProgramBehavior {
   /** Provider answer time in ms (0 to 2 147 483 647, the longest timer), replacing the `latency` option for this program. */
   latencyMs?: number;
   /** The provider fails with this HTTP status: a `200` answer with `success: false` (`PROVIDER-1`). */
-  fail?: { status: number; message?: string };
+  fail?: {
+    /** The provider's HTTP status, reported as the failure's `providerStatusCode`. */
+    status: number;
+    /** The failure's `message`; by default one that names the status. */
+    message?: string;
+  };
   /** The provider never answers: after `providerTimeoutMs` the result is a 504 failure (`PROVIDER-2`). */
   hang?: boolean;
 }
 
+/** Options of {@link createFlightSearchMock}: every one is optional. A bad value throws a `TypeError` naming it. */
 export interface MockOptions {
-  /** The API keys; default {@link DEFAULT_KEYS}. */
+  /** The API keys; default {@link "@flight-search/mock-server"!DEFAULT_KEYS | DEFAULT_KEYS}. */
   keys?: KeySettings[];
   /** Seed of all generated data (flights, history, latencies); default 1. */
   seed?: number;
@@ -49,15 +56,23 @@ export interface MockOptions {
    */
   requestLogMaxBytes?: number;
   /** Per-key rate limit (`RATE-1`); off unless set. */
-  rateLimit?: { requests: number; windowMs: number };
+  rateLimit?: {
+    /** Requests a key may make per window. */
+    requests: number;
+    /** Length of the window, in ms. */
+    windowMs: number;
+  };
 }
 
 /** A request the mock received, as `requests()` lists it. The API key is never recorded. */
 export interface RecordedRequest {
+  /** Sequence number, from 1, in the order the requests were received. */
   id: number;
+  /** The HTTP method. */
   method: string;
   /** Path under `baseUrl` (or the URL path with the default any-origin setting). */
   path: string;
+  /** Query parameters, each with every value it was given, in order. */
   query: Record<string, string[]>;
   /** Lower-case header names; `x-api-key` is `'[redacted]'`. */
   headers: Record<string, string>;
@@ -75,6 +90,7 @@ export interface RecordedRequest {
   receivedAt: number;
   /** Mock clock when answered. */
   endedAt?: number;
+  /** The status answered; absent while the request is in flight or when no answer was sent. */
   status?: number;
   /** True when the request's signal aborted before the answer. */
   aborted: boolean;

@@ -43,24 +43,39 @@ const count = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? (v as
 
 /** Fields of an API error; the client fills them from the service's error envelope (`error.*`). */
 export interface ApiErrorInit {
+  /** HTTP status of the answer. */
   status: number;
+  /** The error's message; it must not contain the API key. */
   message: string;
+  /** The envelope's `error.code`. */
   code?: string | undefined;
+  /** The envelope's `error.correlationId`. */
   correlationId?: string | undefined;
+  /** Response headers (`Retry-After` of a 429 is read from them). */
   headers?: Headers | undefined;
   /** The request that got the answer. */
   method?: string | undefined;
   url?: string | undefined;
   /** 422: the problems (the envelope's `details.errors` may be passed as `details` instead). */
   errors?: ValidationIssue[] | undefined;
-  /** The envelope's `details`: `errors` (422), `requiredUnits` and `remainingUnits` (402). */
-  details?: { errors?: ValidationIssue[]; requiredUnits?: number; remainingUnits?: number } | undefined;
+  /** The envelope's `error.details`; its `errors` is used when `errors` is not given. */
+  details?:
+    | {
+        /** 422: the problems, as the service lists them. */
+        errors?: ValidationIssue[];
+        /** 402: the units the search needed. */
+        requiredUnits?: number;
+        /** 402: the units the key had left. */
+        remainingUnits?: number;
+      }
+    | undefined;
   /** 406: the media types the service serves. */
   supportedMediaTypes?: string[] | undefined;
   /** 3xx: the `Location` the answer named. */
   location?: string | undefined;
   /** The limit an answer went over. */
   maxResponseBytes?: number | undefined;
+  /** The underlying error, if any. */
   cause?: unknown;
 }
 
@@ -73,6 +88,10 @@ export class FlightSearchError extends Error {
   /** Class name used by the cross-bundle `instanceof`; never minified away. */
   static readonly kind: string = 'FlightSearchError';
 
+  /**
+   * `instanceof` by class name rather than prototype chain, so an error from another copy of the
+   * SDK (its ESM and CJS builds in one process, another realm) is still recognised.
+   */
   static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
     return !!(value as { [KINDS]?: string[] } | null)?.[KINDS]?.includes((this as unknown as typeof FlightSearchError).kind);
   }
@@ -224,6 +243,12 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
  * Builds the error for a non-2xx answer from its status and parsed body (an envelope, text, or other JSON).
  * Only the envelope's known fields are read, each only with its documented type, and every string taken
  * from the answer goes through `redact` (D-B2): a service may echo the key back.
+ * The client calls it for every non-2xx answer; a custom transport or a test can call it too.
+ * @example
+ * const body = { error: { code: 'HTTP_ERROR', message: 'Insufficient quota: this search requires 2 units and 1 remains.' } };
+ * const error = apiError(body, { status: 402, headers: new Headers() }, 'POST /flights/search', (text) => text);
+ * error instanceof QuotaExceededError; // true
+ * error.message; // '402 Insufficient quota: this search requires 2 units and 1 remains. (POST /flights/search)'
  */
 export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request: string, redact: (text: string) => string): FlightSearchApiError {
   const { status } = init;

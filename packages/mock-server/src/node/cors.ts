@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 
 /** Which browser origins may call the server: a list of exact origins, or `'*'` for any. */
 export interface CorsOptions {
+  /** Exact origins such as `'http://localhost:5173'`, or `'*'` for any origin. */
   origins: string[] | '*';
 }
 

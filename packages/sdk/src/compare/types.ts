@@ -19,7 +19,9 @@ import type {
  * `searchFlights` rejected with, typed as {@link FlightSearchError}).
  */
 export interface CompareClient {
+  /** Searches one program, as {@link FlightSearchClient.searchFlights} does. */
   searchFlights(request: SearchRequest, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<SearchResponse>;
+  /** The key's quota, as {@link FlightSearchClient.getQuota} answers it (for `quotaCheck`). */
   getQuota(options?: { signal?: AbortSignal }): Promise<Quota>;
 }
 
@@ -29,6 +31,7 @@ export type CompareRequest = Omit<SearchRequest, 'airlineLoyalty'> & {
   programs?: readonly ProgramCode[];
 };
 
+/** Options of {@link compareProgramsStreaming} and {@link comparePrograms}. */
 export interface CompareOptions {
   /** Searches running at the same time. Default: all at once. */
   concurrency?: number;
@@ -48,7 +51,9 @@ export interface CompareOptions {
 /** The result item type a request's `responseFormat` gets back. */
 export type ItemFor<F extends ResponseFormat | undefined> = F extends 'PARSED' ? ParsedResultItem : RawResultItem;
 
+/** What every outcome has. */
 interface OutcomeBase {
+  /** The program this outcome is about. */
   program: ProgramCode;
   /** How long this program's search took, in ms (0 for `skipped`). */
   elapsedMs: number;
@@ -67,21 +72,37 @@ interface OutcomeBase {
  * - `skipped`: not searched, because `quotaCheck: 'partial'` found too little quota.
  */
 export type CompareOutcome<I = RawResultItem | ParsedResultItem> =
-  | (OutcomeBase & { kind: 'result'; item: I })
-  | (OutcomeBase & { kind: 'error'; error: FlightSearchError })
-  | (OutcomeBase & { kind: 'skipped' });
+  | (OutcomeBase & {
+      /** The service answered. */
+      kind: 'result';
+      /** The program's result item: a success, or a provider failure (`success: false`). */
+      item: I;
+    })
+  | (OutcomeBase & {
+      /** The SDK threw for this search. */
+      kind: 'error';
+      /** What `searchFlights` rejected with. */
+      error: FlightSearchError;
+    })
+  | (OutcomeBase & {
+      /** Not searched: `quotaCheck: 'partial'` found too little quota. */
+      kind: 'skipped';
+    });
 
 /**
  * What `compareProgramsStreaming` returns: an async iterator of outcomes whose
  * `return()` always exists (`for await` calls it on `break`).
  */
 export type CompareStream<I = RawResultItem | ParsedResultItem> = AsyncIterableIterator<CompareOutcome<I>> & {
+  /** Stops the comparison (`for await` calls it on `break`): aborts every search in flight and starts no more. */
   return(): Promise<IteratorReturnResult<undefined>>;
 };
 
 /** The cheapest fare of one program's PARSED answer, with the flight it belongs to. */
 export interface CheapestFare {
+  /** The flight the fare belongs to. */
   flight: ParsedFlight;
+  /** The fare itself; {@link cheapestFare} says how fares are compared. */
   fare: Fare;
 }
 

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Part of `npm run release:check`: what each published package says about itself.
+// - LICENSE: the root one is MIT, and each package holds the same file (npm packs a package's own
+//   LICENSE, not the repository's);
+// - package.json: `license` MIT, a `description`, `keywords`, `engines.node`, and `files` that
+//   ship README.md, CHANGELOG.md and LICENSE;
+// - a dependency on another published workspace package accepts that package's current version
+//   (`changeset version` keeps them in step; a hand edit could leave one behind);
+// - CHANGELOG.md: starts with `# <name>` and has a `## <version>` entry, with text, for the
+//   version in package.json, as the newest entry (what `changeset version` writes).
+// Prints one line per package; exits 1 listing every problem.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { publishedPackages, root } from './packages.mjs';
+
+const problems = [];
+const rootLicense = readFileSync(join(root, 'LICENSE'), 'utf8');
+if (!/^MIT License\b/.test(rootLicense)) problems.push('LICENSE: the root LICENSE is not the MIT License text.');
+
+const packages = publishedPackages();
+if (packages.length === 0) problems.push('no published package found in the workspaces');
+const versions = new Map(packages.map(({ pkg }) => [pkg.name, pkg.version]));
+
+for (const { dir, path, pkg } of packages) {
+  const say = (text) => problems.push(`${dir}: ${text}`);
+  const license = join(path, 'LICENSE');
+  if (!existsSync(license)) say('LICENSE is missing (copy the root LICENSE).');
+  else if (readFileSync(license, 'utf8') !== rootLicense) say('LICENSE differs from the root LICENSE.');
+
+  if (pkg.license !== 'MIT') say(`package.json "license" is ${JSON.stringify(pkg.license)}, not "MIT".`);
+  if (typeof pkg.description !== 'string' || pkg.description.trim() === '') say('package.json has no "description".');
+  if (!Array.isArray(pkg.keywords) || pkg.keywords.length === 0) say('package.json has no "keywords".');
+  if (typeof pkg.engines?.node !== 'string') say('package.json has no "engines.node".');
+  for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE']) {
+    if (!pkg.files?.includes(file)) say(`package.json "files" does not list ${file}.`);
+  }
+
+  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+    for (const [name, range] of Object.entries(pkg[field] ?? {})) {
+      const version = versions.get(name);
+      if (version !== undefined && ![version, `^${version}`, `~${version}`].includes(range)) {
+        say(`${field} "${name}": "${range}" does not name the workspace's version ${version}.`);
+      }
+    }
+  }
+
+  const changelogFile = join(path, 'CHANGELOG.md');
+  if (!existsSync(changelogFile)) {
+    say('CHANGELOG.md is missing.');
+  } else {
+    const changelog = readFileSync(changelogFile, 'utf8');
+    if (!changelog.startsWith(`# ${pkg.name}\n`)) say(`CHANGELOG.md does not start with "# ${pkg.name}".`);
+    // Each entry: a "## x.y.z" heading and everything up to the next one.
+    const entries = [...changelog.matchAll(/^## (\S+)[^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/gm)].map(([, version, text]) => ({ version, text }));
+    const current = entries.find((entry) => entry.version === pkg.version);
+    if (!current) say(`CHANGELOG.md has no "## ${pkg.version}" entry for the version in package.json.`);
+    else if (current.text.trim() === '') say(`CHANGELOG.md's "## ${pkg.version}" entry is empty.`);
+    else if (entries[0] !== current) say(`CHANGELOG.md's newest entry is ${entries[0].version}, not the package's version ${pkg.version}.`);
+  }
+  if (!problems.some((problem) => problem.startsWith(`${dir}:`))) {
+    console.log(`ok ${pkg.name}@${pkg.version}: LICENSE, metadata, CHANGELOG entry`);
+  }
+}
+
+if (problems.length > 0) {
+  console.error(problems.map((problem) => `FAIL ${problem}`).join('\n'));
+  process.exit(1);
+}

@@ -1,0 +1,11 @@
+// The API reference documents every code entry of each published package's `exports`. This table
+// says which source file each entry is built from (the tsup configs say the same); the plugin fails
+// the build when a package's `exports` has a code entry that is missing here.
+export const ENTRY_POINTS = [
+  { module: '@flight-search/sdk', dir: 'packages/sdk', subpath: '.', source: 'packages/sdk/src/index.ts' },
+  { module: '@flight-search/mock-server', dir: 'packages/mock-server', subpath: '.', source: 'packages/mock-server/src/index.ts' },
+  { module: '@flight-search/mock-server/node', dir: 'packages/mock-server', subpath: './node', source: 'packages/mock-server/src/node/index.ts' },
+];
+
+/** `exports` subpaths that are data, not code: no API to document. */
+export const DATA_SUBPATHS = ['./package.json', './openapi.yaml'];
