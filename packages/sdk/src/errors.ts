@@ -53,8 +53,9 @@ export interface ApiErrorInit {
   correlationId?: string | undefined;
   /** Response headers (`Retry-After` of a 429 is read from them). */
   headers?: Headers | undefined;
-  /** The request that got the answer. */
+  /** The method of the request that got the answer. */
   method?: string | undefined;
+  /** The URL of the request that got the answer, without its query string. */
   url?: string | undefined;
   /** 422: the problems (the envelope's `details.errors` may be passed as `details` instead). */
   errors?: ValidationIssue[] | undefined;
@@ -129,6 +130,7 @@ export class FlightSearchApiError extends FlightSearchError {
   declare readonly headers: Headers;
   /** The request's method and URL (absent for errors raised before any request). */
   declare readonly method?: string;
+  /** The request's URL, without its query string (absent for errors raised before any request). */
   declare readonly url?: string;
 
   constructor({ message, cause, details, errors = details?.errors, headers = new Headers(), ...fields }: ApiErrorInit) {
