@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Plugin } from 'vite';
+import type { Connect, Logger, Plugin } from 'vite';
 // A real app imports these as `@flight-search/sdk/proxy` and `@flight-search/sdk/proxy/node`.
 // Vite bundles its config (and so this file) without the page's aliases, so the example reads the
 // SDK's TypeScript source by path: it runs on a fresh clone without building the packages.
@@ -176,30 +176,28 @@ function unconfigured(problem: string): ExampleProxy {
 }
 
 /**
- * A Vite plugin that mounts the example's proxy on the dev server at {@link PROXY_PREFIX}, with
- * the settings of {@link createExampleProxy} read from `process.env` when the server starts, and
- * gives each browser without one the demo's user cookie (HttpOnly: page code never reads it).
+ * A Vite plugin that mounts the example's proxy at {@link PROXY_PREFIX} on the dev server (and on
+ * `vite preview`), with the settings of {@link createExampleProxy} read from `process.env` when
+ * the server starts, and gives each browser without one the demo's user cookie (HttpOnly: page
+ * code never reads it).
  * @example
  * // vite.config.ts
  * export default defineConfig({ plugins: [flightSearchProxy()] });
  */
 export function flightSearchProxy(): Plugin {
-  return {
-    name: 'flight-search-example-proxy',
-    apply: 'serve',
-    configureServer(server) {
-      const { handler, problem } = createExampleProxy(process.env);
-      // Only when the proxy was asked for and is wrong: a mock-mode session needs none of it.
-      if (problem !== undefined && (process.env.FLIGHT_SEARCH_URL || process.env.FLIGHT_SEARCH_KEY || process.env.FLIGHT_SEARCH_BUDGET)) {
-        server.config.logger.warn(problem);
+  const mount = (server: { middlewares: Connect.Server; config: { logger: Logger } }) => {
+    const { handler, problem } = createExampleProxy(process.env);
+    // Only when the proxy was asked for and is wrong: a mock-mode session needs none of it.
+    if (problem !== undefined && (process.env.FLIGHT_SEARCH_URL || process.env.FLIGHT_SEARCH_KEY || process.env.FLIGHT_SEARCH_BUDGET)) {
+      server.config.logger.warn(problem);
+    }
+    server.middlewares.use((req, res, next) => {
+      if (!req.url?.startsWith(PROXY_PREFIX) && userOf(req.headers.cookie) === undefined) {
+        res.setHeader('set-cookie', `${USER_COOKIE}=${randomUUID()}; Path=/; HttpOnly; SameSite=Strict`);
       }
-      server.middlewares.use((req, res, next) => {
-        if (!req.url?.startsWith(PROXY_PREFIX) && userOf(req.headers.cookie) === undefined) {
-          res.setHeader('set-cookie', `${USER_COOKIE}=${randomUUID()}; Path=/; HttpOnly; SameSite=Strict`);
-        }
-        next();
-      });
-      server.middlewares.use(PROXY_PREFIX, toNodeHandler(handler));
-    },
+      next();
+    });
+    server.middlewares.use(PROXY_PREFIX, toNodeHandler(handler));
   };
+  return { name: 'flight-search-example-proxy', configureServer: mount, configurePreviewServer: mount };
 }
