@@ -72,8 +72,8 @@ function copyFloorMs(bytes) {
   return quantile(times, 0.5);
 }
 
-/** A search on the queried route (GRU→JFK ECONOMY): programs in turn, 32 dates, so each request repeats within a second. */
-function routeSearch(i) {
+/** A search on the queried route (GRU→JFK ECONOMY): programs in turn, 32 dates, so each request repeats within a second. Suite 9 sends the same. */
+export function routeSearch(i) {
   return {
     airlineLoyalty: [MILES_PROGRAMS[i % MILES_PROGRAMS.length]],
     priceType: 'MILES',
