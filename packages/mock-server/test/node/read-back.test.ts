@@ -104,5 +104,4 @@ describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3
     expect(mock.requests()).toEqual([]);
     expect(mock.getKey(SECRET)).toMatchObject({ limit: 5 });
   });
-
 });
