@@ -6,12 +6,12 @@ import { parseCliArgs } from './args.js';
 import { describe, readConfigFile } from './config-file.js';
 import { HELP } from './help.js';
 import { readKeysFile } from './keys-file.js';
-import { runProxy } from './proxy.js';
 import { UsageError } from './usage-error.js';
 
 /** `flight-search-mock`: the standalone mock server. Exit codes: 0 done, 1 failure, 2 bad usage. */
 async function main(argv: string[]): Promise<void> {
-  if (argv[0] === 'proxy') return runProxy(argv.slice(1));
+  // Loaded only for the proxy: the server never pays for ajv and the contract.
+  if (argv[0] === 'proxy') return (await import('./proxy.js')).runProxy(argv.slice(1));
   const args = parseCliArgs(argv);
   if (args.help) {
     process.stdout.write(HELP);
