@@ -54,7 +54,8 @@ export async function runProxy(argv: string[]): Promise<void> {
         : `contract violation: ${violation.operation} ${violation.side} ${violation.path}: expected ${violation.expected}\n`,
     );
   };
-  const proxy = await startContractProxy({ target: values.target, port, host: values.host ?? '127.0.0.1', onViolation, ...(values.record !== undefined && { record: values.record }) });
+  const onRecordError = (error: Error) => process.stderr.write(`flight-search-mock proxy: --record ${values.record}: cannot be written (${(error as NodeJS.ErrnoException).code ?? error.message}); recording stopped.\n`);
+  const proxy = await startContractProxy({ target: values.target, port, host: values.host ?? '127.0.0.1', onViolation, onRecordError, ...(values.record !== undefined && { record: values.record }) });
   const { port: actualPort } = new URL(proxy.url);
   process.stdout.write(json ? `${JSON.stringify({ event: 'listening', url: proxy.url, port: Number(actualPort), pid: process.pid, target: target.origin })}\n` : `flight-search-mock proxy listening on ${proxy.url}, checking ${target.origin} against openapi.yaml\n`);
   const readyFile = values['ready-file'];

@@ -20,6 +20,12 @@ export interface ContractProxyOptions {
   record?: string;
   /** Largest request body forwarded, in bytes. Default 1 MiB. */
   bodyLimit?: number;
+  /** Largest answer read from the target, in bytes; a larger one is a 502 and counts as unanswered. Default 32 MiB. */
+  answerLimit?: number;
+  /** How long the target may take to answer, in ms; then 504 and unanswered. Default 60 000. */
+  timeoutMs?: number;
+  /** Called when recording fails (the proxy goes on without recording). */
+  onRecordError?: (error: Error) => void;
 }
 
 export interface ContractProxy {
@@ -60,6 +66,13 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   const summary: ProxySummary = { exchanges: 0, violations: 0, unreachable: 0, byOperation: {} };
   const record: WriteStream | undefined = options.record === undefined ? undefined : createWriteStream(options.record, { flags: 'a' });
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+  const answerLimit = options.answerLimit ?? 32 * 1024 * 1024;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  let recording = record !== undefined;
+  record?.on('error', (error) => {
+    recording = false;
+    options.onRecordError?.(error);
+  });
 
   const report = (found: Violation[]) => {
     for (const violation of found) {
@@ -89,18 +102,23 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       summary.exchanges++;
       const found = checker.checkRequest(method, url.pathname, url.searchParams, headers, bodyText);
       report(found);
+      // A stalled target, or a client that went away, ends the exchange.
+      const gone = new AbortController();
+      res.on('close', () => gone.abort());
+      const signal = AbortSignal.any([gone.signal, AbortSignal.timeout(timeoutMs)]);
       let response: Response;
+      let answerText: string;
       try {
-        response = await fetch(base + target, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (body.body as Uint8Array<ArrayBuffer> | undefined), redirect: 'manual' });
+        response = await fetch(base + target, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (body.body as Uint8Array<ArrayBuffer> | undefined), redirect: 'manual', signal });
+        answerText = method === 'HEAD' ? '' : await boundedText(response, answerLimit);
       } catch (error) {
         summary.unreachable++;
-        const answer = errorAnswer(502, 'BAD_GATEWAY', 'The target did not answer.');
-        res.writeHead(answer.status, answer.headers).end(answer.body);
+        const why = error instanceof AnswerTooLarge ? `The target's answer exceeds ${answerLimit} bytes.` : signal.aborted ? `The target did not answer within ${timeoutMs} ms.` : 'The target did not answer.';
+        const answer = errorAnswer(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why);
+        if (!res.destroyed) res.writeHead(answer.status, answer.headers).end(answer.body);
         options.onExchange?.({ method, path: redactPath(url.pathname), status: null, violations: found.length });
-        void error;
         return;
       }
-      const answerText = method === 'HEAD' ? '' : await response.text();
       const answerFound = checker.checkResponse(method, url.pathname, response.status, response.headers, answerText);
       report(answerFound);
       const out: Record<string, string> = {};
@@ -110,7 +128,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       });
       res.writeHead(response.status, { ...out, 'content-length': String(Buffer.byteLength(answerText)) }).end(answerText);
       options.onExchange?.({ method, path: redactPath(url.pathname), status: response.status, violations: found.length + answerFound.length });
-      record?.write(
+      if (recording) record!.write(
         `${JSON.stringify({
           time: new Date().toISOString(),
           request: { method, path: redactPath(url.pathname), query: url.search, headers: redactHeaders(headers), body: parsed(bodyText) },
@@ -141,6 +159,27 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
         server.closeIdleConnections();
       }),
   };
+}
+
+class AnswerTooLarge extends Error {}
+
+/** The answer's text, read chunk by chunk and given up past `limit` bytes (a hostile target cannot fill the memory). */
+async function boundedText(response: Response, limit: number): Promise<string> {
+  if (response.body === null) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function redactHeaders(headers: Headers): Record<string, string> {

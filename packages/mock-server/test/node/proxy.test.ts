@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createFlightSearchClient } from '@flight-search/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { notTheService } from '../support/contract-hook.js';
+import { startContractProxy } from '../../src/proxy/server.js';
+import { checkedByTheCaller, notTheService } from '../support/contract-hook.js';
 import { runCli, startCli, tempDir, type Cli } from './cli-process.js';
 import { KEY, searchBody } from './helpers.js';
 
@@ -110,5 +111,33 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
     expect(total).toBe(lines.length);
     expect(cli.stdout()).toContain('getQuota (GET /quota): ');
     expect(cli.stderr()).not.toContain(KEY);
+  });
+
+  it('answers 504 for a target that stalls and 502 for one whose answer is too large, counting both as unanswered', async () => {
+    const hostile = notTheService(
+      createServer((req, res) => {
+        if (req.url === '/quota') return; // never answers
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ padding: 'x'.repeat(5000) }));
+      }),
+    );
+    servers.push(hostile);
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    const proxy = await startContractProxy({ target, timeoutMs: 200, answerLimit: 1000 });
+    try {
+      // 502 and 504 are the proxy's own answers, outside openapi.yaml on purpose.
+      const [stalled, large] = await checkedByTheCaller(async () => [
+        await fetch(`${proxy.url}/quota`, { headers: { 'x-api-key': KEY } }),
+        await fetch(`${proxy.url}/intelligence/flights/history?origin=GRU`, { headers: { 'x-api-key': KEY } }),
+      ]);
+      expect(stalled!.status).toBe(504);
+      expect(await stalled!.json()).toMatchObject({ error: { code: 'GATEWAY_TIMEOUT', message: 'The target did not answer within 200 ms.' } });
+      expect(large!.status).toBe(502);
+      expect(await large!.json()).toMatchObject({ error: { code: 'BAD_GATEWAY', message: "The target's answer exceeds 1000 bytes." } });
+      expect(proxy.summary()).toMatchObject({ exchanges: 2, unreachable: 2 });
+    } finally {
+      hostile.closeAllConnections();
+      await proxy.close();
+    }
   });
 });
