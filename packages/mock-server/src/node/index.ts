@@ -10,6 +10,7 @@ export type { CorsOptions } from './cors.js';
 export type { RequestLogEntry, RequestLogger } from './log.js';
 export type { ServerOptions } from './options.js';
 export type { MockCore } from '../core.js';
+export type { FaultRoute, FaultState, KeyState, MockClock, MockConfigChanges, MockStateSnapshot, RequestFilter, ServiceFault } from '../types.js';
 
 /**
  * Options of {@link startMockServer}: the mock's own options (keys, seed,
