@@ -30,7 +30,8 @@ export class MockSettingError extends TypeError {
     readonly issues: SettingIssue[],
     label = '',
   ) {
-    super(`${where}: ${issues.map((issue) => `${label}\`${joinField(prefix, issue.field)}\` ${issue.message}`).join(' ')}`);
+    // A problem of the whole value (field '') is named by the value: `options`, `behavior`, `settings`.
+    super(`${where}: ${issues.map((issue) => `${label}\`${joinField(prefix, issue.field) || 'options'}\` ${issue.message}`).join(' ')}`);
   }
 }
 

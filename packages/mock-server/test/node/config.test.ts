@@ -72,6 +72,17 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     expect((await control(url, 'PUT', '/config', { rateLimit: null })).status).toBe(204);
     expect((await quota(url)).status).toBe(200);
     expect((await quota(url)).status).toBe(200);
+    // The request log's caps too: one request kept, in JavaScript and over HTTP.
+    expect((await control(url, 'PUT', '/config', { requestLogCap: 1, requestLogMaxBytes: 100_000 })).status).toBe(204);
+    await quota(url);
+    await quota(url);
+    const kept = ((await (await control(url, 'GET', '/requests')).json()) as { requests: { id: number }[] }).requests;
+    expect(kept.map((entry) => entry.id)).toEqual([2]);
+    mock.configure({ requestLogCap: 1 });
+    await ask();
+    await ask();
+    expect(mock.requests().map((entry) => entry.id)).toEqual([2]);
+    expect(thrown(() => mock.configure('everything' as never)).message).toBe('configure: option `options` must be an object.');
   });
 
   it('--config FILE is checked like the options, with the JavaScript message; flags win over it', async () => {
