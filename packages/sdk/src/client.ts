@@ -99,17 +99,23 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'debug';
 
 /** What the client logs to: `console` fits. Each line comes with its fields ({@link LogFields}). */
 export interface Logger {
+  /** Every attempt, at `logLevel: 'debug'`. */
   debug(message: string, fields: LogFields): void;
+  /** An attempt that is retried, from `logLevel: 'warn'`. */
   warn(message: string, fields: LogFields): void;
+  /** A call that failed, from `logLevel: 'error'`. */
   error(message: string, fields: LogFields): void;
 }
 
 /** The fields of a log line. */
 export interface LogFields {
+  /** `GET` or `POST`. */
   method: string;
+  /** The full URL, query string included. */
   url: string;
   /** The answer's status; absent when no answer came (a time-out, a connection failure). */
   status?: number | undefined;
+  /** How long the attempt took, in whole milliseconds. */
   durationMs: number;
   /** 1 for the first attempt of the call, 2 for its first retry... */
   attempt: number;
@@ -117,6 +123,7 @@ export interface LogFields {
 
 /** A request about to be sent: what {@link Hooks.onRequest} gets. */
 export interface HookRequest {
+  /** `GET` or `POST`. */
   method: 'GET' | 'POST';
   /** The full URL, query string included. */
   url: string;
@@ -128,6 +135,7 @@ export interface HookRequest {
 
 /** A successful answer's status and headers: what {@link APIPromise.withResponse} and {@link Hooks.onResponse} give. */
 export interface ResponseInfo {
+  /** The answer's HTTP status. */
   status: number;
   /** The answer's headers; values echoing the API key are redacted. */
   headers: Headers;
@@ -149,9 +157,20 @@ export interface Hooks {
   /** Before each attempt is sent. */
   onRequest?: ((request: HookRequest) => void | Promise<void>) | undefined;
   /** After each answer, whatever its status (a 429 that is retried included). */
-  onResponse?: ((response: ResponseInfo & { method: string; url: string; attempt: number; durationMs: number }) => void | Promise<void>) | undefined;
+  onResponse?: ((response: HookResponse) => void | Promise<void>) | undefined;
   /** After each attempt that failed (an error answer or none); `retrying` says whether another attempt follows. */
-  onError?: ((event: { method: string; url: string; attempt: number; durationMs: number; error: FlightSearchError; retrying: boolean }) => void | Promise<void>) | undefined;
+  onError?: ((event: HookError) => void | Promise<void>) | undefined;
+}
+
+/** An answer, whatever its status: what {@link Hooks.onResponse} gets (its log fields and its {@link ResponseInfo}). */
+export interface HookResponse extends ResponseInfo, Omit<LogFields, 'status'> {}
+
+/** A failed attempt: what {@link Hooks.onError} gets. */
+export interface HookError extends Omit<LogFields, 'status'> {
+  /** The error the attempt ended with; thrown to the caller unless `retrying`. */
+  error: FlightSearchError;
+  /** Whether another attempt follows. */
+  retrying: boolean;
 }
 
 /**
