@@ -181,7 +181,15 @@ export interface HookError extends Omit<LogFields, 'status'> {
  */
 export interface APIPromise<T> extends Promise<T> {
   /** The answer and its {@link ResponseInfo}; rejects as the call does. */
-  withResponse(): Promise<{ data: T; response: ResponseInfo }>;
+  withResponse(): Promise<WithResponse<T>>;
+}
+
+/** What {@link APIPromise.withResponse} resolves to. */
+export interface WithResponse<T> {
+  /** The call's answer, typed as the call. */
+  data: T;
+  /** The answer's status, headers and correlation id. */
+  response: ResponseInfo;
 }
 
 /** Options of one call. */

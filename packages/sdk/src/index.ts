@@ -18,6 +18,7 @@ export type {
   ResponseInfo,
   SearchOptions,
   SearchResponseFor,
+  WithResponse,
 } from './client.js';
 export { validateHistoryQuery, validateSearchRequest } from './validate.js';
 export { SDK_VERSION } from './version.js';
