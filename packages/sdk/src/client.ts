@@ -41,7 +41,10 @@ export interface ClientOptions {
    * a path on the page's origin such as `/api/flight-search` (resolved against `location`).
    */
   baseUrl: string;
-  /** A fetch implementation (tests, proxies, instrumentation). Default: the global `fetch`, looked up at call time. */
+  /**
+   * A fetch implementation (tests, proxies, instrumentation). It receives one `Request` per attempt (D-K2).
+   * Default: the global `fetch`, looked up at call time and called as `fetch(url, init)`, so each request is built once.
+   */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Time-out of each attempt in ms. Default 35 000: above the service's 29 s provider limit. */
   timeoutMs?: number | undefined;

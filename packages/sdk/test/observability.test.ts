@@ -70,6 +70,24 @@ describe('hooks', () => {
     ]);
   });
 
+  it('RATE-1: sees the retry of a search answered 429 as a second attempt of the same call', async () => {
+    route('post', '/flights/search', (_, n) => (n == 1 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Slow down.'), 429, { 'Retry-After': '1' }) : json(rawAnswer)));
+    const attempts: [string, number, number?][] = [];
+    const c = client({
+      hooks: {
+        onRequest: ({ method, attempt }) => void attempts.push([method, attempt]),
+        onResponse: ({ status, attempt }) => void attempts.push(['answer', attempt, status]),
+      },
+    });
+    await c.searchFlights(oneWay());
+    expect(attempts).toEqual([
+      ['POST', 1],
+      ['answer', 1, 429],
+      ['POST', 2],
+      ['answer', 2, 200],
+    ]);
+  });
+
   it('calls onError without onResponse when no answer came, and says when it gives up', async () => {
     route('get', '/quota', () => HttpResponse.error());
     const onResponse = vi.fn();
