@@ -11,9 +11,10 @@ async function requests(url: string, query = ''): Promise<Recorded[]> {
 }
 
 /** The SDK against the CLI, its retry waits recorded instead of waited (`retryDelay`). */
-function client(url: string) {
+function client(url: string, options: { retrySearchOn429?: boolean } = {}) {
   const delays: [number, number | undefined][] = [];
   const sdk = createFlightSearchClient({
+    ...options,
     apiKey: KEY,
     baseUrl: url,
     retryDelay: (attempt, retryAfterMs) => {
@@ -58,7 +59,7 @@ describe('service faults through the CLI, against the SDK\'s documented retries 
     expect(await consumed(url)).toBe(1);
   });
 
-  it('RATE-1: a 429 fault carries Retry-After, which the SDK honours for a GET; a search is not retried on 429 (today\'s documented behaviour)', async () => {
+  it('RATE-1: a 429 fault carries Retry-After, which the SDK honours for a GET and for a search, charging the search once', async () => {
     const { url } = await startCli(['--control', '--quiet']);
     expect((await control(url, 'PUT', '/faults/all', { status: 429, retryAfterSeconds: 7, times: 1 })).status).toBe(204);
     const answer = await fetch(`${url}/quota`, { headers: { 'x-api-key': KEY } });
@@ -71,15 +72,27 @@ describe('service faults through the CLI, against the SDK\'s documented retries 
     await expect(sdk.getQuota()).resolves.toMatchObject({ remaining: 1000 });
     expect(delays).toEqual([[0, 7000]]);
 
-    // The SDK documents "Searches are never retried" (ClientOptions.maxRetries), 429 included: the issue
-    // asks for a retry on 429 (nothing was charged), which the SDK does not do yet. This asserts today's behaviour.
+    // A 429 is refused before any work (D2, and a fault never charges), so the SDK retries a search on it
+    // after Retry-After (its retrySearchOn429 option); the one search that got through is charged once.
     await control(url, 'PUT', '/faults/search', { status: 429, retryAfterSeconds: 2, times: 1 });
-    const limited = await sdk.searchFlights(searchBody()).catch((e: unknown) => e);
+    const { results } = await sdk.searchFlights(searchBody());
+    expect(results[0]?.success).toBe(true);
+    expect(delays).toEqual([
+      [0, 7000],
+      [0, 2000],
+    ]);
+    const searches = await requests(url, '?path=/flights/search');
+    expect(searches.map((r) => (r as { status?: number }).status)).toEqual([429, 200]);
+    expect(await consumed(url)).toBe(1);
+
+    // With the retry turned off, the 429 reaches the caller as a RateLimitError and nothing is charged.
+    await control(url, 'PUT', '/faults/search', { status: 429, retryAfterSeconds: 2, times: 1 });
+    const strict = client(url, { retrySearchOn429: false });
+    const limited = await strict.sdk.searchFlights(searchBody()).catch((e: unknown) => e);
     expect(limited).toBeInstanceOf(RateLimitError);
     expect((limited as RateLimitError).retryAfterMs).toBe(2000);
-    expect(delays).toEqual([[0, 7000]]);
-    expect(await requests(url, '?path=/flights/search')).toHaveLength(1);
-    expect(await consumed(url)).toBe(0);
+    expect(strict.delays).toEqual([]);
+    expect(await consumed(url)).toBe(1);
   });
 
   it('a connection dropped before or after the headers is retried for a GET and fails a search once, as a ConnectionError', async () => {
