@@ -7,9 +7,10 @@ import { spawn } from 'node:child_process';
 import { Agent, get } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_KEY, MILES_PROGRAMS, nextYearDate, writeKeysFile } from '../lib/fixtures.mjs';
+import { BENCH_KEY, MILES_PROGRAMS, writeKeysFile } from '../lib/fixtures.mjs';
 import { ensureTmp, requireCli, root } from '../lib/project.mjs';
 import { freePort, spawnServer } from '../lib/servers.mjs';
+import { routeSearch } from './history.mjs';
 import { fmt, nowMs, quantile } from '../lib/stats.mjs';
 
 export const id = '9';
@@ -62,18 +63,7 @@ async function fillRoute(url, count) {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const body = {
-        airlineLoyalty: [MILES_PROGRAMS[i % MILES_PROGRAMS.length]],
-        priceType: 'MILES',
-        tripType: 'ONE_WAY',
-        cabinType: 'ECONOMY',
-        origin: 'GRU',
-        destination: 'JFK',
-        departureDate: nextYearDate(1 + (i % 2), 1 + (Math.floor(i / 16) % 28)),
-        passengers: { adults: 1 },
-        responseFormat: 'PARSED',
-      };
-      const res = await fetch(`${url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY }, body: JSON.stringify(body) });
+      const res = await fetch(`${url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY }, body: JSON.stringify(routeSearch(i)) });
       await res.arrayBuffer();
       if (res.status !== 200) failed++;
     }

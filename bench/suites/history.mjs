@@ -72,8 +72,8 @@ function copyFloorMs(bytes) {
   return quantile(times, 0.5);
 }
 
-/** A search on the queried route (GRU→JFK ECONOMY): programs in turn, 28 dates a program (224 distinct requests), so each request repeats within seconds. */
-function routeSearch(i) {
+/** A search on the queried route (GRU→JFK ECONOMY): programs in turn, 28 dates a program (224 distinct requests), so each request repeats within seconds. Suite 9 sends the same. */
+export function routeSearch(i) {
   return {
     airlineLoyalty: [MILES_PROGRAMS[i % MILES_PROGRAMS.length]],
     priceType: 'MILES',

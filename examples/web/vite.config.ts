@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { flightSearchProxy } from './proxy-plugin.js';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // The page imports the SDK and the mock from their TypeScript sources, so
 // `npm run dev` works on a fresh clone without building the packages first.
 export default defineConfig({
+  // `/api/flight-search` on the dev server: the page's proxy mode (no key in the page).
+  plugins: [flightSearchProxy()],
   resolve: {
     // Exact matches, so a subpath such as `@flight-search/mock-server/node` is not rewritten as a prefix.
     alias: [

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 const common: Options = {
   // The proxy is its own entry (`@flight-search/sdk/proxy`): a page importing the client never
@@ -9,6 +12,8 @@ const common: Options = {
   sourcemap: true,
   target: 'es2022',
   platform: 'neutral',
+  // The version the client sends in x-flight-search-sdk, read here once rather than from package.json at run time.
+  define: { __SDK_VERSION__: JSON.stringify(version) },
 };
 
 export default defineConfig([

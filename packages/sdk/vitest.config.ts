@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineProject({
+  // As the build does (tsup.config.ts): the tests check the header carries the package's version.
+  define: { __SDK_VERSION__: JSON.stringify(version) },
   resolve: {
     // The package's own entries from source, not dist/: the proxy's tests and examples import them
     // by name, and so does the mock server's node:http code they run.

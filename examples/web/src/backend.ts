@@ -11,13 +11,29 @@ export interface Backend {
   mode: Settings['mode'];
 }
 
+/** Where the page's own server mounts the proxy (`proxy-plugin.ts` in the dev server). */
+export const PROXY_PATH = '/api/flight-search';
+
 /**
  * Connects the page to the service. In `mock` mode it starts msw's service
  * worker with the mock's handlers first, so every request the SDK sends to the
- * page's own origin is answered in the page; in `remote` mode it talks to
- * `settings.baseUrl` directly and no worker runs (it would answer instead).
+ * page's own origin is answered in the page. In `remote` and `proxy` modes the
+ * worker is never started: a worker registered by an earlier mock-mode visit
+ * still controls the page, but msw's worker passes the requests of a page that
+ * did not start it through to the network untouched.
+ * - `remote` talks to `settings.baseUrl` directly, with `settings.apiKey` in the page.
+ * - `proxy` talks to the page's own server at {@link PROXY_PATH}, which adds its
+ *   own key: the client has none, so no key is in the page.
  */
 export async function startBackend(settings: Settings, hooks: MockHooks): Promise<Backend> {
+  if (settings.mode === 'proxy') {
+    return {
+      // A path on the page's origin and no apiKey: the SDK's browser-safe client (issue 16).
+      client: createFlightSearchClient({ baseUrl: PROXY_PATH }),
+      label: `Your server's proxy (${PROXY_PATH})`,
+      mode: 'proxy',
+    };
+  }
   if (settings.mode === 'remote') {
     return {
       client: createFlightSearchClient({ apiKey: settings.apiKey, baseUrl: settings.baseUrl }),

@@ -4,7 +4,7 @@ import { checkQuery, runComparison } from './comparison.js';
 import { SearchForm } from './form.js';
 import { loadHistory } from './history.js';
 import { parseMockHooks } from './mock-hooks.js';
-import { loadSettings, saveSettings, type Settings } from './settings.js';
+import { loadSettings, parseMode, saveSettings, type Settings } from './settings.js';
 import { showBanner, hideBanner } from './ui/banner.js';
 import { Cards } from './ui/cards.js';
 import { byId } from './ui/dom.js';
@@ -70,15 +70,23 @@ async function compare(backend: Backend): Promise<void> {
 function setUpSettings(settings: Settings): void {
   const panel = byId<HTMLFormElement>('settings-form');
   const field = (name: string) => panel.elements.namedItem(name) as HTMLInputElement;
+  const chosen = () => parseMode(panel.querySelector<HTMLInputElement>('input[name=mode]:checked')?.value);
   for (const radio of panel.querySelectorAll<HTMLInputElement>('input[name=mode]')) radio.checked = radio.value === settings.mode;
   field('baseUrl').value = settings.baseUrl;
   field('apiKey').value = settings.apiKey;
-  const sync = () => (field('baseUrl').disabled = panel.querySelector<HTMLInputElement>('input[name=mode]:checked')?.value !== 'remote');
+  const sync = () => {
+    const mode = chosen();
+    field('baseUrl').disabled = mode !== 'remote';
+    // In proxy mode the page holds no key: the field is neither shown nor used.
+    panel.querySelector<HTMLElement>('[data-testid=settings-key]')!.hidden = mode === 'proxy';
+    field('apiKey').disabled = mode === 'proxy';
+    panel.querySelector<HTMLElement>('[data-testid=settings-proxy-hint]')!.hidden = mode !== 'proxy';
+  };
   sync();
   panel.addEventListener('change', sync);
   panel.addEventListener('submit', (event) => {
     event.preventDefault();
-    const mode = panel.querySelector<HTMLInputElement>('input[name=mode]:checked')?.value === 'remote' ? 'remote' : 'mock';
+    const mode = chosen();
     const baseUrl = field('baseUrl').value.trim();
     if (mode === 'remote' && !URL.canParse(baseUrl)) {
       field('baseUrl').setCustomValidity('Enter an absolute URL, such as http://127.0.0.1:4010');

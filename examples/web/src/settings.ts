@@ -1,9 +1,22 @@
 /** Where the page sends its requests; kept in localStorage across reloads. */
 export interface Settings {
-  /** `mock`: the in-page mock through msw's service worker; `remote`: a server at `baseUrl`. */
-  mode: 'mock' | 'remote';
+  /**
+   * `mock`: the in-page mock through msw's service worker; `remote`: a server at `baseUrl`, with
+   * `apiKey` in the page; `proxy`: the page's own server at `/api/flight-search`, which adds its key
+   * (`apiKey` is not used: no key is in the page).
+   */
+  mode: Mode;
   baseUrl: string;
   apiKey: string;
+}
+
+export type Mode = 'mock' | 'remote' | 'proxy';
+
+const MODES: readonly Mode[] = ['mock', 'remote', 'proxy'];
+
+/** A saved or submitted mode; anything unknown is the in-page mock. */
+export function parseMode(value: unknown): Mode {
+  return MODES.includes(value as Mode) ? (value as Mode) : 'mock';
 }
 
 const STORAGE_KEY = 'flight-search-example:settings';
@@ -14,7 +27,7 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> = localStorage): 
   try {
     const saved = JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}') as Partial<Settings>;
     return {
-      mode: saved.mode === 'remote' ? 'remote' : 'mock',
+      mode: parseMode(saved.mode),
       baseUrl: typeof saved.baseUrl === 'string' && saved.baseUrl ? saved.baseUrl : DEFAULT_SETTINGS.baseUrl,
       apiKey: typeof saved.apiKey === 'string' && saved.apiKey ? saved.apiKey : DEFAULT_SETTINGS.apiKey,
     };

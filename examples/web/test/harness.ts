@@ -67,13 +67,18 @@ export interface OpenPage {
   errors: Error[];
 }
 
+/** Saved settings for {@link openPage}; `proxy` mode needs no key. */
+export type SavedSettings = { mode: 'mock' | 'remote'; apiKey: string; baseUrl?: string } | { mode: 'proxy' };
+
 /**
  * Opens the page in a fresh context (its own storage, so its own service
  * worker registration) with `query` as the mock scenario, and waits until the
- * page is connected. `settings` are stored as the page's saved settings first.
+ * page is connected. `settings` are stored as the page's saved settings first;
+ * `prepare` runs on the context before the page is opened (to record its traffic).
  */
-export async function openPage(harness: Harness, query = '', settings?: { mode: 'mock' | 'remote'; apiKey: string; baseUrl?: string }): Promise<OpenPage> {
+export async function openPage(harness: Harness, query = '', settings?: SavedSettings, prepare?: (context: BrowserContext) => void): Promise<OpenPage> {
   const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  prepare?.(context);
   if (settings) {
     await context.addInitScript((saved) => localStorage.setItem('flight-search-example:settings', saved), JSON.stringify(settings));
   }

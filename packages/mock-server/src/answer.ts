@@ -40,4 +40,11 @@ export interface PlainAnswer {
 
 /** What `answer` gives for a request the client abandoned: nobody reads an answer. */
 export const ABORTED = 'aborted';
-export type CoreResult = PlainAnswer | null | typeof ABORTED;
+/**
+ * What `answer` gives when a fault drops the connection: before anything is
+ * sent, or after the status line and headers. Only a real server can do the
+ * second; through Fetch (msw) both are a network error.
+ */
+export const DROP_BEFORE_HEADERS = 'drop-before-headers';
+export const DROP_AFTER_HEADERS = 'drop-after-headers';
+export type CoreResult = PlainAnswer | null | typeof ABORTED | typeof DROP_BEFORE_HEADERS | typeof DROP_AFTER_HEADERS;

@@ -5,7 +5,7 @@ import type { FlightSearchMock, MockOptions } from './types.js';
 
 /**
  * Creates a stateful mock of the Flight Search, Price History and Quota
- * service. Each instance owns its state (keys, quota, history, behaviours).
+ * service. Each instance owns its state (keys, quota, history, behaviours, faults).
  *
  * @example
  * import { setupServer } from 'msw/node';
@@ -15,19 +15,13 @@ import type { FlightSearchMock, MockOptions } from './types.js';
  * const server = setupServer(...mock.handlers);
  * server.listen();
  * mock.setProgramBehavior('PROGRAM_4', { fail: { status: 503 } });
+ * mock.setFault('quota', { status: 503, times: 1 }); // the service itself fails once
  * const quota = await fetch('https://api.example.com/quota', { headers: { 'x-api-key': 'test-key' } });
  */
 export function createFlightSearchMock(options?: MockOptions): FlightSearchMock {
   const resolved = resolveOptions(options);
-  const core = coreOf(resolved);
-  const mock: FlightSearchMock = {
-    handlers: createHandlers(core.handle, resolved.baseUrl),
-    handle: core.handle,
-    reset: core.reset,
-    setProgramBehavior: core.setProgramBehavior,
-    setKey: core.setKey,
-    requests: core.requests,
-  };
+  const core = coreOf(resolved, options ?? {});
+  const mock: FlightSearchMock = { handlers: createHandlers(core.handle, resolved.baseUrl), ...core };
   attachCore(mock, coreAnswerOf(core)!, coreSettingsOf(core)!);
   return mock;
 }

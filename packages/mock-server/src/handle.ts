@@ -1,6 +1,8 @@
-import { ABORTED, type Answer, type CoreResult, type MockRequest } from './answer.js';
+import { ABORTED, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type Answer, type CoreResult, type MockRequest } from './answer.js';
 import { authenticate } from './auth/authenticate.js';
-import { internalError, notAcceptable, rateLimited, routeNotFound } from './errors/envelopes.js';
+import { internalError, methodNotAllowed, notAcceptable, rateLimited, routeNotFound } from './errors/envelopes.js';
+import { describeFault, faultAnswer, takeFault } from './faults.js';
+import { wait } from './provider/wait.js';
 import { FALLBACK_MEDIA_TYPE, negotiateMediaType } from './negotiation/negotiate.js';
 import type { LogEntry } from './recording/request-log.js';
 import { matchRoute, type Route } from './routes/table.js';
@@ -24,7 +26,21 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
   const mediaType = negotiate(accept);
   let answer: Answer;
   try {
-    answer = match.route ? await run(state, request, url, match.route, mediaType, accept, record) : routeNotFound(request.method, match.path);
+    if (!match.route) {
+      answer = match.allow === undefined ? routeNotFound(request.method, match.path) : methodNotAllowed(request.method, match.path, match.allow);
+    } else {
+      // A service fault comes before the key is looked at: it never consumes quota or a rate-limit slot.
+      const fault = takeFault(state.faults, match.route.name)?.fault;
+      if (fault !== undefined) {
+        record.fault = describeFault(fault);
+        if (fault.delayMs !== undefined) await wait(fault.delayMs, request.signal);
+        if (fault.drop !== undefined) {
+          record.endedAt = state.options.now();
+          return fault.drop === 'before-headers' ? DROP_BEFORE_HEADERS : DROP_AFTER_HEADERS;
+        }
+      }
+      answer = fault?.status !== undefined ? faultAnswer(fault) : await run(state, request, url, match.route, mediaType, accept, record);
+    }
   } catch (error) {
     if (request.aborted()) return finishAborted(state, record);
     answer = internalError();
@@ -49,7 +65,8 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
 export async function handle(state: MockState, request: Request): Promise<Response | null> {
   const result = await answerRequest(state, fromFetch(request));
   if (result === null) return null;
-  if (result === ABORTED) return Response.error();
+  // A dropped connection is a network error through Fetch (msw's `HttpResponse.error()`): no headers can be half-sent.
+  if (result === ABORTED || result === DROP_BEFORE_HEADERS || result === DROP_AFTER_HEADERS) return Response.error();
   // Large answers (history) go as bytes: a string body costs undici a USV scan of the whole text.
   const body = typeof result.body === 'string' && result.body.length > 4096 ? encoder.encode(result.body) : result.body;
   // A HEAD answer is GET's status and headers without the body; its Content-Length says what GET would send.

@@ -5,4 +5,19 @@
  */
 export { createFlightSearchMock } from './create.js';
 export { DEFAULT_KEYS } from './defaults.js';
-export type { FlightSearchMock, KeySettings, MockOptions, Product, ProgramBehavior, RecordedRequest } from './types.js';
+export type {
+  FaultRoute,
+  FaultState,
+  FlightSearchMock,
+  KeySettings,
+  KeyState,
+  MockClock,
+  MockConfigChanges,
+  MockOptions,
+  MockStateSnapshot,
+  Product,
+  ProgramBehavior,
+  RecordedRequest,
+  RequestFilter,
+  ServiceFault,
+} from './types.js';

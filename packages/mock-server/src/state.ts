@@ -6,7 +6,8 @@ import { KeyLedger } from './quota/ledger.js';
 import { RateLimiter } from './rate-limit/limiter.js';
 import { RequestLog } from './recording/request-log.js';
 import { SearchCache } from './routes/search-cache.js';
-import type { ProgramBehavior } from './types.js';
+import type { ActiveFault } from './faults.js';
+import type { FaultRoute, ProgramBehavior } from './types.js';
 
 /** Everything one mock instance remembers; `reset()` replaces it with a fresh one. */
 export interface MockState {
@@ -19,6 +20,8 @@ export interface MockState {
   /** Generated searches, most recently used kept (generation is deterministic). */
   readonly searches: SearchCache;
   readonly rateLimiter: RateLimiter | undefined;
+  /** Service faults in force, per route (`all` for every route). */
+  readonly faults: Map<FaultRoute, ActiveFault>;
 }
 
 export function createState(options: ResolvedOptions): MockState {
@@ -31,5 +34,6 @@ export function createState(options: ResolvedOptions): MockState {
     log: new RequestLog(options.requestLogCap, options.requestLogMaxBytes),
     searches: new SearchCache(options.seed),
     rateLimiter: options.rateLimit && new RateLimiter(options.rateLimit.requests, options.rateLimit.windowMs),
+    faults: new Map(),
   };
 }

@@ -43,6 +43,11 @@ export interface MockOptions {
   latency?: 'none' | 'realistic';
   /** The mock's clock in epoch ms (default `Date.now`): history windows, `createdAt`, recorded times, rate limit windows. */
   now?: () => number;
+  /**
+   * The mock's clock as data (what `--config` and the control API can carry), instead of `now`:
+   * `{ at: '2026-11-01T00:00:00Z' }` stops it at that instant, `{ offsetMs: -86_400_000 }` runs it a day behind.
+   */
+  clock?: MockClock;
   /** Serve only under this URL (and answer unknown paths under it with a 404 envelope); default: any origin, the three paths only. */
   baseUrl?: string;
   /** Most history records kept from searches; the oldest are dropped first. Default 100 000. */
@@ -62,6 +67,93 @@ export interface MockOptions {
     /** Length of the window, in ms. */
     windowMs: number;
   };
+}
+
+/** A fixed (`at`: ISO 8601 or epoch ms) or shifted (`offsetMs`) clock; exactly one of the two. */
+export interface MockClock {
+  at?: string | number;
+  offsetMs?: number;
+}
+
+/** The options `configure` changes; `null` turns `rateLimit` or `clock` off. */
+export type MockConfigChanges = Omit<MockOptions, 'baseUrl' | 'rateLimit' | 'clock'> & {
+  rateLimit?: MockOptions['rateLimit'] | null;
+  clock?: MockClock | null;
+};
+
+/** The routes a fault can be set on: one of the service's operations, or `all` of them. */
+export type FaultRoute = 'search' | 'history' | 'quota' | 'all';
+
+/**
+ * A service fault: what the next requests of a route get instead of (or before) their answer.
+ * Exactly one of `status`, `drop` or a bare `delayMs`; `delayMs` may come with `status`.
+ */
+export interface ServiceFault {
+  /** Answer with this status and the service's error envelope: 429 (with `Retry-After`), 500, 502, 503 or 504. */
+  status?: 429 | 500 | 502 | 503 | 504;
+  /** `Retry-After` of a 429, in seconds (default 1). */
+  retryAfterSeconds?: number;
+  /** Close the connection without an answer (`before-headers`), or after sending the status line and headers only (`after-headers`). Through msw both are a network error. */
+  drop?: 'before-headers' | 'after-headers';
+  /** Wait this long first (then the fault's status, or the normal answer). */
+  delayMs?: number;
+  /** Only the next N requests of the route (default: every request until cleared). */
+  times?: number;
+  /** Only this share of the requests (0 to 1), picked by a generator seeded with the mock's seed. */
+  fraction?: number;
+}
+
+/** A fault in force, as `faults()` lists it. */
+export interface FaultState {
+  route: FaultRoute;
+  fault: ServiceFault;
+  /** Requests still to be hit when `times` was given. */
+  remaining?: number;
+  /** Requests hit so far. */
+  hits: number;
+}
+
+/** A key as the mock reads it back: never the key itself, only its masked form. */
+export interface KeyState {
+  /** A short prefix and a hash of the key, such as `te***a1b2c3d4e5f6`. */
+  key: string;
+  limit: number;
+  consumed: number;
+  remaining: number;
+  products: Product[];
+  usageByCompany: { airlineLoyalty: ProgramCode; consumed: number }[];
+}
+
+/** Which recorded requests `requests(filter)` lists; every field narrows. */
+export interface RequestFilter {
+  method?: string;
+  /** The exact path. */
+  path?: string;
+  /** The API key sent (compared by hash; never shown). */
+  key?: string;
+  status?: number;
+  /** Received at or after this mock time (epoch ms, or ISO 8601). */
+  since?: number | string;
+}
+
+/** Everything the mock is set to, keys masked (`state()`, `GET /__mock/state`). */
+export interface MockStateSnapshot {
+  options: {
+    seed: number;
+    latency: 'none' | 'realistic';
+    providerTimeoutMs: number;
+    rateLimit: { requests: number; windowMs: number } | null;
+    clock: MockClock | null;
+    historyCap: number;
+    requestLogCap: number;
+    requestLogMaxBytes: number;
+    baseUrl: string | null;
+  };
+  now: number;
+  keys: KeyState[];
+  programs: Partial<Record<ProgramCode, ProgramBehavior>>;
+  faults: FaultState[];
+  requests: { count: number; bytes: number };
 }
 
 /** A request the mock received, as `requests()` lists it. The API key is never recorded. */
@@ -94,6 +186,10 @@ export interface RecordedRequest {
   status?: number;
   /** True when the request's signal aborted before the answer. */
   aborted: boolean;
+  /** The masked form of the `x-api-key` sent (a short prefix and a hash), when one was sent. */
+  key?: string;
+  /** The service fault that hit this request, such as `status 503`, `drop before-headers` or `delay 200ms`. */
+  fault?: string;
 }
 
 /** A stateful mock of the service; see {@link createFlightSearchMock}. */
@@ -111,6 +207,33 @@ export interface FlightSearchMock {
   setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null): void;
   /** Creates a key or changes its limit, consumption or products. */
   setKey(key: string, settings: { limit?: number; consumed?: number; products?: Product[] }): void;
-  /** The requests received so far (the most recent 10 000 within 16 MiB by default), oldest first, keys redacted. */
-  requests(): RecordedRequest[];
+  /** The requests received so far (the most recent 10 000 within 16 MiB by default), oldest first, keys redacted; `filter` narrows them. */
+  requests(filter?: RequestFilter): RecordedRequest[];
+  /** Empties the request log, and nothing else. */
+  clearRequests(): void;
+  /**
+   * Changes options of a running mock (checked like `createFlightSearchMock`'s), then resets it
+   * to a fresh state under them (D-H2). `rateLimit: null` or `clock: null` turns them off.
+   * @example
+   * mock.configure({ rateLimit: { requests: 2, windowMs: 1000 }, clock: { at: '2026-11-01T00:00:00Z' } });
+   */
+  configure(changes: MockConfigChanges): void;
+  /** A key's settings and ledger (the key itself masked), or `undefined` when the mock has no such key. */
+  getKey(key: string): KeyState | undefined;
+  /** The behaviour set on a program, or `null` when none is. */
+  getProgramBehavior(program: ProgramCode): ProgramBehavior | null;
+  /**
+   * Makes the service itself fail for a route (`search`, `history`, `quota`) or `all` of them;
+   * a fault is checked before the key and never consumes quota or a rate-limit slot.
+   * @example
+   * mock.setFault('quota', { status: 503, times: 2 }); // the next two GET /quota answer 503
+   * mock.setFault('all', { status: 429, retryAfterSeconds: 3, fraction: 0.5 });
+   */
+  setFault(route: FaultRoute, fault: ServiceFault): void;
+  /** Clears the fault of `route`, or every fault without one. */
+  clearFaults(route?: FaultRoute): void;
+  /** The faults in force. */
+  faults(): FaultState[];
+  /** Everything the mock is set to: options, keys (masked), program behaviours, faults, the request log's size. */
+  state(): MockStateSnapshot;
 }

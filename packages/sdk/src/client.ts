@@ -1,4 +1,4 @@
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { createQuerySerializer, type Client } from 'openapi-fetch';
 import {
   AbortError,
   apiError,
@@ -10,7 +10,6 @@ import {
   TimeoutError,
   ValidationError,
 } from './errors.js';
-import { retryAfterMs } from './retry-after.js';
 import { defaultRetryDelay, isTimeout, MAX_RETRY_AFTER_MS, wait } from './retry.js';
 import type {
   HistoryQuery,
@@ -21,8 +20,10 @@ import type {
   RawSearchResponse,
   SearchRequest,
   SearchResponse,
+  ValidationIssue,
 } from './types.js';
-import { validateSearchRequest } from './validate.js';
+import { validateHistoryQuery, validateSearchRequest } from './validate.js';
+import { SDK_VERSION } from './version.js';
 
 /** The media types the service serves (`Accept`, section 9 of the spec). */
 export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
@@ -40,11 +41,14 @@ export interface ClientOptions {
    * a path on the page's origin such as `/api/flight-search` (resolved against `location`).
    */
   baseUrl: string;
-  /** A fetch implementation (tests, proxies, instrumentation). Default: the global `fetch`, looked up at call time. */
+  /**
+   * A fetch implementation (tests, proxies, instrumentation). It receives one `Request` per attempt (D-K2).
+   * Default: the global `fetch`, looked up at call time and called as `fetch(url, init)`, so each request is built once.
+   */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Time-out of each attempt in ms. Default 35 000: above the service's 29 s provider limit. */
   timeoutMs?: number | undefined;
-  /** Retries of GET calls (history, quota) on 408, 429, 5xx and failures without an answer. Default 2. Searches are never retried. */
+  /** Retries of GET calls (history, quota) on 408, 429, 5xx and failures without an answer, and of a search answered 429 (`retrySearchOn429`). Default 2. */
   maxRetries?: number | undefined;
   /** The `Accept` media type. Default `application/vnd.service.v1+json`. */
   mediaType?: MediaType | undefined;
@@ -64,6 +68,131 @@ export interface ClientOptions {
    * createFlightSearchClient({ apiKey, baseUrl, maxResponseBytes: 4 * 1024 * 1024 });
    */
   maxResponseBytes?: number | undefined;
+  /**
+   * Functions called around every attempt of every call (see {@link Hooks}): for tracing, metrics or headers of your own.
+   * @example
+   * createFlightSearchClient({ apiKey, baseUrl, hooks: { onResponse: ({ method, url, status, attempt }) => metrics.count(method, url, status, attempt) } });
+   */
+  hooks?: Hooks | undefined;
+  /**
+   * What the client logs to `logger`: `'off'` (the default), `'error'` (calls that fail), `'warn'` (also each
+   * attempt that is retried) or `'debug'` (every attempt: method, URL, status, duration, attempt number). The API key never appears.
+   * @example
+   * createFlightSearchClient({ apiKey, baseUrl, logLevel: 'debug' });
+   * // console.debug: [flight-search] GET http://127.0.0.1:4010/quota 200 in 3 ms (attempt 1)
+   */
+  logLevel?: LogLevel | undefined;
+  /** Where the log goes. Default: `console`. */
+  logger?: Logger | undefined;
+  /**
+   * Send `x-flight-search-sdk: <version>` with every request (default `true`), so the service can tell which SDK version calls it.
+   * Never sent from a browser (where `location` exists): a header the service does not allow would fail its CORS preflight.
+   */
+  sdkHeader?: boolean | undefined;
+  /**
+   * Retry a search answered 429 (default `true`), after `Retry-After`, like GET calls (up to `maxRetries`). Safe on the
+   * assumption that a rate-limited request is refused before any work, so nothing was charged (D2, D-K1).
+   * Nothing else about a search is ever retried.
+   */
+  retrySearchOn429?: boolean | undefined;
+}
+
+/** Levels of the client's log, from none to every attempt. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'debug';
+
+/** What the client logs to: `console` fits. Each line comes with its fields ({@link LogFields}). */
+export interface Logger {
+  /** Every attempt, at `logLevel: 'debug'`. */
+  debug(message: string, fields: LogFields): void;
+  /** An attempt that is retried, from `logLevel: 'warn'`. */
+  warn(message: string, fields: LogFields): void;
+  /** A call that failed, from `logLevel: 'error'`. */
+  error(message: string, fields: LogFields): void;
+}
+
+/** The fields of a log line. */
+export interface LogFields {
+  /** `GET` or `POST`. */
+  method: string;
+  /** The full URL, query string included. */
+  url: string;
+  /** The answer's status; absent when no answer came (a time-out, a connection failure). */
+  status?: number | undefined;
+  /** How long the attempt took, in whole milliseconds. */
+  durationMs: number;
+  /** 1 for the first attempt of the call, 2 for its first retry... */
+  attempt: number;
+}
+
+/** A request about to be sent: what {@link Hooks.onRequest} gets. */
+export interface HookRequest {
+  /** `GET` or `POST`. */
+  method: 'GET' | 'POST';
+  /** The full URL, query string included. */
+  url: string;
+  /** The headers to send; the hook may add or change some. Without `x-api-key`, which the client sets after the hook. */
+  headers: Headers;
+  /** 1 for the first attempt of the call, 2 for its first retry... */
+  attempt: number;
+}
+
+/** A successful answer's status and headers: what {@link APIPromise.withResponse} and {@link Hooks.onResponse} give. */
+export interface ResponseInfo {
+  /** The answer's HTTP status. */
+  status: number;
+  /** The answer's headers; values echoing the API key are redacted. */
+  headers: Headers;
+  /** The service's correlation id (`x-correlation-id` or `x-request-id` header) when it sent one. */
+  correlationId: string | undefined;
+}
+
+/**
+ * Functions the client calls around every attempt of every typed call, retries included (local validation
+ * sends nothing and calls none). Each may be async; the client waits for it. A hook that throws fails the call with that error.
+ * @example
+ * const hooks: Hooks = {
+ *   onRequest: ({ headers }) => headers.set('traceparent', newTraceParent()),
+ *   onResponse: ({ method, url, status, durationMs }) => console.log(method, url, status, durationMs),
+ *   onError: ({ error, retrying }) => console.warn(error.name, retrying ? 'retrying' : 'giving up'),
+ * };
+ */
+export interface Hooks {
+  /** Before each attempt is sent. */
+  onRequest?: ((request: HookRequest) => void | Promise<void>) | undefined;
+  /** After each answer, whatever its status (a 429 that is retried included). */
+  onResponse?: ((response: HookResponse) => void | Promise<void>) | undefined;
+  /** After each attempt that failed (an error answer or none); `retrying` says whether another attempt follows. */
+  onError?: ((event: HookError) => void | Promise<void>) | undefined;
+}
+
+/** An answer, whatever its status: what {@link Hooks.onResponse} gets (its log fields and its {@link ResponseInfo}). */
+export interface HookResponse extends ResponseInfo, Omit<LogFields, 'status'> {}
+
+/** A failed attempt: what {@link Hooks.onError} gets. */
+export interface HookError extends Omit<LogFields, 'status'> {
+  /** The error the attempt ended with; thrown to the caller unless `retrying`. */
+  error: FlightSearchError;
+  /** Whether another attempt follows. */
+  retrying: boolean;
+}
+
+/**
+ * The promise of a call's answer, with `withResponse()` for the answer's status and headers as well.
+ * @example
+ * const { data, response } = await client.getQuota().withResponse();
+ * console.log(data.remaining, response.status, response.headers.get('content-type'), response.correlationId);
+ */
+export interface APIPromise<T> extends Promise<T> {
+  /** The answer and its {@link ResponseInfo}; rejects as the call does. */
+  withResponse(): Promise<WithResponse<T>>;
+}
+
+/** What {@link APIPromise.withResponse} resolves to. */
+export interface WithResponse<T> {
+  /** The call's answer, typed as the call. */
+  data: T;
+  /** The answer's status, headers and correlation id. */
+  response: ResponseInfo;
 }
 
 /** Options of one call. */
@@ -80,6 +209,12 @@ export interface SearchOptions extends RequestOptions {
   validate?: boolean | undefined;
 }
 
+/** Options of {@link FlightSearchClient.getPriceHistory}. */
+export interface HistoryOptions extends RequestOptions {
+  /** Check the query locally first (default `true`); an invalid one throws `ValidationError` without a request. */
+  validate?: boolean | undefined;
+}
+
 /** The answer type of a search: PARSED items for `responseFormat: 'PARSED'`, RAW when it is `'RAW'` or absent, either when unknown. */
 export type SearchResponseFor<R extends SearchRequest> = R extends { responseFormat: 'PARSED' }
   ? ParsedSearchResponse
@@ -92,7 +227,7 @@ export type SearchResponseFor<R extends SearchRequest> = R extends { responseFor
 export interface FlightSearchClient {
   /**
    * `POST /flights/search`: searches one program live. Costs 1 unit (ONE_WAY) or 2 (ROUND_TRIP)
-   * whenever the service accepts it, so it is never retried. A provider failure is a result item
+   * whenever the service accepts it, so it is retried only when answered 429 (refused before any work, `retrySearchOn429`). A provider failure is a result item
    * with `success: false`, not an exception.
    * @example
    * const { results } = await client.searchFlights({
@@ -102,24 +237,28 @@ export interface FlightSearchClient {
    * });
    * if (results[0]?.success) console.log(results[0].flights.length);
    */
-  searchFlights<R extends SearchRequest>(request: R, options?: SearchOptions): Promise<SearchResponseFor<R>>;
+  searchFlights<R extends SearchRequest>(request: R, options?: SearchOptions): APIPromise<SearchResponseFor<R>>;
   /**
    * `GET /intelligence/flights/history`: stored price records of a route. Free; retried on transient failures.
+   * The query is checked locally first ({@link validateHistoryQuery}); an invalid one throws `ValidationError` without a request.
    * @example
    * const { flights } = await client.getPriceHistory({
    *   origin: 'SAO', destination: 'NYC', cabinType: 'ECONOMY',
    *   airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'], lookbackDays: 30, onlyFutureDepartures: true,
    * });
    */
-  getPriceHistory(query: HistoryQuery, options?: RequestOptions): Promise<HistoryResponse>;
+  getPriceHistory(query: HistoryQuery, options?: HistoryOptions): APIPromise<HistoryResponse>;
   /**
    * `GET /quota`: the key's quota. Free; retried on transient failures.
    * @example
    * const { remaining } = await client.getQuota();
    */
-  getQuota(options?: RequestOptions): Promise<Quota>;
-  /** The underlying openapi-fetch client (same base URL and headers) for `{ data, error }` results, without retries or typed errors. */
-  raw: Client<paths>;
+  getQuota(options?: RequestOptions): APIPromise<Quota>;
+  /**
+   * An openapi-fetch client (same base URL and headers) for `{ data, error }` results, without retries, typed errors
+   * or the client's hooks (it has openapi-fetch's middleware, `raw.use()`). Made on first use.
+   */
+  readonly raw: Client<paths>;
 }
 
 // How an option's wrong value is shown: a string or a number as written, anything else by its kind;
@@ -156,6 +295,11 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     headers = {},
     retryDelay = defaultRetryDelay,
     maxResponseBytes = 32 * 2 ** 20,
+    hooks = {},
+    logLevel = 'off',
+    logger = console,
+    sdkHeader = true,
+    retrySearchOn429 = true,
   } = options ?? ({} as ClientOptions);
   // D-B2: a key of 8 characters or more is replaced wherever it occurs (also as JSON escapes it);
   // a shorter one cannot be told from ordinary text and is left alone.
@@ -166,6 +310,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   const base = typeof baseUrl == 'string' && baseUrl[0] == '/' && page ? new URL(baseUrl, page.href).href : baseUrl;
   // Keyless only towards the page's own origin (a proxy that adds the key): never a keyless client to the service by mistake.
   const samePage = page != null && typeof base == 'string' && base.startsWith(page.origin + '/');
+  const levels = ['off', 'error', 'warn', 'debug'];
   for (const [name, value, ok, expected] of [
     [
       'apiKey',
@@ -187,43 +332,57 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     ['headers', headers, headers && typeof headers == 'object' && !Array.isArray(headers), 'an object of header names and values'],
     ['retryDelay', retryDelay, typeof retryDelay == 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
     ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
+    ['hooks', hooks, hooks && typeof hooks == 'object', 'an object of onRequest, onResponse and onError functions'],
+    ['logLevel', logLevel, levels.includes(logLevel), levels.map((l) => `"${l}"`).join(', ')],
+    ['logger', logger, logger && typeof logger == 'object', 'an object with debug, warn and error methods'],
   ] as const)
     if (!ok) throw new TypeError(`createFlightSearchClient: option "${name}" must be ${expected}; received ${received(value, name == 'apiKey' || name == 'headers', redact)}`);
 
-  const raw = createClient<paths>({
-    baseUrl: base,
-    // Looked up per call, not captured now, so fetch mocks installed later (msw) still apply.
-    fetch: (request) => (fetchImpl ?? fetch)(request),
-    headers: { ...headers, ...(apiKey !== undefined && { 'x-api-key': apiKey }), accept: mediaType },
-    // D-B1: a redirect is never followed, by the SDK's calls or by `raw`: fetch would re-send x-api-key
-    // to whatever origin the Location names, and a 307/308 would send a search (a charge) again.
-    redirect: 'manual',
-  });
+  const level = levels.indexOf(logLevel);
+  const { onRequest, onResponse, onError } = hooks;
   const origin = base.replace(/\/+$/, '');
+  // The headers of every request, the key last so nothing in `headers` replaces it (names lower-cased by Headers).
+  const common = new Headers(headers);
+  common.set('accept', mediaType);
+  // Server runtimes only: in a browser a header the service's CORS does not allow would fail the preflight.
+  if (sdkHeader && !page) common.set('x-flight-search-sdk', SDK_VERSION);
+  const keyless = Object.fromEntries(common);
+  const all = { ...keyless, ...(apiKey !== undefined && { 'x-api-key': apiKey }) };
   const clean = (headers: Headers) => new Headers([...headers].map(([name, value]) => [name, redact(value)] as [string, string]));
+  const info = (response: Response): ResponseInfo => {
+    const headers = clean(response.headers);
+    return { status: response.status, headers, correlationId: headers.get('x-correlation-id') ?? headers.get('x-request-id') ?? undefined };
+  };
+  const querySerializer = createQuerySerializer();
+  let raw: Client<paths> | undefined;
 
   /**
-   * One call: up to `retries + 1` attempts (GET only; a search passes 0 and makes exactly one).
+   * One call: up to `retries + 1` attempts. Each attempt builds its request once (the URL and the body are
+   * made once per call) and hands `(url, init)` to fetch, or a `Request` to a custom `fetch`.
    * Each attempt has its own controller, aborted by its timer or by the caller's signal; the timer
    * and the listener are released when the attempt settles.
    * Non-2xx answers, redirects, broken 2xx and oversized answers become typed errors; failures
    * without an answer become AbortError (the caller's signal), TimeoutError (this attempt's
    * time-out) or ConnectionError.
+   * `retries`: how many retries the call may make; `only429`: a search, retried on a 429 alone.
    * `any`: each method's signature gives the answer its type.
    */
-  const send = async (method: 'GET' | 'POST', path: string, init: object, opts: RequestOptions = {}, retries = 0): Promise<any> => {
+  const send = async (method: 'GET' | 'POST', path: string, query: object | undefined, body: unknown, opts: RequestOptions = {}, retries = 0, only429 = false): Promise<{ data: any; response: Response }> => {
     const { signal, timeoutMs: ms = timeoutMs } = opts;
+    const search = query && querySerializer(query);
     const url = origin + path;
+    const target = search ? `${url}?${search}` : url;
     const what = `${method} ${url}`;
     if (!isTimeout(ms)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
 
     /**
      * The fetch of each attempt: refuses a redirect (D-B1), and reads the body whole but at most
      * `maxResponseBytes` of it (D-B4), counting the bytes themselves since a `Content-Length` may lie;
      * past the limit the stream is cancelled, which closes the connection.
      */
-    const read = async (request: Request) => {
-      const response = await (fetchImpl ?? fetch)(request);
+    const exchange = async (init: RequestInit): Promise<[Response, string]> => {
+      const response = await (fetchImpl ? fetchImpl(new Request(target, init)) : fetch(target, init));
       const { status, body } = response;
       const fields = () => ({ status, method, url, headers: clean(response.headers) });
       const reader = body?.getReader();
@@ -234,19 +393,26 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         error = new RedirectError({ ...answer, location, message: `${status} redirect${location ? ' to ' + location : ''} not followed: the API key is sent to baseUrl only (${what})` });
       } else if (!(+response.headers.get('content-length')! > maxResponseBytes)) {
         // Within the announced size (or none announced): the bytes are counted as they come.
-        if (!reader) return response;
-        const chunks: BlobPart[] = [];
+        const decoder = new TextDecoder();
+        let text = '';
         let size = 0;
-        for (let chunk; !(chunk = await reader.read()).done && (size += chunk.value.byteLength) <= maxResponseBytes; ) chunks.push(chunk.value);
-        // Most answers arrive in one chunk, which needs no Blob (about 25 µs a call in Node 20).
-        if (size <= maxResponseBytes) return new Response(chunks.length == 1 ? chunks[0] : new Blob(chunks), response);
+        for (let chunk; reader && !(chunk = await reader.read()).done && (size += chunk.value.byteLength) <= maxResponseBytes; ) text += decoder.decode(chunk.value, { stream: true });
+        if (size <= maxResponseBytes) return [response, text + decoder.decode()];
       }
       error ??= new ResponseTooLargeError({ ...fields(), maxResponseBytes, message: `${status} answer over maxResponseBytes (${maxResponseBytes} bytes), not read further (${what})` });
       reader?.cancel().catch(() => {});
       throw error;
     };
 
-    for (let n = 0; ; n++) {
+    for (let n = 1; ; n++) {
+      let sent = all;
+      if (onRequest) {
+        // The hook sees and may change the headers, but never the key, set after it.
+        const edited = new Headers(keyless);
+        await onRequest({ method, url: target, headers: edited, attempt: n });
+        sent = { ...Object.fromEntries(edited), ...(apiKey !== undefined && { 'x-api-key': apiKey }) };
+      }
+      const started = performance.now();
       // A controller and a timer cleared on settling: in Node 20 AbortSignal.timeout() costs about 20 times
       // more per call (its timer stays armed until the signal is garbage-collected). The caller's signal
       // gets a listener for the attempt, removed on settling: AbortSignal.any() would keep about 50 bytes
@@ -256,22 +422,39 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const timer = setTimeout(stop, ms);
       signal?.addEventListener('abort', stop);
       let error: any;
+      let answer: Response | undefined;
+      let data;
       try {
         signal?.throwIfAborted();
-        const { data, error: body, response } = await Promise.race([
-          (raw[method] as Function)(path, { ...init, signal: timeout.signal, parseAs: 'text', fetch: read }),
+        const init: RequestInit = {
+          method,
+          headers: payload === undefined ? sent : { ...sent, 'content-type': 'application/json' },
+          body: payload,
+          signal: timeout.signal,
+          // D-B1: a redirect is never followed: fetch would re-send x-api-key to whatever origin the
+          // Location names, and a 307/308 would send a search (a charge) again.
+          redirect: 'manual',
+        };
+        const [response, text] = await Promise.race([
+          exchange(init),
           // D-B5: settles at the time-out or the caller's abort even when a custom fetch ignores the signal.
-          new Promise((_, reject) => timeout.signal.addEventListener('abort', () => reject(timeout.signal.reason))),
+          new Promise<never>((_, reject) => timeout.signal.addEventListener('abort', () => reject(timeout.signal.reason))),
         ]);
+        answer = response;
         // Only an error needs them: a success pays for no header copy.
         const fields = () => ({ status: response.status, method, url, headers: clean(response.headers) });
-        if (!response.ok) error = apiError(body, fields(), what, redact);
-        else
+        if (!response.ok) {
+          let parsed: unknown = text;
           try {
-            // An empty body (undefined or '') fails to parse too.
-            return JSON.parse(data);
+            parsed = JSON.parse(text);
+          } catch {}
+          error = apiError(parsed, fields(), what, redact);
+        } else
+          try {
+            // An empty body fails to parse too.
+            data = JSON.parse(text);
           } catch (e) {
-            const why = data ? 'invalid JSON: ' + redact((e as Error).message) : 'empty body';
+            const why = text ? 'invalid JSON: ' + redact((e as Error).message) : 'empty body';
             error = new InvalidResponseError({ ...fields(), message: `${response.status} ${why} (${what})` });
           }
       } catch (e) {
@@ -286,42 +469,66 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         clearTimeout(timer);
         signal?.removeEventListener('abort', stop);
       }
-      // Worth another try (GET only; never a search, which the service may have charged):
+      const durationMs = Math.round(performance.now() - started);
+      const fields: LogFields = { method, url: redact(target), status: answer?.status, durationMs, attempt: n };
+      const line = `[flight-search] ${method} ${fields.url} ${answer?.status ?? error.name} in ${durationMs} ms (attempt ${n})`;
+      if (level > 2) logger.debug(line, fields);
+      if (answer && onResponse) await onResponse({ ...info(answer), method, url: target, attempt: n, durationMs });
+      if (!error) return { data, response: answer! };
+      // Worth another try (GET; a search only on a 429, which the service refuses before any work, D-K1):
       // - no answer: a connection failure or this attempt's time-out;
       // - an unusable 2xx (empty or not JSON), as a proxy may send once;
       // - 408, 429 and 5xx, but not one over maxResponseBytes: it would be as large again.
       // A redirect and other 4xx are final.
-      const after = error.headers && retryAfterMs(error.headers);
-      const transient =
-        error instanceof ConnectionError ||
-        error instanceof InvalidResponseError ||
-        (!(error instanceof ResponseTooLargeError) && /^(408|429|5..)$/.test(error.status));
-      if (n >= retries || !transient || after! > MAX_RETRY_AFTER_MS) throw error;
-      await wait(retryDelay(n, after), signal);
+      const after: number | undefined = error.retryAfterMs;
+      const transient = only429
+        ? error.status == 429
+        : error instanceof ConnectionError || error instanceof InvalidResponseError || (!(error instanceof ResponseTooLargeError) && /^(408|429|5..)$/.test(error.status));
+      const retrying = n <= retries && transient && !(after! > MAX_RETRY_AFTER_MS);
+      if (level > (retrying ? 1 : 0)) logger[retrying ? 'warn' : 'error'](`${line}: ${redact(error.message)}${retrying ? ', retrying' : ''}`, fields);
+      if (onError) await onError({ method, url: target, attempt: n, durationMs, error, retrying });
+      if (!retrying) throw error;
+      await wait(retryDelay(n - 1, after), signal);
     }
   };
 
+  /** The call's promise of its data, with `withResponse()` for the answer's status and headers too. */
+  const call = (sent: Promise<{ data: any; response: Response }>): APIPromise<any> => {
+    const data = sent.then((r) => r.data);
+    return Object.assign(data, {
+      // Whoever asks for the response handles the rejection there: the data promise must not report it as unhandled.
+      withResponse: () => (data.catch(() => {}), sent.then((r) => ({ data: r.data, response: info(r.response) }))),
+    });
+  };
+  const invalid = (what: string, errors: ValidationIssue[]) =>
+    call(
+      Promise.reject(
+        new ValidationError({ status: 422, code: 'VALIDATION_ERROR', errors, message: `invalid ${what}, nothing sent: ` + errors.map((e) => `${e.field}: ${e.message}`).join(' ') }),
+      ),
+    );
+
   return {
-    raw,
+    get raw() {
+      return (raw ??= createClient<paths>({
+        baseUrl: origin,
+        // Looked up per call, not captured now, so fetch mocks installed later (msw) still apply.
+        fetch: (request) => (fetchImpl ?? fetch)(request),
+        headers: all,
+        // D-B1: raw never follows a redirect either.
+        redirect: 'manual',
+      }));
+    },
     searchFlights(request, opts) {
       const errors = opts?.validate === false ? [] : validateSearchRequest(request);
-      return errors.length
-        ? Promise.reject(
-            new ValidationError({
-              status: 422,
-              code: 'VALIDATION_ERROR',
-              errors,
-              message: 'invalid search, nothing sent: ' + errors.map((e) => `${e.field}: ${e.message}`).join(' '),
-            }),
-          )
-        : send('POST', '/flights/search', { body: request }, opts);
+      return errors.length ? invalid('search', errors) : call(send('POST', '/flights/search', undefined, request, opts, retrySearchOn429 ? maxRetries : 0, true));
     },
     getPriceHistory(query, opts) {
-      // openapi-fetch sends an array as repeated parameters and a single value as one.
-      return send('GET', '/intelligence/flights/history', { params: { query } }, opts, maxRetries);
+      const errors = opts?.validate === false ? [] : validateHistoryQuery(query);
+      // An array is sent as repeated parameters and a single value as one (openapi-fetch's query serializer).
+      return errors.length ? invalid('history query', errors) : call(send('GET', '/intelligence/flights/history', query, undefined, opts, maxRetries));
     },
     getQuota(opts) {
-      return send('GET', '/quota', {}, opts, maxRetries);
+      return call(send('GET', '/quota', undefined, undefined, opts, maxRetries));
     },
   };
 }

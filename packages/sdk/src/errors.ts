@@ -132,12 +132,17 @@ export class FlightSearchApiError extends FlightSearchError {
   declare readonly method?: string;
   /** The request's URL, without its query string (absent for errors raised before any request). */
   declare readonly url?: string;
+  /**
+   * How long the service asked to wait (`Retry-After`, seconds or an HTTP date), when it said so: a 429
+   * or a 503 may. The client's retries read it here, so `Retry-After` is parsed in one place.
+   */
+  declare readonly retryAfterMs?: number;
 
   constructor({ message, cause, details, errors = details?.errors, headers = new Headers(), ...fields }: ApiErrorInit) {
     super(message, { cause });
     // The init's fields only: the client builds it from the envelope's known fields, so anything else
     // in a body (an echoed `apiKey`, a `name`) never lands on the error.
-    Object.assign(this, { ...fields, errors, headers });
+    Object.assign(this, { ...fields, errors, headers, retryAfterMs: retryAfterMs(headers) });
   }
 }
 
@@ -208,11 +213,7 @@ export class ValidationError extends FlightSearchApiError {
 }
 
 /** 429 `RATE-1`: too many requests; `retryAfterMs` comes from `Retry-After`. */
-export class RateLimitError extends FlightSearchApiError {
-  static override readonly kind: string = 'RateLimitError';
-  /** How long the service asked to wait, when it said so. */
-  readonly retryAfterMs = retryAfterMs(this.headers);
-}
+export class RateLimitError extends FlightSearchApiError { static override readonly kind: string = 'RateLimitError'; }
 
 /** 5xx: the service failed. */
 export class ServerError extends FlightSearchApiError { static override readonly kind: string = 'ServerError'; }

@@ -105,3 +105,41 @@ export function validateSearchRequest(request: unknown): ValidationIssue[] {
       : ok('departureDate') && returnDate <= departureDate && cross('returnDate', 'returnDate must be later than departureDate (SEARCH-6).');
   return issues;
 }
+
+// The history query's parameters in the service's order, each with its rule (the mock's HISTORY_RULES;
+// destination shares origin's) and its check of a present value. airlineLoyalty is checked for presence
+// only: which programs history accepts is not in the spec (the mock's MILES-only answer is its decision, D9).
+const HISTORY: [string, string, boolean, Check][] = [
+  ['origin', '1', true, iata],
+  ['destination', '1', true, iata],
+  ['cabinType', '', true, oneOf('ECONOMY', 'BUSINESS')],
+  ['airlineLoyalty', '2', true, () => false],
+  ['lookbackDays', '3', true, int(1, 30)],
+  ['onlyFutureDepartures', '4', false, (v) => typeof v != 'boolean' && type('boolean')],
+  // Repeatable: the issue is the parameter's, and a bad format (any date) outranks a day not on the calendar, as the service reports it.
+  ['departureDate', '5', false, (v) => {
+    const found = ([] as unknown[]).concat(v).map(date);
+    return found.find((i) => i && i[0] != 'invalid_date') || found.find(Boolean);
+  }],
+];
+
+/**
+ * Checks a price-history query locally as the service does, for what the spec states (`HISTORY-1`, `HISTORY-3`..`HISTORY-5`:
+ * IATA codes, the cabin, a program given, `lookbackDays` 1..30, a boolean, calendar dates) and returns the list the
+ * service puts in `details.errors`, messages included: at most one `{ field, message, type }` per parameter, in the
+ * service's order; `[]` when valid. Which programs have history is the service's to say, so any program passes.
+ * @example
+ * validateHistoryQuery({ origin: 'SAO', destination: 'NYC', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 31 });
+ * // [{ field: 'query.lookbackDays', type: 'out_of_range', message: 'must be <= 30 (HISTORY-3).' }]
+ */
+export function validateHistoryQuery(query: unknown): ValidationIssue[] {
+  if (!isObject(query)) return [{ field: 'query', type: 'invalid_type', message: 'The query must be an object.' }];
+  const issues: ValidationIssue[] = [];
+  for (const [name, rule, required, check] of HISTORY) {
+    const v = Object.hasOwn(query, name) ? query[name] : undefined;
+    // Absent, null and an empty list are all sent as nothing.
+    const issue = v == null || (Array.isArray(v) && !v.length) ? required && (['missing', name + ' is required'] as Issue) : check(v);
+    if (issue) issues.push({ field: 'query.' + name, type: issue[0], message: issue[1] + (rule ? ` (HISTORY-${rule}).` : '.') });
+  }
+  return issues;
+}

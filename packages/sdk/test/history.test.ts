@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PermissionDeniedError } from '../src/index.js';
+import { PermissionDeniedError, validateHistoryQuery, ValidationError, type HistoryQuery } from '../src/index.js';
 import { client, envelope, json, route } from './helpers.js';
 
 const history = { total: 0, lookbackDays: 7, flights: [] };
@@ -55,6 +55,61 @@ describe('getPriceHistory', () => {
   it('HISTORY-3: maps a 422 on the query to ValidationError with the query field', async () => {
     const errors = [{ field: 'query.lookbackDays', message: 'must be <= 30.', type: 'out_of_range' }];
     route('get', '/intelligence/flights/history', () => json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422));
-    await expect(client().getPriceHistory({ ...base, lookbackDays: 31, airlineLoyalty: 'PROGRAM_1' })).rejects.toMatchObject({ status: 422, errors });
+    await expect(client().getPriceHistory({ ...base, lookbackDays: 31, airlineLoyalty: 'PROGRAM_1' }, { validate: false })).rejects.toMatchObject({ status: 422, errors });
+  });
+
+  it('HISTORY-3: checks the query locally by default and throws ValidationError naming the field, without a request', async () => {
+    const seen = route('get', '/intelligence/flights/history', () => json(history));
+    const error = (await client()
+      .getPriceHistory({ ...base, lookbackDays: 31, airlineLoyalty: 'PROGRAM_1' })
+      .catch((e: unknown) => e)) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.errors).toEqual([{ field: 'query.lookbackDays', type: 'out_of_range', message: 'must be <= 30 (HISTORY-3).' }]);
+    expect(error.message).toBe('invalid history query, nothing sent: query.lookbackDays: must be <= 30 (HISTORY-3).');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('sends an invalid query with validate: false, for the service to judge', async () => {
+    const seen = route('get', '/intelligence/flights/history', () => json(history));
+    await client().getPriceHistory({ ...base, lookbackDays: 0, airlineLoyalty: 'PROGRAM_1' }, { validate: false });
+    expect(new URL(seen[0]!.url).searchParams.get('lookbackDays')).toBe('0');
+  });
+});
+
+describe('validateHistoryQuery', () => {
+  const valid: HistoryQuery = { ...base, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'], departureDate: ['2026-12-15'], onlyFutureDepartures: true };
+
+  it('accepts a valid query, with one value or lists', () => {
+    expect(validateHistoryQuery(valid)).toEqual([]);
+    expect(validateHistoryQuery({ ...base, airlineLoyalty: 'PROGRAM_7', departureDate: '2028-02-29' })).toEqual([]);
+  });
+
+  it('HISTORY-1..5: names every problem in the service\'s order and words', () => {
+    const bad = { origin: 'sao', cabinType: 'FIRST', airlineLoyalty: [], lookbackDays: 0.5, onlyFutureDepartures: 'yes', departureDate: ['2026-02-30', '15/12/2026'] };
+    expect(validateHistoryQuery(bad)).toEqual([
+      { field: 'query.origin', type: 'invalid_format', message: 'must match ^[A-Z]{3}$ (HISTORY-1).' },
+      { field: 'query.destination', type: 'missing', message: 'destination is required (HISTORY-1).' },
+      { field: 'query.cabinType', type: 'invalid_enum', message: 'must be one of ECONOMY, BUSINESS.' },
+      { field: 'query.airlineLoyalty', type: 'missing', message: 'airlineLoyalty is required (HISTORY-2).' },
+      { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be integer (HISTORY-3).' },
+      { field: 'query.onlyFutureDepartures', type: 'invalid_type', message: 'must be boolean (HISTORY-4).' },
+      { field: 'query.departureDate', type: 'invalid_format', message: 'must match ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ (HISTORY-5).' },
+    ]);
+  });
+
+  it('HISTORY-3: bounds lookbackDays to 1..30', () => {
+    expect(validateHistoryQuery({ ...valid, lookbackDays: 0 })).toEqual([{ field: 'query.lookbackDays', type: 'out_of_range', message: 'must be >= 1 (HISTORY-3).' }]);
+    expect(validateHistoryQuery({ ...valid, lookbackDays: 1 })).toEqual([]);
+    expect(validateHistoryQuery({ ...valid, lookbackDays: 30 })).toEqual([]);
+  });
+
+  it('HISTORY-5: a date not on the calendar is invalid_date', () => {
+    expect(validateHistoryQuery({ ...valid, departureDate: ['2026-12-15', '2026-04-31'] })).toEqual([
+      { field: 'query.departureDate', type: 'invalid_date', message: 'must be a day on the calendar (HISTORY-5).' },
+    ]);
+  });
+
+  it('HISTORY-2: leaves which programs have history to the service (no MILES-only check, D9 is the mock\'s decision)', () => {
+    expect(validateHistoryQuery({ ...valid, airlineLoyalty: 'PROGRAM_8' as never })).toEqual([]);
   });
 });

@@ -10,8 +10,10 @@ import {
   QuotaExceededError,
   RateLimitError,
   TimeoutError,
+  validateHistoryQuery,
   validateSearchRequest,
   ValidationError,
+  type HistoryQuery,
   type SearchRequest,
 } from '../src/index.js';
 import { oneWay } from './fixtures.js';
@@ -150,5 +152,41 @@ describe('SDK against the mock server', () => {
     expect(error.errors).toEqual(validateSearchRequest(bad));
     expect(error.errors).toHaveLength(4);
     expect((await sdk().getQuota()).consumed).toBe(0);
+  });
+
+  it('RATE-1: a search answered 429 is retried after Retry-After and charged exactly once (D2: the rate check comes before the quota, D-K1)', async () => {
+    let clock = Date.now();
+    const limited = createFlightSearchMock({ baseUrl: BASE_URL, rateLimit: { requests: 1, windowMs: 1_000 }, now: () => clock });
+    server.use(...limited.handlers);
+    const delays: (number | undefined)[] = [];
+    // The wait is the mock's clock moving on by Retry-After, so the window has room again.
+    const client = sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => (delays.push(ms), (clock += ms!), 0) });
+    await client.searchFlights(oneWay());
+    const second = await client.searchFlights(oneWay({ tripType: 'ROUND_TRIP', returnDate: '2026-12-20' }));
+    expect(second.summary.successfulSearches).toBe(1);
+    expect(delays).toEqual([1000]);
+    const searches = limited.requests().filter((r) => r.path == '/flights/search');
+    expect(searches).toHaveLength(3);
+    clock += 1_000;
+    // Two searches succeeded, one ONE_WAY (1 unit) and one ROUND_TRIP (2): 3 units, the refused attempt cost nothing.
+    const quota = await client.getQuota();
+    expect(quota.consumed).toBe(3);
+    expect(quota.usageByCompany).toEqual([{ airlineLoyalty: 'PROGRAM_1', consumed: 3 }]);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['lookbackDays 31', { lookbackDays: 31 }],
+    ['lookbackDays 0 and a lower-case origin', { lookbackDays: 0, origin: 'gru' }],
+    ['a cabin not served and no destination', { cabinType: 'FIRST', destination: undefined }],
+    ['no program', { airlineLoyalty: [] }],
+    ['a date not on the calendar and one in another format', { departureDate: ['2026-02-30', '12/15/2026'] }],
+    ['a date not on the calendar', { departureDate: '2026-04-31' }],
+  ])('HISTORY-1..5: with validate: false the mock answers %s with the list validateHistoryQuery gives', async (_, change) => {
+    const query = { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: ['PROGRAM_1'], lookbackDays: 7, ...change } as unknown as HistoryQuery;
+    const local = validateHistoryQuery(query);
+    expect(local.length).toBeGreaterThan(0);
+    const error = (await sdk().getPriceHistory(query, { validate: false }).catch((e: unknown) => e)) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.errors).toEqual(local);
   });
 });

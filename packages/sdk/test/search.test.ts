@@ -38,9 +38,35 @@ describe('searchFlights', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('RATE-1: never retries a search on a 429, even with Retry-After', async () => {
+  it('RATE-1: retries a search answered 429 after its Retry-After, up to maxRetries (D-K1: refused before any work)', async () => {
+    const seen = route('post', '/flights/search', (_, n) => (n < 3 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '2' }) : json(rawAnswer)));
+    const delays: (number | undefined)[] = [];
+    await expect(client({ maxRetries: 2, retryDelay: (_, ms) => (delays.push(ms), 0) }).searchFlights(oneWay())).resolves.toEqual(rawAnswer);
+    expect(seen).toHaveLength(3);
+    expect(delays).toEqual([2000, 2000]);
+  });
+
+  it('RATE-1: gives RateLimitError once a search\'s 429s outlast maxRetries', async () => {
     const seen = route('post', '/flights/search', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '0' }));
-    await expect(client({ maxRetries: 5 }).searchFlights(oneWay())).rejects.toBeInstanceOf(RateLimitError);
+    await expect(client({ maxRetries: 2 }).searchFlights(oneWay())).rejects.toBeInstanceOf(RateLimitError);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('RATE-1: never retries a search on a 429 with retrySearchOn429: false, even with Retry-After', async () => {
+    const seen = route('post', '/flights/search', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '0' }));
+    await expect(client({ maxRetries: 5, retrySearchOn429: false }).searchFlights(oneWay())).rejects.toBeInstanceOf(RateLimitError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('RATE-1: does not wait for a search\'s Retry-After over 60 s: the RateLimitError is thrown at once', async () => {
+    const seen = route('post', '/flights/search', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '120' }));
+    await expect(client({ maxRetries: 5 }).searchFlights(oneWay())).rejects.toMatchObject({ name: 'RateLimitError', retryAfterMs: 120_000 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it.each([408, 500, 503])('never retries a search answered %i, even with Retry-After', async (status) => {
+    const seen = route('post', '/flights/search', () => json(envelope('HTTP_ERROR', 'No.'), status, { 'Retry-After': '0' }));
+    await expect(client({ maxRetries: 5 }).searchFlights(oneWay())).rejects.toMatchObject({ status });
     expect(seen).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import type { ParsedResultItem, PriceType, ProgramCode } from '@flight-search/sdk';
+import { BudgetExceededError, type ParsedResultItem, type PriceType, type ProgramCode } from '@flight-search/sdk';
 import { bestFare, type BestFare } from '../best-fare.js';
 import { formatDuration, formatLocalDateTime, formatMiles, formatMoney, formatStops } from '../format.js';
 import { programColor, programName } from '../programs.js';
@@ -54,10 +54,15 @@ export class Cards {
     this.#render(card, program, 'Answered', fareBody(best), footer(elapsedMs));
   }
 
-  /** The SDK threw for this program's search (402, 422, time-out, connection). */
+  /** The SDK threw for this program's search (402, 422, time-out, connection, the proxy's budget). */
   error(program: ProgramCode, error: Error, order: number, elapsedMs: number): void {
     const card = this.#take(program, order);
     if (!card) return;
+    if (error instanceof BudgetExceededError) {
+      // The app's own server refused, not the service: say so, and that nothing was spent.
+      this.#fail(card, program, `Your budget on this server is used up: ${budgetReason(error.message)} The search was not sent, so no quota was spent.`, 'Over budget (HTTP 403)', elapsedMs);
+      return;
+    }
     const status = 'status' in error && typeof error.status === 'number' ? `HTTP ${error.status}` : error.name;
     this.#fail(card, program, error.message, status, elapsedMs);
   }
@@ -140,6 +145,16 @@ export class Cards {
       ...(order ? [h('span', { class: 'order', title: 'Order of arrival' }, `#${order}`)] : []),
     );
   }
+}
+
+/**
+ * The proxy's reason without the SDK's wrapping: `403 The proxy refused the search: it costs 1
+ * quota unit, more than this user may spend. (POST /api/...)` -> `it costs 1 quota unit, more than
+ * this user may spend.`; a hook's own message is kept whole, minus the status and request.
+ */
+function budgetReason(message: string): string {
+  const text = message.replace(/^403 /, '').replace(/ \((?:GET|POST) [^)]*\)$/, '');
+  return text.replace(/^The proxy refused the search: /, '');
 }
 
 function fareBody(best: BestFare): HTMLElement {

@@ -1,26 +1,50 @@
 export const HELP = `Usage: flight-search-mock [options]
+       flight-search-mock proxy --target URL [proxy options]
 
 Serves the Flight Search, Price History and Quota mock over HTTP.
 
 Options:
   --port N                 TCP port; 0 picks a free one (default 4010)
   --host H                 interface to listen on (default 127.0.0.1)
+  --config FILE            the mock's options as JSON, checked like the JavaScript options:
+                           {"keys":[...],"seed":7,"latency":"none","providerTimeoutMs":29000,
+                            "rateLimit":{"requests":5,"windowMs":1000},"clock":{"at":"2026-11-01T00:00:00Z"},
+                            "historyCap":100000,"requestLogCap":10000,"requestLogMaxBytes":16777216}
+                           (clock: {"at": ISO or epoch ms} fixed, or {"offsetMs": N} shifted); flags win over it
   --keys FILE              API keys, JSON: {"keys":[{"key":"...","limit":100,"products":["search","history"]}]}
                            (optional "consumed" per key). Default keys: test-key, search-only-key,
                            low-quota-key, empty-key (see the package README)
   --seed N                 seed of the generated data (same seed, same flights)
   --provider-timeout-ms N  time a program may take before a 504 provider failure (default 29000)
   --latency none|realistic provider latencies: none (default) or realistic (0.2 to 4 s per program)
-  --control                serve the control API under /__mock (reset, programs, keys, requests);
-                           without it no request is recorded, since nothing could read the record
+  --rate-limit N           at most N requests per key per window (RATE-1: 429 with Retry-After); off by default
+  --rate-limit-window-ms MS  the rate limit's window (default 1000)
+  --now TIME               a fixed clock for history windows and records: ISO 8601 or epoch ms
+  --clock-offset-ms N      the real clock shifted by N ms (negative for the past)
+  --history-cap N          most history records kept from searches (default 100000)
+  --control                serve the control API under /__mock: reset, state, config, programs, keys,
+                           faults, requests (see the README); without it no request is recorded
   --control-origin ORIGIN  a page origin allowed to call the control API, such as http://localhost:5173
                            (repeatable); by default a control request carrying any Origin is refused (403)
   --allowed-host NAME      a Host name the control API answers besides localhost, 127.0.0.1, [::1] and
                            --host, such as a container name (repeatable; NAME:PORT for a port mapping)
+  --request-log-cap N      most requests recorded for GET /__mock/requests (default 10000 with --control)
   --request-log-max-bytes N  bytes the record of received requests may hold (default 16777216);
                            a body keeps its first 4 KiB, the oldest requests are dropped first
+  --ready-file PATH        once listening, write {"url","port","pid"} to PATH (atomically: a temporary
+                           file renamed); removed again on exit
+  --log-format text|json   request log lines as text (default) or one JSON object per line (no key, ever)
   --quiet                  no request log (by default one line per request on stderr)
   --help                   show this help
+
+Proxy options (flight-search-mock proxy):
+  --target URL             the real service every request is forwarded to (required)
+  --port N, --host H       where the proxy listens (default 4011, 127.0.0.1)
+  --record FILE            append each exchange to FILE as one JSON line, API keys redacted
+  --fail-on-violation      exit 1 on SIGTERM/SIGINT when any violation was seen (for CI)
+  --ready-file PATH, --log-format text|json   as above
+  Each request and answer is checked against openapi.yaml (operation, parameters, body, status,
+  headers, media type, schema); each violation is logged as it happens and summed up on exit.
 
 Once listening it prints a line with its URL (http://HOST:PORT).
 The contract is served at /openapi.yaml. SIGTERM or SIGINT finishes requests in flight, then exits 0.

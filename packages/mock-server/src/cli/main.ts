@@ -1,42 +1,65 @@
-import { startMockServer, type MockServer } from '../node/index.js';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { startMockServer, type MockServer, type RequestLogEntry } from '../node/index.js';
+import { JSON_OPTION_NAMES, optionIssues } from '../settings.js';
+import type { MockOptions } from '../types.js';
 import { parseCliArgs } from './args.js';
+import { describe, readConfigFile } from './config-file.js';
 import { HELP } from './help.js';
 import { readKeysFile } from './keys-file.js';
 import { UsageError } from './usage-error.js';
 
 /** `flight-search-mock`: the standalone mock server. Exit codes: 0 done, 1 failure, 2 bad usage. */
 async function main(argv: string[]): Promise<void> {
+  // Loaded only for the proxy: the server never pays for ajv and the contract.
+  if (argv[0] === 'proxy') return (await import('./proxy.js')).runProxy(argv.slice(1));
   const args = parseCliArgs(argv);
   if (args.help) {
     process.stdout.write(HELP);
     return;
   }
-  const keys = args.keysFile === undefined ? undefined : await readKeysFile(args.keysFile);
+  // The file first, the flags over it.
+  const options: MockOptions = args.configFile === undefined ? {} : await readConfigFile(args.configFile);
+  if (args.keysFile !== undefined) options.keys = await readKeysFile(args.keysFile);
+  if (args.seed !== undefined) options.seed = args.seed;
+  if (args.providerTimeoutMs !== undefined) options.providerTimeoutMs = args.providerTimeoutMs;
+  if (args.latency !== undefined) options.latency = args.latency;
+  if (args.requestLogMaxBytes !== undefined) options.requestLogMaxBytes = args.requestLogMaxBytes;
+  if (args.requestLogCap !== undefined) options.requestLogCap = args.requestLogCap;
+  if (args.historyCap !== undefined) options.historyCap = args.historyCap;
+  if (args.rateLimit !== undefined) options.rateLimit = args.rateLimit;
+  if (args.clock !== undefined) options.clock = args.clock;
+  // Without --control nothing can read the request log (GET /__mock/requests is its only reader),
+  // so the process keeps none unless a cap was asked for: less memory held per request under load.
+  if (!args.control && args.requestLogCap === undefined) options.requestLogCap = 0;
+  // The flags through the same checker as the file and the JavaScript API (a `--now` that is no date).
+  const issues = optionIssues(options, JSON_OPTION_NAMES);
+  if (issues.length > 0) throw new UsageError(describe(issues));
+
+  const json = args.logFormat === 'json';
   let server: MockServer;
   try {
     server = await startMockServer({
+      ...options,
       port: args.port,
       host: args.host,
-      latency: args.latency,
       control: args.control,
       controlOrigins: args.controlOrigins,
       allowedHosts: args.allowedHosts,
-      ...(args.requestLogMaxBytes !== undefined && { requestLogMaxBytes: args.requestLogMaxBytes }),
-      // Without --control nothing can read the request log (GET /__mock/requests is its only reader),
-      // so the process keeps none: less memory held per request under load.
-      ...(!args.control && { requestLogCap: 0 }),
-      ...(args.quiet && { log: false as const }),
-      ...(keys !== undefined && { keys }),
-      ...(args.seed !== undefined && { seed: args.seed }),
-      ...(args.providerTimeoutMs !== undefined && { providerTimeoutMs: args.providerTimeoutMs }),
+      log: args.quiet ? false : json ? jsonLogger : undefined,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? 'the address is already in use' : code === 'EADDRNOTAVAIL' ? 'the address is not available on this machine' : (error as Error).message;
     throw new Error(`cannot listen on ${args.host}:${args.port}: ${why}.`, { cause: error });
   }
-  process.stdout.write(`flight-search-mock listening on ${server.url}\n`);
-  process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
+  const port = Number(new URL(server.url).port);
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url, port, pid: process.pid, contract: `${server.url}/openapi.yaml`, control: args.control ? `${server.url}/__mock` : null })}\n`);
+  } else {
+    process.stdout.write(`flight-search-mock listening on ${server.url}\n`);
+    process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
+  }
+  if (args.readyFile !== undefined) await writeReadyFile(args.readyFile, { url: server.url, port, pid: process.pid });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -47,7 +70,9 @@ async function main(argv: string[]): Promise<void> {
     }
     stopping = true;
     process.stderr.write(`${signal}: finishing requests in flight, then exiting.\n`);
-    server.close().then(
+    // A ready file left behind would tell the next harness a dead server is ready.
+    const removeReady = args.readyFile === undefined ? Promise.resolve() : rm(args.readyFile, { force: true }).catch(() => undefined);
+    Promise.all([server.close(), removeReady]).then(
       () => process.exit(0),
       (error: unknown) => {
         process.stderr.write(`flight-search-mock: ${(error as Error).message}\n`);
@@ -57,6 +82,27 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/** `--log-format json`: one JSON object per request on stderr; the path is already without query and key. */
+function jsonLogger(entry: RequestLogEntry): void {
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), method: entry.method, path: entry.path, status: entry.status, durationMs: Math.round(entry.durationMs * 10) / 10 })}\n`);
+}
+
+/**
+ * `--ready-file`: `{ url, port, pid }` written to a temporary file beside it,
+ * then renamed over it (atomic on one file system), so a harness polling for
+ * the file never reads half of it.
+ */
+async function writeReadyFile(file: string, ready: { url: string; port: number; pid: number }): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, `${JSON.stringify(ready)}\n`);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw new Error(`--ready-file ${file}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, { cause: error });
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

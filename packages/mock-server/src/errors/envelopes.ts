@@ -75,3 +75,12 @@ export const unsupportedContentEncoding = (encoding: string): Answer => ({
 
 /** An unexpected exception (D11): never the exception's text or stack. */
 export const internalError = (): Answer => envelope(500, 'INTERNAL_ERROR', 'An unexpected error occurred.');
+
+/**
+ * A service path asked with a method it does not have (D-H4): 405 with
+ * `Allow`, in the service's envelope, so a client's one error path reads it.
+ */
+export const methodNotAllowed = (method: string, path: string, allow: string): Answer => ({
+  ...envelope(405, 'HTTP_ERROR', `${method.slice(0, 20)} is not allowed on ${redactPath(path)}; use ${allow}.`),
+  headers: { allow },
+});

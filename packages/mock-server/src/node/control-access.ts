@@ -4,7 +4,7 @@ import { errorAnswer, type JsonAnswer } from './envelope.js';
 /** The names a control request may be addressed to besides the `host` option and `allowedHosts` (each with the server's port). */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-const CONTROL_METHODS = 'GET, POST, PUT';
+const CONTROL_METHODS = 'GET, POST, PUT, DELETE';
 
 /**
  * Who may use the control API (D-C3): requests addressed to one of the

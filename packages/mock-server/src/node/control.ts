@@ -1,76 +1,112 @@
 import { errorAnswer, jsonAnswer, validationAnswer, type Issue, type JsonAnswer } from './envelope.js';
-import { parseKeySettings, parseProgram, parseProgramBehavior } from './control-bodies.js';
 import type { ServedMock } from './types.js';
 import { redactPath } from '../recording/redaction.js';
+import { joinField, settingIssuesOf } from '../settings.js';
 
 /** The prefix of the control API; nothing under it reaches the service's routes. */
 export const CONTROL_PREFIX = '/__mock';
 
 /**
- * The control API (`--control`): the JS control functions of the mock over HTTP,
- * for tests written in other languages.
+ * The control API (`--control`): the JavaScript control functions of the mock
+ * over HTTP, for tests written in other languages. Each route calls the mock's
+ * own function, so a setting is checked by the one checker (src/settings.ts)
+ * and refused with the same message as in JavaScript (a 422 naming `body.`,
+ * `path.` or `query.` fields). A key is never shown: only its masked form.
  *
- * - `POST /__mock/reset`: `mock.reset()`, 204.
- * - `PUT /__mock/programs/{program}` `{ latencyMs?, fail?: { status, message? }, hang? }`: `mock.setProgramBehavior`, 204.
- * - `PUT /__mock/keys/{key}` `{ limit?, consumed?, products? }`: `mock.setKey`, 204.
- * - `GET /__mock/requests`: `{ requests: mock.requests() }` (API keys redacted by the mock), 200.
+ * - `POST /__mock/reset`: `reset()`, 204.
+ * - `GET /__mock/state`: `state()`; `GET|PUT /__mock/config`: the options / `configure(body)`.
+ * - `GET|PUT|DELETE /__mock/programs/{program}`: `getProgramBehavior` / `setProgramBehavior`.
+ * - `GET|PUT /__mock/keys/{key}`: `getKey` / `setKey`.
+ * - `GET|DELETE /__mock/faults`, `PUT|DELETE /__mock/faults/{route}`: `faults` / `clearFaults` / `setFault`.
+ * - `GET|DELETE /__mock/requests?method=&path=&key=&status=&since=`: `requests(filter)` / `clearRequests()`.
  */
-export function controlAnswer(mock: ServedMock, method: string, path: string, body: Buffer | undefined): JsonAnswer {
+export function controlAnswer(mock: ServedMock, method: string, path: string, body: Buffer | undefined, search = ''): JsonAnswer {
   const route = path.slice(CONTROL_PREFIX.length);
-  if (route === '/reset') {
-    if (method !== 'POST') return methodNotAllowed('POST');
-    mock.reset();
-    return noContent();
-  }
-  if (route === '/requests') {
-    // HEAD answers as GET; node:http leaves the body out.
-    if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed('GET');
-    return jsonAnswer(200, { requests: mock.requests() });
-  }
+  // HEAD answers as GET; node:http leaves the body out.
+  const verb = method === 'HEAD' ? 'GET' : method;
   const [, collection, name, ...rest] = route.split('/');
-  if (rest.length === 0 && name !== undefined && name !== '') {
-    if (collection === 'programs') {
-      if (method !== 'PUT') return methodNotAllowed('PUT');
-      const program = parseProgram(decode(name));
-      const behavior = parseProgramBehavior(body);
-      if (!program.ok || !behavior.ok) {
-        return validationAnswer([...(program.ok ? [] : program.issues), ...(behavior.ok ? [] : behavior.issues)]);
-      }
-      mock.setProgramBehavior(program.value, behavior.value);
-      return noContent();
-    }
-    if (collection === 'keys') {
-      if (method !== 'PUT') return methodNotAllowed('PUT');
-      const key = decode(name);
-      const settings = parseKeySettings(body);
-      const issues = [...(key.trim() === '' ? [BLANK_KEY] : []), ...(settings.ok ? [] : settings.issues)];
-      if (!settings.ok || issues.length > 0) return validationAnswer(issues);
-      try {
-        mock.setKey(key, settings.value);
-      } catch (error) {
-        // Only the mock knows the key's current limit and consumption, so the merged check (QUOTA-1) is its refusal.
-        const refused = keySettingRefusal(error);
-        if (refused === undefined) throw error;
-        return validationAnswer([refused]);
-      }
-      return noContent();
-    }
+  if (rest.length > 0 || (name === '' && collection !== undefined)) return notFound(method, path);
+  const named = name === undefined ? undefined : decode(name);
+
+  const routes: Record<string, (() => JsonAnswer) | undefined> =
+    named === undefined
+      ? {
+          'POST /reset': () => (mock.reset(), noContent()),
+          'GET /state': () => jsonAnswer(200, need(mock.state)()),
+          'GET /config': () => jsonAnswer(200, need(mock.state)().options),
+          'PUT /config': () => withBody(body, (value) => (need(mock.configure)(value as never), noContent())),
+          'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
+          'DELETE /faults': () => (need(mock.clearFaults)(), noContent()),
+          'GET /requests': () => jsonAnswer(200, { requests: mock.requests(queryOf(search) as never) }),
+          'DELETE /requests': () => (need(mock.clearRequests)(), noContent()),
+        }
+      : {
+          'GET /programs': () => jsonAnswer(200, { program: named, behavior: need(mock.getProgramBehavior)(named as never) }),
+          'PUT /programs': () => withBody(body, (value) => (mock.setProgramBehavior(named as never, value as never), noContent())),
+          'DELETE /programs': () => (mock.setProgramBehavior(named as never, null), noContent()),
+          'GET /keys': () => {
+            const key = need(mock.getKey)(named);
+            return key === undefined ? errorAnswer(404, 'HTTP_ERROR', 'The mock has no such key.') : jsonAnswer(200, key);
+          },
+          'PUT /keys': () => withBody(body, (value) => (mock.setKey(named, value as never), noContent())),
+          'PUT /faults': () => withBody(body, (value) => (need(mock.setFault)(named as never, value as never), noContent())),
+          'DELETE /faults': () => (need(mock.clearFaults)(named as never), noContent()),
+        };
+  const here = `/${collection ?? ''}`;
+  const allowed = Object.keys(routes)
+    .filter((candidate) => candidate.endsWith(` ${here}`))
+    .map((candidate) => candidate.split(' ')[0]!);
+  const run = routes[`${verb} ${here}`];
+  if (run === undefined) {
+    if (allowed.length === 0) return notFound(method, path);
+    if (allowed.includes('GET')) allowed.push('HEAD');
+    return errorAnswer(405, 'METHOD_NOT_ALLOWED', `Use ${allowed.join(' or ')} on this control route.`, {}, { allow: allowed.join(', ') });
   }
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof Unsupported) return errorAnswer(501, 'NOT_IMPLEMENTED', 'The mock served here has no such control function.');
+    const issues = settingIssuesOf(error);
+    if (issues === undefined) throw error;
+    const prefix = (error as { prefix?: unknown }).prefix;
+    // Where the refused value came from: the path (program, key, route), the query (a filter) or the body.
+    const at = prefix === 'program' || prefix === 'key' || prefix === 'route' ? `path.${prefix}` : prefix === 'filter' ? 'query' : 'body';
+    return validationAnswer(issues.map((issue) => ({ ...issue, field: joinField(at, issue.field) })));
+  }
+}
+
+class Unsupported extends Error {}
+
+function need<T>(fn: T | undefined): T {
+  if (fn === undefined) throw new Unsupported();
+  return fn;
+}
+
+/** Runs `apply` on the parsed JSON body (an empty body is `{}`), or answers the 422 of a body that is not a JSON object. */
+function withBody(body: Buffer | undefined, apply: (value: Record<string, unknown>) => JsonAnswer): JsonAnswer {
+  if (body === undefined || body.length === 0) return apply({});
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return validationAnswer([{ field: 'body', type: 'invalid_json', message: 'must be JSON.' }]);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return validationAnswer([{ field: 'body', type: 'invalid_type', message: 'must be a JSON object.' }]);
+  return apply(parsed as Record<string, unknown>);
+}
+
+/** The query as a filter object: each parameter once (the last value wins), unknown ones left for the checker to refuse. */
+function queryOf(search: string): Record<string, string> | undefined {
+  const params = new URLSearchParams(search);
+  if ([...params.keys()].length === 0) return undefined;
+  return Object.fromEntries(params);
+}
+
+function notFound(method: string, path: string): JsonAnswer {
   return errorAnswer(404, 'HTTP_ERROR', `No control route ${method} ${redactPath(path)}.`);
 }
 
-const BLANK_KEY: Issue = { field: 'path.key', type: 'missing', message: 'must be a non-empty key.' };
-
-/**
- * The 422 issue of a `setKey` refusal (`KeySettingError`, recognized by its
- * fields: the mock may come from another build of this package, with its own class).
- */
-function keySettingRefusal(error: unknown): Issue | undefined {
-  if (!(error instanceof TypeError)) return undefined;
-  const { setting, requirement } = error as TypeError & { setting?: unknown; requirement?: unknown };
-  if (typeof setting !== 'string' || typeof requirement !== 'string') return undefined;
-  return { field: `body.${setting}`, type: 'out_of_range', message: `must be ${requirement}.` };
-}
+export type { Issue };
 
 function decode(segment: string): string {
   try {
@@ -82,8 +118,4 @@ function decode(segment: string): string {
 
 function noContent(): JsonAnswer {
   return { status: 204, headers: {}, body: '' };
-}
-
-function methodNotAllowed(allowed: string): JsonAnswer {
-  return errorAnswer(405, 'METHOD_NOT_ALLOWED', `Use ${allowed} on this control route.`, {}, { allow: allowed });
 }

@@ -4,11 +4,13 @@ import type { FlightSearchMock, MockOptions } from '../types.js';
 import { stderrLogger } from './log.js';
 import { assertServedMock, resolveServerOptions, type ServerOptions } from './options.js';
 import { serveMock } from './server.js';
+import type { ServedMock } from './types.js';
 
 export type { CorsOptions } from './cors.js';
 export type { RequestLogEntry, RequestLogger } from './log.js';
 export type { ServerOptions } from './options.js';
 export type { MockCore } from '../core.js';
+export type { FaultRoute, FaultState, KeyState, MockClock, MockConfigChanges, MockStateSnapshot, RequestFilter, ServiceFault } from '../types.js';
 
 /**
  * Options of {@link startMockServer}: the mock's own options (keys, seed,
@@ -17,7 +19,7 @@ export type { MockCore } from '../core.js';
  */
 export interface StartMockServerOptions extends Omit<MockOptions, 'baseUrl'>, ServerOptions {
   /** Serve this existing mock instead of creating one (its other options are then ignored); it must have no `baseUrl`. */
-  mock?: FlightSearchMock | MockCore;
+  mock?: FlightSearchMock | MockCore | ServedMock;
 }
 
 /** A running standalone mock server. */
@@ -39,7 +41,7 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-const MOCK_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'now', 'historyCap', 'requestLogCap', 'requestLogMaxBytes', 'rateLimit'] as const;
+const MOCK_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'now', 'clock', 'historyCap', 'requestLogCap', 'requestLogMaxBytes', 'rateLimit'] as const;
 
 /**
  * Starts the flight-search mock as a real HTTP server, for clients in any
@@ -63,7 +65,8 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     if (coreSettingsOf(options.mock)?.baseUrl !== undefined) {
       throw new TypeError('startMockServer: option "mock" must be made without `baseUrl`: the server serves the service at its own root.');
     }
-    mock = options.mock;
+    // A mock of another make may lack the newer controls: their routes then answer 501.
+    mock = options.mock as MockCore;
   } else {
     const mockOptions: MockOptions = {};
     for (const name of MOCK_OPTION_NAMES) {

@@ -8,8 +8,10 @@ import { errorAnswer, type JsonAnswer } from './envelope.js';
 import { loggablePath } from './log.js';
 import { openApiDocument } from './openapi-file.js';
 import type { ResolvedServerOptions } from './options.js';
-import { pathOf, toFetchRequest, toMockRequest } from './request.js';
+import { pathAndQuery, pathOf, toFetchRequest, toMockRequest } from './request.js';
 import { coreAnswerOf } from '../core.js';
+import { DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS } from '../answer.js';
+import { allowedMethods } from '../routes/table.js';
 import type { ServedMock } from './types.js';
 
 export interface ListeningServer {
@@ -108,13 +110,14 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       answer.headers.connection = 'close';
       return writeAnswer(req, res, answer, isControl || undefined);
     }
-    if (isControl) return writeAnswer(req, res, controlAnswer(mock, method, path, body.body), true);
+    if (isControl) return writeAnswer(req, res, controlAnswer(mock, method, path, body.body, searchOf(target)), true);
 
     if (answer !== undefined) {
       const result = await answer(toMockRequest(req, origin, body.body, signal, aborted));
       if (result === null) return writeAnswer(req, res, notFound(method, path));
       // An abandoned request has no answer; the client is gone anyway.
-      if (result === 'aborted') return void res.destroy();
+      if (result === 'aborted' || result === DROP_BEFORE_HEADERS) return void res.destroy();
+      if (result === DROP_AFTER_HEADERS) return dropAfterHeaders(res);
       return writeAnswer(req, res, result);
     }
     const response = await mock.handle(toFetchRequest(req, origin, body.body, signal));
@@ -176,6 +179,31 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
   return { url: origin, server, close };
 }
 
+/**
+ * The answer for a request no route of the mock took: a service path asked
+ * with another method is 405 with `Allow` (D-H4), anything else 404; both in
+ * the service's envelope.
+ */
 function notFound(method: string, path: string): JsonAnswer {
+  const allow = allowedMethods(path);
+  if (allow !== undefined) return errorAnswer(405, 'HTTP_ERROR', `${method.slice(0, 20)} is not allowed on ${path}; use ${allow}.`, {}, { allow });
   return errorAnswer(404, 'HTTP_ERROR', `No route for ${method} ${loggablePath(path)}.`);
+}
+
+/**
+ * A `drop: 'after-headers'` fault: the status line and headers of a 200 that
+ * announces a body go out, then the connection is cut, as a server that dies
+ * mid-answer would (the client sees its headers, then a broken body).
+ */
+function searchOf(target: string): string {
+  const full = pathAndQuery(target);
+  const query = full.indexOf('?');
+  return query === -1 ? '' : full.slice(query);
+}
+
+function dropAfterHeaders(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1024' });
+  res.flushHeaders();
+  // The next turn: the headers are on the wire before the socket goes.
+  setImmediate(() => res.destroy());
 }

@@ -9,6 +9,8 @@ export type Consumption = { ok: true } | { ok: false; remaining: number };
  * request's code, so concurrent searches can never overspend.
  */
 export class KeyLedger {
+  /** The key itself: never shown, only masked (`maskKey`). */
+  readonly key: string;
   limit: number;
   consumed: number;
   products: Set<Product>;
@@ -16,6 +18,7 @@ export class KeyLedger {
   readonly usage = new Map<ProgramCode, number>();
 
   constructor(settings: Readonly<KeySettings>) {
+    this.key = settings.key;
     this.limit = settings.limit;
     this.consumed = settings.consumed ?? 0;
     this.products = new Set(settings.products);

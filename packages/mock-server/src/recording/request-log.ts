@@ -1,6 +1,7 @@
 import type { MockRequest } from '../answer.js';
 import { RECORDED_BODY_PREFIX_BYTES, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from '../defaults.js';
 import type { RecordedRequest } from '../types.js';
+import { keyHash, maskKey } from './mask.js';
 import { REDACTED, redactPath } from './redaction.js';
 
 /** What an entry costs beside its strings (the object, its arrays, numbers): a fixed estimate, so the byte count is deterministic. */
@@ -41,6 +42,8 @@ export interface LogEntry {
   endedAt?: number;
   status?: number;
   aborted: boolean;
+  /** The service fault that hit the request, described (`status 503`). */
+  fault?: string;
   /** What the entry counts for in the log's byte total; 0 once it was dropped (or never kept). */
   bytes: number;
 }
@@ -125,10 +128,15 @@ export class RequestLog {
     this.#bytes = 0;
   }
 
-  /** Fresh copies, so a caller cannot change the log. */
-  list(): RecordedRequest[] {
+  /** Fresh copies, so a caller cannot change the log; `filter` keeps only the entries it matches. */
+  list(filter?: EntryFilter): RecordedRequest[] {
     const list: RecordedRequest[] = [];
-    for (let i = this.#head; i < this.#entries.length; i++) list.push(toRecorded(this.#entries[i]!));
+    const hash = filter?.key === undefined ? undefined : keyHash(filter.key);
+    for (let i = this.#head; i < this.#entries.length; i++) {
+      const entry = this.#entries[i]!;
+      if (filter !== undefined && !matches(entry, filter, hash)) continue;
+      list.push(toRecorded(entry));
+    }
     return list;
   }
 
@@ -191,6 +199,37 @@ function nestedDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/** A checked `requests()` filter: `since` already in epoch ms. */
+export interface EntryFilter {
+  method?: string;
+  path?: string;
+  key?: string;
+  status?: number;
+  since?: number;
+}
+
+function matches(entry: LogEntry, filter: EntryFilter, hash: string | undefined): boolean {
+  if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
+  if (filter.path !== undefined && entry.path !== filter.path) return false;
+  if (filter.status !== undefined && entry.status !== filter.status) return false;
+  if (filter.since !== undefined && entry.receivedAt < filter.since) return false;
+  if (hash !== undefined) {
+    // Compared by hash, so the key asked for is never compared to, or shown beside, another in clear.
+    const sent = sentKey(entry.rawHeaders);
+    if (sent === undefined || keyHash(sent) !== hash) return false;
+  }
+  return true;
+}
+
+/** The `x-api-key` of raw header pairs, repeats joined as Fetch joins them. */
+function sentKey(raw: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === 'x-api-key') found = found === undefined ? raw[i + 1]! : `${found}, ${raw[i + 1]!}`;
+  }
+  return found;
+}
+
 function toRecorded(entry: LogEntry): RecordedRequest {
   const query: Record<string, string[]> = {};
   for (const [name, value] of new URLSearchParams(entry.search)) (query[name] ??= []).push(value);
@@ -222,6 +261,9 @@ function toRecorded(entry: LogEntry): RecordedRequest {
     recorded.bodySize = entry.bodySize;
   }
   if (entry.status !== undefined) recorded.status = entry.status;
+  const key = sentKey(raw);
+  if (key !== undefined) recorded.key = maskKey(key);
+  if (entry.fault !== undefined) recorded.fault = entry.fault;
   if (entry.endedAt !== undefined) recorded.endedAt = entry.endedAt;
   return recorded;
 }

@@ -1,12 +1,14 @@
 import type { Answer } from '../answer.js';
 import { PATHS } from '../generated/contract.js';
-import type { Product } from '../types.js';
+import type { FaultRoute, Product } from '../types.js';
 import type { RouteContext } from './context.js';
 import { historyRoute } from './history.js';
 import { quotaRoute } from './quota.js';
 import { searchRoute } from './search.js';
 
 export interface Route {
+  /** The route's name for faults. */
+  name: Exclude<FaultRoute, 'all'>;
   method: string;
   path: string;
   /** The product the key needs (`AUTH-3`). */
@@ -16,12 +18,22 @@ export interface Route {
 
 /** The service's three operations (paths from openapi.yaml). */
 export const ROUTES: readonly Route[] = [
-  { method: 'POST', path: PATHS.search, product: 'search', run: searchRoute },
-  { method: 'GET', path: PATHS.history, product: 'history', run: historyRoute },
-  { method: 'GET', path: PATHS.quota, product: 'search', run: quotaRoute },
+  { name: 'search', method: 'POST', path: PATHS.search, product: 'search', run: searchRoute },
+  { name: 'history', method: 'GET', path: PATHS.history, product: 'history', run: historyRoute },
+  { name: 'quota', method: 'GET', path: PATHS.quota, product: 'search', run: quotaRoute },
 ];
 
-export type RouteMatch = { route: Route; path: string } | { route: undefined; path: string };
+export type RouteMatch = { route: Route; path: string } | { route: undefined; path: string; allow?: string };
+
+/**
+ * The `Allow` header of a service path asked with a method it does not have
+ * (405, D-H4), or `undefined` when `path` is not one of the service's paths.
+ * A GET route allows HEAD too (answered as GET).
+ */
+export function allowedMethods(path: string): string | undefined {
+  const methods = ROUTES.filter((route) => route.path === path).flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]));
+  return methods.length === 0 ? undefined : methods.join(', ');
+}
 
 /**
  * The route of a request: `null` when it is not the service's (another origin,
@@ -39,5 +51,7 @@ export function matchRoute(url: URL, method: string, baseUrl: string | undefined
   const wanted = method === 'HEAD' ? 'GET' : method;
   const route = ROUTES.find((candidate) => candidate.path === path && candidate.method === wanted);
   if (route) return { route, path };
-  return baseUrl === undefined ? null : { route: undefined, path };
+  if (baseUrl === undefined) return null;
+  const allow = allowedMethods(path);
+  return allow === undefined ? { route: undefined, path } : { route: undefined, path, allow };
 }

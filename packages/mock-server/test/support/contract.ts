@@ -34,9 +34,12 @@ export function contractViolations(method: string, path: string, status: number,
   const { document, ajv, compiled } = load();
   const where = `${method} ${path} -> ${status}`;
   const operation = document.paths?.[path]?.[method.toLowerCase()];
-  // Unknown paths have no operation; their 404 must still be the documented HTTP error envelope.
+  // Unknown paths have no operation; their 404 must still be the documented HTTP error envelope,
+  // and so must the 405 of a known path asked with another method (D-H4), which also says what is allowed.
   const responseLocation = operation ? ['paths', path, method.toLowerCase(), 'responses', String(status)] : ['components', 'responses', 'KeyNotFound'];
-  if (!operation && status !== 404) return [`${where}: no operation ${method} ${path} in openapi.yaml`];
+  const wrongMethod = !operation && status === 405 && document.paths?.[path] !== undefined;
+  if (!operation && status !== 404 && !wrongMethod) return [`${where}: no operation ${method} ${path} in openapi.yaml`];
+  if (wrongMethod && !headers.get('allow')) return [`${where}: a 405 without Allow`];
   let response = operation ? operation.responses[String(status)] : document.components.responses.KeyNotFound;
   if (!response) return [`${where}: status ${status} is not declared`];
   let location = responseLocation;

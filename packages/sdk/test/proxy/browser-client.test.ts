@@ -4,20 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE, useMockService } from '../../../mock-server/test/support/msw.js';
 import { BudgetExceededError, createFlightSearchClient, PermissionDeniedError, type SearchRequest } from '../../src/index.js';
 import { createFlightSearchProxy } from '../../src/proxy/index.js';
+import { oneWay } from '../fixtures.js';
 import { APP, keys, PREFIX, SERVER_KEY } from './support.js';
 
 const NOW = Date.parse('2026-11-01T12:00:00Z');
 const service = useMockService({ keys: keys(), now: () => NOW });
-const search: SearchRequest = {
-  airlineLoyalty: ['PROGRAM_1'],
-  tripType: 'ONE_WAY',
-  cabinType: 'ECONOMY',
-  origin: 'GRU',
-  destination: 'JFK',
-  departureDate: '2026-12-15',
-  passengers: { adults: 1 },
-  responseFormat: 'PARSED',
-};
+const search: SearchRequest = { ...oneWay(), responseFormat: 'PARSED' };
 
 describe('a client on a page, without the key', () => {
   let sent: Request[];

@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import { JSON_OPTION_NAMES, optionIssues, type SettingIssue } from '../settings.js';
+import type { MockOptions } from '../types.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * Reads a `--config` file: a JSON object of the mock's options (`keys`, `seed`,
+ * `latency`, `providerTimeoutMs`, `rateLimit`, `clock`, `historyCap`,
+ * `requestLogCap`, `requestLogMaxBytes`), checked by the same checker as
+ * `createFlightSearchMock`'s options, with the same messages. Key values are
+ * never repeated in a message.
+ */
+export async function readConfigFile(file: string): Promise<MockOptions> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot be read (${code ?? String(error)})`;
+    throw new UsageError(`--config ${file}: ${why}.`, { cause: error });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--config ${file}: not valid JSON (${(error as Error).message}).`, { cause: error });
+  }
+  const issues = optionIssues(parsed, JSON_OPTION_NAMES);
+  if (issues.length > 0) throw new UsageError(`--config ${file}: ${describe(issues)}`);
+  return parsed as MockOptions;
+}
+
+/** Issues as the JavaScript API words them: `option \`rateLimit.requests\` must be an integer >= 1.` */
+export function describe(issues: SettingIssue[]): string {
+  return issues.map((issue) => (issue.field === '' ? issue.message : `option \`${issue.field}\` ${issue.message}`)).join(' ');
+}

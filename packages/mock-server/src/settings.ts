@@ -1,0 +1,233 @@
+import { MAX_TIMER_MS } from './defaults.js';
+import { PROGRAM_CODES } from './generated/contract.js';
+import type { Product } from './types.js';
+
+/**
+ * The one checker of every setting of the mock (D-H1): the JavaScript API
+ * (`createFlightSearchMock`, `configure`, `setKey`, `setProgramBehavior`,
+ * `setFault`), the control API and the CLI's `--config` file all run these
+ * functions, so the same input is refused the same way, with the same message.
+ * Each problem is an issue in the vocabulary of the service's 422
+ * (`ValidationIssue`); `field` is relative to what was checked (`fail.status`),
+ * and each caller puts its own prefix in front (`behavior.`, `body.`, `option`).
+ */
+export interface SettingIssue {
+  field: string;
+  type: 'missing' | 'invalid_type' | 'invalid_enum' | 'out_of_range' | 'invalid_format' | 'cross_field';
+  message: string;
+}
+
+/**
+ * A setting refused by the JavaScript API: a TypeError whose message names each
+ * field (`setProgramBehavior: \`behavior.latncyMs\` is not a known field; ...`),
+ * with the `issues` the control API answers as a 422.
+ */
+export class MockSettingError extends TypeError {
+  override name = 'TypeError';
+  constructor(
+    readonly where: string,
+    readonly prefix: string,
+    readonly issues: SettingIssue[],
+    label = '',
+  ) {
+    // A problem of the whole value (field '') is named by the value: `options`, `behavior`, `settings`.
+    super(`${where}: ${issues.map((issue) => `${label}\`${joinField(prefix, issue.field) || 'options'}\` ${issue.message}`).join(' ')}`);
+  }
+}
+
+/** The issues of an error thrown by the checker, also of another build of this package (recognized by shape). */
+export function settingIssuesOf(error: unknown): SettingIssue[] | undefined {
+  if (!(error instanceof TypeError)) return undefined;
+  const issues = (error as { issues?: unknown }).issues;
+  return Array.isArray(issues) ? (issues as SettingIssue[]) : undefined;
+}
+
+export function joinField(prefix: string, field: string): string {
+  return [prefix, field].filter((part) => part !== '').join('.');
+}
+
+const PRODUCTS: readonly Product[] = ['search', 'history'];
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isDuration = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/** A typo (`latncyMs` for `latencyMs`) would otherwise be a silent no-op. */
+export function unknownFields(object: Record<string, unknown>, known: readonly string[], at = ''): SettingIssue[] {
+  return Object.keys(object)
+    .filter((field) => !known.includes(field))
+    .map((field) => ({ field: joinField(at, field), type: 'invalid_enum', message: `is not a known field; expected ${known.join(', ')}.` }));
+}
+
+/** Why `program` is not a program code, or `undefined`. */
+export function programProblem(program: unknown): string | undefined {
+  return (PROGRAM_CODES as readonly unknown[]).includes(program) ? undefined : `must be one of ${PROGRAM_CODES.join(', ')}.`;
+}
+
+/** `setProgramBehavior` / `PUT /__mock/programs/{program}`: `{ latencyMs?, fail?: { status 400-599, message? }, hang? }`, nothing else. */
+export function behaviorIssues(behavior: unknown): SettingIssue[] {
+  if (!isPlainObject(behavior)) return [{ field: '', type: 'invalid_type', message: 'must be an object { latencyMs?, fail?, hang? } or null.' }];
+  const issues = unknownFields(behavior, ['latencyMs', 'fail', 'hang']);
+  const { latencyMs, fail, hang } = behavior;
+  if (latencyMs !== undefined) issues.push(...timerIssues('latencyMs', latencyMs, true));
+  if (hang !== undefined && typeof hang !== 'boolean') issues.push({ field: 'hang', type: 'invalid_type', message: 'must be a boolean.' });
+  if (fail !== undefined) {
+    if (!isPlainObject(fail)) {
+      issues.push({ field: 'fail', type: 'invalid_type', message: 'must be an object { status, message? }.' });
+    } else {
+      issues.push(...unknownFields(fail, ['status', 'message'], 'fail'));
+      issues.push(...statusIssues('fail.status', fail.status, 400, 'an HTTP error status'));
+      if (fail.message !== undefined && typeof fail.message !== 'string') issues.push({ field: 'fail.message', type: 'invalid_type', message: 'must be a string.' });
+    }
+  }
+  return issues;
+}
+
+function statusIssues(field: string, status: unknown, min: number, what: string): SettingIssue[] {
+  if (status === undefined) return [{ field, type: 'missing', message: 'is required.' }];
+  if (typeof status !== 'number' || !Number.isInteger(status)) return [{ field, type: 'invalid_type', message: 'must be an integer.' }];
+  if (status < min || status > 599) return [{ field, type: 'out_of_range', message: `must be ${what} from ${min} to 599.` }];
+  return [];
+}
+
+/** A wait the mock sets a timer for: a longer `setTimeout` would fire at once, so it is refused with the real bound. */
+function timerIssues(field: string, value: unknown, zeroAllowed: boolean): SettingIssue[] {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return [{ field, type: 'invalid_type', message: 'must be a number of milliseconds.' }];
+  if (value < 0 || (!zeroAllowed && value === 0) || value > MAX_TIMER_MS) {
+    const range = zeroAllowed ? `from 0 to ${MAX_TIMER_MS}` : `> 0 and <= ${MAX_TIMER_MS}`;
+    return [{ field, type: 'out_of_range', message: `must be a number of milliseconds ${range} (the longest timer Node can set).` }];
+  }
+  return [];
+}
+
+function countIssue(field: string, value: unknown, min = 0, unit = ''): SettingIssue[] {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return [{ field, type: 'invalid_type', message: `must be an integer >= ${min}${unit}.` }];
+  if (!Number.isSafeInteger(value) || value < min) return [{ field, type: 'out_of_range', message: `must be an integer >= ${min}${unit}.` }];
+  return [];
+}
+
+function productsIssues(field: string, products: unknown): SettingIssue[] {
+  if (!Array.isArray(products) || products.some((product) => !PRODUCTS.includes(product))) {
+    return [{ field, type: Array.isArray(products) ? 'invalid_enum' : 'invalid_type', message: `must be an array of ${PRODUCTS.map((p) => `'${p}'`).join(' and ')}.` }];
+  }
+  return [];
+}
+
+/**
+ * `setKey` / `PUT /__mock/keys/{key}` settings against the key's `current`
+ * limit and consumption (a new key's are the defaults). The merged result must
+ * keep `consumed <= limit` (QUOTA-1, D18); the issue names `consumed` when it
+ * was given, else the lowered `limit`.
+ */
+export function keySettingsIssues(
+  settings: unknown,
+  current: { limit: number; consumed: number; products: Iterable<Product> },
+): { issues: SettingIssue[]; merged: { limit: number; consumed: number; products: Product[] } } {
+  const merged = { limit: current.limit, consumed: current.consumed, products: [...current.products] };
+  if (!isPlainObject(settings)) return { issues: [{ field: '', type: 'invalid_type', message: 'must be an object { limit?, consumed?, products? }.' }], merged };
+  const issues = unknownFields(settings, ['limit', 'consumed', 'products']);
+  if (settings.limit !== undefined) issues.push(...countIssue('limit', settings.limit));
+  if (settings.consumed !== undefined) issues.push(...countIssue('consumed', settings.consumed));
+  if (settings.products !== undefined) issues.push(...productsIssues('products', settings.products));
+  if (issues.length > 0) return { issues, merged };
+  const limit = (settings.limit as number | undefined) ?? current.limit;
+  const consumed = (settings.consumed as number | undefined) ?? current.consumed;
+  if (consumed > limit) {
+    if (settings.consumed !== undefined) issues.push({ field: 'consumed', type: 'out_of_range', message: `must be at most the limit (${consumed} > ${limit}).` });
+    else issues.push({ field: 'limit', type: 'out_of_range', message: `must be at least the units consumed (${limit} < ${consumed}).` });
+  }
+  const products = settings.products === undefined ? merged.products : [...new Set(settings.products as Product[])];
+  return { issues, merged: { limit, consumed, products } };
+}
+
+/** The options a JSON document can carry (`--config`, `PUT /__mock/config`); `now` and `baseUrl` are the JavaScript API's only. */
+export const JSON_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'clock', 'historyCap', 'requestLogCap', 'requestLogMaxBytes', 'rateLimit'] as const;
+export const OPTION_NAMES = [...JSON_OPTION_NAMES, 'now', 'baseUrl'] as const;
+
+/**
+ * Every problem of mock options. `known` lists the options accepted here
+ * (unknown ones are refused); `nullable` lets `rateLimit` and `clock` be `null`
+ * (turn off, for `configure`).
+ */
+export function optionIssues(options: unknown, known: readonly string[] = OPTION_NAMES, nullable = false): SettingIssue[] {
+  if (!isPlainObject(options)) return [{ field: '', type: 'invalid_type', message: 'must be an object.' }];
+  const issues = unknownFields(options, known);
+  const o = options;
+  if (o.keys !== undefined) issues.push(...keysIssues(o.keys));
+  if (o.seed !== undefined && (typeof o.seed !== 'number' || !Number.isSafeInteger(o.seed))) issues.push({ field: 'seed', type: 'invalid_type', message: 'must be a safe integer.' });
+  if (o.providerTimeoutMs !== undefined) issues.push(...timerIssues('providerTimeoutMs', o.providerTimeoutMs, false));
+  if (o.latency !== undefined && o.latency !== 'none' && o.latency !== 'realistic') issues.push({ field: 'latency', type: 'invalid_enum', message: "must be 'none' or 'realistic'." });
+  if (o.now !== undefined && typeof o.now !== 'function') issues.push({ field: 'now', type: 'invalid_type', message: 'must be a function returning epoch milliseconds.' });
+  if (o.clock !== undefined && !(nullable && o.clock === null)) issues.push(...clockIssues(o.clock));
+  if (o.now !== undefined && o.clock !== undefined && o.clock !== null) issues.push({ field: 'clock', type: 'cross_field', message: 'must not be given with `now` (both set the clock).' });
+  for (const name of ['historyCap', 'requestLogCap'] as const) if (o[name] !== undefined) issues.push(...countIssue(name, o[name]));
+  if (o.requestLogMaxBytes !== undefined) issues.push(...countIssue('requestLogMaxBytes', o.requestLogMaxBytes, 0, ' (bytes)'));
+  if (o.baseUrl !== undefined) issues.push(...baseUrlIssues(o.baseUrl));
+  if (o.rateLimit !== undefined && !(nullable && o.rateLimit === null)) {
+    if (!isPlainObject(o.rateLimit)) issues.push({ field: 'rateLimit', type: 'invalid_type', message: 'must be an object { requests, windowMs }.' });
+    else {
+      issues.push(...unknownFields(o.rateLimit, ['requests', 'windowMs'], 'rateLimit'));
+      issues.push(...countIssue('rateLimit.requests', o.rateLimit.requests, 1));
+      const windowMs = o.rateLimit.windowMs;
+      if (!isDuration(windowMs) || windowMs === 0) issues.push({ field: 'rateLimit.windowMs', type: typeof windowMs === 'number' ? 'out_of_range' : 'invalid_type', message: 'must be a number of milliseconds > 0.' });
+    }
+  }
+  return issues;
+}
+
+function keysIssues(keys: unknown): SettingIssue[] {
+  if (!Array.isArray(keys)) return [{ field: 'keys', type: 'invalid_type', message: 'must be an array of { key, limit, consumed?, products }.' }];
+  const issues: SettingIssue[] = [];
+  const seen = new Set<string>();
+  keys.forEach((settings: unknown, index) => {
+    const at = `keys[${index}]`;
+    if (!isPlainObject(settings)) return void issues.push({ field: at, type: 'invalid_type', message: 'must be an object { key, limit, consumed?, products }.' });
+    issues.push(...unknownFields(settings, ['key', 'limit', 'consumed', 'products'], at));
+    const { key, limit, consumed, products } = settings;
+    if (typeof key !== 'string' || key.trim() === '') issues.push({ field: `${at}.key`, type: 'invalid_type', message: 'must be a non-empty string.' });
+    else if (seen.has(key)) issues.push({ field: `${at}.key`, type: 'invalid_enum', message: 'must be unique.' });
+    else seen.add(key);
+    const limitIssues = countIssue(`${at}.limit`, limit);
+    issues.push(...limitIssues);
+    if (consumed !== undefined) issues.push(...countIssue(`${at}.consumed`, consumed));
+    if (isCount(consumed) && limitIssues.length === 0 && consumed > (limit as number)) {
+      issues.push({ field: `${at}.consumed`, type: 'out_of_range', message: `must be at most the limit (${consumed} > ${String(limit)}).` });
+    }
+    issues.push(...productsIssues(`${at}.products`, products));
+  });
+  return issues;
+}
+
+function clockIssues(clock: unknown): SettingIssue[] {
+  const shape = 'must be an object { at } (a fixed time: ISO 8601 or epoch ms) or { offsetMs } (real time shifted)';
+  if (!isPlainObject(clock)) return [{ field: 'clock', type: 'invalid_type', message: `${shape}.` }];
+  const issues = unknownFields(clock, ['at', 'offsetMs'], 'clock');
+  if ((clock.at === undefined) === (clock.offsetMs === undefined)) issues.push({ field: 'clock', type: 'cross_field', message: `${shape}, exactly one of them.` });
+  if (clock.at !== undefined && clockTime(clock.at) === undefined) {
+    issues.push({ field: 'clock.at', type: 'invalid_format', message: 'must be an ISO 8601 date-time (2026-11-01T00:00:00Z) or epoch milliseconds.' });
+  }
+  if (clock.offsetMs !== undefined && (typeof clock.offsetMs !== 'number' || !Number.isSafeInteger(clock.offsetMs))) {
+    issues.push({ field: 'clock.offsetMs', type: 'invalid_type', message: 'must be an integer number of milliseconds (negative for the past).' });
+  }
+  return issues;
+}
+
+/** The epoch ms of a clock's `at`, or `undefined` when it is not a time. */
+export function clockTime(at: unknown): number | undefined {
+  if (typeof at === 'number') return Number.isSafeInteger(at) && at >= 0 ? at : undefined;
+  if (typeof at !== 'string' || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(at)) return undefined;
+  const time = Date.parse(at);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+function baseUrlIssues(baseUrl: unknown): SettingIssue[] {
+  const issue = (message: string): SettingIssue[] => [{ field: 'baseUrl', type: 'invalid_format', message }];
+  let url: URL;
+  try {
+    url = new URL(baseUrl as string);
+  } catch {
+    return issue('must be an absolute http(s) URL.');
+  }
+  if (typeof baseUrl !== 'string' || (url.protocol !== 'http:' && url.protocol !== 'https:')) return issue('must be an absolute http(s) URL.');
+  if (url.search || url.hash) return issue('must be a URL without query or fragment.');
+  return [];
+}

@@ -1,0 +1,143 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createFlightSearchClient } from '@flight-search/sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startContractProxy } from '../../src/proxy/server.js';
+import { checkedByTheCaller, notTheService } from '../support/contract-hook.js';
+import { runCli, startCli, tempDir, type Cli } from './cli-process.js';
+import { KEY, searchBody } from './helpers.js';
+
+const SECRET = 'sk-live-proxy-9a8b7c6d5e';
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function startProxy(target: string, extra: string[] = []): Promise<{ cli: Cli; url: string; record: string }> {
+  const dir = tempDir();
+  const ready = join(dir, 'ready.json');
+  const record = join(dir, 'exchanges.jsonl');
+  const cli = runCli(['proxy', '--target', target, '--port', '0', '--ready-file', ready, '--record', record, ...extra]);
+  const deadline = Date.now() + 20_000;
+  while (!existsSync(ready)) {
+    if (cli.child.exitCode !== null) throw new Error(`the proxy exited with ${cli.child.exitCode}: ${cli.stderr()}`);
+    if (Date.now() > deadline) throw new Error(`no ready file; stderr: ${cli.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { cli, url: (JSON.parse(readFileSync(ready, 'utf8')) as { url: string }).url, record };
+}
+
+/** A service that breaks openapi.yaml in several ways, one per request. */
+async function wrongService(): Promise<string> {
+  const server = notTheService(
+    createServer((req, res) => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (req.method === 'GET' && path === '/quota' && req.headers['x-api-key'] === 'rate-limited') {
+        // 429 without Retry-After.
+        res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', correlationId: 'c' } }));
+      } else if (req.method === 'GET' && path === '/quota') {
+        // limit as a string, remaining and usageByCompany missing.
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ limit: '1000', consumed: 0 }));
+      } else if (req.method === 'POST' && path === '/flights/search') {
+        req.resume();
+        // A status the contract does not declare.
+        req.on('end', () => res.writeHead(201, { 'content-type': 'application/json' }).end('{}'));
+      } else {
+        // A media type the contract does not declare.
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('records');
+      }
+    }),
+  );
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const HISTORY = { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: ['PROGRAM_1'], lookbackDays: 7 } as const;
+
+describe('flight-search-mock proxy checks the contract of a real service (issue 17 item 5)', { timeout: 60_000 }, () => {
+  it('reports no violation with the mock as the target, and records the exchanges with keys redacted', async () => {
+    const mock = await startCli(['--control', '--quiet']);
+    await fetch(`${mock.url}/__mock/keys/${SECRET}`, { method: 'PUT', body: '{"limit":10}' });
+    const { cli, url, record } = await startProxy(mock.url, ['--fail-on-violation']);
+    const sdk = createFlightSearchClient({ apiKey: SECRET, baseUrl: url });
+    await expect(sdk.getQuota()).resolves.toMatchObject({ limit: 10 });
+    await expect(sdk.searchFlights(searchBody('PROGRAM_1'))).resolves.toBeDefined();
+    await expect(sdk.searchFlights(searchBody('PROGRAM_2', { tripType: 'ROUND_TRIP', returnDate: '2026-12-20' }))).resolves.toBeDefined();
+    await expect(sdk.getPriceHistory(HISTORY as never)).resolves.toBeDefined();
+    // Error answers are in the contract too: an unknown key (AUTH-2) and a missing product (AUTH-3).
+    expect((await fetch(`${url}/quota`, { headers: { 'x-api-key': 'nobody-here' } })).status).toBe(404);
+    expect((await fetch(`${url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, { headers: { 'x-api-key': 'search-only-key' } })).status).toBe(403);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+    process.stdout.write(`\n--- proxy report, the mock as target ---\n${cli.stdout()}${cli.stderr()}--- end ---\n`);
+    expect(cli.stderr()).not.toContain('contract violation');
+    expect(cli.stdout()).toContain('contract summary: 6 exchanges, 0 violations, 0 unanswered');
+    const exchanges = readFileSync(record, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { request: { headers: Record<string, string> }; response: { status: number } });
+    expect(exchanges.map((exchange) => exchange.response.status)).toEqual([200, 200, 200, 200, 404, 403]);
+    expect(exchanges[0]!.request.headers['x-api-key']).toBe('[redacted]');
+    expect(readFileSync(record, 'utf8')).not.toContain(SECRET);
+  });
+
+  it('reports each violation of a wrong target as it happens, sums them up on exit, and exits 1 with --fail-on-violation', async () => {
+    const target = await wrongService();
+    const { cli, url } = await startProxy(target, ['--fail-on-violation']);
+    const headers = { 'x-api-key': KEY };
+    expect((await fetch(`${url}/quota`, { headers })).status).toBe(200);
+    expect((await fetch(`${url}/quota`, { headers: { 'x-api-key': 'rate-limited' } })).status).toBe(429);
+    expect((await fetch(`${url}/flights/search`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ ...searchBody(), cabinType: 'LOUNGE' }) })).status).toBe(201);
+    expect((await fetch(`${url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1`, { headers })).status).toBe(200);
+    expect((await fetch(`${url}/flights/unknown`)).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(1);
+    process.stdout.write(`\n--- proxy report, a wrong target ---\n${cli.stdout()}${cli.stderr()}--- end ---\n`);
+    const lines = cli.stderr().split('\n').filter((line) => line.startsWith('contract violation: '));
+    const expected = [
+      'getQuota (GET /quota) response $.limit: expected must be integer',
+      'getQuota (GET /quota) response $: expected property "remaining" (required)',
+      'getQuota (GET /quota) response $: expected property "usageByCompany" (required)',
+      'getQuota (GET /quota) response header.retry-after: expected present',
+      'searchFlights (POST /flights/search) request $.cabinType: expected must be equal to one of the allowed values',
+      'searchFlights (POST /flights/search) response status: expected one of the declared statuses',
+      'getPriceHistory (GET /intelligence/flights/history) request query.lookbackDays: expected present (required)',
+      'getPriceHistory (GET /intelligence/flights/history) response header.content-type: expected one of application/vnd.service.v1+json, application/json, got "text/plain"',
+    ];
+    for (const line of expected) expect(lines.some((reported) => reported.includes(line)), line).toBe(true);
+    expect(lines.some((reported) => reported.startsWith('contract violation: GET /flights/unknown request operation: expected one of the operations of openapi.yaml'))).toBe(true);
+    expect(cli.stdout()).toMatch(/contract summary: 5 exchanges, \d+ violations, 0 unanswered/);
+    const total = Number(/(\d+) violations/.exec(cli.stdout())![1]);
+    expect(total).toBe(lines.length);
+    expect(cli.stdout()).toContain('getQuota (GET /quota): ');
+    expect(cli.stderr()).not.toContain(KEY);
+  });
+
+  it('answers 504 for a target that stalls and 502 for one whose answer is too large, counting both as unanswered', async () => {
+    const hostile = notTheService(
+      createServer((req, res) => {
+        if (req.url === '/quota') return; // never answers
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ padding: 'x'.repeat(5000) }));
+      }),
+    );
+    servers.push(hostile);
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    const proxy = await startContractProxy({ target, timeoutMs: 200, answerLimit: 1000 });
+    try {
+      // 502 and 504 are the proxy's own answers, outside openapi.yaml on purpose.
+      const [stalled, large] = await checkedByTheCaller(async () => [
+        await fetch(`${proxy.url}/quota`, { headers: { 'x-api-key': KEY } }),
+        await fetch(`${proxy.url}/intelligence/flights/history?origin=GRU`, { headers: { 'x-api-key': KEY } }),
+      ]);
+      expect(stalled!.status).toBe(504);
+      expect(await stalled!.json()).toMatchObject({ error: { code: 'GATEWAY_TIMEOUT', message: 'The target did not answer within 200 ms.' } });
+      expect(large!.status).toBe(502);
+      expect(await large!.json()).toMatchObject({ error: { code: 'BAD_GATEWAY', message: "The target's answer exceeds 1000 bytes." } });
+      expect(proxy.summary()).toMatchObject({ exchanges: 2, unreachable: 2 });
+    } finally {
+      hostile.closeAllConnections();
+      await proxy.close();
+    }
+  });
+});
