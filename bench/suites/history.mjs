@@ -72,7 +72,7 @@ function copyFloorMs(bytes) {
   return quantile(times, 0.5);
 }
 
-/** A search on the queried route (GRU→JFK ECONOMY): programs in turn, 32 dates, so each request repeats within a second. Suite 9 sends the same. */
+/** A search on the queried route (GRU→JFK ECONOMY): programs in turn, 28 dates a program (224 distinct requests), so each request repeats within seconds. Suite 9 sends the same. */
 export function routeSearch(i) {
   return {
     airlineLoyalty: [MILES_PROGRAMS[i % MILES_PROGRAMS.length]],
@@ -210,13 +210,13 @@ export async function run({ quick }) {
     `${fmt(m.p50, 'ms')} (p95 ${fmt(m.p95, 'ms')}, min..max ${fmt(m.s.min)}..${fmt(m.s.max)}); ${m.total.toLocaleString('en')} records, ${m.bytes.toLocaleString('en')} bytes; ${fmt(m.usPerRecord, 'µs')} per record${floor === undefined ? '' : `; copying those bytes once: ${fmt(floor, 'ms')}`}`;
 
   return {
-    method: `One mock (bench key, latency none, historyCap 10 000 000) driven through handle() with standard Requests. The query: GET /intelligence/flights/history GRU→JFK, ECONOMY, lookbackDays 30, all 8 MILES programs; timed until the Response and its bytes are read (parsing the JSON is the client's and is not timed). Spread case: ${samples} timed queries after 30 warm-up, before and after recording ${searches.toLocaleString('en')} successful ONE_WAY PARSED searches spread over ${AIRPORTS.length} airports (every ordered pair), 8 programs, 2 cabins and 2 months of dates, ${batch} at a time. Growth exponent (6b) = log(p50 ratio) / log(ratio of records returned): 1 means the time follows the answer, more means the rest of the store costs. Route-heavy case (6c, 6d): a fresh mock, then 1 000 and 10 000 searches on GRU→JFK ECONOMY itself (programs in turn, 32 dates, so the same request repeats within a second, as a test suite does); the first query after the searches (which makes each new record's id and bytes, once) is timed apart; per record = p50 / records returned; the route-heavy case runs first, so its fresh mock is measured in a clean process (measured after the spread case, or in turn with the big answers, the fresh median carried their garbage collection and swung from 2 to 12 µs per record). Beside each: copying the answer's bytes once into a new buffer, the floor of any answer of that size on this machine.`,
+    method: `One mock (bench key, latency none, historyCap 10 000 000) driven through handle() with standard Requests. The query: GET /intelligence/flights/history GRU→JFK, ECONOMY, lookbackDays 30, all 8 MILES programs; timed until the Response and its bytes are read (parsing the JSON is the client's and is not timed). Spread case: ${samples} timed queries after 30 warm-up, before and after recording ${searches.toLocaleString('en')} successful ONE_WAY PARSED searches spread over ${AIRPORTS.length} airports (every ordered pair), 8 programs, 2 cabins and 2 months of dates, ${batch} at a time. Growth exponent (6b) = log(p50 ratio) / log(ratio of records returned): 1 means the time follows the answer, more means the rest of the store costs. Route-heavy case (6c, 6d): a fresh mock, then 1 000 and 10 000 searches on GRU→JFK ECONOMY itself (programs in turn, 28 dates a program: 224 distinct requests, each repeated within seconds, as a test suite does; a flight seen again within the same UTC hour is one record, D-I1, so the searches store one or two hours' observations); the first query after the searches (which makes each new record's id and bytes, once) is timed apart; per record = p50 / records returned; the route-heavy case runs first, so its fresh mock is measured in a clean process (measured after the spread case, or in turn with the big answers, the fresh median carried their garbage collection and swung from 2 to 12 µs per record). Beside each: copying the answer's bytes once into a new buffer, the floor of any answer of that size on this machine.`,
     figures: [
       { label: 'spread: query p50 before', value: answer(before) },
       { label: 'spread: query p50 after', value: answer(after) },
       { label: 'spread: recorded searches', value: `${searches.toLocaleString('en')} in ${fmt(recordMs / 1000, 's')} (${fmt((recordMs * 1000) / searches, 'µs')} per search through handle()); ${failed} failed` },
       { label: 'spread: flights stored by the searches (all routes) / on the queried route', value: `${stored.toLocaleString('en')} / ${onRoute.toLocaleString('en')}` },
-      { label: 'spread: heap kept after recording (full GC before and after) / per stored flight', value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store: one entry per search and bucket, pointing at the flights the search generated, which every distinct search keeps)` },
+      { label: 'spread: heap kept after recording (full GC before and after) / per stored flight', value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store: one entry per search and bucket, pointing at the flights the search generated, which every distinct search keeps; a flight seen again within the hour replaces its record, D-I1)` },
       { label: 'spread: records returned before → after / p50 ratio', value: `${before.total.toLocaleString('en')} → ${after.total.toLocaleString('en')} (${fmt(returnedRatio, 'x', 2)}) / ${fmt(p50Ratio, 'x', 2)}` },
       { label: 'spread: growth exponent log(p50 ratio) / log(returned ratio)', value: fmt(growth, '', 3) },
       { label: 'spread: profile of the query after: inclusive time of mock functions', value: formatTop(profile.inclusive) },
@@ -252,15 +252,15 @@ export async function run({ quick }) {
       },
       '6c': {
         measured: last.after.p50,
-        why: `after 10 000 searches on the route the answer is ${last.after.total.toLocaleString('en')} records, ${(last.after.bytes / 1e6).toFixed(1)} MB: copying those bytes once takes ${fmt(last.floor, 'ms')} on this machine, so no way of building that answer fits in 20 ms; per record the query costs ${fmt(last.after.usPerRecord, 'µs')} (${fmt(heavy.fresh.usPerRecord, 'µs')} on a fresh mock, 6d)`,
-        fix: 'a smaller answer for the same searches: fewer records per flight and day, as a price collector keeps (issue 18 part 1 decides the volume), or paging, which the contract does not have (HISTORY-6)',
-        owner: 'mock data (history volume, issue 18 part 1)',
+        why: `after 10 000 searches on the route the answer is ${last.after.total.toLocaleString('en')} records, ${(last.after.bytes / 1e6).toFixed(1)} MB (copying those bytes once: ${fmt(last.floor, 'ms')}); its ${last.after.s.n} timed queries took ${fmt(last.after.s.min)}..${fmt(last.after.s.max, 'ms')} (p50 ${fmt(last.after.p50, 'ms')}, p95 ${fmt(last.after.p95, 'ms')}): a median far above the minimum is waiting, for the CPU on a loaded machine or for the garbage collector after the searches; per record ${fmt(last.after.usPerRecord, 'µs')} (${fmt(heavy.fresh.usPerRecord, 'µs')} on a fresh mock, 6d)`,
+        fix: 'rerun on a quieter machine; if the minimum itself is over the bound, profile the query (node --cpu-prof) and look at what grows with the records stored',
+        owner: 'mock (packages/mock-server/src/history)',
       },
       '6d': {
         measured: perRecordRatio,
-        why: `per returned record: ${fmt(last.after.usPerRecord, 'µs')} after 10 000 route searches against ${fmt(heavy.fresh.usPerRecord, 'µs')} on the fresh mock; the sort grows as n log n, and a megabyte-sized answer pays for fresh memory (page faults) on each allocation: copying its bytes once costs ${fmt((last.floor * 1000) / last.after.total, 'µs')} per record, against ${fmt((heavy.freshFloor * 1000) / heavy.fresh.total, 'µs')} for the fresh answer`,
-        fix: 'stream the answer instead of assembling one buffer (the adapters would take a stream body)',
-        owner: 'mock (packages/mock-server/src/history, handle adapters)',
+        why: `per returned record: ${fmt(last.after.usPerRecord, 'µs')} after 10 000 route searches (${last.after.total.toLocaleString('en')} records) against ${fmt(heavy.fresh.usPerRecord, 'µs')} on the fresh mock (${heavy.fresh.total} records, whose per-record figure is mostly the query's fixed cost); the minima were ${fmt((last.after.s.min * 1000) / last.after.total, 'µs')} and ${fmt((heavy.fresh.s.min * 1000) / heavy.fresh.total, 'µs')} per record; copying the answer's bytes once costs ${fmt((last.floor * 1000) / last.after.total, 'µs')} per record, against ${fmt((heavy.freshFloor * 1000) / heavy.fresh.total, 'µs')} for the fresh answer`,
+        fix: 'rerun on a quieter machine; if the minima differ as much, profile the query (node --cpu-prof)',
+        owner: 'mock (packages/mock-server/src/history)',
       },
     },
   };

@@ -30,6 +30,8 @@ function expectBounded(store: HistoryStore, cap: number) {
   expect(counts.records).toBeLessThanOrEqual(cap);
   expect(counts.items).toBeLessThanOrEqual(counts.records);
   expect(counts.buckets).toBeLessThanOrEqual(counts.items);
+  // The index of the latest hour's observations (D-I1) holds kept records only.
+  expect(counts.observed).toBeLessThanOrEqual(counts.records);
   // Each kept item has a slot in its bucket and two in the eviction queue, and at most as many emptied slots are left.
   expect(counts.slots).toBeLessThanOrEqual(6 * counts.items + 64);
   return counts;
@@ -80,6 +82,23 @@ describe('D9 history store memory (issue 13 item 7)', () => {
     const kept = store.range(bucketKey('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, NOW + 30_000 * 1000);
     expect(kept).toHaveLength(100);
     expect(kept[0]!.createdAt).toBe(NOW + 19_950 * 1000);
+  });
+
+  it('D9, D-I1: searches repeated within the hour, replacing earlier sightings while the cap evicts, keep the store bounded', () => {
+    // 40 routes x 10 dates, each search seen again 400 searches (6 min 40 s) later; a new collection hour every 3 600
+    // searches. Some 800 observations an hour over a cap of 500: records of the current hour are evicted, then seen again.
+    const store = new HistoryStore(500);
+    let peakSlots = 0;
+    for (let i = 0; i < 30_000; i++) {
+      const route = i % 40;
+      const origin = AIRPORTS[route % AIRPORTS.length]!;
+      const destination = AIRPORTS[(route + 1 + Math.floor(route / AIRPORTS.length)) % AIRPORTS.length]!;
+      store.addFlights(flightsOf(origin, destination, dateAfter(Math.floor(i / 40) % 10), 1 + (i % 3)), NOW + i * 1000);
+      if (i % 500 === 0) peakSlots = Math.max(peakSlots, expectBounded(store, 500).slots);
+    }
+    const counts = expectBounded(store, 500);
+    expect(counts.records).toBe(500);
+    expect(Math.max(peakSlots, counts.slots)).toBeLessThan(5_000);
   });
 
   it('D9: 15 000 searches on distinct dates through the mock with historyCap 1000 leave at most 1000 records and the time cache within its bound', async () => {

@@ -16,10 +16,14 @@ const KEY = 'test-key';
 const BASE = 'https://api.flight-search.test';
 const PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
 
+/** A date `n` days after 2027-01-01 (`YYYY-MM-DD`). */
+const dateAfter = (n: number) => new Date(Date.UTC(2027, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** `searches` distinct searches on GRU→JFK ECONOMY at one instant (programs in turn, a new date every 8): each adds its flights (D-I1). */
 async function routeHeavyState(searches: number) {
   const state = createState(resolveOptions({ latency: 'none', now: () => NOW, keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }] }));
   for (let i = 0; i < searches; i++) {
-    const body = validSearch({ airlineLoyalty: [PROGRAMS[i % 8]], departureDate: `2027-01-${String(1 + (Math.floor(i / 8) % 28)).padStart(2, '0')}`, responseFormat: 'PARSED' }) as SearchRequest;
+    const body = validSearch({ airlineLoyalty: [PROGRAMS[i % 8]], departureDate: dateAfter(Math.floor(i / 8)), responseFormat: 'PARSED' }) as SearchRequest;
     const response = await handle(state, new Request(`${BASE}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) }));
     expect(response?.status).toBe(200);
   }

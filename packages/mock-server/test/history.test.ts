@@ -9,6 +9,7 @@ import { call, issuesOf, search, useMockService, validSearch } from './support/m
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 let clock = NOW;
 const service = useMockService({ now: () => clock });
 
@@ -181,14 +182,14 @@ describe('D9 history from searches', () => {
       expect(record).toMatchObject({ arrivalDate: flight!.arrivalDate, origin: flight!.origin, destination: flight!.destination });
       if (record.fares) expect(record.fares.map((fare) => fare.miles)).toEqual(flight!.fares.map((fare) => fare.miles));
     }
-    // The same search again is served from the mock's cache: a second set of records, same flights, new ids and time.
-    clock = NOW + 5_000;
+    // The same search in the next collection hour (D-I1) is served from the mock's cache: a second set of records, same flights, new ids and time.
+    clock = NOW + HOUR + 5_000;
     await search(validSearch({ departureDate: day, responseFormat: 'PARSED', passengers: { adults: 2, children: 1 } }));
     const again = await history({ ...base, departureDate: day, lookbackDays: 1 });
     expect(searched(again)).toEqual(first);
-    const second = again.flights.filter((r) => Date.parse(r.createdAt) === NOW + 5_000);
+    const second = again.flights.filter((r) => Date.parse(r.createdAt) === NOW + HOUR + 5_000);
     // The store numbers its records: the second search's come after the first's.
-    expect(byId(second)).toEqual(byId(toHistoryRecords(flights, NOW + 5_000, flights.length)));
+    expect(byId(second)).toEqual(byId(toHistoryRecords(flights, NOW + HOUR + 5_000, flights.length)));
     // Order (HISTORY-6): departure ascending, then createdAt descending.
     const keys = again.flights.map((r) => [r.departureDate.length === 16 ? `${r.departureDate}:00` : r.departureDate, -Date.parse(r.createdAt)] as const);
     for (let i = 1; i < keys.length; i++) {
@@ -198,16 +199,19 @@ describe('D9 history from searches', () => {
     clock = NOW;
   });
 
-  it('D9: two identical searches at the same instant store records with distinct ids, the same ids for the same requests on a fresh mock', async () => {
+  it('D9, D-I1: two identical searches at the same instant leave the second one\'s records, with distinct ids, the same ids for the same requests on a fresh mock', async () => {
     clock = NOW;
+    const body = validSearch({ departureDate: day, responseFormat: 'PARSED' });
+    const flights = generateFlights(1, normalizeSearch(body as SearchRequest));
     const searchedIds = async () => {
       service.mock();
-      const body = validSearch({ departureDate: day, responseFormat: 'PARSED' });
       const [first, second] = [await (await search(body)).json(), await (await search(body)).json()];
       expect(first).toEqual(second);
       const answer = await history({ ...base, departureDate: day, lookbackDays: 1 });
       const searched = answer.flights.filter((r) => Date.parse(r.createdAt) === NOW);
-      expect(searched).toHaveLength(2 * first.results[0].flights.length);
+      // One observation per flight and collection hour (D-I1): the second search's records, numbered after the first's.
+      expect(searched).toHaveLength(first.results[0].flights.length);
+      expect(searched.map((record) => record.id).sort()).toEqual(toHistoryRecords(flights, NOW, flights.length).map((record) => record.id).sort());
       return searched.map((record) => record.id);
     };
     const ids = await searchedIds();

@@ -115,56 +115,121 @@ export class FlightEntry extends StoredRecord {
 }
 
 /**
+ * The collection hour (D-I1): sightings of one flight by searches within the
+ * same UTC clock hour are one observation, the newest, as a price collector
+ * stores them.
+ */
+export const COLLECTION_MS = 3_600_000;
+
+/**
+ * What makes two sightings of a bucket's flights (one route, cabin and
+ * program) the same observation: the itinerary (its flight code names every
+ * leg), its departure and the kind of fare (one way or round trip).
+ */
+export const observationKey = (flight: ParsedFlight): string => `${flight.flightCode}|${flight.departureDate}|${flight.tripType}`;
+
+/** Keys per flights array: a repeated search shares its array, so its keys are made once and shared too. */
+const keysByFlights = new WeakMap<readonly ParsedFlight[], readonly string[]>();
+
+function observationKeys(flights: readonly ParsedFlight[]): readonly string[] {
+  let keys = keysByFlights.get(flights);
+  if (!keys) {
+    keys = flights.map(observationKey);
+    keysByFlights.set(flights, keys);
+  }
+  return keys;
+}
+
+/**
  * The records one search added to one bucket (its flights of one route, cabin
  * and program), kept as a single entry: the flights array is the one the
  * search answered with (shared by every search with the same request), so a
  * search costs the store one small object, whatever its number of flights.
- * Eviction drops its records one by one from the front (`dropped`).
+ * A record leaves it when evicted (oldest first) or when a newer sighting of
+ * its flight in the same collection hour replaces it (D-I1).
  */
 class SearchedGroup {
-  dropped = 0;
+  #count: number;
+  /** 1 at the index of each record gone (evicted or replaced); made on the first removal. */
+  #gone: Uint8Array | undefined;
+  /** Every record before this index is gone. */
+  #front = 0;
   #entries: (FlightEntry | undefined)[] | undefined;
 
   constructor(
     readonly flights: readonly ParsedFlight[],
+    /** {@link observationKey} of each flight. */
+    readonly keys: readonly string[],
     readonly searchedAt: number,
     /** As for every record, to the second. */
     readonly createdAt: number,
     /** The store's number of the group's first record; the others follow it. */
     readonly firstSequence: number,
-  ) {}
-
-  get count(): number {
-    return this.flights.length - this.dropped;
+  ) {
+    this.#count = flights.length;
   }
 
-  /** Drops the group's oldest kept record, releasing its entry (and bytes) at once. */
-  drop(): void {
-    if (this.#entries) this.#entries[this.dropped] = undefined;
-    this.dropped++;
+  /** Records kept. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** The index of the oldest record kept (the lowest; they share one time). */
+  oldest(): number {
+    while (this.#gone?.[this.#front] === 1) this.#front++;
+    return this.#front;
+  }
+
+  /** The index of the kept record of the observation `key`, or -1. */
+  indexOf(key: string): number {
+    for (let i = this.#front; i < this.keys.length; i++) if (this.keys[i] === key && this.#gone?.[i] !== 1) return i;
+    return -1;
+  }
+
+  /** Keys of the records kept. */
+  *keptKeys(): Generator<string> {
+    for (let i = this.#front; i < this.keys.length; i++) if (this.#gone?.[i] !== 1) yield this.keys[i]!;
+  }
+
+  /** Removes the record at `index`, releasing its entry (and bytes) at once. */
+  remove(index: number): void {
+    (this.#gone ??= new Uint8Array(this.flights.length))[index] = 1;
+    if (this.#entries) this.#entries[index] = undefined;
+    this.#count--;
   }
 
   /** Appends one entry per record still kept, made on the first query that reads the group. */
   collect(into: StoredRecord[]): void {
     const entries = (this.#entries ??= this.flights.map((flight, index) =>
-      index < this.dropped ? undefined : new FlightEntry(flight, this.searchedAt, this.firstSequence + index),
+      this.#gone?.[index] === 1 ? undefined : new FlightEntry(flight, this.searchedAt, this.firstSequence + index),
     ));
-    for (let i = this.dropped; i < entries.length; i++) into.push(entries[i]!);
+    for (let i = this.#front; i < entries.length; i++) {
+      const entry = entries[i];
+      if (entry) into.push(entry);
+    }
   }
 }
 
 type Item = StoredRecord | SearchedGroup;
 
+/** Whether an item lost all its records to newer sightings: out of its bucket, its eviction slot awaits skipping. */
+const isEmptied = (item: Item): boolean => item instanceof SearchedGroup && item.count === 0;
+
 /**
  * Items of one route, cabin and program, sorted by `createdAt`. Evicted items
  * are released at once (their slot emptied, `head` moved past them) and the
  * array is compacted when the emptied front is as long as the rest; an empty
- * bucket leaves the store.
+ * bucket leaves the store. `observed` finds the searched records of one
+ * collection hour (the last one written) by {@link observationKey}.
  */
 interface Bucket {
   readonly key: string;
   items: (Item | undefined)[];
   head: number;
+  /** The collection hour `observed` indexes (`createdAt / COLLECTION_MS`, floored); NaN before the first search. */
+  hour: number;
+  /** The group holding each observation of that hour: one per key (D-I1). */
+  observed: Map<string, SearchedGroup>;
 }
 
 /** Below this many emptied slots the eviction queue is not worth compacting. */
@@ -183,20 +248,26 @@ export interface HistoryStoreCounts {
   items: number;
   /** Array slots held, kept items and emptied ones not yet compacted away (buckets and the eviction queue). */
   slots: number;
+  /** Observations indexed for replacement: the searched records of each bucket's latest collection hour (at most the records). */
+  observed: number;
 }
 
 /**
  * The records of successful searches (D9), indexed by route + cabin + program
  * so a query reads only its buckets, and within a bucket only its time window
- * (binary search on `createdAt`). Bounded by `cap` records: the oldest record
- * added is dropped first, and what it leaves behind (an emptied item, an empty
- * bucket) is released with it, so memory follows the records kept.
+ * (binary search on `createdAt`). A flight seen again within the same
+ * collection hour replaces its earlier record (D-I1). Bounded by `cap`
+ * records: the oldest record added is dropped first, and what it leaves behind
+ * (an emptied item, an empty bucket) is released with it, so memory follows
+ * the records kept.
  */
 export class HistoryStore {
   readonly #buckets = new Map<string, Bucket>();
   /** Insertion order across buckets, for eviction (bucket, item, bucket, item...); `#oldest` skips evicted ones. */
   #order: (Bucket | Item | undefined)[] = [];
   #oldest = 0;
+  /** Pairs in `#order` whose item was emptied by newer sightings (skipped by eviction, dropped by compaction). */
+  #emptied = 0;
   #size = 0;
   /** Searched records numbered so far: the same requests on a fresh store number them the same. */
   #sequence = 0;
@@ -212,16 +283,19 @@ export class HistoryStore {
   counts(): HistoryStoreCounts {
     let items = 0;
     let slots = this.#order.length;
+    let observed = 0;
     for (const bucket of this.#buckets.values()) {
       items += bucket.items.length - bucket.head;
       slots += bucket.items.length;
+      observed += bucket.observed.size;
     }
-    return { records: this.#size, buckets: this.#buckets.size, items, slots };
+    return { records: this.#size, buckets: this.#buckets.size, items, slots, observed };
   }
 
-  /** Stores a record object. */
+  /** Stores a record object as it is (not an observation: nothing replaces it, it replaces nothing). */
   add(record: HistoryRecord): void {
-    this.#store(bucketKey(record.origin, record.destination, record.cabinType, record.airlineLoyalty), new RecordEntry(record), 1);
+    if (this.cap === 0) return;
+    this.#store(this.#bucket(bucketKey(record.origin, record.destination, record.cabinType, record.airlineLoyalty)), new RecordEntry(record), 1);
   }
 
   /** Stores the record of a searched flight priced in miles (see {@link FlightEntry}); `searchedAt` in epoch ms. */
@@ -232,23 +306,69 @@ export class HistoryStore {
   /**
    * Stores the records of a search's flights that share one route, cabin and
    * program (each a miles flight with a record), by reference to `flights`,
-   * which must not change afterwards.
+   * which must not change afterwards. A flight already observed in the same
+   * collection hour has its earlier record replaced by this one (D-I1).
    */
   addFlights(flights: readonly ParsedFlight[], searchedAt: number): void {
     const first = flights[0];
-    if (!first) return;
-    const group = new SearchedGroup(flights, searchedAt, Math.floor(searchedAt / 1000) * 1000, this.#sequence);
+    if (!first || this.cap === 0) return;
+    const createdAt = Math.floor(searchedAt / 1000) * 1000;
+    const group = new SearchedGroup(flights, observationKeys(flights), searchedAt, createdAt, this.#sequence);
     this.#sequence += flights.length;
-    this.#store(bucketKey(first.origin, first.destination, first.cabinType, first.airlineLoyalty), group, flights.length);
+    const bucket = this.#bucket(bucketKey(first.origin, first.destination, first.cabinType, first.airlineLoyalty));
+    const observed = this.#observedIn(bucket, Math.floor(createdAt / COLLECTION_MS));
+    for (const key of group.keys) {
+      const earlier = observed.get(key);
+      if (earlier) this.#replace(bucket, earlier, key, group);
+      observed.set(key, group);
+    }
+    this.#store(bucket, group, group.count);
   }
 
-  #store(key: string, item: Item, count: number): void {
-    if (this.cap === 0) return;
+  #bucket(key: string): Bucket {
     let bucket = this.#buckets.get(key);
     if (!bucket) {
-      bucket = { key, items: [], head: 0 };
+      bucket = { key, items: [], head: 0, hour: Number.NaN, observed: new Map() };
       this.#buckets.set(key, bucket);
     }
+    return bucket;
+  }
+
+  /**
+   * The bucket's observations of collection hour `hour`. The clock normally
+   * moves forward, so a new hour starts empty; a test clock moved back (or
+   * returning to an hour already written) indexes what the bucket holds of it.
+   */
+  #observedIn(bucket: Bucket, hour: number): Map<string, SearchedGroup> {
+    if (bucket.hour === hour) return bucket.observed;
+    bucket.hour = hour;
+    bucket.observed = new Map();
+    const since = hour * COLLECTION_MS;
+    for (let i = lowerBound(bucket, since); i < bucket.items.length; i++) {
+      const item = bucket.items[i]!;
+      if (item.createdAt >= since + COLLECTION_MS) break;
+      if (item instanceof SearchedGroup) for (const key of item.keptKeys()) bucket.observed.set(key, item);
+    }
+    return bucket.observed;
+  }
+
+  /** Removes `earlier`'s record of observation `key`, which the group `by` (being stored) replaces. */
+  #replace(bucket: Bucket, earlier: SearchedGroup, key: string, by: SearchedGroup): void {
+    const index = earlier.indexOf(key);
+    if (index === -1) return;
+    earlier.remove(index);
+    // A flight twice in one search: the group being stored is not counted yet.
+    if (earlier === by) return;
+    this.#size--;
+    if (earlier.count > 0) return;
+    // Emptied: out of its bucket now (it is in the current hour, so near the end); its eviction slot is skipped when reached.
+    const at = bucket.items.lastIndexOf(earlier);
+    if (at >= bucket.head) bucket.items.splice(at, 1);
+    this.#emptied++;
+    this.#compactOrder();
+  }
+
+  #store(bucket: Bucket, item: Item, count: number): void {
     const last = bucket.items[bucket.items.length - 1];
     // The clock normally only moves forward; a test clock moved back inserts in place.
     if (!last || last.createdAt <= item.createdAt) bucket.items.push(item);
@@ -277,23 +397,32 @@ export class HistoryStore {
     return found;
   }
 
-  /** Drops the oldest record: the first kept record of the oldest item. */
+  /** Drops the oldest record: the first kept record of the oldest item still holding one. */
   #evictOldest(): void {
-    const bucket = this.#order[this.#oldest] as Bucket | undefined;
-    const item = this.#order[this.#oldest + 1] as Item | undefined;
+    let bucket = this.#order[this.#oldest] as Bucket | undefined;
+    let item = this.#order[this.#oldest + 1] as Item | undefined;
+    while (item && isEmptied(item)) {
+      this.#order[this.#oldest] = undefined;
+      this.#order[this.#oldest + 1] = undefined;
+      this.#oldest += 2;
+      this.#emptied--;
+      bucket = this.#order[this.#oldest] as Bucket | undefined;
+      item = this.#order[this.#oldest + 1] as Item | undefined;
+    }
     if (!bucket || !item) return;
     this.#size--;
-    if (item instanceof SearchedGroup && item.count > 1) {
-      item.drop();
-      return;
+    if (item instanceof SearchedGroup) {
+      const index = item.oldest();
+      const key = item.keys[index]!;
+      // Evicted, the observation is no longer indexed: a later sighting in the hour is a new record.
+      if (bucket.observed.get(key) === item) bucket.observed.delete(key);
+      item.remove(index);
+      if (item.count > 0) return;
     }
     this.#order[this.#oldest] = undefined;
     this.#order[this.#oldest + 1] = undefined;
     this.#oldest += 2;
-    if (this.#oldest >= COMPACT_MIN && this.#oldest * 2 >= this.#order.length) {
-      this.#order = this.#order.slice(this.#oldest);
-      this.#oldest = 0;
-    }
+    this.#compactOrder();
 
     if (bucket.items[bucket.head] === item) {
       bucket.items[bucket.head++] = undefined;
@@ -310,6 +439,20 @@ export class HistoryStore {
       bucket.items = bucket.items.slice(bucket.head);
       bucket.head = 0;
     }
+  }
+
+  /** Compacts the eviction queue once its wasted slots (evicted front, emptied items) are as many as the rest. */
+  #compactOrder(): void {
+    const wasted = this.#oldest + 2 * this.#emptied;
+    if (wasted < COMPACT_MIN || wasted * 2 < this.#order.length) return;
+    const kept: (Bucket | Item | undefined)[] = [];
+    for (let i = this.#oldest; i < this.#order.length; i += 2) {
+      const item = this.#order[i + 1] as Item;
+      if (!isEmptied(item)) kept.push(this.#order[i], item);
+    }
+    this.#order = kept;
+    this.#oldest = 0;
+    this.#emptied = 0;
   }
 }
 
