@@ -26,7 +26,7 @@ const ANY_OTHER_STRING = ts.factory.createParenthesizedType(
 );
 
 /**
- * An open value set (D-A1): `anyOf: [<known values>, { type: string }]` marked
+ * An open value set (D22): `anyOf: [<known values>, { type: string }]` marked
  * `x-open-enum: true`. openapi-typescript would print `string` (the union
  * absorbs the literals); this prints `<known values> | (string & {})`.
  */

@@ -1,5 +1,5 @@
 // Generates packages/mock-server/src/data/generated/carriers.ts: the partner
-// airlines that operate a program's legs away from its own network (D-E5),
+// airlines that operate a program's legs away from its own network (D42),
 // one per alliance and continent, with the name and country the airline data
 // set gives them.
 //

@@ -1,6 +1,6 @@
 import type { HistoryRecord } from '@flight-search/sdk';
 
-/** A record's program: a known program code, or another name the service sends (open, D-A1). */
+/** A record's program: a known program code, or another name the service sends (open, D22). */
 type RecordProgram = HistoryRecord['airlineLoyalty'];
 
 export interface ProgramDigest {

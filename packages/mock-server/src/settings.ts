@@ -3,7 +3,7 @@ import { PROGRAM_CODES } from './generated/contract.js';
 import type { Product } from './types.js';
 
 /**
- * The one checker of every setting of the mock (D-H1): the JavaScript API
+ * The one checker of every setting of the mock (D57): the JavaScript API
  * (`createFlightSearchMock`, `configure`, `setKey`, `setProgramBehavior`,
  * `setFault`), the control API and the CLI's `--config` file all run these
  * functions, so the same input is refused the same way, with the same message.

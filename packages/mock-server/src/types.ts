@@ -213,7 +213,7 @@ export interface FlightSearchMock {
   clearRequests(): void;
   /**
    * Changes options of a running mock (checked like `createFlightSearchMock`'s), then resets it
-   * to a fresh state under them (D-H2). `rateLimit: null` or `clock: null` turns them off.
+   * to a fresh state under them (D58). `rateLimit: null` or `clock: null` turns them off.
    * @example
    * mock.configure({ rateLimit: { requests: 2, windowMs: 1000 }, clock: { at: '2026-11-01T00:00:00Z' } });
    */

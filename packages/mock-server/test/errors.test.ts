@@ -33,7 +33,7 @@ describe('D11 unexpected failures and unknown paths', () => {
     const { error } = await response.json();
     expect(error.code).toBe('HTTP_ERROR');
     expect(error.message).toContain('/flights/unknown');
-    // D-H4: a service path asked with another method is 405 with Allow, no longer 404.
+    // D60: a service path asked with another method is 405 with Allow, no longer 404.
     const wrongMethod = await call('/quota', { method: 'DELETE' });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');

@@ -30,7 +30,7 @@ function expectBounded(store: HistoryStore, cap: number) {
   expect(counts.records).toBeLessThanOrEqual(cap);
   expect(counts.items).toBeLessThanOrEqual(counts.records);
   expect(counts.buckets).toBeLessThanOrEqual(counts.items);
-  // The index of the latest hour's observations (D-I1) holds kept records only.
+  // The index of the latest hour's observations (D67) holds kept records only.
   expect(counts.observed).toBeLessThanOrEqual(counts.records);
   // Each kept item has a slot in its bucket and two in the eviction queue, and at most as many emptied slots are left.
   expect(counts.slots).toBeLessThanOrEqual(6 * counts.items + 64);
@@ -84,7 +84,7 @@ describe('D9 history store memory (issue 13 item 7)', () => {
     expect(kept[0]!.createdAt).toBe(NOW + 19_950 * 1000);
   });
 
-  it('D9, D-I1: searches repeated within the hour, replacing earlier sightings while the cap evicts, keep the store bounded', () => {
+  it('D9, D67: searches repeated within the hour, replacing earlier sightings while the cap evicts, keep the store bounded', () => {
     // 40 routes x 10 dates, each search seen again 400 searches (6 min 40 s) later; a new collection hour every 3 600
     // searches. Some 800 observations an hour over a cap of 500: records of the current hour are evicted, then seen again.
     const store = new HistoryStore(500);

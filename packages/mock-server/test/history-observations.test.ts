@@ -8,7 +8,7 @@ import { normalizeSearch } from '../src/routes/search.js';
 import { createState } from '../src/state.js';
 import { validSearch } from './support/msw.js';
 
-// Issue 18: the stored search history is a collector's (D-I1). A flight seen
+// Issue 18: the stored search history is a collector's (D67). A flight seen
 // again by a search within the same collection hour (UTC) is one observation,
 // updated to the newest sighting, instead of one record per search: before,
 // 10 000 identical searches stored 10 000 copies of the same flights.
@@ -53,8 +53,8 @@ const flightsOf = (overrides: Record<string, unknown> = {}) =>
 
 const byId = (records: HistoryRecord[]) => [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-describe('D-I1 a searched flight is one observation per collection hour (issue 18)', () => {
-  it('D-I1: 50 identical searches within a minute leave exactly the records of one search, the newest', async () => {
+describe('D67 a searched flight is one observation per collection hour (issue 18)', () => {
+  it('D67: 50 identical searches within a minute leave exactly the records of one search, the newest', async () => {
     const { state, clock } = mockState();
     let flights: ParsedFlight[] = [];
     for (let i = 0; i < 50; i++) {
@@ -71,7 +71,7 @@ describe('D-I1 a searched flight is one observation per collection hour (issue 1
     expect(state.history.size).toBe(flights.length);
   });
 
-  it('D-I1: a search an hour later adds new observations; the earlier hour keeps its own', async () => {
+  it('D67: a search an hour later adds new observations; the earlier hour keeps its own', async () => {
     const { state, clock } = mockState();
     const flights = await searchOn(state);
     clock.now = NOW + HOUR;
@@ -83,7 +83,7 @@ describe('D-I1 a searched flight is one observation per collection hour (issue 1
     expect(new Set(records.map((r) => r.id)).size).toBe(records.length);
   });
 
-  it('D-I1: the hour is the UTC clock hour: 12:59:59 replaces 12:00:00, 13:00:00 is a new observation', async () => {
+  it('D67: the hour is the UTC clock hour: 12:59:59 replaces 12:00:00, 13:00:00 is a new observation', async () => {
     const { state, clock } = mockState();
     const flights = await searchOn(state);
     clock.now = NOW + HOUR - 1_000;
@@ -98,7 +98,7 @@ describe('D-I1 a searched flight is one observation per collection hour (issue 1
     expect(records.filter((r) => Date.parse(r.createdAt) === NOW + HOUR - 1_000)).toHaveLength(flights.length);
   });
 
-  it('D-I1: the observation kept carries the newest fares and seats (a search for two adults after one for one adult)', async () => {
+  it('D67: the observation kept carries the newest fares and seats (a search for two adults after one for one adult)', async () => {
     const { state, clock } = mockState();
     await searchOn(state);
     clock.now = NOW + 10 * MINUTE;
@@ -117,7 +117,7 @@ describe('D-I1 a searched flight is one observation per collection hour (issue 1
     }
   });
 
-  it('D-I1: searches of other dates, cabins, programs or trip types are other observations', async () => {
+  it('D67: searches of other dates, cabins, programs or trip types are other observations', async () => {
     const { state } = mockState();
     const one = await searchOn(state);
     await searchOn(state, { departureDate: '2026-12-16' });
@@ -132,7 +132,7 @@ describe('D-I1 a searched flight is one observation per collection hour (issue 1
     expect(records.filter((r) => r.tripType === 'ROUND_TRIP').length).toBeLessThanOrEqual(outbound.length);
   });
 
-  it('D-I1: the same requests on a fresh mock give the same ids, each unique', async () => {
+  it('D67: the same requests on a fresh mock give the same ids, each unique', async () => {
     const run = async () => {
       const { state, clock } = mockState();
       for (let i = 0; i < 12; i++) {
@@ -149,14 +149,14 @@ describe('D-I1 a searched flight is one observation per collection hour (issue 1
   });
 });
 
-describe('D-I1 the store replaces observations and keeps its bounds', () => {
+describe('D67 the store replaces observations and keeps its bounds', () => {
   const template: ParsedFlight = flightsOf()[0]!;
   /** A flight of GRU→JFK ECONOMY PROGRAM_1 with its own code (what the store reads: route, cabin, program, code, departure, trip type). */
   const flight = (code: string, departure = `${DAY}T10:00`): ParsedFlight => ({ ...template, flightCode: code, departureDate: departure });
   const codes = (store: HistoryStore, until = NOW + 10 * HOUR) =>
     store.range(bucketKey('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, until).map((entry) => `${entry.record.flightCode}@${(entry.createdAt - NOW) / 1000}`);
 
-  it('D-I1: a partly repeated search replaces only the flights seen again; historyCap still counts records, oldest dropped first', () => {
+  it('D67: a partly repeated search replaces only the flights seen again; historyCap still counts records, oldest dropped first', () => {
     const store = new HistoryStore(3);
     store.addFlights([flight('A'), flight('B'), flight('C')], NOW);
     store.addFlights([flight('B')], NOW + 1_000);
@@ -176,14 +176,14 @@ describe('D-I1 the store replaces observations and keeps its bounds', () => {
     expect(codes(store)).toEqual(['E@3', 'F@4', 'A@5']);
   });
 
-  it('D-I1: the same flight at another departure is another observation; one seen twice in one search is kept once', () => {
+  it('D67: the same flight at another departure is another observation; one seen twice in one search is kept once', () => {
     const store = new HistoryStore(100);
     store.addFlights([flight('A'), flight('A', `${DAY}T18:00`), flight('A')], NOW);
     expect(store.size).toBe(2);
     expect(store.range(bucketKey('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, NOW).map((e) => e.departure)).toEqual([`${DAY}T18:00:00`, `${DAY}T10:00:00`]);
   });
 
-  it('D-I1: a test clock moved back into an earlier hour replaces within that hour, and leaves the later hour alone', () => {
+  it('D67: a test clock moved back into an earlier hour replaces within that hour, and leaves the later hour alone', () => {
     const store = new HistoryStore(100);
     store.addFlights([flight('A'), flight('B')], NOW + HOUR + 10 * MINUTE);
     store.addFlights([flight('A')], NOW + 30 * MINUTE);
@@ -196,7 +196,7 @@ describe('D-I1 the store replaces observations and keeps its bounds', () => {
     expect(store.size).toBe(4);
   });
 
-  it('D-I1: 20 000 identical searches in one hour keep one search\'s records and the store\'s slots bounded', () => {
+  it('D67: 20 000 identical searches in one hour keep one search\'s records and the store\'s slots bounded', () => {
     const store = new HistoryStore(1_000_000);
     const flights = [flight('A'), flight('B'), flight('C'), flight('D', `${DAY}T12:00`)];
     for (let i = 0; i < 20_000; i++) {

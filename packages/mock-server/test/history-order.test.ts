@@ -55,7 +55,7 @@ describe('HISTORY-6 order on keys worked out once (issue 18 part 2)', () => {
     const state = mockState();
     const programs = ['PROGRAM_1', 'PROGRAM_2'] as const;
     let searched = 0;
-    // 30 distinct searches, each sent twice: the second sighting replaces the first (D-I1), so each search's flights are stored once.
+    // 30 distinct searches, each sent twice: the second sighting replaces the first (D67), so each search's flights are stored once.
     for (let i = 0; i < 60; i++) {
       const flights = (await searchOn(state, { airlineLoyalty: [programs[i % 2]!], departureDate: `2026-12-${String(1 + (Math.floor(i / 4) % 15)).padStart(2, '0')}` })).results[0]!.flights;
       if (i % 4 < 2) searched += flights.length;

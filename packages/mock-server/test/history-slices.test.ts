@@ -19,7 +19,7 @@ const PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 
 /** A date `n` days after 2027-01-01 (`YYYY-MM-DD`). */
 const dateAfter = (n: number) => new Date(Date.UTC(2027, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** `searches` distinct searches on GRU→JFK ECONOMY at one instant (programs in turn, a new date every 8): each adds its flights (D-I1). */
+/** `searches` distinct searches on GRU→JFK ECONOMY at one instant (programs in turn, a new date every 8): each adds its flights (D67). */
 async function routeHeavyState(searches: number) {
   const state = createState(resolveOptions({ latency: 'none', now: () => NOW, keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }] }));
   for (let i = 0; i < searches; i++) {

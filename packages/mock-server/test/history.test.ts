@@ -41,7 +41,7 @@ describe('GET /intelligence/flights/history', () => {
     service.mock();
     const answer = await history(base);
     expect(answer.total).toBe(answer.flights.length);
-    expect(answer.total).toBeGreaterThan(5); // one record every 3 days a program (D-E7)
+    expect(answer.total).toBeGreaterThan(5); // one record every 3 days a program (D44)
     expect(answer.lookbackDays).toBe(30);
     for (let i = 1; i < answer.flights.length; i++) {
       const [a, b] = [answer.flights[i - 1]!, answer.flights[i]!];
@@ -182,7 +182,7 @@ describe('D9 history from searches', () => {
       expect(record).toMatchObject({ arrivalDate: flight!.arrivalDate, origin: flight!.origin, destination: flight!.destination });
       if (record.fares) expect(record.fares.map((fare) => fare.miles)).toEqual(flight!.fares.map((fare) => fare.miles));
     }
-    // The same search in the next collection hour (D-I1) is served from the mock's cache: a second set of records, same flights, new ids and time.
+    // The same search in the next collection hour (D67) is served from the mock's cache: a second set of records, same flights, new ids and time.
     clock = NOW + HOUR + 5_000;
     await search(validSearch({ departureDate: day, responseFormat: 'PARSED', passengers: { adults: 2, children: 1 } }));
     const again = await history({ ...base, departureDate: day, lookbackDays: 1 });
@@ -199,7 +199,7 @@ describe('D9 history from searches', () => {
     clock = NOW;
   });
 
-  it('D9, D-I1: two identical searches at the same instant leave the second one\'s records, with distinct ids, the same ids for the same requests on a fresh mock', async () => {
+  it('D9, D67: two identical searches at the same instant leave the second one\'s records, with distinct ids, the same ids for the same requests on a fresh mock', async () => {
     clock = NOW;
     const body = validSearch({ departureDate: day, responseFormat: 'PARSED' });
     const flights = generateFlights(1, normalizeSearch(body as SearchRequest));
@@ -209,7 +209,7 @@ describe('D9 history from searches', () => {
       expect(first).toEqual(second);
       const answer = await history({ ...base, departureDate: day, lookbackDays: 1 });
       const searched = answer.flights.filter((r) => Date.parse(r.createdAt) === NOW);
-      // One observation per flight and collection hour (D-I1): the second search's records, numbered after the first's.
+      // One observation per flight and collection hour (D67): the second search's records, numbered after the first's.
       expect(searched).toHaveLength(first.results[0].flights.length);
       expect(searched.map((record) => record.id).sort()).toEqual(toHistoryRecords(flights, NOW, flights.length).map((record) => record.id).sort());
       return searched.map((record) => record.id);

@@ -1,4 +1,4 @@
-// What a price counts (D-A4), pinned as the mock answers today: a search fare's miles, money, taxes,
+// What a price counts (D25), pinned as the mock answers today: a search fare's miles, money, taxes,
 // fees and totalMoney are for the whole party of the request; baseMiles and a history record's
 // basePrice and milesClubPrice are for one passenger.
 import type { Fare, HistoryRecord, ParsedFlight } from '@flight-search/sdk';
@@ -18,7 +18,7 @@ async function parsedFlights(body: Record<string, unknown>): Promise<ParsedFligh
 
 const cheapest = (fares: readonly Fare[], by: (fare: Fare) => number): Fare => [...fares].sort((a, b) => by(a) - by(b))[0]!;
 
-describe('what a price counts (D-A4)', () => {
+describe('what a price counts (D25)', () => {
   it('a MILES fare counts miles, taxes and totalMoney for the whole party; baseMiles is one passenger', async () => {
     service.mock();
     const one = await parsedFlights(validSearch({ passengers: { adults: 1 } }));

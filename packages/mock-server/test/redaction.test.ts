@@ -4,7 +4,7 @@ import { redactPath } from '../src/recording/redaction.js';
 
 const SECRET = 'sk-live-5e4d3c2b';
 
-describe('a key in a path is never shown (redactPath, D-C7)', () => {
+describe('a key in a path is never shown (redactPath, D32)', () => {
   it.each([
     ['/__mock/keys/SECRET', '/__mock/keys/[redacted]'],
     ['/__mock//keys/SECRET', '/__mock//keys/[redacted]'],

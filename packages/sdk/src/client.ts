@@ -42,7 +42,7 @@ export interface ClientOptions {
    */
   baseUrl: string;
   /**
-   * A fetch implementation (tests, proxies, instrumentation). It receives one `Request` per attempt (D-K2).
+   * A fetch implementation (tests, proxies, instrumentation). It receives one `Request` per attempt (D64).
    * Default: the global `fetch`, looked up at call time and called as `fetch(url, init)`, so each request is built once.
    */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
@@ -91,7 +91,7 @@ export interface ClientOptions {
   sdkHeader?: boolean | undefined;
   /**
    * Retry a search answered 429 (default `true`), after `Retry-After`, like GET calls (up to `maxRetries`). Safe on the
-   * assumption that a rate-limited request is refused before any work, so nothing was charged (D2, D-K1).
+   * assumption that a rate-limited request is refused before any work, so nothing was charged (D2, D63).
    * Nothing else about a search is ever retried.
    */
   retrySearchOn429?: boolean | undefined;
@@ -301,7 +301,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     sdkHeader = true,
     retrySearchOn429 = true,
   } = options ?? ({} as ClientOptions);
-  // D-B2: a key of 8 characters or more is replaced wherever it occurs (also as JSON escapes it);
+  // D48: a key of 8 characters or more is replaced wherever it occurs (also as JSON escapes it);
   // a shorter one cannot be told from ordinary text and is left alone.
   const redact = (text: string) =>
     typeof apiKey != 'string' || apiKey.length < 8 ? text : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
@@ -377,8 +377,8 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     const payload = body === undefined ? undefined : JSON.stringify(body);
 
     /**
-     * The fetch of each attempt: refuses a redirect (D-B1), and reads the body whole but at most
-     * `maxResponseBytes` of it (D-B4), counting the bytes themselves since a `Content-Length` may lie;
+     * The fetch of each attempt: refuses a redirect (D47), and reads the body whole but at most
+     * `maxResponseBytes` of it (D50), counting the bytes themselves since a `Content-Length` may lie;
      * past the limit the stream is cancelled, which closes the connection.
      */
     const exchange = async (init: RequestInit): Promise<[Response, string]> => {
@@ -431,13 +431,13 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           headers: payload === undefined ? sent : { ...sent, 'content-type': 'application/json' },
           body: payload,
           signal: timeout.signal,
-          // D-B1: a redirect is never followed: fetch would re-send x-api-key to whatever origin the
+          // D47: a redirect is never followed: fetch would re-send x-api-key to whatever origin the
           // Location names, and a 307/308 would send a search (a charge) again.
           redirect: 'manual',
         };
         const [response, text] = await Promise.race([
           exchange(init),
-          // D-B5: settles at the time-out or the caller's abort even when a custom fetch ignores the signal.
+          // D51: settles at the time-out or the caller's abort even when a custom fetch ignores the signal.
           new Promise<never>((_, reject) => timeout.signal.addEventListener('abort', () => reject(timeout.signal.reason))),
         ]);
         answer = response;
@@ -475,7 +475,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       if (level > 2) logger.debug(line, fields);
       if (answer && onResponse) await onResponse({ ...info(answer), method, url: target, attempt: n, durationMs });
       if (!error) return { data, response: answer! };
-      // Worth another try (GET; a search only on a 429, which the service refuses before any work, D-K1):
+      // Worth another try (GET; a search only on a 429, which the service refuses before any work, D63):
       // - no answer: a connection failure or this attempt's time-out;
       // - an unusable 2xx (empty or not JSON), as a proxy may send once;
       // - 408, 429 and 5xx, but not one over maxResponseBytes: it would be as large again.
@@ -514,7 +514,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         // Looked up per call, not captured now, so fetch mocks installed later (msw) still apply.
         fetch: (request) => (fetchImpl ?? fetch)(request),
         headers: all,
-        // D-B1: raw never follows a redirect either.
+        // D47: raw never follows a redirect either.
         redirect: 'manual',
       }));
     },

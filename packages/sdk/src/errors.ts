@@ -146,7 +146,7 @@ export class FlightSearchApiError extends FlightSearchError {
   }
 }
 
-/** 3xx: never followed, so the API key and a search's body go to `baseUrl` only (D-B1). */
+/** 3xx: never followed, so the API key and a search's body go to `baseUrl` only (D47). */
 export class RedirectError extends FlightSearchApiError {
   static override readonly kind: string = 'RedirectError';
   /** The answer's `Location` (absent for a browser's opaque redirect). */
@@ -245,7 +245,7 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
 /**
  * Builds the error for a non-2xx answer from its status and parsed body (an envelope, text, or other JSON).
  * Only the envelope's known fields are read, each only with its documented type, and every string taken
- * from the answer goes through `redact` (D-B2): a service may echo the key back.
+ * from the answer goes through `redact` (D48): a service may echo the key back.
  * The client calls it for every non-2xx answer; a custom transport or a test can call it too.
  * @example
  * const body = { error: { code: 'HTTP_ERROR', message: 'Insufficient quota: this search requires 2 units and 1 remains.' } };

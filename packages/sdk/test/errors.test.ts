@@ -102,7 +102,7 @@ describe('errors', () => {
     expect([error.requiredUnits, error.remainingUnits]).toEqual([required, remaining]);
   });
 
-  it('QUOTA-1: reads requiredUnits and remainingUnits from details when the service sends them (D-B6)', async () => {
+  it('QUOTA-1: reads requiredUnits and remainingUnits from details when the service sends them (D52)', async () => {
     route('post', '/flights/search', () => json(envelope('HTTP_ERROR', 'Insufficient quota.', { details: { requiredUnits: 2, remainingUnits: 1 } }), 402));
     const error = (await client().searchFlights(oneWay()).catch((e: unknown) => e)) as QuotaExceededError;
     expect(error).toBeInstanceOf(QuotaExceededError);

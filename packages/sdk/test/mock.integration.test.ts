@@ -154,7 +154,7 @@ describe('SDK against the mock server', () => {
     expect((await sdk().getQuota()).consumed).toBe(0);
   });
 
-  it('RATE-1: a search answered 429 is retried after Retry-After and charged exactly once (D2: the rate check comes before the quota, D-K1)', async () => {
+  it('RATE-1: a search answered 429 is retried after Retry-After and charged exactly once (D2: the rate check comes before the quota, D63)', async () => {
     let clock = Date.now();
     const limited = createFlightSearchMock({ baseUrl: BASE_URL, rateLimit: { requests: 1, windowMs: 1_000 }, now: () => clock });
     server.use(...limited.handlers);

@@ -1,4 +1,4 @@
-// Open values (D-A1): where the spec names values without closing the set, the service may send a
+// Open values (D22): where the spec names values without closing the set, the service may send a
 // value this SDK has never seen. The contract accepts it, the SDK returns it unchanged, and the types
 // take any string while still offering (and narrowing to) the known ones. tsc checks the type-level
 // half (packages/sdk/tsconfig.json includes test/): every @ts-expect-error must meet an error.
@@ -105,7 +105,7 @@ const historyAnswer = {
   ],
 };
 
-describe('open values (D-A1)', () => {
+describe('open values (D22)', () => {
   it('the contract accepts an unknown direction, leg cabinType, fareType, productClass, classOfService and equipment in a PARSED answer', () => {
     expect(contractErrors('ParsedSearchResponse', parsedAnswer)).toEqual([]);
   });

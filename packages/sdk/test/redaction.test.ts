@@ -28,7 +28,7 @@ const echo = (key: string) =>
 
 const call = (key: string) => createFlightSearchClient({ apiKey: key, baseUrl: BASE_URL, maxRetries: 0 }).getQuota().then(() => { throw new Error('resolved'); }, (e: unknown) => e as FlightSearchApiError);
 
-describe('redaction of the API key (D-B2)', () => {
+describe('redaction of the API key (D48)', () => {
   it('replaces a key of 8 characters or more in every field of the error, and leaves a shorter one as the service wrote it', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: keyChar, minLength: 1, maxLength: 64 }), async (key) => {

@@ -19,7 +19,7 @@ async function redirecting(status: number, sameOrigin = false) {
   return { other, service, client };
 }
 
-describe('redirects: the API key never leaves baseUrl (D-B1)', () => {
+describe('redirects: the API key never leaves baseUrl (D47)', () => {
   it.each([301, 302, 303, 307, 308])('a search answered %i is a RedirectError naming the Location, sent once, and nothing reaches the other origin', async (status) => {
     const { other, service, client } = await redirecting(status);
     const error = (await client.searchFlights(oneWay()).catch((e: unknown) => e)) as RedirectError;

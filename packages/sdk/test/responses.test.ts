@@ -7,7 +7,7 @@ const empty = () => new HttpResponse(null, { status: 200 });
 const emptyWithLength = () => new HttpResponse(null, { status: 200, headers: { 'Content-Length': '0' } });
 const notJson = () => new HttpResponse('<html>Welcome to the hotel wifi</html>', { status: 200, headers: { 'Content-Type': 'application/json' } });
 
-describe('broken 200 answers (D-B3)', () => {
+describe('broken 200 answers (D49)', () => {
   it.each([
     ['an empty body', empty, 'empty body'],
     ['Content-Length: 0', emptyWithLength, 'empty body'],

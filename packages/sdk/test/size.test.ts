@@ -39,7 +39,7 @@ async function streaming(status: number, total: number, headers: Record<string, 
 const client = (baseUrl: string, maxResponseBytes: number, fetch?: (request: Request) => Promise<Response>) =>
   createFlightSearchClient({ apiKey: API_KEY, baseUrl, maxResponseBytes, fetch, retryDelay: () => 0 });
 
-describe('maxResponseBytes (D-B4)', () => {
+describe('maxResponseBytes (D50)', () => {
   it('refuses an answer whose Content-Length is over the limit without reading it, and the server sees the connection closed', async () => {
     const total = 32 * MiB;
     const { server, state } = await streaming(200, total, { 'content-type': 'application/json', 'content-length': total });

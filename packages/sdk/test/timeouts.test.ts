@@ -87,7 +87,7 @@ describe('time-outs and abort', () => {
     expect(listeners).toBe(0);
   });
 
-  describe('with a fetch that ignores the signal (D-B5)', () => {
+  describe('with a fetch that ignores the signal (D51)', () => {
     // A fetch that never settles and never looks at the signal: only the client's own timer can end the attempt.
     const deaf = vi.fn((_: Request) => new Promise<Response>(() => {}));
     // Headers arrive, the body never ends, and the stream ignores the abort too.

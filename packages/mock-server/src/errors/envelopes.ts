@@ -65,7 +65,7 @@ export const routeNotFound = (method: string, path: string): Answer =>
   envelope(404, 'HTTP_ERROR', `No route for ${method} ${redactPath(path)}.`);
 
 /**
- * A request body in a `Content-Encoding` the mock does not decode (D-C4): it
+ * A request body in a `Content-Encoding` the mock does not decode (D29): it
  * is refused before it is parsed or recorded, and `Accept-Encoding` says what is accepted (RFC 7694).
  */
 export const unsupportedContentEncoding = (encoding: string): Answer => ({
@@ -77,7 +77,7 @@ export const unsupportedContentEncoding = (encoding: string): Answer => ({
 export const internalError = (): Answer => envelope(500, 'INTERNAL_ERROR', 'An unexpected error occurred.');
 
 /**
- * A service path asked with a method it does not have (D-H4): 405 with
+ * A service path asked with a method it does not have (D60): 405 with
  * `Allow`, in the service's envelope, so a client's one error path reads it.
  */
 export const methodNotAllowed = (method: string, path: string, allow: string): Answer => ({

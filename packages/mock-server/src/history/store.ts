@@ -115,7 +115,7 @@ export class FlightEntry extends StoredRecord {
 }
 
 /**
- * The collection hour (D-I1): sightings of one flight by searches within the
+ * The collection hour (D67): sightings of one flight by searches within the
  * same UTC clock hour are one observation, the newest, as a price collector
  * stores them.
  */
@@ -146,7 +146,7 @@ function observationKeys(flights: readonly ParsedFlight[]): readonly string[] {
  * search answered with (shared by every search with the same request), so a
  * search costs the store one small object, whatever its number of flights.
  * A record leaves it when evicted (oldest first) or when a newer sighting of
- * its flight in the same collection hour replaces it (D-I1).
+ * its flight in the same collection hour replaces it (D67).
  */
 class SearchedGroup {
   #count: number;
@@ -228,7 +228,7 @@ interface Bucket {
   head: number;
   /** The collection hour `observed` indexes (`createdAt / COLLECTION_MS`, floored); NaN before the first search. */
   hour: number;
-  /** The group holding each observation of that hour: one per key (D-I1). */
+  /** The group holding each observation of that hour: one per key (D67). */
   observed: Map<string, SearchedGroup>;
 }
 
@@ -256,7 +256,7 @@ export interface HistoryStoreCounts {
  * The records of successful searches (D9), indexed by route + cabin + program
  * so a query reads only its buckets, and within a bucket only its time window
  * (binary search on `createdAt`). A flight seen again within the same
- * collection hour replaces its earlier record (D-I1). Bounded by `cap`
+ * collection hour replaces its earlier record (D67). Bounded by `cap`
  * records: the oldest record added is dropped first, and what it leaves behind
  * (an emptied item, an empty bucket) is released with it, so memory follows
  * the records kept.
@@ -307,7 +307,7 @@ export class HistoryStore {
    * Stores the records of a search's flights that share one route, cabin and
    * program (each a miles flight with a record), by reference to `flights`,
    * which must not change afterwards. A flight already observed in the same
-   * collection hour has its earlier record replaced by this one (D-I1).
+   * collection hour has its earlier record replaced by this one (D67).
    */
   addFlights(flights: readonly ParsedFlight[], searchedAt: number): void {
     const first = flights[0];

@@ -7,7 +7,7 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const CONTROL_METHODS = 'GET, POST, PUT, DELETE';
 
 /**
- * Who may use the control API (D-C3): requests addressed to one of the
+ * Who may use the control API (D28): requests addressed to one of the
  * server's own names (against DNS rebinding), and, from a browser, only the
  * pages of `origins`. The service routes keep their own CORS settings.
  */

@@ -82,7 +82,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     const path = pathOf(target);
     const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
     if (isControl) {
-      // Never the service's CORS: a control route answers other origins only when they are configured (D-C3).
+      // Never the service's CORS: a control route answers other origins only when they are configured (D28).
       if (!options.control) return writeAnswer(req, res, notFound(method, path), false);
       const refused = controlRefusal(req, access);
       // Refused before the body is read: with Connection: close, an unread body does not reach the next request.
@@ -181,7 +181,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
 
 /**
  * The answer for a request no route of the mock took: a service path asked
- * with another method is 405 with `Allow` (D-H4), anything else 404; both in
+ * with another method is 405 with `Allow` (D60), anything else 404; both in
  * the service's envelope.
  */
 function notFound(method: string, path: string): JsonAnswer {

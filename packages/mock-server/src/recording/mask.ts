@@ -1,5 +1,5 @@
 /**
- * The masked form of an API key (D-H3): at most its first 4 characters (and at
+ * The masked form of an API key (D59): at most its first 4 characters (and at
  * most a quarter of it, so a short key is not given away) and 12 hex digits of
  * a 64-bit FNV-1a hash, such as `test***1f0c6b1e2a7d`. Enough to tell keys
  * apart and to match a key one already has, never enough to use one. FNV, not

@@ -35,7 +35,7 @@ export class SearchCache {
     return this.#entries.size;
   }
 
-  /** The search's flights at `now` (epoch ms): a date already gone sells nothing (D-E1), so the key says which dates are. Without `now`, every date sells. */
+  /** The search's flights at `now` (epoch ms): a date already gone sells nothing (D38), so the key says which dates are. Without `now`, every date sells. */
   get(search: NormalizedSearch, now?: number): Generated {
     const past = now === undefined ? undefined : pastDates(search, now);
     const key = past ? `${searchKey(search)}|${past.outbound}|${past.inbound}` : searchKey(search);

@@ -26,7 +26,7 @@ export function normalizeSearch(body: SearchRequest): NormalizedSearch {
 
 /**
  * The body as JSON, or why it is not: an encoding the mock does not decode
- * first (415, D-C4), then `SEARCH-10` content type (D13), then `invalid_json` (D6).
+ * first (415, D29), then `SEARCH-10` content type (D13), then `invalid_json` (D6).
  */
 async function readJsonBody({ request, record, state }: RouteContext): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
   const encoding = request.headers.get('content-encoding');

@@ -27,7 +27,7 @@ export type RouteMatch = { route: Route; path: string } | { route: undefined; pa
 
 /**
  * The `Allow` header of a service path asked with a method it does not have
- * (405, D-H4), or `undefined` when `path` is not one of the service's paths.
+ * (405, D60), or `undefined` when `path` is not one of the service's paths.
  * A GET route allows HEAD too (answered as GET).
  */
 export function allowedMethods(path: string): string | undefined {

@@ -18,7 +18,7 @@ const TYPE_OF_KEYWORD: Readonly<Record<string, ValidationIssueType>> = {
   format: 'invalid_date',
 };
 
-// `ValidationIssue.type` is open in the contract (D-A1); the mock only ever adds types of its own vocabulary.
+// `ValidationIssue.type` is open in the contract (D22); the mock only ever adds types of its own vocabulary.
 const rank = (type: ValidationIssue['type']): number => (VALIDATION_ISSUE_TYPES as readonly string[]).indexOf(type);
 
 /** Keeps one issue per field: the first type of the vocabulary's order wins (D6). */

@@ -23,7 +23,7 @@ describe('the contract validator of the test suites', () => {
     expect(contractViolations('GET', '/quota', 429, json, limited)).toEqual([expect.stringContaining('Retry-After')]);
   });
 
-  it('accepts an unknown value in an open field (D-A1) and still reports one in a closed field', () => {
+  it('accepts an unknown value in an open field (D22) and still reports one in a closed field', () => {
     const record = {
       id: crypto.randomUUID(), airlineLoyalty: 'PARTNER_PROGRAM_X', departureDate: '2026-12-15T22:40:00', arrivalDate: '2026-12-16T06:55:00',
       cabinType: 'ECONOMY', concierge: null, origin: 'GRU', destination: 'JFK', flightCode: 'P1 8040', fareType: 'NEW_FAMILY',

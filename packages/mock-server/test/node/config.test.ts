@@ -68,7 +68,7 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     expect(refused.status).toBe(422);
     const issues = ((await refused.json()) as Issues).error.details.errors;
     expect(issues.map((issue) => `option \`${issue.field.replace(/^body\./, '')}\` ${issue.message}`).join(' ')).toBe(jsRefusal.message.replace(/^configure: /, ''));
-    // rateLimit: null turns it off (and, as every configure, starts from a fresh state: D-H2).
+    // rateLimit: null turns it off (and, as every configure, starts from a fresh state: D58).
     expect((await control(url, 'PUT', '/config', { rateLimit: null })).status).toBe(204);
     expect((await quota(url)).status).toBe(200);
     expect((await quota(url)).status).toBe(200);

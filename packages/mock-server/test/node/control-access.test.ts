@@ -103,7 +103,7 @@ describe('the control API refuses other websites (--control-origin, --allowed-ho
     expect(server.mock.requests()).toHaveLength(1);
     // The same name on another port is not this server either.
     expect((await raw(server.url, 'GET', '/__mock/requests', { host: 'localhost:1' })).status).toBe(403);
-    // The service routes answer whatever the Host (D-C3).
+    // The service routes answer whatever the Host (D28).
     expect((await raw(server.url, 'GET', '/quota', { host: `evil.example:${port}`, 'x-api-key': KEY })).status).toBe(200);
   });
 

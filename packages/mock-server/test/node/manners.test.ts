@@ -7,7 +7,7 @@ import { KEY, postSearch, searchBody, startTestServer } from './helpers.js';
 const SECRET = 'sk-live-manners-0a1b2c3d4e';
 
 describe('HTTP manners: 405 on service paths, a ready file, JSON log lines (issue 17 item 4)', { timeout: 60_000 }, () => {
-  it('D-H4: a wrong method on a service path is 405 with Allow in the service envelope; HEAD on a GET route still works', async () => {
+  it('D60: a wrong method on a service path is 405 with Allow in the service envelope; HEAD on a GET route still works', async () => {
     const server = await startTestServer();
     const wrong = await fetch(`${server.url}/quota`, { method: 'DELETE', headers: { 'x-api-key': KEY } });
     expect(wrong.status).toBe(405);

@@ -1,5 +1,5 @@
 // Issue 18, part 1: data a domain expert would accept. Each point is a
-// decision of docs/decisions.md (D-E1..D-E7) checked as an invariant over
+// decision of docs/decisions.md (D38..D44) checked as an invariant over
 // many seeded requests: generated flights straight from the data module
 // (fast, thousands of cases) and whole answers through `mock.handle`.
 // The facts the checks rely on (airport limits, all-economy aircraft types,
@@ -46,7 +46,7 @@ const searchOf = (fields: Partial<NormalizedSearch>): NormalizedSearch => ({
 
 const km = (from: string, to: string): number => distanceKm(airport(from)!, airport(to)!);
 
-// --- D-E2: what each airport allows -----------------------------------------------------------
+// --- D39: what each airport allows -----------------------------------------------------------
 /** Domestic-only airports (ANAC/CONAC): CGH and SDU take no international itinerary. */
 const DOMESTIC_ONLY = new Set(['CGH', 'SDU']);
 /** LaGuardia's perimeter: 1,500 statute miles (2,414 km), Denver exempt. */
@@ -59,7 +59,7 @@ const LCY_TYPES = new Set(['E70', 'E75', 'E90', '221', 'AT7', 'DH4']);
 /** Wide-bodies: none of them fits a runway under 7,500 ft. */
 const WIDEBODIES = new Set(['763', '788', '332', '333', '781', '789', '359', '77W', '388']);
 
-/** Every way a flight breaks an airport's rules (D-E2), as readable lines. */
+/** Every way a flight breaks an airport's rules (D39), as readable lines. */
 function airportViolations(flight: Pick<ParsedFlight, 'origin' | 'destination'> & { legs?: readonly { departureAirport: string; arrivalAirport: string; equipment: string }[] }): string[] {
   const problems: string[] = [];
   const country = (code: string): string | undefined => airport(code)?.country;
@@ -80,18 +80,18 @@ function airportViolations(flight: Pick<ParsedFlight, 'origin' | 'destination'> 
   return problems;
 }
 
-// --- D-E3: cabins per aircraft type -------------------------------------------------------------
+// --- D40: cabins per aircraft type -------------------------------------------------------------
 /** Types flown all-economy (regional turboprops and E-jets; A319, A320 and 737-800 as Brazil's domestic airlines fit them). */
 const ECONOMY_ONLY = new Set(['AT7', 'DH4', 'E90', 'E95', '319', '320', '738']);
 
-// --- D-E6: currencies and reference rates ---------------------------------------------------------
+// --- D43: currencies and reference rates ---------------------------------------------------------
 const CURRENCY: Readonly<Record<ProgramCode, 'BRL' | 'USD' | 'EUR'>> = {
   PROGRAM_1: 'BRL', PROGRAM_2: 'BRL', PROGRAM_3: 'BRL', PROGRAM_3_INTERLINE: 'BRL', PROGRAM_4: 'USD', PROGRAM_5: 'EUR', PROGRAM_6: 'USD', PROGRAM_7: 'USD', PROGRAM_8: 'USD',
 };
 const PER_USD = { USD: 1, EUR: 0.92, BRL: 5 } as const;
 const usd = (programCode: ProgramCode, amount: number): number => amount / PER_USD[CURRENCY[programCode]];
 
-describe('D-E1: a departure date before today at the origin sells nothing', { timeout: 120_000 }, () => {
+describe('D38: a departure date before today at the origin sells nothing', { timeout: 120_000 }, () => {
   const past = fc.integer({ min: 1, max: 3000 }).map((days) => new Date(NOW - days * DAY).toISOString().slice(0, 10));
   const searchBody = fc.record({
     priceType: fc.constantFrom('MILES', 'CASH'),
@@ -149,7 +149,7 @@ describe('D-E1: a departure date before today at the origin sells nothing', { ti
   });
 });
 
-describe('D-E2: routes only where the airports allow them', { timeout: 120_000 }, () => {
+describe('D39: routes only where the airports allow them', { timeout: 120_000 }, () => {
   it('no domestic-only airport on an international itinerary, no LGA or DCA non-stop beyond its perimeter, only approved aircraft at LCY, no wide-body on a short runway', () => {
     fc.assert(
       fc.property(seed, program, cabin, route, futureDate, (s, p, c, [origin, destination], date) => {
@@ -190,7 +190,7 @@ describe('D-E2: routes only where the airports allow them', { timeout: 120_000 }
   });
 });
 
-describe('D-E3: cabins only on aircraft that have them', { timeout: 120_000 }, () => {
+describe('D40: cabins only on aircraft that have them', { timeout: 120_000 }, () => {
   it('no BUSINESS leg on an all-economy type, in searches and in history', () => {
     fc.assert(
       fc.property(seed, program, route, futureDate, (s, p, [origin, destination], date) => {
@@ -214,7 +214,7 @@ describe('D-E3: cabins only on aircraft that have them', { timeout: 120_000 }, (
   });
 });
 
-describe('D-E4: wind', { timeout: 120_000 }, () => {
+describe('D41: wind', { timeout: 120_000 }, () => {
   /** Minutes between two local `YYYY-MM-DDTHH:mm:ss` clocks. */
   const clockMinutes = (from: string, to: string): number => (Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 60_000;
 
@@ -267,7 +267,7 @@ describe('D-E4: wind', { timeout: 120_000 }, () => {
   });
 });
 
-describe('D-E5: partner-operated legs', { timeout: 120_000 }, () => {
+describe('D42: partner-operated legs', { timeout: 120_000 }, () => {
   it('a leg away from the program\'s home countries and hubs is operated by a partner, under the partner\'s code; one that touches them by the program\'s airline', () => {
     fc.assert(
       fc.property(seed, program, cabin, route, futureDate, (s, p, c, [origin, destination], date) => {
@@ -299,7 +299,7 @@ describe('D-E5: partner-operated legs', { timeout: 120_000 }, () => {
   });
 });
 
-describe('D-E6: taxes and fees by departure country, cabin and the program\'s currency', { timeout: 120_000 }, () => {
+describe('D43: taxes and fees by departure country, cabin and the program\'s currency', { timeout: 120_000 }, () => {
   /** Taxes of one adult per flight code (a search of one adult: the fare's `taxes`). */
   const taxes = (s: number, p: ProgramCode, c: CabinType, origin: string, destination: string, date: string, priceType: 'MILES' | 'CASH' = 'MILES') =>
     new Map(generateFlights(s, searchOf({ program: p, priceType, cabinType: c, origin, destination, departureDate: date }), NOW).map((flight) => [flight.flightCode, flight.fares[0]!.taxes]));
@@ -359,7 +359,7 @@ describe('D-E6: taxes and fees by departure country, cabin and the program\'s cu
   });
 });
 
-describe('D-E7: history volume of a real collector', { timeout: 120_000 }, () => {
+describe('D44: history volume of a real collector', { timeout: 120_000 }, () => {
   const historyOf = async (s: number, origin: string, destination: string, programs: readonly string[], cabinType: CabinType = 'ECONOMY') => {
     const mock = createFlightSearchMock({ seed: s, keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }], now: () => NOW });
     const query = new URLSearchParams({ origin, destination, cabinType, lookbackDays: '30' });

@@ -35,7 +35,7 @@ export function contractViolations(method: string, path: string, status: number,
   const where = `${method} ${path} -> ${status}`;
   const operation = document.paths?.[path]?.[method.toLowerCase()];
   // Unknown paths have no operation; their 404 must still be the documented HTTP error envelope,
-  // and so must the 405 of a known path asked with another method (D-H4), which also says what is allowed.
+  // and so must the 405 of a known path asked with another method (D60), which also says what is allowed.
   const responseLocation = operation ? ['paths', path, method.toLowerCase(), 'responses', String(status)] : ['components', 'responses', 'KeyNotFound'];
   const wrongMethod = !operation && status === 405 && document.paths?.[path] !== undefined;
   if (!operation && status !== 404 && !wrongMethod) return [`${where}: no operation ${method} ${path} in openapi.yaml`];

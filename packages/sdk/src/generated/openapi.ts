@@ -145,7 +145,7 @@ export interface components {
         /**
          * @description Direction of a segment; RETURN is the return leg of a ROUND_TRIP. Closed
          *     for a history record's `roundTrip` (the spec lists both values); a
-         *     PARSED flight's `direction` is open (D-A1).
+         *     PARSED flight's `direction` is open (D22).
          * @enum {string}
          */
         Direction: "OUTBOUND" | "RETURN";
@@ -263,11 +263,11 @@ export interface components {
          * @description A fare of a PARSED flight. MILES fares carry miles plus taxes; CASH fares
          *     carry money. Every amount is for the whole party of the request (adults,
          *     children and infants together), not per passenger; only `baseMiles` is
-         *     the price of one passenger (D-A4). Money amounts are in the program's
+         *     the price of one passenger (D25). Money amounts are in the program's
          *     currency (`x-program-currencies`).
          */
         Fare: {
-            /** @description Fare family; open (D-A1), the spec states no values. */
+            /** @description Fare family; open (D22), the spec states no values. */
             fareType: string;
             /** @description Miles for the whole party (0 for a CASH fare). */
             miles: number;
@@ -281,9 +281,9 @@ export interface components {
             totalMoney: number;
             /** @description Miles of one adult for this fare, when the provider states it (null for a CASH fare). */
             baseMiles: number | null;
-            /** @description Booking class; open (D-A1). */
+            /** @description Booking class; open (D22). */
             classOfService: string | null;
-            /** @description Product class; open (D-A1), the spec states no values. */
+            /** @description Product class; open (D22), the spec states no values. */
             productClass: string | null;
         };
         /** @description A leg of a PARSED flight. */
@@ -291,7 +291,7 @@ export interface components {
             airlineCode: string;
             flightNumber: string;
             /**
-             * @description Open (D-A1): the cabin of this leg as the provider names it; usually
+             * @description Open (D22): the cabin of this leg as the provider names it; usually
              *     a `CabinType`, but the spec does not close the set for legs.
              */
             cabinType: components["schemas"]["CabinType"] | (string & {});
@@ -299,9 +299,9 @@ export interface components {
             arrivalAirport: components["schemas"]["IataCode"];
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalDate: components["schemas"]["LocalDateTime"];
-            /** @description Aircraft type code; open (D-A1). */
+            /** @description Aircraft type code; open (D22). */
             equipment: string;
-            /** @description Booking class; open (D-A1). */
+            /** @description Booking class; open (D22). */
             classOfService: string | null;
             durationMinutes: number;
             isConnection: boolean;
@@ -318,7 +318,7 @@ export interface components {
             cabinType: components["schemas"]["CabinType"];
             tripType: components["schemas"]["TripType"];
             /**
-             * @description Open (D-A1): `OUTBOUND` is the value the spec shows and `RETURN` the
+             * @description Open (D22): `OUTBOUND` is the value the spec shows and `RETURN` the
              *     return leg of a ROUND_TRIP (D7); the spec does not close the set, so
              *     a client accepts any other string.
              */
@@ -327,7 +327,7 @@ export interface components {
             durationMinutes: number;
             flightCode: string;
             availableSeats: number | null;
-            /** @description Aircraft type code; open (D-A1). */
+            /** @description Aircraft type code; open (D22). */
             equipment: string;
             fareSource: string | null;
             fares: components["schemas"]["Fare"][];
@@ -338,27 +338,27 @@ export interface components {
          *     collection searched for (a record from a search through this service
          *     counts that search's party, like `Fare`; the service's own collection
          *     quotes one adult). The record's `basePrice` and `milesClubPrice` are
-         *     per passenger whatever the party (D-A4). Money amounts are in the
+         *     per passenger whatever the party (D25). Money amounts are in the
          *     program's currency (`x-program-currencies`).
          */
         HistoryFare: {
-            /** @description Fare family; open (D-A1), the spec states no values. */
+            /** @description Fare family; open (D22), the spec states no values. */
             fareType: string;
             miles: number;
             money: number;
             taxes: number;
             fees: number;
             totalMoney: number;
-            /** @description Product class; open (D-A1), the spec states no values. */
+            /** @description Product class; open (D22), the spec states no values. */
             productClass: string | null;
-            /** @description Booking class; open (D-A1). */
+            /** @description Booking class; open (D22). */
             classOfService: string | null;
         };
         HistoryLeg: {
-            /** @description Aircraft type code; open (D-A1). */
+            /** @description Aircraft type code; open (D22). */
             equipment: string;
             /**
-             * @description Open (D-A1): the cabin of this leg as the provider names it; usually
+             * @description Open (D22): the cabin of this leg as the provider names it; usually
              *     a `CabinType`, but the spec does not close the set for legs.
              */
             cabinType: components["schemas"]["CabinType"] | (string & {});
@@ -367,7 +367,7 @@ export interface components {
             flightNumber: string;
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalAirport: components["schemas"]["IataCode"];
-            /** @description Booking class; open (D-A1). */
+            /** @description Booking class; open (D22). */
             classOfService: string | null;
             departureAirport: components["schemas"]["IataCode"];
         };
@@ -380,7 +380,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description Open (D-A1): the loyalty program of the record. History is queried
+             * @description Open (D22): the loyalty program of the record. History is queried
              *     for `MilesProgram`s (`HISTORY-2`), but the spec calls this field the
              *     program's name and does not close the set, so a client accepts any string.
              */
@@ -395,11 +395,11 @@ export interface components {
             flightCode: string;
             tripType?: components["schemas"]["TripType"];
             roundTrip?: components["schemas"]["Direction"];
-            /** @description Fare family of the base price; open (D-A1), the spec states no values. */
+            /** @description Fare family of the base price; open (D22), the spec states no values. */
             fareType: string;
-            /** @description Base price in miles, per passenger (one adult, whatever the party of the collecting search; D-A4). */
+            /** @description Base price in miles, per passenger (one adult, whatever the party of the collecting search; D25). */
             basePrice: number;
-            /** @description Club price in miles, per passenger (D-A4). */
+            /** @description Club price in miles, per passenger (D25). */
             milesClubPrice: number;
             /** @description Seats left in the displayed fare. */
             availableSeats?: number;
@@ -489,7 +489,7 @@ export interface components {
         };
         /**
          * @description The vocabulary of validation problems this service sends; see Validation
-         *     errors in the document description. `ValidationIssue.type` is open (D-A1).
+         *     errors in the document description. `ValidationIssue.type` is open (D22).
          * @enum {string}
          */
         ValidationIssueType: "missing" | "invalid_type" | "invalid_enum" | "out_of_range" | "invalid_format" | "invalid_date" | "cross_field" | "invalid_json";
@@ -498,7 +498,7 @@ export interface components {
             field: string;
             message: string;
             /**
-             * @description Open (D-A1): a `ValidationIssueType` from this service; the spec
+             * @description Open (D22): a `ValidationIssueType` from this service; the spec
              *     says only "such as a missing-field type", so a client accepts any
              *     other string (and can fall back to `field` and `message`).
              */

@@ -3,7 +3,7 @@ import type { CabinType } from '@flight-search/sdk';
 /**
  * An aircraft type as the mock schedules it: IATA type code, how far it flies
  * with a payload worth selling, the runway it needs at the weights it is
- * flown at, and the cabins its operators fit (decided per type: D-E3).
+ * flown at, and the cabins its operators fit (decided per type: D40).
  */
 export interface AircraftType {
   code: string;

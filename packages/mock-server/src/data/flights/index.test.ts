@@ -102,7 +102,7 @@ describe('generateFlights', () => {
     }
   });
 
-  it('numbers flights in the program own code (P1 ...) where its airline flies, and in the partner code elsewhere (D-E5)', () => {
+  it('numbers flights in the program own code (P1 ...) where its airline flies, and in the partner code elsewhere (D42)', () => {
     const partners = Object.values(PROGRAMS.PROGRAM_1.partners);
     for (const flight of generateFlights(5, searchOf())) {
       expect(flight.flightCode).toMatch(/^[A-Z0-9]{2} \d{1,4}(, [A-Z0-9]{2} \d{1,4})?$/);

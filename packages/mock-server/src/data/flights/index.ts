@@ -32,7 +32,7 @@ const LAST_WRITABLE_LOCAL = Date.UTC(9999, 11, 31, 23, 59);
  */
 export function generateFlights(seed: number, search: NormalizedSearch, now?: number): ParsedFlight[] {
   const past = now === undefined ? { outbound: false, inbound: false } : pastDates(search, now);
-  // A date already gone at the airport of departure sells nothing (D-E1).
+  // A date already gone at the airport of departure sells nothing (D38).
   const flights = past.outbound ? [] : directionFlights(seed, search, 'OUTBOUND', search.origin, search.destination, search.departureDate);
   if (search.tripType === 'ROUND_TRIP' && search.returnDate && !past.outbound && !past.inbound) {
     flights.push(...directionFlights(seed, search, 'RETURN', search.destination, search.origin, search.returnDate));
@@ -43,7 +43,7 @@ export function generateFlights(seed: number, search: NormalizedSearch, now?: nu
 /**
  * Whether the search's departure date (at the origin) and return date (at the
  * destination) are before today there at `now` (epoch ms): such a flight has
- * left, and nothing is sold on it (D-E1).
+ * left, and nothing is sold on it (D38).
  *
  * @example
  * pastDates(search, Date.parse('2026-12-16T12:00:00Z')); // { outbound: true, inbound: false } for departureDate '2026-12-15'
@@ -61,7 +61,7 @@ function directionFlights(seed: number, search: NormalizedSearch, direction: Dir
     passengers.adults, passengers.children, passengers.infants,
   );
   // A flight landing after 9999-12-31T23:59 has no time the contract's YYYY-MM-DDTHH:mm can write: not sold.
-  // Only aircraft that have the cabin sell it (D-E3).
+  // Only aircraft that have the cabin sell it (D40).
   const itineraries = itinerariesOn(timetable(seed, program, origin, destination), date).filter((itinerary) =>
     itinerary.legs.every((leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL && hasCabin(leg.equipment, cabinType)),
   );

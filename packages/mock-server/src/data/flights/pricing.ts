@@ -33,7 +33,7 @@ export function roundMiles(program: ProgramCode, miles: number): number {
 
 /**
  * Units of each currency per US dollar: the mock's one fixed set of reference
- * rates (D-E6), so a cash fare or a tax in BRL, EUR or USD is the same value
+ * rates (D43), so a cash fare or a tax in BRL, EUR or USD is the same value
  * in every program, and answers stay deterministic.
  */
 export const RATES: Readonly<Record<Currency, number>> = { USD: 1, EUR: 0.92, BRL: 5.0 };
@@ -58,7 +58,7 @@ interface DepartureCharges {
   premium?: number;
 }
 
-// Published charges, rounded, at the reference rates above (D-E6):
+// Published charges, rounded, at the reference rates above (D43):
 // GB: Air Passenger Duty 2025/26 (GBP 15/102 reduced rate, 2.15x for premium cabins) plus Heathrow's passenger charge;
 // US: September 11 security fee, segment tax, PFC; international adds the transportation tax, customs, immigration, APHIS;
 // BR: tarifa de embarque (domestic) and the international boarding and ATAERO fees at GRU.
@@ -82,7 +82,7 @@ export interface TaxedLeg {
 const TRANSFER_CHARGE = 10;
 
 /**
- * Taxes and fees for one adult in the program's currency (D-E6): the charges
+ * Taxes and fees for one adult in the program's currency (D43): the charges
  * of the country the trip departs (domestic or international; the UK's by
  * distance band and cabin, as its Air Passenger Duty), which connecting
  * passengers do not pay again at the hub, an airport charge per connection,

@@ -13,9 +13,9 @@ export interface FareFamily {
 export interface ProgramProfile {
   /** Two-character airline code of its flights (`P1 8040`). */
   carrier: string;
-  /** Currency of its taxes, fees and cash fares (ISO 4217; D-E6). */
+  /** Currency of its taxes, fees and cash fares (ISO 4217; D43). */
   currency: Currency;
-  /** Countries its own airline flies from and to; legs elsewhere are flown by partners (D-E5). */
+  /** Countries its own airline flies from and to; legs elsewhere are flown by partners (D42). */
   home: readonly string[];
   /** The partner airline (IATA code) that operates legs in a continent away from home, by the leg's continent. */
   partners: Readonly<Partial<Record<Continent, string>>>;
@@ -40,7 +40,7 @@ export interface ProgramProfile {
   fareSources: readonly (string | null)[];
 }
 
-/** Currencies of the programs (D-E6). */
+/** Currencies of the programs (D43). */
 export type Currency = 'BRL' | 'USD' | 'EUR';
 /** Continent codes of the airport data set. */
 export type Continent = 'AF' | 'AS' | 'EU' | 'NA' | 'OC' | 'SA';

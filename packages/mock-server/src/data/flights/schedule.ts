@@ -49,7 +49,7 @@ const MIN_ROUTE_KM = 160;
 const MAX_DIRECT_KM = 15_500;
 
 const cruiseSpeed = (km: number): number => (km < 800 ? 600 : km < 3000 ? 760 : 830);
-/** Jet-stream wind along a west-east track at mid latitudes, km/h (D-E4). */
+/** Jet-stream wind along a west-east track at mid latitudes, km/h (D41). */
 const JET_STREAM_KMH = 95;
 /** Fastest ground speed a tailwind gives: keeps block speed under 855 km/h up to the longest non-stop. */
 const MAX_GROUND_KMH = 870;
@@ -98,7 +98,7 @@ function equipmentFor(from: Airport, to: Airport, km: number, random: Random): s
   return any.length > 0 ? random.pick(any) : undefined;
 }
 
-/** Whether a non-stop may operate between two airports: domestic-only airports and perimeter rules (D-E2). */
+/** Whether a non-stop may operate between two airports: domestic-only airports and perimeter rules (D39). */
 function legAllowed(from: Airport, to: Airport, km: number): boolean {
   for (const [here, there] of [[from, to], [to, from]] as const) {
     const limits = limitsOf(here.iata);
@@ -108,7 +108,7 @@ function legAllowed(from: Airport, to: Airport, km: number): boolean {
   return true;
 }
 
-/** The airline that operates a leg: the program's own where it flies (home countries, hubs), else its partner of that continent (D-E5). */
+/** The airline that operates a leg: the program's own where it flies (home countries, hubs), else its partner of that continent (D42). */
 export function operatingCarrier(program: ProgramCode, from: Airport, to: Airport): string {
   const profile = PROGRAMS[program];
   const own = [from, to].some((at) => profile.home.includes(at.country) || profile.hubs.includes(at.iata));
@@ -179,7 +179,7 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
       return number;
     };
     const weekdays = (): number => (random.chance(0.75) ? 0b1111111 : 0b1111111 & ~(1 << random.int(0, 6)) & ~(1 << random.int(0, 6)));
-    // A domestic-only airport sells no international itinerary, through any connection (D-E2).
+    // A domestic-only airport sells no international itinerary, through any connection (D39).
     const domesticOnly = limitsOf(origin).domesticOnly || limitsOf(destination).domesticOnly;
     if (km >= MIN_ROUTE_KM && !(domesticOnly && from.country !== to.country)) {
       const atHub = profile.hubs.includes(origin) || profile.hubs.includes(destination);

@@ -11,9 +11,9 @@ const HOUR = 3_600_000;
 const COLLECTION_DAYS = 30;
 /** Prices start to rise this many days before departure. */
 const HORIZON_DAYS = 14;
-/** The collector visits a route, program and cabin once every this many days (D-E7). */
+/** The collector visits a route, program and cabin once every this many days (D44). */
 const CADENCE_DAYS = 3;
-/** Flights per departure date a collector keeps: the cheapest (D-E7). */
+/** Flights per departure date a collector keeps: the cheapest (D44). */
 const FLIGHTS_PER_DATE = 1;
 
 /** The route of a baseline: concrete airports (expand city codes first), cabin and program. */
@@ -40,13 +40,13 @@ interface WatchedFlight {
 
 /**
  * Price history the mock "collected" before anyone searched, as a
- * price-tracking service stores it (D-E7): over the 30 UTC days before the day
+ * price-tracking service stores it (D44): over the 30 UTC days before the day
  * of `now`, the program's collector visits the route and cabin once every 3
  * days, at a fixed UTC hour, and records the cheapest itinerary of the
  * departure it watches (the route's next departure on its watched weekday) at
  * one adult's price. Prices drift smoothly with the departure day and rise as
  * departure nears, so a chart of them is a believable series. Itineraries
- * whose aircraft lack the cabin are not watched (D-E3). Deterministic for a
+ * whose aircraft lack the cabin are not watched (D40). Deterministic for a
  * seed, route and UTC day of `now`; unknown airports and routes without
  * service give `[]`.
  *
@@ -157,6 +157,6 @@ function watchedFlight(program: MilesProgram, cabinType: CabinType, itinerary: D
   };
 }
 
-/** The fixed UTC hour at which the program's collector visits this route (D-E7). */
+/** The fixed UTC hour at which the program's collector visits this route (D44). */
 const collectionHourOf = (routeHash: number): number => (routeHash >>> 4) % 24;
 

@@ -54,7 +54,7 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
   };
   if (!random.chance(0.05)) {
     record.tripType = flight.tripType;
-    // A flight's direction is open (D-A1), a record's roundTrip is not: a value outside it is left out, as the spec allows.
+    // A flight's direction is open (D22), a record's roundTrip is not: a value outside it is left out, as the spec allows.
     if (isDirection(flight.direction)) record.roundTrip = flight.direction;
   }
   if (flight.availableSeats !== null) record.availableSeats = flight.availableSeats;

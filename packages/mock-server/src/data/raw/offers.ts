@@ -13,7 +13,7 @@ const offerId = (flight: ParsedFlight, index: number): string => `${flight.direc
  */
 export const offers: RawFormatter = (flights, search, requestId) => {
   const cash = search.priceType === 'CASH';
-  // The program's currency (D-E6), the same one its taxes and cash fares are worked out in.
+  // The program's currency (D43), the same one its taxes and cash fares are worked out in.
   const currency = PROGRAMS[search.program].currency;
   return {
     firstOfferId: flights[0] ? offerId(flights[0], 0) : undefined,
