@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { JSON_OPTION_NAMES, optionIssues, type SettingIssue } from '../settings.js';
 import type { MockOptions } from '../types.js';
+import { readJsonFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -11,20 +11,7 @@ import { UsageError } from './usage-error.js';
  * never repeated in a message.
  */
 export async function readConfigFile(file: string): Promise<MockOptions> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot be read (${code ?? String(error)})`;
-    throw new UsageError(`--config ${file}: ${why}.`, { cause: error });
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--config ${file}: not valid JSON (${(error as Error).message}).`, { cause: error });
-  }
+  const parsed = await readJsonFile('--config', file);
   const issues = optionIssues(parsed, JSON_OPTION_NAMES);
   if (issues.length > 0) throw new UsageError(`--config ${file}: ${describe(issues)}`);
   return parsed as MockOptions;

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readJsonFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
 
 const PRODUCTS = ['search', 'history'] as const;
@@ -16,20 +16,7 @@ export interface KeyFileEntry {
  * repeated in a message: they are secrets in a real deployment.
  */
 export async function readKeysFile(file: string): Promise<KeyFileEntry[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot be read (${code ?? String(error)})`;
-    throw new UsageError(`--keys ${file}: ${why}.`, { cause: error });
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--keys ${file}: not valid JSON (${(error as Error).message}).`, { cause: error });
-  }
+  const parsed = await readJsonFile('--keys', file);
   return parseKeys(parsed, `--keys ${file}`);
 }
 
