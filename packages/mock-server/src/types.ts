@@ -71,13 +71,17 @@ export interface MockOptions {
 
 /** A fixed (`at`: ISO 8601 or epoch ms) or shifted (`offsetMs`) clock; exactly one of the two. */
 export interface MockClock {
+  /** The mock's "now", fixed: an ISO 8601 date-time or epoch milliseconds. */
   at?: string | number;
+  /** The mock's "now" runs with the real clock, shifted by this many milliseconds (negative: the past). */
   offsetMs?: number;
 }
 
 /** The options `configure` changes; `null` turns `rateLimit` or `clock` off. */
 export type MockConfigChanges = Omit<MockOptions, 'baseUrl' | 'rateLimit' | 'clock'> & {
+  /** A new rate limit, or `null` to turn it off. */
   rateLimit?: MockOptions['rateLimit'] | null;
+  /** A fixed or shifted clock, or `null` for the real one. */
   clock?: MockClock | null;
 };
 
@@ -105,7 +109,9 @@ export interface ServiceFault {
 
 /** A fault in force, as `faults()` lists it. */
 export interface FaultState {
+  /** The route the fault is set on. */
   route: FaultRoute;
+  /** The fault as it was set. */
   fault: ServiceFault;
   /** Requests still to be hit when `times` was given. */
   remaining?: number;
@@ -117,20 +123,32 @@ export interface FaultState {
 export interface KeyState {
   /** A short prefix and a hash of the key, such as `te***a1b2c3d4e5f6`. */
   key: string;
+  /** Total quota of the key. */
   limit: number;
+  /** Units consumed so far. */
   consumed: number;
+  /** Units left: `limit - consumed`. */
   remaining: number;
+  /** The products the key has (`history` gates price history, AUTH-3). */
   products: Product[];
-  usageByCompany: { airlineLoyalty: ProgramCode; consumed: number }[];
+  /** Units consumed per program, as `GET /quota` lists them. */
+  usageByCompany: {
+    /** The program searched. */
+    airlineLoyalty: ProgramCode;
+    /** Units consumed by searches of that program. */
+    consumed: number;
+  }[];
 }
 
 /** Which recorded requests `requests(filter)` lists; every field narrows. */
 export interface RequestFilter {
+  /** The HTTP method, such as `POST`. */
   method?: string;
   /** The exact path. */
   path?: string;
   /** The API key sent (compared by hash; never shown). */
   key?: string;
+  /** The status the mock answered with. */
   status?: number;
   /** Received at or after this mock time (epoch ms, or ISO 8601). */
   since?: number | string;
@@ -138,22 +156,47 @@ export interface RequestFilter {
 
 /** Everything the mock is set to, keys masked (`state()`, `GET /__mock/state`). */
 export interface MockStateSnapshot {
+  /** The options in force, as {@link MockOptions} names them (`null`: off or not set). */
   options: {
+    /** The data seed. */
     seed: number;
+    /** The latency model of programs without their own `latencyMs`. */
     latency: 'none' | 'realistic';
+    /** How long a program may take before it fails with 504. */
     providerTimeoutMs: number;
-    rateLimit: { requests: number; windowMs: number } | null;
+    /** The rate limit per key, or `null` when off. */
+    rateLimit: {
+      /** Requests allowed per window. */
+      requests: number;
+      /** The window, in milliseconds. */
+      windowMs: number;
+    } | null;
+    /** The fixed or shifted clock, or `null` for the real one. */
     clock: MockClock | null;
+    /** Searched history records kept at most. */
     historyCap: number;
+    /** Recorded requests kept at most. */
     requestLogCap: number;
+    /** Bytes the request log keeps at most. */
     requestLogMaxBytes: number;
+    /** The base URL the msw handlers answer under, or `null` for any origin. */
     baseUrl: string | null;
   };
+  /** The mock's current time, epoch milliseconds. */
   now: number;
+  /** Every key, masked. */
   keys: KeyState[];
+  /** The behaviour set on each program that has one. */
   programs: Partial<Record<ProgramCode, ProgramBehavior>>;
+  /** The faults in force. */
   faults: FaultState[];
-  requests: { count: number; bytes: number };
+  /** The request log's size. */
+  requests: {
+    /** Entries recorded. */
+    count: number;
+    /** Bytes they take, as the log counts them. */
+    bytes: number;
+  };
 }
 
 /** A request the mock received, as `requests()` lists it. The API key is never recorded. */
