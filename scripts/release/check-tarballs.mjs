@@ -6,8 +6,8 @@
 // Expected in each tarball, and nothing else:
 // - package.json, README.md, LICENSE, CHANGELOG.md, plus the package's `extra` files below;
 // - every file that package.json's main, module, types, typesVersions, exports and bin point to
-//   (the built entries: .js/.cjs and their .d.ts/.d.cts), shared chunks tsup may split out
-//   (dist/chunk-*.js), and a source map beside each .js/.cjs. The maps are intended (the tsup
+//   (the built entries: .js/.cjs and their .d.ts/.d.cts), chunks tsup may split out
+//   (dist/chunk-HASH.js, or dist/<module>-HASH.js for a module loaded on demand), and a source map beside each .js/.cjs. The maps are intended (the tsup
 //   configs ask for them: readable stack traces and debugging for users); each must carry the text
 //   of every source it maps (`sourcesContent`), since src/ is not shipped.
 // So no tests, no sources, no configs, no caches (.turbo, .tsbuildinfo, .vite), no tarballs.
@@ -23,7 +23,8 @@ import { publishedPackages } from './packages.mjs';
 const EXTRA = { '@flight-search/mock-server': ['openapi.yaml'] };
 const COMMON = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
 const DIST_FILE = /^dist\/[\w.-]+\.(?:js|cjs|mjs|d\.ts|d\.cts|d\.mts)(?:\.map)?$/;
-const CHUNK = /^dist\/chunk-[\w-]+\.(?:js|cjs|mjs)(?:\.map)?$/;
+// esbuild's chunk names: `chunk-HASH.js` for shared code, `<module>-HASH.js` for a module loaded with import().
+const CHUNK = /^dist\/[\w-]+-[A-Z0-9]{8}\.(?:js|cjs|mjs)(?:\.map)?$/;
 
 // The child npm must not act as part of this workspace (`npm run` exports npm_package_*, npm_config_workspace...).
 const env = Object.fromEntries(
