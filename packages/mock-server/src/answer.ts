@@ -7,6 +7,18 @@ export interface Answer {
   json?: string;
   /** The body already serialized as UTF-8 JSON bytes (it then replaces `body` and `json`). */
   bytes?: Uint8Array<ArrayBuffer>;
+  /** The body as UTF-8 JSON bytes in pieces, never joined (it then replaces the others): big answers (history). */
+  chunks?: ChunkedBody;
+}
+
+/**
+ * A body handed over in pieces, never joined into one buffer, so that a big
+ * answer is written piece by piece with the event loop free in between:
+ * `length` is the sum of the pieces' lengths.
+ */
+export interface ChunkedBody {
+  chunks: readonly Uint8Array<ArrayBuffer>[];
+  length: number;
 }
 
 /**
@@ -34,8 +46,8 @@ export interface MockRequest {
 export interface PlainAnswer {
   status: number;
   headers: Record<string, string>;
-  /** JSON text, or its UTF-8 bytes for answers assembled from stored bytes (history). */
-  body: string | Uint8Array<ArrayBuffer>;
+  /** JSON text, or its UTF-8 bytes in pieces for answers assembled from stored bytes (history). */
+  body: string | Uint8Array<ArrayBuffer> | ChunkedBody;
 }
 
 /** What `answer` gives for a request the client abandoned: nobody reads an answer. */

@@ -1,4 +1,5 @@
 import type { HistoryResponse } from '@flight-search/sdk';
+import type { ChunkedBody } from '../answer.js';
 import { expandCityCode, localNow } from '../data/index.js';
 import type { HistoryQuery } from '../validation/history-query.js';
 import type { BaselineCache } from './baseline-cache.js';
@@ -74,17 +75,29 @@ export async function queryHistory(query: HistoryQuery, store: HistoryStore, bas
 const encoder = new TextEncoder();
 
 /**
- * The same answer as JSON bytes, exactly `JSON.stringify(queryHistory(...))`,
- * put together from each record's stored bytes instead of serializing
- * thousands of objects per query, in slices like {@link findHistory}.
+ * Size of one piece of a history answer: small enough that writing one to a
+ * socket (a kernel copy, on loopback the receiver's work too) is a short
+ * stretch of the event loop, large enough that a 1 MB answer is a few dozen
+ * writes, not thousands.
  */
-export async function queryHistoryBytes(
+export const ANSWER_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The answer of a history query as JSON bytes, exactly
+ * `JSON.stringify(queryHistory(...))`, put together from each record's stored
+ * bytes instead of serializing thousands of objects per query, in slices like
+ * {@link findHistory}, and in pieces of {@link ANSWER_CHUNK_BYTES} (the last
+ * one shorter): the answer is never one buffer of megabytes, so the server can
+ * write it piece by piece, one per turn of the event loop.
+ */
+export async function queryHistoryChunks(
   query: HistoryQuery,
   store: HistoryStore,
   baseline: BaselineCache,
   now: number,
   slicer = new Slicer(),
-): Promise<Uint8Array<ArrayBuffer>> {
+  chunkBytes = ANSWER_CHUNK_BYTES,
+): Promise<ChunkedBody> {
   const records = await findHistory(query, store, baseline, now, slicer);
   const head = encoder.encode(`{"total":${records.length},"lookbackDays":${JSON.stringify(query.lookbackDays)},"flights":[`);
   let length = head.length + Math.max(0, records.length - 1) + 2;
@@ -92,17 +105,57 @@ export async function queryHistoryBytes(
     length += records[i]!.bytes().length;
     if (i % 64 === 63 && slicer.due) await slicer.pause();
   }
-  const out = new Uint8Array(length);
-  out.set(head, 0);
-  let at = head.length;
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let written = 0;
+  let chunk = new Uint8Array(0);
+  let at = 0;
+  // Copies `part` on, starting a new piece whenever the current one is full (a part may span pieces).
+  const put = (part: Uint8Array): void => {
+    let from = 0;
+    while (from < part.length) {
+      if (at === chunk.length) {
+        chunk = new Uint8Array(Math.min(chunkBytes, length - written));
+        chunks.push(chunk);
+        at = 0;
+      }
+      const n = Math.min(part.length - from, chunk.length - at);
+      chunk.set(part.subarray(from, from + n), at);
+      at += n;
+      from += n;
+      written += n;
+    }
+  };
+  put(head);
   for (let i = 0; i < records.length; i++) {
-    if (i > 0) out[at++] = 0x2c; // ,
-    const part = records[i]!.bytes();
-    out.set(part, at);
-    at += part.length;
+    if (i > 0) put(COMMA);
+    put(records[i]!.bytes());
     if (i % CHECK_EVERY === CHECK_EVERY - 1 && slicer.due) await slicer.pause();
   }
-  out[at++] = 0x5d; // ]
-  out[at] = 0x7d; // }
+  put(END);
+  return { chunks, length };
+}
+
+const COMMA = new Uint8Array([0x2c]);
+const END = new Uint8Array([0x5d, 0x7d]); // ]}
+
+/** The same answer as {@link queryHistoryChunks}, joined into one buffer. */
+export async function queryHistoryBytes(
+  query: HistoryQuery,
+  store: HistoryStore,
+  baseline: BaselineCache,
+  now: number,
+  slicer = new Slicer(),
+): Promise<Uint8Array<ArrayBuffer>> {
+  return joinChunks(await queryHistoryChunks(query, store, baseline, now, slicer));
+}
+
+/** The pieces of a {@link ChunkedBody} as one buffer. */
+export function joinChunks(body: ChunkedBody): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(body.length);
+  let at = 0;
+  for (const chunk of body.chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
   return out;
 }

@@ -10,7 +10,8 @@ import { openApiDocument } from './openapi-file.js';
 import type { ResolvedServerOptions } from './options.js';
 import { pathAndQuery, pathOf, toFetchRequest, toMockRequest } from './request.js';
 import { coreAnswerOf } from '../core.js';
-import { DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS } from '../answer.js';
+import { DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer.js';
+import { nextTurn } from '../history/slices.js';
 import { allowedMethods } from '../routes/table.js';
 import type { ServedMock } from './types.js';
 
@@ -137,16 +138,22 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
   function writeAnswer(
     req: IncomingMessage,
     res: ServerResponse,
-    answer: JsonAnswer | { status: number; headers: Record<string, string>; body: string | Uint8Array },
+    answer: JsonAnswer | { status: number; headers: Record<string, string>; body: string | Uint8Array | ChunkedBody },
     cors?: boolean,
   ): void {
     if (res.destroyed) return;
     const corsPart = cors === undefined ? corsHeaders(req, options.cors) : cors ? controlCorsHeaders(req) : null;
     const headers: Record<string, string> = { ...answer.headers, ...corsPart };
-    headers['content-length'] = String(Buffer.byteLength(answer.body));
+    const body = answer.body;
+    const chunked = typeof body === 'object' && !(body instanceof Uint8Array);
+    headers['content-length'] = String(chunked ? body.length : Buffer.byteLength(body));
     // During shutdown, answer and close: the socket must not wait for another request.
     if (closing !== undefined) headers.connection = 'close';
-    res.writeHead(answer.status, headers).end(answer.body);
+    res.writeHead(answer.status, headers);
+    // node:http itself leaves the body out of a HEAD answer and keeps its Content-Length.
+    if (!chunked) res.end(body);
+    else if (req.method === 'HEAD') res.end();
+    else writeChunks(res, body).catch(() => res.destroy());
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -199,6 +206,39 @@ function searchOf(target: string): string {
   const full = pathAndQuery(target);
   const query = full.indexOf('?');
   return query === -1 ? '' : full.slice(query);
+}
+
+/**
+ * Writes a body in pieces, one per turn of the event loop and never faster
+ * than the client reads (waits for `drain` when the socket's buffer is full):
+ * one write of a megabyte is a single long kernel copy that every other
+ * request on the server waits behind (issue 18 part 2).
+ */
+async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void> {
+  const last = body.chunks.length - 1;
+  if (last < 0) res.end();
+  for (let i = 0; i <= last; i++) {
+    if (res.destroyed) return;
+    if (i === last) {
+      res.end(body.chunks[i]);
+      return;
+    }
+    if (res.write(body.chunks[i])) await nextTurn();
+    else await drained(res);
+  }
+}
+
+/** Resolves when `res` can take more, or is gone. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 function dropAfterHeaders(res: ServerResponse): void {
