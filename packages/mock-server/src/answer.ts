@@ -12,9 +12,10 @@ export interface Answer {
 }
 
 /**
- * A body handed over in pieces, never joined into one buffer, so that a big
- * answer is written piece by piece with the event loop free in between:
- * `length` is the sum of the pieces' lengths.
+ * A body handed over as the pieces it is made of, never joined into one
+ * buffer, so that a big answer is written a group of pieces at a time with the
+ * event loop free in between: `length` is the sum of the pieces' lengths. The
+ * pieces may be shared (stored record bytes): never written to or transferred.
  */
 export interface ChunkedBody {
   chunks: readonly Uint8Array<ArrayBuffer>[];

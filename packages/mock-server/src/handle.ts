@@ -1,5 +1,6 @@
 import { ABORTED, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type Answer, type ChunkedBody, type CoreResult, type MockRequest, type PlainAnswer } from './answer.js';
 import { authenticate } from './auth/authenticate.js';
+import { ANSWER_CHUNK_BYTES } from './history/query.js';
 import { internalError, methodNotAllowed, notAcceptable, rateLimited, routeNotFound } from './errors/envelopes.js';
 import { describeFault, faultAnswer, takeFault } from './faults.js';
 import { wait } from './provider/wait.js';
@@ -84,12 +85,25 @@ function byteLength(body: PlainAnswer['body']): number {
   return body.length;
 }
 
-/** The pieces of a chunked body as a stream, one piece per pull (what the reader asks for). */
+/**
+ * A chunked body as a stream: each pull copies the next {@link ANSWER_CHUNK_BYTES}
+ * or so into a buffer of its own (a reader may transfer what it is given; the
+ * pieces themselves are shared with the history store).
+ */
 function streamOf(body: ChunkedBody): ReadableStream<Uint8Array> {
   let next = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (next < body.chunks.length) controller.enqueue(body.chunks[next++]!);
+      let size = 0;
+      let end = next;
+      while (end < body.chunks.length && (size === 0 || size + body.chunks[end]!.length <= ANSWER_CHUNK_BYTES)) size += body.chunks[end++]!.length;
+      const out = new Uint8Array(size);
+      let at = 0;
+      for (; next < end; next++) {
+        out.set(body.chunks[next]!, at);
+        at += body.chunks[next]!.length;
+      }
+      if (size > 0) controller.enqueue(out);
       if (next >= body.chunks.length) controller.close();
     },
   });

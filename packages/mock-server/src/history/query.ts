@@ -75,20 +75,22 @@ export async function queryHistory(query: HistoryQuery, store: HistoryStore, bas
 const encoder = new TextEncoder();
 
 /**
- * Size of one piece of a history answer: small enough that writing one to a
+ * How much of an answer its consumers write (the server) or copy out (the
+ * Fetch stream) per turn of the event loop: small enough that writing it to a
  * socket (a kernel copy, on loopback the receiver's work too) is a short
- * stretch of the event loop, large enough that a 1 MB answer is a few dozen
- * writes, not thousands.
+ * stretch, large enough that a 1 MB answer is a few dozen writes.
  */
 export const ANSWER_CHUNK_BYTES = 64 * 1024;
 
 /**
  * The answer of a history query as JSON bytes, exactly
- * `JSON.stringify(queryHistory(...))`, put together from each record's stored
- * bytes instead of serializing thousands of objects per query, in slices like
- * {@link findHistory}, and in pieces of {@link ANSWER_CHUNK_BYTES} (the last
- * one shorter): the answer is never one buffer of megabytes, so the server can
- * write it piece by piece, one per turn of the event loop.
+ * `JSON.stringify(queryHistory(...))`, as the pieces it is made of: the
+ * opening, each record's stored bytes (the very buffers the store keeps, not
+ * copies), the commas between them and the closing. Nothing is joined or
+ * copied: the server writes the pieces straight to the socket, so an answer
+ * allocates no megabytes (whose external memory made V8 collect every few
+ * tens of milliseconds under load, issue 18 part 2). The pieces must not be
+ * written to.
  */
 export async function queryHistoryChunks(
   query: HistoryQuery,
@@ -96,42 +98,22 @@ export async function queryHistoryChunks(
   baseline: BaselineCache,
   now: number,
   slicer = new Slicer(),
-  chunkBytes = ANSWER_CHUNK_BYTES,
 ): Promise<ChunkedBody> {
   const records = await findHistory(query, store, baseline, now, slicer);
   const head = encoder.encode(`{"total":${records.length},"lookbackDays":${JSON.stringify(query.lookbackDays)},"flights":[`);
-  let length = head.length + Math.max(0, records.length - 1) + 2;
+  const chunks: Uint8Array<ArrayBuffer>[] = [head];
+  let length = head.length + 2;
   for (let i = 0; i < records.length; i++) {
-    length += records[i]!.bytes().length;
-    if (i % 64 === 63 && slicer.due) await slicer.pause();
-  }
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let written = 0;
-  let chunk = new Uint8Array(0);
-  let at = 0;
-  // Copies `part` on, starting a new piece whenever the current one is full (a part may span pieces).
-  const put = (part: Uint8Array): void => {
-    let from = 0;
-    while (from < part.length) {
-      if (at === chunk.length) {
-        chunk = new Uint8Array(Math.min(chunkBytes, length - written));
-        chunks.push(chunk);
-        at = 0;
-      }
-      const n = Math.min(part.length - from, chunk.length - at);
-      chunk.set(part.subarray(from, from + n), at);
-      at += n;
-      from += n;
-      written += n;
+    if (i > 0) {
+      chunks.push(COMMA);
+      length += 1;
     }
-  };
-  put(head);
-  for (let i = 0; i < records.length; i++) {
-    if (i > 0) put(COMMA);
-    put(records[i]!.bytes());
+    const part = records[i]!.bytes();
+    chunks.push(part);
+    length += part.length;
     if (i % CHECK_EVERY === CHECK_EVERY - 1 && slicer.due) await slicer.pause();
   }
-  put(END);
+  chunks.push(END);
   return { chunks, length };
 }
 
@@ -149,7 +131,7 @@ export async function queryHistoryBytes(
   return joinChunks(await queryHistoryChunks(query, store, baseline, now, slicer));
 }
 
-/** The pieces of a {@link ChunkedBody} as one buffer. */
+/** The pieces of a {@link ChunkedBody} as one new buffer. */
 export function joinChunks(body: ChunkedBody): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(body.length);
   let at = 0;

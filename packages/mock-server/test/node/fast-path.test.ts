@@ -72,7 +72,7 @@ describe('the standalone server answers through the rules directly, as mock.hand
     expect(recorded(server.mock.requests())).toEqual(recorded(twin.requests()));
   });
 
-  it('HISTORY-6: writes a history answer of many 64 KB pieces whole, byte for byte what the Fetch entry streams, with its Content-Length (HEAD too)', async () => {
+  it('HISTORY-6: writes a history answer of many 64 KB groups of pieces whole, byte for byte what the Fetch entry streams, with its Content-Length (HEAD too)', async () => {
     const server = await startTestServer({ now, seed: 9, latency: 'none' });
     const twin = createFlightSearchMock({ now, seed: 9, latency: 'none' });
     const programs = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] as const;
