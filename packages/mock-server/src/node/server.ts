@@ -212,8 +212,8 @@ function searchOf(target: string): string {
 /**
  * Writes a body a group of pieces at a time (about {@link ANSWER_CHUNK_BYTES},
  * one writev of buffers that already exist), one group per turn of the event
- * loop and never faster than the client reads (waits for `drain` when the
- * socket's buffer is full): one write of a megabyte is a single long kernel
+ * loop (in turn with the history slices waiting) and never faster than the
+ * client reads (waits for `drain` when the socket's buffer is full): one write of a megabyte is a single long kernel
  * copy that every other request on the server waits behind (issue 18 part 2).
  */
 async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void> {
@@ -234,7 +234,8 @@ async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void
     }
     res.uncork();
     if (res.writableNeedDrain) await drained(res);
-    else await nextTurn();
+    // Even after a drain: several answers draining in one poll phase must not all write there, ahead of other requests.
+    await nextTurn();
   }
   res.end();
 }
