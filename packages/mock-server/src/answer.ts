@@ -7,6 +7,19 @@ export interface Answer {
   json?: string;
   /** The body already serialized as UTF-8 JSON bytes (it then replaces `body` and `json`). */
   bytes?: Uint8Array<ArrayBuffer>;
+  /** The body as UTF-8 JSON bytes in pieces, never joined (it then replaces the others): big answers (history). */
+  chunks?: ChunkedBody;
+}
+
+/**
+ * A body handed over as the pieces it is made of, never joined into one
+ * buffer, so that a big answer is written a group of pieces at a time with the
+ * event loop free in between: `length` is the sum of the pieces' lengths. The
+ * pieces may be shared (stored record bytes): never written to or transferred.
+ */
+export interface ChunkedBody {
+  chunks: readonly Uint8Array<ArrayBuffer>[];
+  length: number;
 }
 
 /**
@@ -34,8 +47,8 @@ export interface MockRequest {
 export interface PlainAnswer {
   status: number;
   headers: Record<string, string>;
-  /** JSON text, or its UTF-8 bytes for answers assembled from stored bytes (history). */
-  body: string | Uint8Array<ArrayBuffer>;
+  /** JSON text, or its UTF-8 bytes in pieces for answers assembled from stored bytes (history). */
+  body: string | Uint8Array<ArrayBuffer> | ChunkedBody;
 }
 
 /** What `answer` gives for a request the client abandoned: nobody reads an answer. */

@@ -1,7 +1,7 @@
 import type { SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { handle } from '../src/handle.js';
-import { queryHistoryBytes } from '../src/history/query.js';
+import { ANSWER_CHUNK_BYTES, joinChunks, queryHistory, queryHistoryBytes, queryHistoryChunks } from '../src/history/query.js';
 import { QueryAbandoned, Slicer, sortInSlices } from '../src/history/slices.js';
 import { resolveOptions } from '../src/options.js';
 import { createState } from '../src/state.js';
@@ -86,5 +86,31 @@ describe('history answers in slices (issue 18 part 2)', () => {
     const abandoned = () => ++asked >= 2;
     await expect(queryHistoryBytes(historyQuery(), state.history, state.baseline, NOW, new Slicer(abandoned, 0))).rejects.toBeInstanceOf(QueryAbandoned);
     expect(asked).toBe(2);
+  }, 60_000);
+
+  it('HISTORY-6: hands a big answer over as its stored pieces, never joined, the same bytes as the answer serialized whole, and through Fetch as a stream of pieces of at most 64 KB', async () => {
+    const state = await routeHeavyState(400);
+    const query = historyQuery();
+    const body = await queryHistoryChunks(query, state.history, state.baseline, NOW);
+    const expected = new TextEncoder().encode(JSON.stringify(await queryHistory(query, state.history, state.baseline, NOW)));
+    const records = JSON.parse(new TextDecoder().decode(expected)).total as number;
+    // The opening, each record's stored bytes, the commas between them and the closing: nothing copied or joined.
+    expect(body.chunks.length).toBe(2 * records + 1);
+    expect(records).toBeGreaterThan(1_500);
+    expect(body.length).toBe(expected.length);
+    expect(Buffer.compare(joinChunks(body), expected)).toBe(0);
+
+    const path = `/intelligence/flights/history?${new URLSearchParams([['origin', 'GRU'], ['destination', 'JFK'], ['cabinType', 'ECONOMY'], ['lookbackDays', '30'], ...PROGRAMS.map((p) => ['airlineLoyalty', p])])}`;
+    const response = await handle(state, new Request(`${BASE}${path}`, { headers: { 'x-api-key': KEY } }));
+    expect(response?.status).toBe(200);
+    const reader = response!.body!.getReader();
+    const read: Uint8Array[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) read.push(next.value);
+    expect(read.length).toBeGreaterThan(4);
+    expect(read.every((chunk) => chunk.length <= ANSWER_CHUNK_BYTES)).toBe(true);
+    expect(Buffer.compare(Buffer.concat(read), expected)).toBe(0);
+
+    const head = await handle(state, new Request(`${BASE}${path}`, { method: 'HEAD', headers: { 'x-api-key': KEY } }));
+    expect(head?.headers.get('content-length')).toBe(String(expected.length));
   }, 60_000);
 });

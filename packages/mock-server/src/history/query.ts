@@ -1,4 +1,5 @@
 import type { HistoryResponse } from '@flight-search/sdk';
+import type { ChunkedBody } from '../answer.js';
 import { expandCityCode, localNow } from '../data/index.js';
 import type { HistoryQuery } from '../validation/history-query.js';
 import type { BaselineCache } from './baseline-cache.js';
@@ -74,10 +75,52 @@ export async function queryHistory(query: HistoryQuery, store: HistoryStore, bas
 const encoder = new TextEncoder();
 
 /**
- * The same answer as JSON bytes, exactly `JSON.stringify(queryHistory(...))`,
- * put together from each record's stored bytes instead of serializing
- * thousands of objects per query, in slices like {@link findHistory}.
+ * How much of an answer its consumers write (the server) or copy out (the
+ * Fetch stream) per turn of the event loop: small enough that writing it to a
+ * socket (a kernel copy, on loopback the receiver's work too) is a short
+ * stretch, large enough that a 1 MB answer is a few dozen writes.
  */
+export const ANSWER_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The answer of a history query as JSON bytes, exactly
+ * `JSON.stringify(queryHistory(...))`, as the pieces it is made of: the
+ * opening, each record's stored bytes (the very buffers the store keeps, not
+ * copies), the commas between them and the closing. Nothing is joined or
+ * copied: the server writes the pieces straight to the socket, so an answer
+ * allocates no megabytes (whose external memory made V8 collect every few
+ * tens of milliseconds under load, issue 18 part 2). The pieces must not be
+ * written to.
+ */
+export async function queryHistoryChunks(
+  query: HistoryQuery,
+  store: HistoryStore,
+  baseline: BaselineCache,
+  now: number,
+  slicer = new Slicer(),
+): Promise<ChunkedBody> {
+  const records = await findHistory(query, store, baseline, now, slicer);
+  const head = encoder.encode(`{"total":${records.length},"lookbackDays":${JSON.stringify(query.lookbackDays)},"flights":[`);
+  const chunks: Uint8Array<ArrayBuffer>[] = [head];
+  let length = head.length + 2;
+  for (let i = 0; i < records.length; i++) {
+    if (i > 0) {
+      chunks.push(COMMA);
+      length += 1;
+    }
+    const part = records[i]!.bytes();
+    chunks.push(part);
+    length += part.length;
+    if (i % CHECK_EVERY === CHECK_EVERY - 1 && slicer.due) await slicer.pause();
+  }
+  chunks.push(END);
+  return { chunks, length };
+}
+
+const COMMA = new Uint8Array([0x2c]);
+const END = new Uint8Array([0x5d, 0x7d]); // ]}
+
+/** The same answer as {@link queryHistoryChunks}, joined into one buffer. */
 export async function queryHistoryBytes(
   query: HistoryQuery,
   store: HistoryStore,
@@ -85,24 +128,16 @@ export async function queryHistoryBytes(
   now: number,
   slicer = new Slicer(),
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const records = await findHistory(query, store, baseline, now, slicer);
-  const head = encoder.encode(`{"total":${records.length},"lookbackDays":${JSON.stringify(query.lookbackDays)},"flights":[`);
-  let length = head.length + Math.max(0, records.length - 1) + 2;
-  for (let i = 0; i < records.length; i++) {
-    length += records[i]!.bytes().length;
-    if (i % 64 === 63 && slicer.due) await slicer.pause();
+  return joinChunks(await queryHistoryChunks(query, store, baseline, now, slicer));
+}
+
+/** The pieces of a {@link ChunkedBody} as one new buffer. */
+export function joinChunks(body: ChunkedBody): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(body.length);
+  let at = 0;
+  for (const chunk of body.chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
   }
-  const out = new Uint8Array(length);
-  out.set(head, 0);
-  let at = head.length;
-  for (let i = 0; i < records.length; i++) {
-    if (i > 0) out[at++] = 0x2c; // ,
-    const part = records[i]!.bytes();
-    out.set(part, at);
-    at += part.length;
-    if (i % CHECK_EVERY === CHECK_EVERY - 1 && slicer.due) await slicer.pause();
-  }
-  out[at++] = 0x5d; // ]
-  out[at] = 0x7d; // }
   return out;
 }

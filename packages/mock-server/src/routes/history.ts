@@ -1,6 +1,6 @@
 import type { Answer } from '../answer.js';
 import { validationFailed } from '../errors/envelopes.js';
-import { queryHistoryBytes } from '../history/query.js';
+import { queryHistoryChunks } from '../history/query.js';
 import { Slicer } from '../history/slices.js';
 import { validateHistoryQuery } from '../validation/history-query.js';
 import type { RouteContext } from './context.js';
@@ -8,11 +8,11 @@ import type { RouteContext } from './context.js';
 /**
  * `GET /intelligence/flights/history`: `HISTORY-1`..`HISTORY-6`; costs nothing
  * (D4). A big answer is built in slices that give the event loop back, and
- * stops when the client goes away.
+ * stops when the client goes away; it goes out in pieces, never joined.
  */
 export async function historyRoute({ url, state, request }: RouteContext): Promise<Answer> {
   const checked = validateHistoryQuery(url.searchParams);
   if (!checked.ok) return validationFailed(checked.issues);
-  const bytes = await queryHistoryBytes(checked.query, state.history, state.baseline, state.options.now(), new Slicer(() => request.aborted()));
-  return { status: 200, body: undefined, bytes };
+  const chunks = await queryHistoryChunks(checked.query, state.history, state.baseline, state.options.now(), new Slicer(() => request.aborted()));
+  return { status: 200, body: undefined, chunks };
 }

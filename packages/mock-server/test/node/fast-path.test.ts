@@ -72,6 +72,30 @@ describe('the standalone server answers through the rules directly, as mock.hand
     expect(recorded(server.mock.requests())).toEqual(recorded(twin.requests()));
   });
 
+  it('HISTORY-6: writes a history answer of many 64 KB groups of pieces whole, byte for byte what the Fetch entry streams, with its Content-Length (HEAD too)', async () => {
+    const server = await startTestServer({ now, seed: 9, latency: 'none' });
+    const twin = createFlightSearchMock({ now, seed: 9, latency: 'none' });
+    const programs = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] as const;
+    for (let i = 0; i < 160; i++) {
+      const day = String(1 + Math.floor(i / 4) % 28).padStart(2, '0');
+      const init = { method: 'POST', headers: json, body: JSON.stringify(searchBody(programs[i % 4], { destination: 'JFK', departureDate: `2026-12-${day}`, responseFormat: 'PARSED' })) };
+      expect((await fetch(`${server.url}/flights/search`, init)).status).toBe(200);
+      expect((await twin.handle(new Request('http://127.0.0.1/flights/search', init)))?.status).toBe(200);
+    }
+    const path = `/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&lookbackDays=30&${programs.map((p) => `airlineLoyalty=${p}`).join('&')}`;
+    const overHttp = await fetch(`${server.url}${path}`, { headers: { 'x-api-key': KEY } });
+    const direct = await twin.handle(new Request(`http://127.0.0.1${path}`, { headers: { 'x-api-key': KEY } }));
+    const bytes = Buffer.from(await overHttp.arrayBuffer());
+    const expected = Buffer.from(await direct!.arrayBuffer());
+    expect(overHttp.status).toBe(200);
+    expect(expected.length).toBeGreaterThan(3 * 64 * 1024);
+    expect(Buffer.compare(bytes, expected)).toBe(0);
+    expect(overHttp.headers.get('content-length')).toBe(String(expected.length));
+    const head = await fetch(`${server.url}${path}`, { method: 'HEAD', headers: { 'x-api-key': KEY } });
+    expect(head.headers.get('content-length')).toBe(String(expected.length));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  }, 60_000);
+
   it('reads a repeated header as Fetch does: values joined by ", " (two content types are not JSON, SEARCH-10)', async () => {
     const server = await startTestServer();
     const body = JSON.stringify(searchBody());
