@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 
-/** The CLI as a process (from source through tsx, as test/node/cli.test.ts runs it), killed after each test. */
+/** The CLI as a process, from source through tsx, killed after each test (test/node/cli.test.ts and the issue 17 tests). */
 export const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const children: ChildProcess[] = [];
 
