@@ -20,16 +20,8 @@ export const keys = (): KeySettings[] => [
 
 export const MiB = 1024 * 1024;
 
-export const searchBody = (overrides: Record<string, unknown> = {}) => ({
-  airlineLoyalty: ['PROGRAM_1'],
-  tripType: 'ONE_WAY',
-  cabinType: 'ECONOMY',
-  origin: 'GRU',
-  destination: 'JFK',
-  departureDate: '2026-12-15',
-  passengers: { adults: 1 },
-  ...overrides,
-});
+/** A valid ONE_WAY MILES search (the mock tests' own); override any field. */
+export { validSearch as searchBody } from '../../../mock-server/test/support/msw.js';
 
 export const historyQuery = '?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&airlineLoyalty=PROGRAM_4&lookbackDays=30';
 
