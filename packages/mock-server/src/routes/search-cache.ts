@@ -1,4 +1,4 @@
-import type { ParsedFlight } from '@flight-search/sdk';
+import type { ParsedFlight } from '@flight-search/contract';
 import { generateFlights, hasHistory, pastDates, toRawData, type NormalizedSearch } from '../data/index.js';
 
 /** What one search generates: its flights and, once asked for, their JSON in each response format. */
