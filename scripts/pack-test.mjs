@@ -13,7 +13,7 @@
 //
 // The consumer project's files are in scripts/pack-test/project/.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -187,13 +187,23 @@ if (installed.code !== 0) {
 }
 step(`installed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-await check('the mock server uses the installed SDK tarball, not a copy from a registry', () => {
+await check('the mock server depends on no package of ours, nor on openapi-fetch or p-limit (issue 14)', () => {
   const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
-  const sdk = lock.packages['node_modules/@flight-search/sdk'];
-  const nested = Object.keys(lock.packages).filter((path) => path.endsWith('/node_modules/@flight-search/sdk'));
-  if (!sdk?.resolved?.startsWith('file:') || nested.length > 0) {
-    throw new CheckError(`expected one @flight-search/sdk, from the tarball; lock has ${JSON.stringify(sdk)} and nested copies at ${nested.join(', ') || 'none'}`);
+  const mock = lock.packages['node_modules/@flight-search/mock-server'];
+  const named = Object.keys({ ...mock?.dependencies, ...mock?.peerDependencies }).filter((name) => /^@flight-search\/|^openapi-fetch$|^p-limit$/.test(name));
+  if (!mock || named.length > 0) throw new CheckError(`the installed mock server names ${named.join(', ') || '(not installed)'}`);
+  return `its dependencies: ${Object.keys(mock.dependencies ?? {}).join(', ')}`;
+});
+
+await check('no installed file names the private @flight-search/contract package (it is bundled)', () => {
+  const problems = [];
+  for (const name of ['@flight-search/sdk', '@flight-search/mock-server']) {
+    const dist = join(project, 'node_modules', name, 'dist');
+    for (const file of readdirSync(dist).filter((f) => !f.endsWith('.map'))) {
+      if (readFileSync(join(dist, file), 'utf8').includes('@flight-search/contract')) problems.push(`${name}/dist/${file}`);
+    }
   }
+  if (problems.length > 0) throw new CheckError(`these files import @flight-search/contract, which is never published: ${problems.join(', ')}`);
 });
 
 // 4. Node: import and require, calling something real.
