@@ -320,8 +320,9 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     const what = `${method} ${url}`;
     if (!isTimeout(ms)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    // What an error about an answer carries; only an error needs it, so a success copies no headers.
-    const about = (response: Response) => ({ status: response.status, method, url, headers: clean(response.headers) });
+    // What an error about an answer carries, its message `<status> <text> (<method> <url>)`; only an
+    // error needs it, so a success copies no headers.
+    const about = (response: Response, text = '') => ({ status: response.status, method, url, headers: clean(response.headers), message: `${response.status} ${text} (${what})` });
 
     /**
      * One attempt's exchange, up to the answer's text: refuses a redirect (D47), and reads the body whole but
@@ -334,9 +335,9 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const reader = body?.getReader();
       let error;
       if (response.type == 'opaqueredirect' || (status >= 300 && status < 400)) {
-        const fields = about(response);
-        const location = fields.headers.get('location') ?? undefined;
-        error = new RedirectError({ ...fields, location, message: `${status} redirect${location ? ' to ' + location : ''} not followed: the API key is sent to baseUrl only (${what})` });
+        const location = response.headers.get('location');
+        const to = location == null ? undefined : redact(location);
+        error = new RedirectError({ ...about(response, `redirect${to ? ' to ' + to : ''} not followed: the API key is sent to baseUrl only`), location: to });
       } else if (!(+response.headers.get('content-length')! > maxResponseBytes)) {
         // Within the announced size (or none announced): the bytes are counted as they come.
         const decoder = new TextDecoder();
@@ -345,7 +346,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         for (let chunk; reader && !(chunk = await reader.read()).done && (size += chunk.value.byteLength) <= maxResponseBytes; ) text += decoder.decode(chunk.value, { stream: true });
         if (size <= maxResponseBytes) return [response, text + decoder.decode()];
       }
-      error ??= new ResponseTooLargeError({ ...about(response), maxResponseBytes, message: `${status} answer over maxResponseBytes (${maxResponseBytes} bytes), not read further (${what})` });
+      error ??= new ResponseTooLargeError({ ...about(response, `answer over maxResponseBytes (${maxResponseBytes} bytes), not read further`), maxResponseBytes });
       reader?.cancel().catch(() => {});
       throw error;
     };
@@ -391,7 +392,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           // An empty body fails to parse too.
           parsed = JSON.parse(text);
         } catch (e) {
-          if (response.ok) error = new InvalidResponseError({ ...about(response), message: `${response.status} ${text ? 'invalid JSON: ' + redact((e as Error).message) : 'empty body'} (${what})` });
+          if (response.ok) error = new InvalidResponseError(about(response, text ? 'invalid JSON: ' + redact((e as Error).message) : 'empty body'));
         }
         if (!response.ok) error = apiError(parsed, about(response), what, redact);
         data = parsed;
