@@ -8,8 +8,13 @@ import createClient, { type Client } from 'openapi-fetch';
 import { connect, type ConnectionOptions } from './connection.js';
 import type { paths } from './types.js';
 
-export type { Client, Middleware } from 'openapi-fetch';
 export type { ConnectionOptions as RawClientOptions } from './connection.js';
+
+/**
+ * openapi-fetch's client of the service's paths: `GET`, `POST`... typed by the contract, each giving
+ * `{ data, error, response }`, and `use()` for openapi-fetch's middleware (its `Middleware` type).
+ */
+export type RawClient = Client<paths>;
 
 /**
  * An openapi-fetch client of the service: the same base URL and headers as `createFlightSearchClient`
@@ -25,7 +30,7 @@ export type { ConnectionOptions as RawClientOptions } from './connection.js';
  * if (error) console.error(response.status, error);
  * else console.log(data.remaining);
  */
-export function createRawClient(options: ConnectionOptions): Client<paths> {
+export function createRawClient(options: ConnectionOptions): RawClient {
   const { origin, withKey } = connect('createRawClient', options);
   const { fetch: fetchImpl } = options;
   return createClient<paths>({

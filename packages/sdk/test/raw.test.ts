@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ClientOptions } from '../src/index.js';
-import { createRawClient, type Middleware } from '../src/raw.js';
+import type { Middleware } from 'openapi-fetch';
+import { createRawClient } from '../src/raw.js';
 import { API_KEY, BASE_URL, json, quotaAnswer, rawAnswer, route } from './helpers.js';
 
 const options = { apiKey: API_KEY, baseUrl: BASE_URL };

@@ -2,13 +2,13 @@
 // field with a default optional, and the response types keep required every field the service always sends.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { components } from '../src/index.js';
-import type { createRawClient } from '../src/raw.js';
+import type { RawClient } from '../src/raw.js';
 
 type Schemas = components['schemas'];
 /** The keys of T that may be left out. */
 type OptionalKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? K : never }[keyof T];
 
-declare const raw: ReturnType<typeof createRawClient>;
+declare const raw: RawClient;
 
 // Type-only: type-checked, never called.
 async function requestTypes() {
