@@ -152,6 +152,7 @@ await check('the tarballs ship their builds and the contract, and no sources or 
   const expected = {
     '@flight-search/sdk': [
       'package.json', 'README.md', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
+      'dist/raw.js', 'dist/raw.cjs', 'dist/raw.d.ts', 'dist/raw.d.cts',
       'dist/proxy.js', 'dist/proxy.cjs', 'dist/proxy.d.ts', 'dist/proxy.d.cts',
       'dist/proxy-node.js', 'dist/proxy-node.cjs', 'dist/proxy-node.d.ts', 'dist/proxy-node.d.cts',
     ],
@@ -210,6 +211,8 @@ await check('no installed file names the private @flight-search/contract package
 const node = async (file) => void (await mustPass(`node ${file}`, process.execPath, [file], { cwd: project, timeoutMs: 30_000 }));
 await check('ESM: import @flight-search/sdk gets dist/index.js; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.mjs'));
 await check('CJS: require @flight-search/sdk gets dist/index.cjs; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.cjs'));
+await check('ESM: import @flight-search/sdk/raw gets dist/raw.js; createRawClient gives { data, error } with the key sent', () => node('node/raw.mjs'));
+await check('CJS: require @flight-search/sdk/raw gets dist/raw.cjs; createRawClient gives { data, error } with the key sent', () => node('node/raw.cjs'));
 await check('ESM: import @flight-search/sdk/proxy and /proxy/node get dist/proxy.js and dist/proxy-node.js; the proxy answers its own 404', () => node('node/proxy.mjs'));
 await check('CJS: require @flight-search/sdk/proxy and /proxy/node get dist/proxy.cjs and dist/proxy-node.cjs; the proxy answers its own 404', () => node('node/proxy.cjs'));
 await check('ESM: import @flight-search/mock-server gets dist/index.js; createFlightSearchMock().handlers is a non-empty array', () => node('node/mock.mjs'));
@@ -240,7 +243,7 @@ await check('TypeScript, moduleResolution node16: an .mts and a .cts consumer ty
 });
 await check('TypeScript, moduleResolution bundler: a consumer type-checks against the packages\' types', async () => {
   const result = await tsc('types/tsconfig.bundler.json');
-  expectDeclarations(result, ['@flight-search/sdk/dist/index.d.ts', '@flight-search/mock-server/dist/index.d.ts', '@flight-search/mock-server/dist/node.d.ts']);
+  expectDeclarations(result, ['@flight-search/sdk/dist/index.d.ts', '@flight-search/sdk/dist/raw.d.ts', '@flight-search/mock-server/dist/index.d.ts', '@flight-search/mock-server/dist/node.d.ts']);
 });
 
 // 6. Browsers.
