@@ -1,6 +1,6 @@
 import type { SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
-import { handle } from '../src/handle.js';
+import { handle } from './support/handle.js';
 import { ANSWER_CHUNK_BYTES, joinChunks, queryHistory, queryHistoryBytes, queryHistoryChunks } from '../src/history/query.js';
 import { QueryAbandoned, Slicer, sortInSlices } from '../src/history/slices.js';
 import { resolveOptions } from '../src/options.js';

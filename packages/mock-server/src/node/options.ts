@@ -106,7 +106,7 @@ function checkList(option: string, values: unknown, problem: (value: unknown) =>
 
 export function assertServedMock(mock: unknown): asserts mock is ServedMock {
   const candidate = mock as Partial<Record<keyof ServedMock, unknown>> | null;
-  const methods = ['handle', 'reset', 'setProgramBehavior', 'setKey', 'requests'] as const;
+  const methods = ['answer', 'reset', 'setProgramBehavior', 'setKey', 'requests'] as const;
   if (typeof candidate !== 'object' || candidate === null || methods.some((name) => typeof candidate[name] !== 'function')) {
     throw new TypeError(`startMockServer: option "mock" must be a mock from createFlightSearchMock (with ${methods.join(', ')}).`);
   }
