@@ -46,7 +46,8 @@ export function joinField(prefix: string, field: string): string {
   return [prefix, field].filter((part) => part !== '').join('.');
 }
 
-const PRODUCTS: readonly Product[] = ['search', 'history'];
+/** Every product a key can include (`Product`), in the order messages list them. */
+export const PRODUCTS: readonly Product[] = ['search', 'history'];
 export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isDuration = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;

@@ -1,13 +1,13 @@
 import { readJsonFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
-
-const PRODUCTS = ['search', 'history'] as const;
+import { PRODUCTS } from '../settings.js';
+import type { Product } from '../types.js';
 
 export interface KeyFileEntry {
   key: string;
   limit: number;
   consumed?: number;
-  products: ('search' | 'history')[];
+  products: Product[];
 }
 
 /**
@@ -37,7 +37,7 @@ export function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
     if (consumed !== undefined && !isCount(consumed)) throw problem(`${at}.consumed must be a non-negative integer.`);
     if (consumed !== undefined && consumed > limit) throw problem(`${at}.consumed (${consumed}) is more than its limit (${limit}).`);
     if (!Array.isArray(products)) throw problem(`${at}.products must be an array of "search" and "history"${products === undefined ? ' (it is missing)' : ''}.`);
-    const bad = products.findIndex((product) => !PRODUCTS.includes(product as (typeof PRODUCTS)[number]));
+    const bad = products.findIndex((product) => !PRODUCTS.includes(product as Product));
     if (bad !== -1) throw problem(`${at}.products[${bad}] must be "search" or "history", got ${JSON.stringify(products[bad])}.`);
     const settings: KeyFileEntry = { key, limit, products: [...new Set(products as KeyFileEntry['products'])] };
     if (consumed !== undefined) settings.consumed = consumed;

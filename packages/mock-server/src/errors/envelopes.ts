@@ -13,6 +13,20 @@ function envelope(status: number, code: string, message: string, extra: Record<s
   };
 }
 
+/**
+ * An error envelope for an answer the service itself never gives (the
+ * standalone server's 413, the control API's refusals, the contract proxy's
+ * 502): its own code, in the service's shape (D12), so a client reads it with
+ * the same code path as the service's errors.
+ */
+export function errorEnvelope(status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer {
+  const answer = envelope(status, code, message, extra);
+  return headers === undefined ? answer : { ...answer, headers };
+}
+
+/** A request body over the standalone server's (or the contract proxy's) `bodyLimit`. */
+export const payloadTooLarge = (limitBytes: number): Answer => envelope(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limitBytes} bytes.`);
+
 /** `AUTH-1`. */
 export const missingKey = (): Answer => envelope(401, 'HTTP_ERROR', 'The API key is required in the x-api-key header.');
 

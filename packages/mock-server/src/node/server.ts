@@ -4,12 +4,13 @@ import { readBody } from './body.js';
 import { CONTROL_PREFIX, controlAnswer } from './control.js';
 import { controlAccess, controlCorsHeaders, controlPreflightHeaders, controlRefusal, type ControlAccess } from './control-access.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
-import { errorAnswer, type JsonAnswer } from './envelope.js';
+import { sendable, type JsonAnswer } from './json.js';
 import { loggablePath } from './log.js';
 import { openApiDocument } from './openapi-file.js';
 import type { ResolvedServerOptions } from './options.js';
 import { pathAndQuery, pathOf, toMockRequest } from './request.js';
 import { ABORTED, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer.js';
+import { internalError, methodNotAllowed, payloadTooLarge, routeNotFound } from '../errors/envelopes.js';
 import { ANSWER_CHUNK_BYTES } from '../history/query.js';
 import { nextTurn } from '../history/slices.js';
 import { allowedMethods } from '../routes/table.js';
@@ -71,7 +72,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       }
     });
     dispatch(req, res, signal, aborted).catch(() => {
-      if (!res.headersSent && !res.destroyed) writeAnswer(req, res, errorAnswer(500, 'INTERNAL_ERROR', 'An unexpected error occurred.'));
+      if (!res.headersSent && !res.destroyed) writeAnswer(req, res, sendable(internalError()));
       else res.destroy();
     });
   });
@@ -105,7 +106,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     const body = await readBody(req, options.bodyLimit);
     if (body.kind === 'aborted') return;
     if (body.kind === 'too-large') {
-      const answer = errorAnswer(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${options.bodyLimit} bytes.`);
+      const answer = sendable(payloadTooLarge(options.bodyLimit));
       // Close the connection instead of reading (and discarding) the rest of the body.
       answer.headers.connection = 'close';
       return writeAnswer(req, res, answer, isControl || undefined);
@@ -179,8 +180,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
  */
 function notFound(method: string, path: string): JsonAnswer {
   const allow = allowedMethods(path);
-  if (allow !== undefined) return errorAnswer(405, 'HTTP_ERROR', `${method.slice(0, 20)} is not allowed on ${path}; use ${allow}.`, {}, { allow });
-  return errorAnswer(404, 'HTTP_ERROR', `No route for ${method} ${loggablePath(path)}.`);
+  return sendable(allow === undefined ? routeNotFound(method, path) : methodNotAllowed(method, path, allow));
 }
 
 /**
