@@ -298,11 +298,6 @@ export class HistoryStore {
     this.#store(this.#bucket(bucketKey(record.origin, record.destination, record.cabinType, record.airlineLoyalty)), new RecordEntry(record), 1);
   }
 
-  /** Stores the record of a searched flight priced in miles (see {@link FlightEntry}); `searchedAt` in epoch ms. */
-  addFlight(flight: ParsedFlight, searchedAt: number): void {
-    this.addFlights([flight], searchedAt);
-  }
-
   /**
    * Stores the records of a search's flights that share one route, cabin and
    * program (each a miles flight with a record), by reference to `flights`,
