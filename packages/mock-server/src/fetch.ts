@@ -56,7 +56,7 @@ function streamOf(body: ChunkedBody): ReadableStream<Uint8Array> {
 const encoder = new TextEncoder();
 
 /** A Fetch `Request` as the rules read it. */
-export function fromFetch(request: Request): MockRequest {
+function fromFetch(request: Request): MockRequest {
   return {
     method: request.method,
     url: request.url,

@@ -142,7 +142,7 @@ export function keySettingsIssues(
 
 /** The options a JSON document can carry (`--config`, `PUT /__mock/config`); `now` and `baseUrl` are the JavaScript API's only. */
 export const JSON_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'clock', 'historyCap', 'requestLogCap', 'requestLogMaxBytes', 'rateLimit'] as const;
-export const OPTION_NAMES = [...JSON_OPTION_NAMES, 'now', 'baseUrl'] as const;
+const OPTION_NAMES = [...JSON_OPTION_NAMES, 'now', 'baseUrl'] as const;
 
 /**
  * Every problem of mock options. `known` lists the options accepted here

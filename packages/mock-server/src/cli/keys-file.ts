@@ -20,7 +20,7 @@ export async function readKeysFile(file: string): Promise<KeyFileEntry[]> {
   return parseKeys(parsed, `--keys ${file}`);
 }
 
-export function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
+function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
   const problem = (message: string) => new UsageError(`${where}: ${message}`);
   if (!isObject(parsed) || !Array.isArray(parsed.keys)) throw problem('expected an object {"keys": [...]} at the top level.');
   if (parsed.keys.length === 0) throw problem('"keys" is empty; list at least one key.');

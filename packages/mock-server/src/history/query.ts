@@ -13,7 +13,7 @@ const DAY = 86_400_000;
  * descending, then the id, on keys each record worked out once (no record is
  * built inside a comparison: {@link findHistory} makes every id first).
  */
-export const compareRecords = (a: StoredRecord, b: StoredRecord): number =>
+const compareRecords = (a: StoredRecord, b: StoredRecord): number =>
   a.departureKey - b.departureKey || b.createdAt - a.createdAt || compareText(a.id, b.id);
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -48,7 +48,7 @@ export function toMockRequest(
 }
 
 /** A header's value from node's flat `rawHeaders`, as `Headers.get` gives it; `name` is lower case. */
-export function headerOf(raw: readonly string[], name: string): string | null {
+function headerOf(raw: readonly string[], name: string): string | null {
   let found: string | null = null;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const candidate = raw[i]!;
