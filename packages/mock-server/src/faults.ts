@@ -3,7 +3,7 @@ import { correlationId, rateLimited } from './errors/envelopes.js';
 import { isPlainObject, unknownFields, type SettingIssue } from './settings.js';
 import type { FaultRoute, FaultState, ServiceFault } from './types.js';
 
-export const FAULT_ROUTES: readonly FaultRoute[] = ['search', 'history', 'quota', 'all'];
+const FAULT_ROUTES: readonly FaultRoute[] = ['search', 'history', 'quota', 'all'];
 const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
 const DROPS = ['before-headers', 'after-headers'] as const;
 

@@ -46,7 +46,8 @@ export function joinField(prefix: string, field: string): string {
   return [prefix, field].filter((part) => part !== '').join('.');
 }
 
-const PRODUCTS: readonly Product[] = ['search', 'history'];
+/** Every product a key can include (`Product`), in the order messages list them. */
+export const PRODUCTS: readonly Product[] = ['search', 'history'];
 export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isDuration = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
@@ -141,7 +142,7 @@ export function keySettingsIssues(
 
 /** The options a JSON document can carry (`--config`, `PUT /__mock/config`); `now` and `baseUrl` are the JavaScript API's only. */
 export const JSON_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'clock', 'historyCap', 'requestLogCap', 'requestLogMaxBytes', 'rateLimit'] as const;
-export const OPTION_NAMES = [...JSON_OPTION_NAMES, 'now', 'baseUrl'] as const;
+const OPTION_NAMES = [...JSON_OPTION_NAMES, 'now', 'baseUrl'] as const;
 
 /**
  * Every problem of mock options. `known` lists the options accepted here

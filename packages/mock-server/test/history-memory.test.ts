@@ -2,7 +2,7 @@ import type { ParsedFlight, SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { generateFlights } from '../src/data/index.js';
 import { OFFSET_CACHE_CAP, offsetCacheSize } from '../src/data/time/index.js';
-import { handle } from '../src/handle.js';
+import { handle } from './support/handle.js';
 import { BASELINE_CACHE_RECORDS, BASELINE_CACHE_ROUTES, BaselineCache } from '../src/history/baseline-cache.js';
 import { HistoryStore, bucketKey } from '../src/history/store.js';
 import { resolveOptions } from '../src/options.js';

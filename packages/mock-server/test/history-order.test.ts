@@ -1,7 +1,7 @@
 import type { HistoryRecord, SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { historyRecord } from '../src/data/index.js';
-import { handle } from '../src/handle.js';
+import { handle } from './support/handle.js';
 import { resolveOptions } from '../src/options.js';
 import { createState } from '../src/state.js';
 import { validSearch } from './support/msw.js';

@@ -28,7 +28,7 @@ export interface CliArgs {
 }
 
 /** The port of the `servers` entry of openapi.yaml, so the documented URL works out of the box. */
-export const DEFAULT_PORT = 4010;
+const DEFAULT_PORT = 4010;
 
 /** Parses and checks the command line; any problem is a UsageError naming the flag. */
 export function parseCliArgs(argv: string[]): CliArgs {

@@ -16,6 +16,20 @@ export {
   validationFailed,
 } from '@flight-search/contract';
 
+/**
+ * An error envelope for an answer the service itself never gives (the
+ * standalone server's 413, the control API's refusals, the contract proxy's
+ * 502): its own code, in the service's shape (D12), so a client reads it with
+ * the same code path as the service's errors.
+ */
+export function errorEnvelope(status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer {
+  const answer = errorAnswer(status, code, message, extra);
+  return headers === undefined ? answer : { ...answer, headers };
+}
+
+/** A request body over the standalone server's (or the contract proxy's) `bodyLimit`. */
+export const payloadTooLarge = (limitBytes: number): Answer => errorAnswer(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limitBytes} bytes.`);
+
 /** An unknown path under a configured `baseUrl` (D11); a key in the path is never echoed. */
 export const routeNotFound = (method: string, path: string): Answer =>
   errorAnswer(404, 'HTTP_ERROR', `No route for ${method} ${redactPath(path)}.`);

@@ -51,7 +51,7 @@ export interface ResolvedServerOptions {
   shutdownTimeoutMs: number;
 }
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /**
  * The default of `shutdownTimeoutMs`: a provider wait lasts at most
@@ -59,7 +59,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * the 504 failure then: `PROVIDER-2`), so every search in flight can finish;
  * the second covers the rest of its answer.
  */
-export const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.min(Math.ceil(providerTimeoutMs) + 1_000, MAX_TIMER_MS);
+const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.min(Math.ceil(providerTimeoutMs) + 1_000, MAX_TIMER_MS);
 
 /**
  * Checks every server option up front; a bad one is a TypeError naming it.
@@ -106,7 +106,7 @@ function checkList(option: string, values: unknown, problem: (value: unknown) =>
 
 export function assertServedMock(mock: unknown): asserts mock is ServedMock {
   const candidate = mock as Partial<Record<keyof ServedMock, unknown>> | null;
-  const methods = ['handle', 'reset', 'setProgramBehavior', 'setKey', 'requests'] as const;
+  const methods = ['answer', 'reset', 'setProgramBehavior', 'setKey', 'requests'] as const;
   if (typeof candidate !== 'object' || candidate === null || methods.some((name) => typeof candidate[name] !== 'function')) {
     throw new TypeError(`startMockServer: option "mock" must be a mock from createFlightSearchMock (with ${methods.join(', ')}).`);
   }

@@ -2,7 +2,8 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody } from '../node/body.js';
-import { errorAnswer } from '../node/envelope.js';
+import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
+import { sendable } from '../node/json.js';
 import { pathAndQuery } from '../node/request.js';
 import { REDACTED, redactPath } from '../recording/redaction.js';
 import { ContractChecker, type Violation } from './contract.js';
@@ -89,7 +90,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       const url = new URL(target, 'http://proxy.invalid');
       const body = await readBody(req, bodyLimit);
       if (body.kind !== 'ok') {
-        const answer = errorAnswer(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${bodyLimit} bytes.`);
+        const answer = sendable(payloadTooLarge(bodyLimit));
         if (body.kind === 'too-large') res.writeHead(answer.status, { ...answer.headers, connection: 'close' }).end(answer.body);
         return;
       }
@@ -114,7 +115,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       } catch (error) {
         summary.unreachable++;
         const why = error instanceof AnswerTooLarge ? `The target's answer exceeds ${answerLimit} bytes.` : signal.aborted ? `The target did not answer within ${timeoutMs} ms.` : 'The target did not answer.';
-        const answer = errorAnswer(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why);
+        const answer = sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why));
         if (!res.destroyed) res.writeHead(answer.status, answer.headers).end(answer.body);
         options.onExchange?.({ method, path: redactPath(url.pathname), status: null, violations: found.length });
         return;
@@ -138,7 +139,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       );
     })().catch(() => {
       if (!res.headersSent) {
-        const answer = errorAnswer(500, 'INTERNAL_ERROR', 'The proxy failed.');
+        const answer = sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'));
         res.writeHead(answer.status, answer.headers).end(answer.body);
       } else res.destroy();
     });

@@ -11,7 +11,7 @@ export interface Generated {
 }
 
 /** Searches remembered per mock (most recently used kept): at most some 10 MB of flights and JSON. */
-export const SEARCH_CACHE_CAP = 256;
+const SEARCH_CACHE_CAP = 256;
 
 /** Every field of a normalized search that generation reads (the format is not one: both are kept per entry). */
 export const searchKey = (s: NormalizedSearch): string =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createFlightSearchMock } from '../../src/index.js';
 import { KEY, postSearch, searchBody, startTestServer } from './helpers.js';
 
 const put = (url: string, path: string, body: unknown) =>
@@ -136,5 +137,54 @@ describe('the control API under /__mock', () => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST');
     expect((await fetch(`${server.url}/__mock/nothing`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('the control API and the JavaScript API check settings with the same function (issue 14 item 4)', () => {
+  type Refusal = { field: string; type: string; message: string };
+  /** The issues a JavaScript call was refused with, each field under `prefix` as the control API names it. */
+  function refusedInJs(run: () => unknown, prefix: string): { message: string; issues: Refusal[] } {
+    try {
+      run();
+    } catch (error) {
+      const { message, issues } = error as TypeError & { issues: Refusal[] };
+      expect(error).toBeInstanceOf(TypeError);
+      return { message, issues: issues.map((issue) => ({ ...issue, field: [prefix, issue.field].filter(Boolean).join('.') })) };
+    }
+    throw new Error('the JavaScript API accepted it');
+  }
+
+  it.each([
+    ['a misspelt field (latncyMs)', { latncyMs: 700 }, 'behavior.latncyMs` is not a known field; expected latencyMs, fail, hang.'],
+    ['a provider failure status of 200', { fail: { status: 200 } }, 'behavior.fail.status` must be an HTTP error status from 400 to 599.'],
+    ['a provider failure status of 399', { fail: { status: 399 } }, 'behavior.fail.status` must be an HTTP error status from 400 to 599.'],
+    ['a provider failure status of 600', { fail: { status: 600 } }, 'behavior.fail.status` must be an HTTP error status from 400 to 599.'],
+    ['a misspelt field inside fail', { fail: { status: 503, mesage: 'down' } }, 'behavior.fail.mesage` is not a known field; expected status, message.'],
+  ])('refuses %s in setProgramBehavior and PUT /__mock/programs/PROGRAM_4 alike, with the same message, and applies nothing', async (_, behavior, message) => {
+    const mock = createFlightSearchMock();
+    const js = refusedInJs(() => mock.setProgramBehavior('PROGRAM_4', behavior as never), 'body');
+    expect(js.message).toBe(`setProgramBehavior: \`${message}`);
+    expect(mock.getProgramBehavior('PROGRAM_4')).toBeNull();
+
+    const server = await startTestServer({ control: true });
+    const refused = await put(server.url, '/programs/PROGRAM_4', behavior);
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { error: { code: string; details: { errors: Refusal[] } } };
+    expect(body.error.code).toBe('VALIDATION_ERROR');
+    expect(body.error.details.errors).toEqual(js.issues);
+    expect(body.error.details.errors.map((issue) => issue.message)).toEqual([message.slice(message.indexOf('` ') + 2)]);
+    expect(server.mock.getProgramBehavior('PROGRAM_4')).toBeNull();
+  });
+
+  it('refuses a misspelt key setting in setKey and PUT /__mock/keys/{key} alike, and applies nothing', async () => {
+    const mock = createFlightSearchMock();
+    const js = refusedInJs(() => mock.setKey(KEY, { limt: 5, consumed: 1 } as never), 'body');
+    expect(js.message).toBe('setKey: `settings.limt` is not a known field; expected limit, consumed, products.');
+    const server = await startTestServer({ control: true });
+    const refused = await put(server.url, `/keys/${KEY}`, { limt: 5, consumed: 1 });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { details: { errors: Refusal[] } } }).error.details.errors).toEqual(js.issues);
+    expect(server.mock.getKey(KEY)).toMatchObject({ limit: 1000, consumed: 0 });
+    expect(mock.getKey(KEY)).toMatchObject({ limit: 1000, consumed: 0 });
   });
 });

@@ -2,7 +2,7 @@ import type { ProgramCode } from '@flight-search/contract';
 import { airport, bearingDegrees, distanceKm, type Airport } from '../airports/index.js';
 import { limitsOf } from '../airports/limits.js';
 import { createRandom, type Random } from '../random/index.js';
-import { DAY, MINUTE, localToUtc, parseLocalDate, utcToLocal } from '../time/index.js';
+import { MINUTE, localToUtc, parseLocalDate, utcToLocal } from '../time/index.js';
 import { AIRCRAFT, typesForStage } from './aircraft.js';
 import { PROGRAMS, WORLD_HUBS, type Continent } from './programs.js';
 
@@ -61,7 +61,7 @@ const MAX_GROUND_KMH = 870;
  * eastward share of the track is the sine of the mean of the initial and final
  * great-circle bearings.
  */
-export function windKmh(from: Airport, to: Airport): number {
+function windKmh(from: Airport, to: Airport): number {
   const initial = bearingDegrees(from, to);
   const final = (bearingDegrees(to, from) + 180) % 360;
   // Mean of two angles, through their unit vectors (350 and 10 average to 0, not 180).
@@ -109,7 +109,7 @@ function legAllowed(from: Airport, to: Airport, km: number): boolean {
 }
 
 /** The airline that operates a leg: the program's own where it flies (home countries, hubs), else its partner of that continent (D42). */
-export function operatingCarrier(program: ProgramCode, from: Airport, to: Airport): string {
+function operatingCarrier(program: ProgramCode, from: Airport, to: Airport): string {
   const profile = PROGRAMS[program];
   const own = [from, to].some((at) => profile.home.includes(at.country) || profile.hubs.includes(at.iata));
   if (own) return profile.carrier;
@@ -225,5 +225,3 @@ export function itinerariesOn(entries: readonly ItineraryTemplate[], date: strin
   }
   return dated;
 }
-
-export { DAY };

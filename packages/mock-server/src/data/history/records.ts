@@ -1,13 +1,11 @@
 import type { HistoryRecord, MilesProgram, ParsedFlight, ProgramCode } from '@flight-search/contract';
-import { DIRECTIONS } from '@flight-search/contract';
+import { DIRECTIONS, MILES_PROGRAMS as MILES_PROGRAM_CODES } from '@flight-search/contract';
 import { PROGRAMS } from '../flights/programs.js';
 import { perPassengerMiles } from '../flights/per-passenger.js';
 import { createRandom, hashKey } from '../random/index.js';
 import { formatUtc } from '../time/index.js';
 
-const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>([
-  'PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7',
-]);
+const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>(MILES_PROGRAM_CODES);
 
 const isMilesProgram = (program: ProgramCode): program is MilesProgram => MILES_PROGRAMS.has(program);
 type Direction = (typeof DIRECTIONS)[number];

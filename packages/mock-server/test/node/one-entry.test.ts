@@ -1,16 +1,20 @@
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MockRequest } from '../../src/answer.js';
+import { createMockCore } from '../../src/core.js';
 import { createFlightSearchMock, type RecordedRequest } from '../../src/index.js';
-import { RequestLog } from '../../src/recording/request-log.js';
+import { createHandlers } from '../../src/msw.js';
 import { KEY, searchBody, startTestServer } from './helpers.js';
 
 const NOW = Date.parse('2026-11-20T15:30:00Z');
 const now = () => NOW;
 const history = '/intelligence/flights/history?origin=GRU&destination=NYC&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&airlineLoyalty=PROGRAM_4&lookbackDays=30';
 
-/** The same request to the server (its node fast path) and to a twin mock's Fetch `handle`. */
+/** The same request to the standalone server, to a twin mock's msw handlers, and to a third twin's `handle`. */
 interface Case {
   name: string;
   method?: string;
@@ -33,6 +37,13 @@ const cases: Case[] = [
   { name: '404 unknown key', path: '/quota', headers: { 'x-api-key': 'nobody' } },
 ];
 
+/** The origin the msw twin answers under: requests to the standalone server (127.0.0.1) pass msw by. */
+const MSW_BASE = 'https://api.one-entry.test';
+const msw = setupServer();
+beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => msw.resetHandlers());
+afterAll(() => msw.close());
+
 /** Error envelopes carry a fresh correlationId per answer. */
 const comparable = (text: string) => text.replace(/"correlationId":"[^"]+"/g, '"correlationId":"*"');
 
@@ -54,22 +65,87 @@ function rawRequest(url: string, head: string[], body = ''): Promise<{ status: n
   });
 }
 
-describe('the standalone server answers through the rules directly, as mock.handle does', () => {
-  it('gives the same status, content type and body as the Fetch entry, request by request', async () => {
+describe('one entry into the rules: the standalone server, the msw handlers and mock.handle all answer through mock.answer', () => {
+  it('gives the same status, content type and body over HTTP, through the msw handlers and through mock.handle, request by request', async () => {
     const server = await startTestServer({ now, seed: 9 });
-    const twin = createFlightSearchMock({ now, seed: 9 });
+    const overMsw = createFlightSearchMock({ now, seed: 9, baseUrl: MSW_BASE });
+    msw.use(...overMsw.handlers);
+    const direct = createFlightSearchMock({ now, seed: 9 });
     for (const c of cases) {
       const init = { method: c.method ?? 'GET', headers: c.headers ?? {}, ...(c.body !== undefined && { body: c.body }) };
       const overHttp = await fetch(`${server.url}${c.path}`, init);
-      const direct = await twin.handle(new Request(`http://127.0.0.1${c.path}`, init));
-      if (direct === null) throw new Error(`${c.name}: the twin did not answer`);
-      expect(overHttp.status, c.name).toBe(direct.status);
-      expect(overHttp.headers.get('content-type'), c.name).toBe(direct.headers.get('content-type'));
-      expect(comparable(await overHttp.text()), c.name).toBe(comparable(await direct.text()));
+      const throughMsw = await fetch(`${MSW_BASE}${c.path}`, init);
+      const handled = await direct.handle(new Request(`http://127.0.0.1${c.path}`, init));
+      if (handled === null) throw new Error(`${c.name}: mock.handle did not answer`);
+      const expected = comparable(await handled.text());
+      for (const [via, answer] of [['HTTP', overHttp], ['msw', throughMsw]] as const) {
+        expect(answer.status, `${c.name} (${via})`).toBe(handled.status);
+        expect(answer.headers.get('content-type'), `${c.name} (${via})`).toBe(handled.headers.get('content-type'));
+        expect(comparable(await answer.text()), `${c.name} (${via})`).toBe(expected);
+      }
     }
     // fetch adds its own headers over HTTP (host, connection, user-agent...); compare what the rules recorded.
     const recorded = (list: RecordedRequest[]) => list.map((entry) => [entry.method, entry.path, entry.query, entry.body, entry.status, entry.aborted]);
-    expect(recorded(server.mock.requests())).toEqual(recorded(twin.requests()));
+    expect(recorded(server.mock.requests())).toEqual(recorded(direct.requests()));
+    expect(recorded(overMsw.requests())).toEqual(recorded(direct.requests()));
+  });
+
+  it("the server hands each request to the mock's answer, as a plain request read from the socket (no Fetch Request), and writes what it gives", async () => {
+    const inner = createMockCore({ now, seed: 9 });
+    const answer = vi.fn((request: MockRequest) => inner.answer(request));
+    // Only the functions the server requires: no `handle`, so nothing else could answer.
+    const served = { answer, reset: inner.reset, setProgramBehavior: inner.setProgramBehavior, setKey: inner.setKey, requests: inner.requests };
+    const server = await startTestServer({ mock: served });
+    const quota = await fetch(`${server.url}/quota?x=1`, { headers: { 'x-api-key': KEY } });
+    expect(quota.status).toBe(200);
+    expect(await quota.json()).toMatchObject({ limit: 1000, consumed: 0 });
+    expect(answer).toHaveBeenCalledTimes(1);
+    const [request] = answer.mock.calls[0]!;
+    expect(request).not.toBeInstanceOf(Request);
+    expect(request).toMatchObject({ method: 'GET', url: `${server.url}/quota?x=1` });
+    expect(request.headers.get('x-api-key')).toBe(KEY);
+    // What the entry finds is not the service's (`null`) is the server's 404 envelope.
+    const missing = await fetch(`${server.url}/elsewhere`, { headers: { 'x-api-key': KEY } });
+    expect(answer).toHaveBeenCalledTimes(2);
+    expect(await answer.mock.results[1]!.value).toBeNull();
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 'HTTP_ERROR', message: 'No route for GET /elsewhere.' } });
+  });
+
+  it('refuses to serve an object without answer (a Fetch handle alone is not enough), naming what a served mock must have', async () => {
+    const inner = createFlightSearchMock();
+    const handleOnly = { handle: inner.handle, reset: inner.reset, setProgramBehavior: inner.setProgramBehavior, setKey: inner.setKey, requests: inner.requests };
+    await expect(startTestServer({ mock: handleOnly as never })).rejects.toThrow(
+      'startMockServer: option "mock" must be a mock from createFlightSearchMock (with answer, reset, setProgramBehavior, setKey, requests).',
+    );
+  });
+
+  it("the msw handlers hand each request to the entry they were made over, and answer with what it gives", async () => {
+    const inner = createMockCore({ now, seed: 9 });
+    const answer = vi.fn((request: MockRequest) => inner.answer(request));
+    msw.use(...createHandlers(answer, MSW_BASE));
+    const quota = await fetch(`${MSW_BASE}/quota`, { headers: { 'x-api-key': KEY } });
+    expect(quota.status).toBe(200);
+    expect(await quota.json()).toMatchObject({ limit: 1000, consumed: 0 });
+    expect(answer).toHaveBeenCalledTimes(1);
+    expect(answer.mock.calls[0]![0]).toMatchObject({ method: 'GET', url: `${MSW_BASE}/quota` });
+    expect(inner.requests()).toMatchObject([{ method: 'GET', path: '/quota', status: 200 }]);
+    // `null` passes the request on to msw's other handlers.
+    msw.resetHandlers();
+    msw.use(http.get(`${MSW_BASE}/quota`, () => new Response('someone else', { status: 299 })));
+    msw.use(...createHandlers(answer, MSW_BASE));
+    answer.mockResolvedValueOnce(null);
+    const passed = await fetch(`${MSW_BASE}/quota`, { headers: { 'x-api-key': KEY } });
+    expect(answer).toHaveBeenCalledTimes(2);
+    expect(passed.status).toBe(299);
+    expect(await passed.text()).toBe('someone else');
+  });
+
+  it('mock.answer is a documented method of every mock, its own enumerable member (no hidden channel)', () => {
+    const mock = createFlightSearchMock();
+    expect(Object.keys(mock)).toContain('answer');
+    expect(Object.getOwnPropertySymbols(mock)).toEqual([]);
+    expect(Object.getOwnPropertySymbols(createMockCore())).toEqual([]);
   });
 
   it('HISTORY-6: writes a history answer of many 64 KB groups of pieces whole, byte for byte what the Fetch entry streams, with its Content-Length (HEAD too)', async () => {
@@ -123,19 +199,6 @@ describe('the standalone server answers through the rules directly, as mock.hand
     expect(entry!.headers).toMatchObject({ 'x-api-key': '[redacted]', 'x-trace': 'one, two', accept: 'application/json', host: 'x' });
   });
 
-  it('serves a mock that is not ours (only handle and the controls) through its Fetch handle', async () => {
-    const inner = createFlightSearchMock();
-    const wrapped = {
-      handle: inner.handle,
-      reset: inner.reset,
-      setProgramBehavior: inner.setProgramBehavior,
-      setKey: inner.setKey,
-      requests: inner.requests,
-    };
-    const server = await startTestServer({ mock: wrapped });
-    const quota = await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } });
-    expect(await quota.json()).toMatchObject({ limit: 1000, consumed: 0 });
-  });
 });
 
 describe('the node entry and the CLI do not load msw', () => {
@@ -161,35 +224,5 @@ describe('the node entry and the CLI do not load msw', () => {
     // The check can fail: the main entry does import msw.
     const main = await build({ entryPoints: ['src/index.ts'], absWorkingDir: packageDir, bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', alias: { '@flight-search/sdk': fileURLToPath(new URL('../../../sdk/src/index.ts', import.meta.url)) } });
     expect(Object.values(main.metafile.inputs).some((input) => input.imports.some((i) => i.path === 'msw'))).toBe(true);
-  });
-});
-
-describe('the request log', () => {
-  const request = (i: number) => ({
-    method: 'POST',
-    url: `http://x/flights/search?i=${i}`,
-    headers: { get: () => null },
-    rawHeaders: () => ['X-API-Key', 'secret', 'Content-Type', 'application/json'],
-    text: () => Promise.resolve(''),
-    signal: new AbortController().signal,
-    aborted: () => false,
-  });
-
-  it('keeps the most recent requests only, oldest first, across many evictions', () => {
-    const log = new RequestLog(3);
-    for (let i = 1; i <= 5000; i++) log.start(request(i), new URL(request(i).url), '/flights/search', i);
-    expect(log.list().map((entry) => entry.id)).toEqual([4998, 4999, 5000]);
-    expect(log.list().map((entry) => entry.query)).toEqual([{ i: ['4998'] }, { i: ['4999'] }, { i: ['5000'] }]);
-  });
-
-  it('lists a body kept as text parsed when it is JSON, as the text when not, null when empty; copies every time', () => {
-    const log = new RequestLog(10);
-    const bodies = ['{"a":[1,{"b":2}]}', 'not json', ''];
-    for (const text of bodies) log.start(request(0), new URL('http://x/'), '/', 0).bodyText = text;
-    const listed = log.list();
-    expect(listed.map((entry) => entry.body)).toEqual([{ a: [1, { b: 2 }] }, 'not json', null]);
-    (listed[0]!.body as { a: unknown[] }).a.push('changed');
-    expect(log.list()[0]!.body).toEqual({ a: [1, { b: 2 }] });
-    expect(listed[0]!.headers).toEqual({ 'content-type': 'application/json', 'x-api-key': '[redacted]' });
   });
 });
