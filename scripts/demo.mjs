@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's bold escapes (ESC) when the output is not a terminal
 const say = (text) => process.stdout.write(`\x1b[1m[demo]\x1b[0m ${text}\n`.replace(/\x1b\[\d+m/g, process.stdout.isTTY ? '$&' : ''));
 
 /** Newest modification time of the files under `path` (a file or a folder). */

@@ -33,7 +33,7 @@ function platformOf(name) {
 
 function resolves(fromPath, name) {
   for (let at = fromPath; ; ) {
-    if (lock.packages[(at ? `${at}/` : '') + `node_modules/${name}`]) return true;
+    if (lock.packages[`${at ? `${at}/` : ''}node_modules/${name}`]) return true;
     if (!at) return false;
     const cut = at.lastIndexOf('/node_modules/');
     at = cut === -1 ? '' : at.slice(0, cut);
@@ -69,6 +69,6 @@ if (process.argv.includes('--check')) {
 
 if (added) {
   lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
-  writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`fix-lockfile: added ${added} platform entries the registry here does not serve`);
 }

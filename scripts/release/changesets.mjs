@@ -31,7 +31,7 @@ const files = readdirSync(dir).filter((file) => file.endsWith('.md') && file !==
 for (const file of files) {
   const text = readFileSync(join(dir, file), 'utf8').replace(/\r\n/g, '\n');
   const match = /^---\n([\s\S]*?)^---\n([\s\S]*)$/m.exec(text);
-  if (!match || match.index !== 0) {
+  if (match?.index !== 0) {
     problems.push(`.changeset/${file}: no front matter (--- lines naming packages and bumps).`);
     continue;
   }

@@ -3,7 +3,7 @@ import { PATHS } from '@flight-search/contract';
 import type { AnswerEntry } from './answer.js';
 import { answerFetch } from './fetch.js';
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * msw handlers over `answer` (the mock's one entry into its rules), through the
@@ -18,10 +18,10 @@ export function createHandlers(
 ): RequestHandler[] {
   const resolver: HttpResponseResolver = async ({ request }) => (await answerFetch(answer, request)) ?? undefined;
   if (baseUrl !== undefined) {
-    return [http.all(new RegExp(`^${escape(baseUrl)}(?:/.*)?$`), resolver)];
+    return [http.all(new RegExp(`^${escapeRegExp(baseUrl)}(?:/.*)?$`), resolver)];
   }
   // msw matches a RegExp against the URL without query or fragment.
-  const anyOrigin = (path: string) => new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+${escape(path)}$`, 'i');
+  const anyOrigin = (path: string) => new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+${escapeRegExp(path)}$`, 'i');
   return [
     http.post(anyOrigin(PATHS.search), resolver),
     http.get(anyOrigin(PATHS.history), resolver),

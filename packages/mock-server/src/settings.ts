@@ -179,9 +179,12 @@ function keysIssues(keys: unknown): SettingIssue[] {
   if (!Array.isArray(keys)) return [{ field: 'keys', type: 'invalid_type', message: 'must be an array of { key, limit, consumed?, products }.' }];
   const issues: SettingIssue[] = [];
   const seen = new Set<string>();
-  keys.forEach((settings: unknown, index) => {
+  for (const [index, settings] of (keys as unknown[]).entries()) {
     const at = `keys[${index}]`;
-    if (!isPlainObject(settings)) return void issues.push({ field: at, type: 'invalid_type', message: 'must be an object { key, limit, consumed?, products }.' });
+    if (!isPlainObject(settings)) {
+      issues.push({ field: at, type: 'invalid_type', message: 'must be an object { key, limit, consumed?, products }.' });
+      continue;
+    }
     issues.push(...unknownFields(settings, ['key', 'limit', 'consumed', 'products'], at));
     const { key, limit, consumed, products } = settings;
     if (typeof key !== 'string' || key.trim() === '') issues.push({ field: `${at}.key`, type: 'invalid_type', message: 'must be a non-empty string.' });
@@ -194,7 +197,7 @@ function keysIssues(keys: unknown): SettingIssue[] {
       issues.push({ field: `${at}.consumed`, type: 'out_of_range', message: `must be at most the limit (${consumed} > ${String(limit)}).` });
     }
     issues.push(...productsIssues(`${at}.products`, products));
-  });
+  }
   return issues;
 }
 

@@ -255,6 +255,10 @@ export interface FlightSearchClient {
   getQuota(options?: RequestOptions): APIPromise<Quota>;
 }
 
+/** A call's answer: its data, typed by each method's signature, and the response it came in. */
+// biome-ignore lint/suspicious/noExplicitAny: the JSON of an answer, which each method's signature types
+type Sent = { data: any; response: Response };
+
 /**
  * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
  * Options are checked up front: a wrong one throws a `TypeError` naming it, what it must be and what it got.
@@ -280,7 +284,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   checkOptions('createFlightSearchClient', redact, [
     ['timeoutMs', timeoutMs, isTimeout(timeoutMs), 'a number of milliseconds over 0 and below 2 ** 31'],
     ['maxRetries', maxRetries, Number.isInteger(maxRetries) && maxRetries >= 0, 'a whole number of 0 or more'],
-    ['retryDelay', retryDelay, typeof retryDelay == 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
+    ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
     ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
     ['hooks', hooks, isObject(hooks), 'an object of onRequest, onResponse and onError functions'],
     ['logLevel', logLevel, levels.includes(logLevel), levels.map((l) => `"${l}"`).join(', ')],
@@ -302,7 +306,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
    * answer become AbortError (the caller's signal), TimeoutError (this attempt's time-out) or ConnectionError.
    * `only429`: a search, retried on a 429 alone (D63). `any`: each method's signature gives the answer its type.
    */
-  const send = async (method: 'GET' | 'POST', path: string, query: object | undefined, body: unknown, opts: RequestOptions = {}, retries: number, only429 = false): Promise<{ data: any; response: Response }> => {
+  const send = async (method: 'GET' | 'POST', path: string, query: object | undefined, body: unknown, opts: RequestOptions = {}, retries: number, only429 = false): Promise<Sent> => {
     const { signal, timeoutMs: ms = timeoutMs } = opts;
     const url = origin + path;
     const search = query && queryParams(query).toString();
@@ -324,16 +328,22 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const { status, body } = response;
       const reader = body?.getReader();
       let error;
-      if (response.type == 'opaqueredirect' || (status >= 300 && status < 400)) {
+      if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
         const location = response.headers.get('location');
         const to = location == null ? undefined : redact(location);
-        error = new RedirectError({ ...about(response, `redirect${to ? ' to ' + to : ''} not followed: the API key is sent to baseUrl only`), location: to });
+        error = new RedirectError({ ...about(response, `redirect${to ? ` to ${to}` : ''} not followed: the API key is sent to baseUrl only`), location: to });
       } else if (!(+response.headers.get('content-length')! > maxResponseBytes)) {
         // Within the announced size (or none announced): the bytes are counted as they come.
         const decoder = new TextDecoder();
         let text = '';
         let size = 0;
-        for (let chunk; reader && !(chunk = await reader.read()).done && (size += chunk.value.byteLength) <= maxResponseBytes; ) text += decoder.decode(chunk.value, { stream: true });
+        while (reader) {
+          const chunk = await reader.read();
+          if (chunk.done) break;
+          size += chunk.value.byteLength;
+          if (size > maxResponseBytes) break;
+          text += decoder.decode(chunk.value, { stream: true });
+        }
         if (size <= maxResponseBytes) return [response, text + decoder.decode()];
       }
       error ??= new ResponseTooLargeError({ ...about(response, `answer over maxResponseBytes (${maxResponseBytes} bytes), not read further`), maxResponseBytes });
@@ -358,7 +368,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const stop = () => timeout.abort();
       const timer = setTimeout(stop, ms);
       signal?.addEventListener('abort', stop);
-      let error: any;
+      let error: (FlightSearchError & { status?: number; retryAfterMs?: number }) | undefined;
       let response: Response | undefined;
       let data;
       try {
@@ -382,13 +392,13 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           // An empty body fails to parse too.
           parsed = JSON.parse(text);
         } catch (e) {
-          if (response.ok) error = new InvalidResponseError(about(response, text ? 'invalid JSON: ' + redact((e as Error).message) : 'empty body'));
+          if (response.ok) error = new InvalidResponseError(about(response, text ? `invalid JSON: ${redact((e as Error).message)}` : 'empty body'));
         }
         if (!response.ok) error = apiError(parsed, about(response), what, redact);
         data = parsed;
       } catch (e) {
         error = signal?.aborted
-          ? new AbortError(what + ' aborted', { cause: signal.reason })
+          ? new AbortError(`${what} aborted`, { cause: signal.reason })
           : timeout.signal.aborted
             ? new TimeoutError(`${what} timed out after ${ms} ms`, { timeoutMs: ms, cause: e })
             : e instanceof FlightSearchError
@@ -402,7 +412,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const status = response?.status;
       const event = { method, url: target, attempt, durationMs };
       const fields: LogFields = { ...event, url: redact(target), status };
-      const line = `[flight-search] ${method} ${fields.url} ${status ?? error.name} in ${durationMs} ms (attempt ${attempt})`;
+      const line = `[flight-search] ${method} ${fields.url} ${status ?? error?.name} in ${durationMs} ms (attempt ${attempt})`;
       if (level > 2) logger.debug(line, fields);
       if (response && onResponse) await onResponse({ ...info(response), ...event });
       if (!error) return { data, response: response! };
@@ -411,10 +421,13 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       // - an unusable 2xx (empty or not JSON), as a proxy may send once;
       // - 408, 429 and 5xx, but not one over maxResponseBytes: it would be as large again.
       // A redirect and other 4xx are final.
-      const after: number | undefined = error.retryAfterMs;
+      const after = error.retryAfterMs;
+      const answered = error.status ?? 0;
       const transient = only429
-        ? error.status == 429
-        : error instanceof ConnectionError || error instanceof InvalidResponseError || (!(error instanceof ResponseTooLargeError) && /^(408|429|5..)$/.test(error.status));
+        ? answered === 429
+        : error instanceof ConnectionError ||
+          error instanceof InvalidResponseError ||
+          (!(error instanceof ResponseTooLargeError) && (answered === 408 || answered === 429 || answered >= 500));
       const retrying = attempt <= retries && transient && !(after! > MAX_RETRY_AFTER_MS);
       if (level > (retrying ? 1 : 0)) logger[retrying ? 'warn' : 'error'](`${line}: ${redact(error.message)}${retrying ? ', retrying' : ''}`, fields);
       if (onError) await onError({ ...event, error, retrying });
@@ -424,19 +437,22 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   };
 
   /** The call's promise of its data, with `withResponse()` for the answer's status and headers too. */
-  const call = (sent: Promise<{ data: any; response: Response }>): APIPromise<any> => {
+  const call = (sent: Promise<Sent>): APIPromise<Sent['data']> => {
     const data = sent.then((r) => r.data);
     return Object.assign(data, {
       // Whoever asks for the response handles the rejection there: the data promise must not report it as unhandled.
-      withResponse: () => (data.catch(() => {}), sent.then((r) => ({ data: r.data, response: info(r.response) }))),
+      withResponse: () => {
+        data.catch(() => {});
+        return sent.then((r) => ({ data: r.data, response: info(r.response) }));
+      },
     });
   };
   /** Checks a request locally unless `validate: false`; an invalid one is a rejected call that sent nothing. */
-  const checked = (what: string, errors: ValidationIssue[], send: () => Promise<{ data: any; response: Response }>) =>
+  const checked = (what: string, errors: ValidationIssue[], send: () => Promise<Sent>) =>
     call(
       errors.length
         ? Promise.reject(
-            new ValidationError({ status: 422, code: 'VALIDATION_ERROR', errors, message: `invalid ${what}, nothing sent: ` + errors.map((e) => `${e.field}: ${e.message}`).join(' ') }),
+            new ValidationError({ status: 422, code: 'VALIDATION_ERROR', errors, message: `invalid ${what}, nothing sent: ${errors.map((e) => `${e.field}: ${e.message}`).join(' ')}` }),
           )
         : send(),
     );

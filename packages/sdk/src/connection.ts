@@ -17,7 +17,7 @@ export interface Connection {
 }
 
 /** Whether a value is an object (not null, not an array): what the options that take objects must be. */
-export const isObject = (value: unknown): value is object => !!value && typeof value == 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is object => !!value && typeof value === 'object' && !Array.isArray(value);
 
 // How an option's wrong value is shown: a string or a number as written, anything else by its kind;
 // the key and the headers (which may hold credentials) only by their kind.
@@ -28,16 +28,16 @@ const received = (value: unknown, secret: boolean, redact: (text: string) => str
       ? 'an empty string'
       : Array.isArray(value)
         ? 'an array'
-        : secret || typeof value == 'object' || typeof value == 'function'
-          ? `a${typeof value == 'object' ? 'n' : ''} ${typeof value}`
-          : typeof value == 'string'
+        : secret || typeof value === 'object' || typeof value === 'function'
+          ? `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`
+          : typeof value === 'string'
             ? JSON.stringify(redact(value))
             : String(value);
 
 /** Checks options in order: `[name, value, valid, what it must be]`; the first invalid one throws a `TypeError` naming it. */
 export function checkOptions(caller: string, redact: (text: string) => string, checks: [string, unknown, unknown, string][]): void {
   for (const [name, value, valid, expected] of checks)
-    if (!valid) throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name == 'apiKey' || name == 'headers', redact)}`);
+    if (!valid) throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
 }
 
 /**
@@ -49,17 +49,17 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
   // D48: a key of 8 characters or more is replaced wherever it occurs (also as JSON escapes it);
   // a shorter one cannot be told from ordinary text and is left alone.
   const redact = (text: string) =>
-    typeof apiKey != 'string' || apiKey.length < 8 ? text : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
+    typeof apiKey !== 'string' || apiKey.length < 8 ? text : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
   // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
-  const base = typeof baseUrl == 'string' && baseUrl[0] == '/' && page ? new URL(baseUrl, page.href).href : baseUrl;
+  const base = typeof baseUrl === 'string' && baseUrl[0] === '/' && page ? new URL(baseUrl, page.href).href : baseUrl;
   // Keyless only towards the page's own origin (a proxy that adds the key): never a keyless client to the service by mistake.
-  const samePage = page != null && typeof base == 'string' && base.startsWith(page.origin + '/');
+  const samePage = page != null && typeof base === 'string' && base.startsWith(`${page.origin}/`);
   checkOptions(caller, redact, [
     [
       'apiKey',
       apiKey,
-      (apiKey === undefined && samePage) || (apiKey && typeof apiKey == 'string'),
+      (apiKey === undefined && samePage) || (apiKey && typeof apiKey === 'string'),
       page ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)" : 'a non-empty string',
     ],
     [
@@ -67,9 +67,9 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
       baseUrl,
       /^https?:\/\/./.test(base),
       'an absolute http(s) URL such as "https://api.example.com"' +
-        (page ? ' or a path on the page\'s origin such as "/api/flight-search"' : base?.[0] == '/' ? ' (a path such as "/api" needs a page to resolve it against)' : ''),
+        (page ? ' or a path on the page\'s origin such as "/api/flight-search"' : base?.[0] === '/' ? ' (a path such as "/api" needs a page to resolve it against)' : ''),
     ],
-    ['fetch', fetch, !fetch || typeof fetch == 'function', 'a function (request) => Promise<Response>'],
+    ['fetch', fetch, !fetch || typeof fetch === 'function', 'a function (request) => Promise<Response>'],
     ['mediaType', mediaType, /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType), '"application/vnd.service.v1+json" or "application/json"'],
     ['headers', headers, isObject(headers), 'an object of header names and values'],
   ]);

@@ -94,6 +94,7 @@ export class FlightSearchError extends Error {
    * SDK (its ESM and CJS builds in one process, another realm) is still recognised.
    */
   static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about (a subclass too), not FlightSearchError
     return !!(value as { [KINDS]?: string[] } | null)?.[KINDS]?.includes((this as unknown as typeof FlightSearchError).kind);
   }
 
@@ -253,18 +254,20 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
  * error instanceof QuotaExceededError; // true
  * error.message; // '402 Insufficient quota: this search requires 2 units and 1 remains. (POST /flights/search)'
  */
+// biome-ignore lint/suspicious/noExplicitAny: any JSON, or none, from a server the SDK does not trust; read only through `?.` and typeof checks
 export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request: string, redact: (text: string) => string): FlightSearchApiError {
   const { status } = init;
   // Reading through `?.` keeps an `error` (or `details`) that is not an object harmless.
   const e = body?.error;
   const Class =
-    status == 403 && e?.code == 'BUDGET_EXCEEDED' ? BudgetExceededError : (BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError));
-  const text = (v: unknown) => (typeof v == 'string' ? redact(v) : undefined);
+    status === 403 && e?.code === 'BUDGET_EXCEEDED' ? BudgetExceededError : (BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError));
+  const text = (v: unknown) => (typeof v === 'string' ? redact(v) : undefined);
+  // biome-ignore lint/suspicious/noExplicitAny: the items are untrusted JSON, each read through `?.` and text()
   const list = (v: unknown): any[] | undefined => (Array.isArray(v) ? v : undefined);
   const said = e?.message;
   const errors = list(e?.details?.errors)?.map((i) => ({ field: text(i?.field), message: text(i?.message), type: text(i?.type) }) as ValidationIssue);
   // No body at all (a 503 from a proxy, Content-Length 0) leaves just the status and the request.
-  let message = redact(String(said ?? (typeof body == 'string' ? body : (JSON.stringify(body) ?? ''))));
+  let message = redact(String(said ?? (typeof body === 'string' ? body : (JSON.stringify(body) ?? ''))));
   // Redacted before it is cut: a key across the cut would otherwise leave its start.
   if (said == null) message = message.slice(0, 200);
   return new Class({

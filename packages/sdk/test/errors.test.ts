@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import * as sdk from '../src/index.js';
+import type * as sdk from '../src/index.js';
 import {
   AbortError,
   AuthenticationError,

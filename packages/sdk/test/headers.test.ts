@@ -54,7 +54,7 @@ describe('headers and media types', () => {
 
   it('accepts a base URL with a trailing slash', async () => {
     const seen = route('get', '/quota', () => json(quotaAnswer));
-    await client({ baseUrl: BASE_URL + '/' }).getQuota();
+    await client({ baseUrl: `${BASE_URL}/` }).getQuota();
     expect(new URL(seen[0]!.url).pathname).toBe('/quota');
   });
 

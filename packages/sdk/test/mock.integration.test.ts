@@ -74,7 +74,7 @@ describe('SDK against the mock server', () => {
     mock.setProgramBehavior('PROGRAM_2', { latencyMs: 5_000 });
     const error = await sdk('test-key', { timeoutMs: 100 }).searchFlights(oneWay({ airlineLoyalty: ['PROGRAM_2'] })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    const searches = mock.requests().filter((r) => r.path == '/flights/search');
+    const searches = mock.requests().filter((r) => r.path === '/flights/search');
     expect(searches).toHaveLength(1);
     await expect.poll(() => mock.requests()[0]!.aborted).toBe(true);
   });
@@ -135,9 +135,15 @@ describe('SDK against the mock server', () => {
     const limited = createFlightSearchMock({ baseUrl: BASE_URL, rateLimit: { requests: 1, windowMs: 60_000 } });
     server.use(...limited.handlers);
     const delays: (number | undefined)[] = [];
-    const error = await sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => (delays.push(ms), 0) })
+    const error = await sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => {
+        delays.push(ms);
+        return 0;
+      } })
       .getQuota()
-      .then(() => sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => (delays.push(ms), 0) }).getQuota())
+      .then(() => sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => {
+        delays.push(ms);
+        return 0;
+      } }).getQuota())
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(limited.requests()).toHaveLength(4);
@@ -160,12 +166,16 @@ describe('SDK against the mock server', () => {
     server.use(...limited.handlers);
     const delays: (number | undefined)[] = [];
     // The wait is the mock's clock moving on by Retry-After, so the window has room again.
-    const client = sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => (delays.push(ms), (clock += ms!), 0) });
+    const client = sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => {
+        delays.push(ms);
+        clock += ms!;
+        return 0;
+      } });
     await client.searchFlights(oneWay());
     const second = await client.searchFlights(oneWay({ tripType: 'ROUND_TRIP', returnDate: '2026-12-20' }));
     expect(second.summary.successfulSearches).toBe(1);
     expect(delays).toEqual([1000]);
-    const searches = limited.requests().filter((r) => r.path == '/flights/search');
+    const searches = limited.requests().filter((r) => r.path === '/flights/search');
     expect(searches).toHaveLength(3);
     clock += 1_000;
     // Two searches succeeded, one ONE_WAY (1 unit) and one ROUND_TRIP (2): 3 units, the refused attempt cost nothing.

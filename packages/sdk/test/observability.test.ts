@@ -18,7 +18,7 @@ describe('withResponse(): the answer with its status and headers', () => {
   });
 
   it('reads x-request-id as the correlation id too, and leaves it undefined when none is sent', async () => {
-    route('post', '/flights/search', (_, n) => json(rawAnswer, 200, n == 1 ? { 'x-request-id': 'r-1' } : {}));
+    route('post', '/flights/search', (_, n) => json(rawAnswer, 200, n === 1 ? { 'x-request-id': 'r-1' } : {}));
     const c = client();
     expect((await c.searchFlights(oneWay()).withResponse()).response.correlationId).toBe('r-1');
     const { data, response } = await c.searchFlights(oneWay()).withResponse();
@@ -43,7 +43,7 @@ describe('withResponse(): the answer with its status and headers', () => {
 
 describe('hooks', () => {
   it('sees every typed call and each retry: onRequest per attempt, onResponse per answer, onError per failed attempt', async () => {
-    route('get', '/quota', (_, n) => (n == 1 ? json(envelope('HTTP_ERROR', 'Busy.'), 503) : json(quotaAnswer)));
+    route('get', '/quota', (_, n) => (n === 1 ? json(envelope('HTTP_ERROR', 'Busy.'), 503) : json(quotaAnswer)));
     route('post', '/flights/search', () => json(rawAnswer));
     route('get', '/intelligence/flights/history', () => json({ total: 0, lookbackDays: 7, flights: [] }));
     const events: string[] = [];
@@ -72,7 +72,7 @@ describe('hooks', () => {
   });
 
   it('RATE-1: sees the retry of a search answered 429 as a second attempt of the same call', async () => {
-    route('post', '/flights/search', (_, n) => (n == 1 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Slow down.'), 429, { 'Retry-After': '1' }) : json(rawAnswer)));
+    route('post', '/flights/search', (_, n) => (n === 1 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Slow down.'), 429, { 'Retry-After': '1' }) : json(rawAnswer)));
     const attempts: [string, number, number?][] = [];
     const c = client({
       hooks: {
@@ -145,7 +145,7 @@ describe('debug log (logLevel, logger)', () => {
   });
 
   it('at debug, logs each attempt with method, URL, status, duration and attempt number, never the API key', async () => {
-    route('get', '/quota', (_, n) => (n == 1 ? json(envelope('HTTP_ERROR', `Busy for ${API_KEY}.`), 503) : json(quotaAnswer)));
+    route('get', '/quota', (_, n) => (n === 1 ? json(envelope('HTTP_ERROR', `Busy for ${API_KEY}.`), 503) : json(quotaAnswer)));
     const { lines, logger } = recorder();
     await client({ logLevel: 'debug', logger }).getQuota();
     expect(lines.map(([level, message]) => [level, message.replace(/in \d+ ms/, 'in N ms')])).toEqual([

@@ -13,7 +13,7 @@ afterEach(async () => {
 
 /** `other` answers like the service would; `service` redirects every request to the same path on `other` (or on itself). */
 async function redirecting(status: number, sameOrigin = false) {
-  const other = await rawServer((request, socket) => reply(socket, 200, JSON.stringify(request.method == 'POST' ? rawAnswer : quotaAnswer)));
+  const other = await rawServer((request, socket) => reply(socket, 200, JSON.stringify(request.method === 'POST' ? rawAnswer : quotaAnswer)));
   const service = await rawServer((request, socket) => reply(socket, status, '{"moved":true}', { location: `${sameOrigin ? service.origin : other.origin}${request.path}` }));
   servers.push(other, service);
   const client = createFlightSearchClient({ apiKey: API_KEY, baseUrl: service.origin, retryDelay: () => 0 });

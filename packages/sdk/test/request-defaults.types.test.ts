@@ -6,6 +6,7 @@ import type { RawClient } from '../src/raw.js';
 
 type Schemas = components['schemas'];
 /** The keys of T that may be left out. */
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the type-level test "K may be left out"
 type OptionalKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? K : never }[keyof T];
 
 declare const raw: RawClient;

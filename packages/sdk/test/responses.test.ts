@@ -33,7 +33,7 @@ describe('broken 200 answers (D49)', () => {
   });
 
   it('a broken 200 on a free GET is tried again like a 5xx, and a later good answer is returned', async () => {
-    const seen = route('get', '/quota', (_, n) => (n == 1 ? empty() : n == 2 ? notJson() : HttpResponse.json({ limit: 1, consumed: 0, remaining: 1, usageByCompany: [] })));
+    const seen = route('get', '/quota', (_, n) => (n === 1 ? empty() : n === 2 ? notJson() : HttpResponse.json({ limit: 1, consumed: 0, remaining: 1, usageByCompany: [] })));
     await expect(client({ maxRetries: 2 }).getQuota()).resolves.toEqual({ limit: 1, consumed: 0, remaining: 1, usageByCompany: [] });
     expect(seen).toHaveLength(3);
   });

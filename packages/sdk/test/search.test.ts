@@ -41,7 +41,10 @@ describe('searchFlights', () => {
   it('RATE-1: retries a search answered 429 after its Retry-After, up to maxRetries (D63: refused before any work)', async () => {
     const seen = route('post', '/flights/search', (_, n) => (n < 3 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '2' }) : json(rawAnswer)));
     const delays: (number | undefined)[] = [];
-    await expect(client({ maxRetries: 2, retryDelay: (_, ms) => (delays.push(ms), 0) }).searchFlights(oneWay())).resolves.toEqual(rawAnswer);
+    await expect(client({ maxRetries: 2, retryDelay: (_, ms) => {
+            delays.push(ms);
+            return 0;
+          } }).searchFlights(oneWay())).resolves.toEqual(rawAnswer);
     expect(seen).toHaveLength(3);
     expect(delays).toEqual([2000, 2000]);
   });

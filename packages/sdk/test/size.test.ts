@@ -79,7 +79,9 @@ describe('maxResponseBytes (D50)', () => {
         if (pulled > MiB) controller.close();
         else controller.enqueue(new Uint8Array(1000));
       },
-      cancel: () => void (cancelled = true),
+      cancel: () => {
+        cancelled = true;
+      },
     });
     const lying = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-length': '10' } });
     await expect(client(BASE_URL, 4096, lying).getQuota()).rejects.toMatchObject({ name: 'ResponseTooLargeError', maxResponseBytes: 4096 });
@@ -96,7 +98,7 @@ describe('maxResponseBytes (D50)', () => {
 
   it.each([0, -1, 1.5, Number.NaN, '1024'])('rejects maxResponseBytes %j with a TypeError saying what it expects', (maxResponseBytes) => {
     expect(() => createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: maxResponseBytes as number })).toThrow(
-      new TypeError(`createFlightSearchClient: option "maxResponseBytes" must be a whole number of bytes over 0; received ${typeof maxResponseBytes == 'string' ? `"${maxResponseBytes}"` : maxResponseBytes}`),
+      new TypeError(`createFlightSearchClient: option "maxResponseBytes" must be a whole number of bytes over 0; received ${typeof maxResponseBytes === 'string' ? `"${maxResponseBytes}"` : maxResponseBytes}`),
     );
   });
 });

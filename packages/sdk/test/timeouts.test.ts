@@ -42,7 +42,7 @@ describe('time-outs and abort', () => {
   });
 
   it('gives each GET attempt its own time-out and retries after one expires', async () => {
-    const seen = route('get', '/quota', (request, n) => (n == 1 ? hang({ value: false })(request) : json(quotaAnswer)));
+    const seen = route('get', '/quota', (request, n) => (n === 1 ? hang({ value: false })(request) : json(quotaAnswer)));
     await expect(client({ timeoutMs: 40 }).getQuota()).resolves.toEqual(quotaAnswer);
     expect(seen).toHaveLength(2);
   });
@@ -81,8 +81,14 @@ describe('time-outs and abort', () => {
     let listeners = 0;
     const add = controller.signal.addEventListener.bind(controller.signal);
     const remove = controller.signal.removeEventListener.bind(controller.signal);
-    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => (listeners++, add(...args))) as typeof add;
-    controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => (listeners--, remove(...args))) as typeof remove;
+    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => {
+      listeners++;
+      add(...args);
+    }) as typeof add;
+    controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
+      listeners--;
+      remove(...args);
+    }) as typeof remove;
     await client().getQuota({ signal: controller.signal });
     expect(listeners).toBe(0);
   });

@@ -73,7 +73,7 @@ async function typeChecks() {
 
   // An `error` outcome carries the SDK's error: its fields need no cast.
   for await (const o of compareProgramsStreaming(client, { ...oneWay(), responseFormat: 'PARSED' }))
-    if (o.kind == 'error') expectTypeOf(o.error).toEqualTypeOf<FlightSearchError>();
+    if (o.kind === 'error') expectTypeOf(o.error).toEqualTypeOf<FlightSearchError>();
 }
 
 // The readable names the SDK exports (issue 3): renaming or dropping one fails type-checking here.

@@ -21,9 +21,9 @@ const validRequest = fc
     programIndex: fc.nat(),
     responseFormat: fc.constantFrom('RAW', 'PARSED', undefined),
   })
-  .filter((r) => r.origin != r.destination && r.adults + r.children <= 9 && r.infants <= r.adults)
+  .filter((r) => r.origin !== r.destination && r.adults + r.children <= 9 && r.infants <= r.adults)
   .map((r) => {
-    const programs = r.priceType == 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
+    const programs = r.priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
     const back = new Date(Date.parse(r.departureDate) + r.stay * 86_400_000).toISOString().slice(0, 10);
     return {
       airlineLoyalty: [programs[r.programIndex % programs.length]!],
@@ -33,7 +33,7 @@ const validRequest = fc
       origin: r.origin,
       destination: r.destination,
       departureDate: r.departureDate,
-      ...(r.tripType == 'ROUND_TRIP' ? { returnDate: back } : {}),
+      ...(r.tripType === 'ROUND_TRIP' ? { returnDate: back } : {}),
       passengers: { adults: r.adults, children: r.children, infants: r.infants },
       ...(r.responseFormat ? { responseFormat: r.responseFormat } : {}),
     };

@@ -21,6 +21,12 @@ export const CONTROL_PREFIX = '/__mock';
  * - `GET|DELETE /__mock/faults`, `PUT|DELETE /__mock/faults/{route}`: `faults` / `clearFaults` / `setFault`.
  * - `GET|DELETE /__mock/requests?method=&path=&key=&status=&since=`: `requests(filter)` / `clearRequests()`.
  */
+/** A change the control API answers with 204 once it is applied. */
+const done = (change: () => void): JsonAnswer => {
+  change();
+  return noContent();
+};
+
 export function controlAnswer(mock: ServedMock, method: string, path: string, body: Buffer | undefined, search = ''): JsonAnswer {
   const route = path.slice(CONTROL_PREFIX.length);
   // HEAD answers as GET; node:http leaves the body out.
@@ -32,26 +38,26 @@ export function controlAnswer(mock: ServedMock, method: string, path: string, bo
   const routes: Record<string, (() => JsonAnswer) | undefined> =
     named === undefined
       ? {
-          'POST /reset': () => (mock.reset(), noContent()),
+          'POST /reset': () => done(() => mock.reset()),
           'GET /state': () => jsonAnswer(200, need(mock.state)()),
           'GET /config': () => jsonAnswer(200, need(mock.state)().options),
-          'PUT /config': () => withBody(body, (value) => (need(mock.configure)(value as never), noContent())),
+          'PUT /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never))),
           'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
-          'DELETE /faults': () => (need(mock.clearFaults)(), noContent()),
+          'DELETE /faults': () => done(() => need(mock.clearFaults)()),
           'GET /requests': () => jsonAnswer(200, { requests: mock.requests(queryOf(search) as never) }),
-          'DELETE /requests': () => (need(mock.clearRequests)(), noContent()),
+          'DELETE /requests': () => done(() => need(mock.clearRequests)()),
         }
       : {
           'GET /programs': () => jsonAnswer(200, { program: named, behavior: need(mock.getProgramBehavior)(named as never) }),
-          'PUT /programs': () => withBody(body, (value) => (mock.setProgramBehavior(named as never, value as never), noContent())),
-          'DELETE /programs': () => (mock.setProgramBehavior(named as never, null), noContent()),
+          'PUT /programs': () => withBody(body, (value) => done(() => mock.setProgramBehavior(named as never, value as never))),
+          'DELETE /programs': () => done(() => mock.setProgramBehavior(named as never, null)),
           'GET /keys': () => {
             const key = need(mock.getKey)(named);
             return key === undefined ? sendable(errorEnvelope(404, 'HTTP_ERROR', 'The mock has no such key.')) : jsonAnswer(200, key);
           },
-          'PUT /keys': () => withBody(body, (value) => (mock.setKey(named, value as never), noContent())),
-          'PUT /faults': () => withBody(body, (value) => (need(mock.setFault)(named as never, value as never), noContent())),
-          'DELETE /faults': () => (need(mock.clearFaults)(named as never), noContent()),
+          'PUT /keys': () => withBody(body, (value) => done(() => mock.setKey(named, value as never))),
+          'PUT /faults': () => withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never))),
+          'DELETE /faults': () => done(() => need(mock.clearFaults)(named as never)),
         };
   const here = `/${collection ?? ''}`;
   const allowed = Object.keys(routes)

@@ -1,5 +1,5 @@
 import { validateSearchRequest } from '@flight-search/contract';
-import type { ParsedFlight, SearchRequest, SearchResponse } from '@flight-search/contract';
+import type { SearchRequest, SearchResponse } from '@flight-search/contract';
 import type { Answer } from '../answer.js';
 import type { NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, unsupportedContentEncoding, validationFailed } from '../errors/envelopes.js';

@@ -317,7 +317,7 @@ function redacted(
 /** Feeds `parts` through one redactor; only the last part flushes. */
 function redactRun(redactor: StreamRedactor, parts: Uint8Array[], last: boolean): Uint8Array[] {
   const out: Uint8Array[] = [];
-  parts.forEach((part, i) => out.push(...redactor.push(part, last && i === parts.length - 1)));
+  for (const [i, part] of parts.entries()) out.push(...redactor.push(part, last && i === parts.length - 1));
   if (parts.length === 0 && last) out.push(...redactor.push(new Uint8Array(0), true));
   return out;
 }

@@ -30,7 +30,7 @@ describe('comparePrograms', () => {
     expect(cheapest.PROGRAM_1!.fare).toMatchObject({ miles: 25000, totalMoney: 80.1 });
     expect(cheapest.PROGRAM_1!.flight.flightCode).toBe('F 2');
     const last = outcomes[3]!;
-    expect(last.kind == 'error' && last.error).toBeInstanceOf(TimeoutError);
+    expect(last.kind === 'error' && last.error).toBeInstanceOf(TimeoutError);
   });
 
   it('picks the lowest totalMoney for CASH, whatever the miles', async () => {

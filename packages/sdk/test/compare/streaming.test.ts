@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  AbortError,
   compareProgramsStreaming,
   QuotaExceededError,
   TimeoutError,
   type CompareOutcome,
   type ProgramCode,
 } from '../../src/index.js';
-import { collect, client, delay, fakeService, oneWay, tracked } from './support.js';
+import { collect, client, delay, fakeService, oneWay, } from './support.js';
 
 
 describe('compareProgramsStreaming', () => {
@@ -118,10 +117,10 @@ describe('compareProgramsStreaming', () => {
     ]);
     const by = Object.fromEntries(outcomes.map((o) => [o.program, o]));
     const failed = by.PROGRAM_1!;
-    expect(failed.kind == 'result' && !failed.item.success && failed.item.error.providerStatusCode).toBe(503);
-    expect(by.PROGRAM_2!.kind == 'error' && by.PROGRAM_2!.error).toBeInstanceOf(QuotaExceededError);
-    expect(by.PROGRAM_3!.kind == 'error' && by.PROGRAM_3!.error).toBeInstanceOf(TimeoutError);
-    expect(by.PROGRAM_4!.kind == 'result' && by.PROGRAM_4!.item.success).toBe(true);
+    expect(failed.kind === 'result' && !failed.item.success && failed.item.error.providerStatusCode).toBe(503);
+    expect(by.PROGRAM_2!.kind === 'error' && by.PROGRAM_2!.error).toBeInstanceOf(QuotaExceededError);
+    expect(by.PROGRAM_3!.kind === 'error' && by.PROGRAM_3!.error).toBeInstanceOf(TimeoutError);
+    expect(by.PROGRAM_4!.kind === 'result' && by.PROGRAM_4!.item.success).toBe(true);
     expect(log.aborted).toEqual(['PROGRAM_3']);
   });
 });

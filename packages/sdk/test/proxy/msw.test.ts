@@ -237,7 +237,10 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     it('prices a body it cannot read at 2 units and, allowed, lets the service answer its 422', async () => {
       const mock = service.mock();
       const costs: number[] = [];
-      const proxy = proxyFor({ beforeSearch: ({ cost, body }) => (costs.push(cost), body === undefined || true) });
+      const proxy = proxyFor({ beforeSearch: ({ cost, body }) => {
+          costs.push(cost);
+          return body === undefined || true;
+        } });
       const response = await proxy(browserRequest('/flights/search', { body: '{"tripType": "ONE_WAY",' }));
       expect(response.status).toBe(422);
       expect((await envelope(response, 'application/vnd.service.v1+json')).code).toBe('VALIDATION_ERROR');
@@ -248,7 +251,10 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     it('forwards the body it priced: a repeated tripType reaches the service as the value the hook was told', async () => {
       const mock = service.mock();
       const costs: number[] = [];
-      const proxy = proxyFor({ beforeSearch: ({ cost }) => (costs.push(cost), true) });
+      const proxy = proxyFor({ beforeSearch: ({ cost }) => {
+          costs.push(cost);
+          return true;
+        } });
       const text = JSON.stringify(searchBody({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' })).replace('{', '{"tripType":"ONE_WAY",');
       expect((await proxy(browserRequest('/flights/search', { body: text }))).status).toBe(200);
       expect(costs).toEqual([2]);
