@@ -235,10 +235,14 @@ export interface RecordedRequest {
   fault?: string;
 }
 
-/** A stateful mock of the service; see {@link createFlightSearchMock}. */
-export interface FlightSearchMock {
-  /** msw request handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
-  handlers: RequestHandler[];
+/**
+ * A mock's state and controls, without msw: what `startMockServer` serves
+ * (`server.mock`) and what {@link FlightSearchMock} adds its msw handlers to.
+ * Its types name nothing of msw, so `@flight-search/mock-server/node` compiles
+ * in a project without msw (and in CommonJS with `skipLibCheck: false`, where
+ * msw's own types fail, TS1479).
+ */
+export interface MockCore {
   /**
    * Answers a Fetch API `Request` with a `Response`, or `null` when the request is not the service's.
    * Aborting `request.signal` during a provider wait resolves to `Response.error()` (a network error).
@@ -279,4 +283,10 @@ export interface FlightSearchMock {
   faults(): FaultState[];
   /** Everything the mock is set to: options, keys (masked), program behaviours, faults, the request log's size. */
   state(): MockStateSnapshot;
+}
+
+/** A stateful mock of the service; see {@link createFlightSearchMock}. */
+export interface FlightSearchMock extends MockCore {
+  /** msw request handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
+  handlers: RequestHandler[];
 }
