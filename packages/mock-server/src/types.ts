@@ -237,7 +237,7 @@ export interface RecordedRequest {
 
 /**
  * A mock's state and controls, without msw: what `startMockServer` serves
- * (`server.mock`) and what {@link FlightSearchMock} adds its msw handlers to.
+ * (`server.mock`) and what {@link "@flight-search/mock-server"!FlightSearchMock | FlightSearchMock} adds its msw handlers to.
  * Its types name nothing of msw, so `@flight-search/mock-server/node` compiles
  * in a project without msw (and in CommonJS with `skipLibCheck: false`, where
  * msw's own types fail, TS1479).
