@@ -208,7 +208,9 @@ async function withCli(runtime, body) {
     const { requests } = await (await fetch(`${url}/__mock/requests`)).json();
     const cancelled = checkCancelled(requests);
     server.child.kill('SIGTERM');
-    const ended = await Promise.race([server.done, new Promise((resolve) => setTimeout(() => resolve({ code: 'still running 10 s after SIGTERM', ...server.output }), 10_000))]);
+    let timer;
+    const ended = await Promise.race([server.done, new Promise((resolve) => (timer = setTimeout(() => resolve({ code: 'still running 10 s after SIGTERM', ...server.output }), 10_000)))]);
+    clearTimeout(timer);
     if (ended.code !== 0) throw new RowError(`the CLI under ${runtime.label} exited ${ended.code} on SIGTERM\n${printed(ended)}`);
     return `${note}; ${cancelled}; CLI exited 0 on SIGTERM`;
   } finally {
