@@ -267,7 +267,12 @@ row('npm (no msw)', 'the project without msw: npm installed no msw, although the
   if (existsSync(join(noMsw.dir, 'node_modules', 'msw'))) throw new RowError(`${noMsw.dir}/node_modules/msw exists: msw is not an optional peer`);
   const manifest = JSON.parse(readFileSync(join(noMsw.dir, 'node_modules', '@flight-search', 'mock-server', 'package.json'), 'utf8'));
   if (manifest.peerDependenciesMeta?.msw?.optional !== true) throw new RowError(`peerDependenciesMeta of the tarball: ${JSON.stringify(manifest.peerDependenciesMeta)}`);
-  return 'no node_modules/msw; msw is an optional peer';
+  for (const file of ['node.d.ts', 'node.d.cts', 'node.js', 'node.cjs', 'cli.js']) {
+    const text = readFileSync(join(noMsw.dir, 'node_modules', '@flight-search', 'mock-server', 'dist', file), 'utf8');
+    const naming = text.match(/(?:from\s*|require\(|import\()\s*['"](msw|@mswjs\/[^'"]*)(?:\/[^'"]*)?['"]/);
+    if (naming) throw new RowError(`dist/${file} loads ${naming[1]}: ${naming[0]}`);
+  }
+  return 'no node_modules/msw; msw is an optional peer; dist/node.* and dist/cli.js name no msw module';
 });
 for (const key of ['node20', 'node22', 'node24', 'bun']) {
   row(RUNTIMES[key].label, 'the CLI (flight-search-mock, no msw installed); SDK scenario over HTTP from Node', () =>
