@@ -322,7 +322,7 @@ async function worker() {
       current.error = error instanceof RowError ? error.message : (error?.stack ?? String(error));
     }
     current.ms = performance.now() - t;
-    console.log(`${current.ok ? 'ok  ' : 'FAIL'} ${current.runtime}: ${current.what} (${seconds(current.ms)})${current.ok ? '' : `\n${current.error}`}`);
+    console.log(`${current.ok ? 'ok  ' : 'FAIL'} ${current.runtime}: ${current.what} (${seconds(current.ms)})${current.ok ? `\n       ${current.note}` : `\n${current.error}`}`);
   }
 }
 await Promise.all(Array.from({ length: Math.min(jobs, selected.length) }, worker));
