@@ -43,7 +43,7 @@ function openEnumType(schema, options) {
  * `if`/`then`/`else` (SEARCH-2 and SEARCH-7 in SearchRequest) has no TypeScript
  * form; openapi-typescript would add `& (unknown & unknown)` for them. The type
  * is the object without its conditional `allOf` items; the rules stay enforced
- * by validators (the SDK's validateSearchRequest, the mock, any JSON Schema tool).
+ * by validators (the contract's validateSearchRequest, any JSON Schema tool).
  */
 const isConditional = (item) => item && typeof item === 'object' && 'if' in item;
 
@@ -90,7 +90,7 @@ const generators = [
     // silently come out as `string`: refuse to generate instead.
     const missed = openEnums(document).length - transformed.size;
     if (missed) throw new Error(`${missed} x-open-enum schema(s) of openapi.yaml were not rewritten by the transform hook`);
-    return ['packages/sdk/src/generated/openapi.ts', banner('openapi-typescript') + '\n' + astToString(ast)];
+    return ['packages/contract/src/generated/openapi.ts', banner('openapi-typescript') + '\n' + astToString(ast)];
   },
 ];
 

@@ -13,7 +13,7 @@
 //
 // The consumer project's files are in scripts/pack-test/project/.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,7 @@ await check('the tarballs ship their builds and the contract, and no sources or 
   const expected = {
     '@flight-search/sdk': [
       'package.json', 'README.md', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
+      'dist/raw.js', 'dist/raw.cjs', 'dist/raw.d.ts', 'dist/raw.d.cts',
       'dist/proxy.js', 'dist/proxy.cjs', 'dist/proxy.d.ts', 'dist/proxy.d.cts',
       'dist/proxy-node.js', 'dist/proxy-node.cjs', 'dist/proxy-node.d.ts', 'dist/proxy-node.d.cts',
     ],
@@ -187,19 +188,31 @@ if (installed.code !== 0) {
 }
 step(`installed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-await check('the mock server uses the installed SDK tarball, not a copy from a registry', () => {
+await check('the mock server depends on no package of ours, nor on openapi-fetch or p-limit (issue 14)', () => {
   const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
-  const sdk = lock.packages['node_modules/@flight-search/sdk'];
-  const nested = Object.keys(lock.packages).filter((path) => path.endsWith('/node_modules/@flight-search/sdk'));
-  if (!sdk?.resolved?.startsWith('file:') || nested.length > 0) {
-    throw new CheckError(`expected one @flight-search/sdk, from the tarball; lock has ${JSON.stringify(sdk)} and nested copies at ${nested.join(', ') || 'none'}`);
+  const mock = lock.packages['node_modules/@flight-search/mock-server'];
+  const named = Object.keys({ ...mock?.dependencies, ...mock?.peerDependencies }).filter((name) => /^@flight-search\/|^openapi-fetch$|^p-limit$/.test(name));
+  if (!mock || named.length > 0) throw new CheckError(`the installed mock server names ${named.join(', ') || '(not installed)'}`);
+  return `its dependencies: ${Object.keys(mock.dependencies ?? {}).join(', ')}`;
+});
+
+await check('no installed file names the private @flight-search/contract package (it is bundled)', () => {
+  const problems = [];
+  for (const name of ['@flight-search/sdk', '@flight-search/mock-server']) {
+    const dist = join(project, 'node_modules', name, 'dist');
+    for (const file of readdirSync(dist).filter((f) => !f.endsWith('.map'))) {
+      if (readFileSync(join(dist, file), 'utf8').includes('@flight-search/contract')) problems.push(`${name}/dist/${file}`);
+    }
   }
+  if (problems.length > 0) throw new CheckError(`these files import @flight-search/contract, which is never published: ${problems.join(', ')}`);
 });
 
 // 4. Node: import and require, calling something real.
 const node = async (file) => void (await mustPass(`node ${file}`, process.execPath, [file], { cwd: project, timeoutMs: 30_000 }));
 await check('ESM: import @flight-search/sdk gets dist/index.js; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.mjs'));
 await check('CJS: require @flight-search/sdk gets dist/index.cjs; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.cjs'));
+await check('ESM: import @flight-search/sdk/raw gets dist/raw.js; createRawClient gives { data, error } with the key sent', () => node('node/raw.mjs'));
+await check('CJS: require @flight-search/sdk/raw gets dist/raw.cjs; createRawClient gives { data, error } with the key sent', () => node('node/raw.cjs'));
 await check('ESM: import @flight-search/sdk/proxy and /proxy/node get dist/proxy.js and dist/proxy-node.js; the proxy answers its own 404', () => node('node/proxy.mjs'));
 await check('CJS: require @flight-search/sdk/proxy and /proxy/node get dist/proxy.cjs and dist/proxy-node.cjs; the proxy answers its own 404', () => node('node/proxy.cjs'));
 await check('ESM: import @flight-search/mock-server gets dist/index.js; createFlightSearchMock().handlers is a non-empty array', () => node('node/mock.mjs'));
@@ -230,7 +243,7 @@ await check('TypeScript, moduleResolution node16: an .mts and a .cts consumer ty
 });
 await check('TypeScript, moduleResolution bundler: a consumer type-checks against the packages\' types', async () => {
   const result = await tsc('types/tsconfig.bundler.json');
-  expectDeclarations(result, ['@flight-search/sdk/dist/index.d.ts', '@flight-search/mock-server/dist/index.d.ts', '@flight-search/mock-server/dist/node.d.ts']);
+  expectDeclarations(result, ['@flight-search/sdk/dist/index.d.ts', '@flight-search/sdk/dist/raw.d.ts', '@flight-search/mock-server/dist/index.d.ts', '@flight-search/mock-server/dist/node.d.ts']);
 });
 
 // 6. Browsers.

@@ -56,7 +56,7 @@ export async function runComparison(
     const failed = cards.count('failed');
     status.state(
       'done',
-      `Done: ${total - failed} of ${total} answered${failed ? `, ${failed} failed` : ''}.` + (best ? ` Cheapest: ${programName(best)}.` : ''),
+      `Done: ${total - failed} of ${total} answered${failed ? `, ${failed} failed` : ''}.${best ? ` Cheapest: ${programName(best)}.` : ''}`,
     );
     result = { state: 'done', answered };
   } catch (error) {

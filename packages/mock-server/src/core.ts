@@ -1,4 +1,4 @@
-import type { ProgramCode } from '@flight-search/sdk';
+import type { ProgramCode } from '@flight-search/contract';
 import type { CoreResult, MockRequest } from './answer.js';
 import { ActiveFault, faultIssues, faultRouteProblem } from './faults.js';
 import { answerRequest, handle } from './handle.js';

@@ -1,5 +1,5 @@
 import { http, type HttpResponseResolver, type RequestHandler } from 'msw';
-import { PATHS } from './generated/contract.js';
+import { PATHS } from '@flight-search/contract';
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 

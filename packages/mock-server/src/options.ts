@@ -1,6 +1,6 @@
 import { DEFAULT_HISTORY_CAP, DEFAULT_KEYS, DEFAULT_PROVIDER_TIMEOUT_MS, DEFAULT_SEED, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from './defaults.js';
 import type { KeySettings, MockClock, MockOptions, ProgramBehavior } from './types.js';
-import type { ProgramCode } from '@flight-search/sdk';
+import type { ProgramCode } from '@flight-search/contract';
 import { behaviorIssues, clockTime, MockSettingError, optionIssues, programProblem } from './settings.js';
 
 export interface ResolvedOptions {

@@ -1,5 +1,5 @@
 import { MAX_TIMER_MS } from './defaults.js';
-import { PROGRAM_CODES } from './generated/contract.js';
+import { PROGRAM_CODES } from '@flight-search/contract';
 import type { Product } from './types.js';
 
 /**

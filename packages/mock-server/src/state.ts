@@ -1,4 +1,4 @@
-import type { ProgramCode } from '@flight-search/sdk';
+import type { ProgramCode } from '@flight-search/contract';
 import { BaselineCache } from './history/baseline-cache.js';
 import { HistoryStore } from './history/store.js';
 import type { ResolvedOptions } from './options.js';

@@ -1,4 +1,4 @@
-import type { ProgramCode } from '@flight-search/sdk';
+import type { ProgramCode } from '@flight-search/contract';
 import type { RequestHandler } from 'msw';
 
 /** A product an API key can include. Search is part of every key; history must be contracted (`AUTH-3`). */

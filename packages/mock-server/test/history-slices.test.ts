@@ -5,7 +5,7 @@ import { ANSWER_CHUNK_BYTES, joinChunks, queryHistory, queryHistoryBytes, queryH
 import { QueryAbandoned, Slicer, sortInSlices } from '../src/history/slices.js';
 import { resolveOptions } from '../src/options.js';
 import { createState } from '../src/state.js';
-import { validateHistoryQuery, type HistoryQuery } from '../src/validation/history-query.js';
+import { validateHistoryQuery, type ParsedHistoryQuery as HistoryQuery } from '@flight-search/contract';
 import { validSearch } from './support/msw.js';
 
 // Issue 18 part 2: a big history answer is built in slices that give the event
@@ -33,7 +33,7 @@ async function routeHeavyState(searches: number) {
 function historyQuery(): HistoryQuery {
   const params = new URLSearchParams({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: '30' });
   for (const program of PROGRAMS) params.append('airlineLoyalty', program);
-  const checked = validateHistoryQuery(params);
+  const checked = validateHistoryQuery(params, { decisions: true });
   if (!checked.ok) throw new Error('the query should be valid');
   return checked.query;
 }

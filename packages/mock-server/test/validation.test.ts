@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateSearchBody } from '../src/validation/search-request.js';
+import { validateSearchRequest } from '@flight-search/contract';
 import { issuesOf, quotaOf, roundTrip, search, useMockService, validSearch } from './support/msw.js';
 
 const service = useMockService();
@@ -184,7 +184,7 @@ describe('D6 validation errors', () => {
   });
 
   it('D6: lists schema problems in schema order, then cross-field rules', () => {
-    const issues = validateSearchBody({ ...validSearch({ destination: 'GRU', cabinType: 'X', passengers: { adults: 2, infants: 3 } }) });
+    const issues = validateSearchRequest({ ...validSearch({ destination: 'GRU', cabinType: 'X', passengers: { adults: 2, infants: 3 } }) });
     expect(issues.map((issue) => issue.field)).toEqual(['body.cabinType', 'body.passengers.infants', 'body.destination']);
     expect(issues.find((issue) => issue.field === 'body.destination')?.message).toBe('origin and destination must differ (SEARCH-5).');
   });

@@ -97,12 +97,14 @@ export class FlightSearchError extends Error {
     return !!(value as { [KINDS]?: string[] } | null)?.[KINDS]?.includes((this as unknown as typeof FlightSearchError).kind);
   }
 
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** `fields` (a subclass's own, such as `timeoutMs`) become the error's properties; `cause` is the standard one. */
+  constructor(message: string, { cause, ...fields }: { cause?: unknown; [field: string]: unknown } = {}) {
+    super(message, { cause });
     const kinds: string[] = [];
     for (let c = new.target as unknown as typeof FlightSearchError; c.kind; c = Object.getPrototypeOf(c)) kinds.push(c.kind);
     Object.defineProperty(this, KINDS, { value: kinds });
     this.name = kinds[0]!;
+    Object.assign(this, fields);
   }
 
   /** What `JSON.stringify` prints: name, message and the error's fields (status, code, correlationId, errors...). */
@@ -138,11 +140,10 @@ export class FlightSearchApiError extends FlightSearchError {
    */
   declare readonly retryAfterMs?: number;
 
-  constructor({ message, cause, details, errors = details?.errors, headers = new Headers(), ...fields }: ApiErrorInit) {
-    super(message, { cause });
-    // The init's fields only: the client builds it from the envelope's known fields, so anything else
-    // in a body (an echoed `apiKey`, a `name`) never lands on the error.
-    Object.assign(this, { ...fields, errors, headers, retryAfterMs: retryAfterMs(headers) });
+  // The init's fields only: the client builds it from the envelope's known fields, so anything else
+  // in a body (an echoed `apiKey`, a `name`) never lands on the error.
+  constructor({ message, details, errors = details?.errors, headers = new Headers(), ...fields }: ApiErrorInit) {
+    super(message, { ...fields, errors, headers, retryAfterMs: retryAfterMs(headers) });
   }
 }
 
@@ -225,8 +226,7 @@ export class ConnectionError extends FlightSearchError { static override readonl
 export class TimeoutError extends ConnectionError {
   static override readonly kind: string = 'TimeoutError';
   /** The limit that was reached, in milliseconds. */
-  readonly timeoutMs: number | undefined;
-  constructor(message: string, options?: { cause?: unknown; timeoutMs?: number }) { super(message, options); this.timeoutMs = options?.timeoutMs; }
+  declare readonly timeoutMs: number | undefined;
 }
 
 /** The caller's `signal` aborted; `cause` is the signal's reason. */

@@ -1,3 +1,4 @@
+import { createQuerySerializer } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
 import { PermissionDeniedError, validateHistoryQuery, ValidationError, type HistoryQuery } from '../src/index.js';
 import { client, envelope, json, route } from './helpers.js';
@@ -40,6 +41,16 @@ describe('getPriceHistory', () => {
     const query = new URL(seen[0]!.url).searchParams;
     expect(query.has('departureDate')).toBe(false);
     expect(query.has('onlyFutureDepartures')).toBe(false);
+  });
+
+  it('writes a valid query byte for byte as openapi-fetch\'s default serializer does (D-S2), an explicit undefined left out', async () => {
+    const seen = route('get', '/intelligence/flights/history', () => json(history));
+    const query = { ...base, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_3_INTERLINE'], departureDate: ['2026-12-15', '2027-01-02'], onlyFutureDepartures: true } as const;
+    await client().getPriceHistory({ ...query, departureDate: query.departureDate });
+    await client().getPriceHistory({ ...base, airlineLoyalty: 'PROGRAM_2', departureDate: undefined });
+    expect(new URL(seen[0]!.url).search).toBe('?' + createQuerySerializer()(query));
+    expect(new URL(seen[1]!.url).search).toBe('?' + createQuerySerializer()({ ...base, airlineLoyalty: 'PROGRAM_2' }));
+    expect(new URL(seen[1]!.url).searchParams.has('departureDate')).toBe(false);
   });
 
   it('AUTH-3: throws PermissionDeniedError for a key without the price-history product', async () => {

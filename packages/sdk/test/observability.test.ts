@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../package.json' with { type: 'json' };
 import { ConnectionError, RateLimitError, SDK_VERSION, type HookRequest, type LogFields } from '../src/index.js';
+import { createRawClient } from '../src/raw.js';
 import { API_KEY, BASE_URL, client, envelope, json, oneWay, quotaAnswer, rawAnswer, route } from './helpers.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -182,7 +183,7 @@ describe('x-flight-search-sdk: the SDK and its version', () => {
     const seen = route('get', '/quota', () => json(quotaAnswer));
     const c = client();
     await c.getQuota();
-    await c.raw.GET('/quota');
+    await createRawClient({ apiKey: API_KEY, baseUrl: BASE_URL }).GET('/quota');
     expect(SDK_VERSION).toBe(pkg.version);
     expect(seen.map((r) => r.headers.get('x-flight-search-sdk'))).toEqual([pkg.version, pkg.version]);
   });

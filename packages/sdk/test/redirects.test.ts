@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFlightSearchClient, FlightSearchApiError, RedirectError } from '../src/index.js';
+import { createRawClient } from '../src/raw.js';
 import { API_KEY, oneWay, quotaAnswer, rawAnswer } from './fixtures.js';
 import { rawServer, reply } from './raw-server.js';
 
@@ -45,9 +46,9 @@ describe('redirects: the API key never leaves baseUrl (D47)', () => {
     expect(service.requests).toHaveLength(1);
   });
 
-  it('client.raw does not follow a redirect either: the 3xx answer is returned as it came', async () => {
-    const { other, client } = await redirecting(308);
-    const { response, error } = await client.raw.GET('/quota');
+  it('createRawClient does not follow a redirect either: the 3xx answer is returned as it came', async () => {
+    const { other, service } = await redirecting(308);
+    const { response, error } = await createRawClient({ apiKey: API_KEY, baseUrl: service.origin }).GET('/quota');
     expect(response.status).toBe(308);
     expect(error).toEqual({ moved: true });
     expect(other.requests).toHaveLength(0);

@@ -107,7 +107,7 @@ export class Cards {
   #take(program: ProgramCode, order: number): Card | undefined {
     const card = this.#cards.get(program);
     // A late answer for a card already settled (cancelled) must not overwrite it.
-    if (!card || card.state !== 'searching') return undefined;
+    if (card?.state !== 'searching') return undefined;
     card.element.dataset.order = String(order);
     return card;
   }

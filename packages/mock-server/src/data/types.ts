@@ -1,4 +1,4 @@
-import type { CabinType, PriceType, ProgramCode, ResponseFormat, TripType } from '@flight-search/sdk';
+import type { CabinType, PriceType, ProgramCode, ResponseFormat, TripType } from '@flight-search/contract';
 
 /**
  * A search request with the contract's defaults applied (`priceType` MILES,

@@ -1,4 +1,4 @@
-import type { CabinType, HistoryRecord, MilesProgram } from '@flight-search/sdk';
+import type { CabinType, HistoryRecord, MilesProgram } from '@flight-search/contract';
 import { baselineHistory } from '../data/index.js';
 import { bucketKey, RecordEntry, type StoredRecord } from './store.js';
 

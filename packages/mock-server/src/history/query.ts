@@ -1,7 +1,7 @@
-import type { HistoryResponse } from '@flight-search/sdk';
+import type { HistoryResponse } from '@flight-search/contract';
 import type { ChunkedBody } from '../answer.js';
 import { expandCityCode, localNow } from '../data/index.js';
-import type { HistoryQuery } from '../validation/history-query.js';
+import type { ParsedHistoryQuery as HistoryQuery } from '@flight-search/contract';
 import type { BaselineCache } from './baseline-cache.js';
 import { CHECK_EVERY, Slicer, sortInSlices } from './slices.js';
 import { bucketKey, type HistoryStore, type StoredRecord } from './store.js';

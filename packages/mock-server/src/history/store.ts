@@ -1,4 +1,4 @@
-import type { CabinType, HistoryRecord, ParsedFlight } from '@flight-search/sdk';
+import type { CabinType, HistoryRecord, ParsedFlight } from '@flight-search/contract';
 import { historyRecord } from '../data/index.js';
 
 const encoder = new TextEncoder();

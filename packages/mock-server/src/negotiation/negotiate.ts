@@ -1,6 +1,6 @@
 import { parse } from 'content-type';
 import Negotiator from 'negotiator';
-import { MEDIA_TYPES } from '../generated/contract.js';
+import { MEDIA_TYPES } from '@flight-search/contract';
 
 /**
  * The media type to answer with for an `Accept` header (`NEG-1`, D3), or

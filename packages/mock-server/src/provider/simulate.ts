@@ -1,4 +1,4 @@
-import type { ProgramCode } from '@flight-search/sdk';
+import type { ProgramCode } from '@flight-search/contract';
 import { programLatencyMs } from '../data/index.js';
 import type { ProgramBehavior } from '../types.js';
 import { wait } from './wait.js';

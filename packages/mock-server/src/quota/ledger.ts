@@ -1,4 +1,4 @@
-import type { ProgramCode, Quota } from '@flight-search/sdk';
+import type { ProgramCode, Quota } from '@flight-search/contract';
 import type { KeySettings, Product } from '../types.js';
 
 export type Consumption = { ok: true } | { ok: false; remaining: number };

@@ -232,7 +232,10 @@ function sentKey(raw: readonly string[]): string | undefined {
 
 function toRecorded(entry: LogEntry): RecordedRequest {
   const query: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(entry.search)) (query[name] ??= []).push(value);
+  for (const [name, value] of new URLSearchParams(entry.search)) {
+    query[name] ??= [];
+    query[name].push(value);
+  }
   // As Fetch's Headers list them: lower-case names in order, repeated values joined by ", ".
   const joined = new Map<string, string>();
   const raw = entry.rawHeaders;

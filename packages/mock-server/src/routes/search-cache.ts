@@ -1,4 +1,4 @@
-import type { ParsedFlight } from '@flight-search/sdk';
+import type { ParsedFlight } from '@flight-search/contract';
 import { generateFlights, hasHistory, pastDates, toRawData, type NormalizedSearch } from '../data/index.js';
 
 /** What one search generates: its flights and, once asked for, their JSON in each response format. */
@@ -49,8 +49,12 @@ export class SearchCache {
 
   /** The flights as the response's `flights` (PARSED) or `data` (RAW) JSON. */
   json(search: NormalizedSearch, entry: Generated): string {
-    if (search.responseFormat === 'PARSED') return (entry.parsedJson ??= JSON.stringify(entry.flights));
-    return (entry.rawJson ??= JSON.stringify(toRawData(search, entry.flights, this.seed)));
+    if (search.responseFormat === 'PARSED') {
+      entry.parsedJson ??= JSON.stringify(entry.flights);
+      return entry.parsedJson;
+    }
+    entry.rawJson ??= JSON.stringify(toRawData(search, entry.flights, this.seed));
+    return entry.rawJson;
   }
 
   /** {@link Generated.historyGroups}, worked out once per entry. */
@@ -64,6 +68,7 @@ export class SearchCache {
       if (group) group.push(flight);
       else groups.set(key, [flight]);
     }
-    return (entry.historyGroups = [...groups.values()]);
+    entry.historyGroups = [...groups.values()];
+    return entry.historyGroups;
   }
 }

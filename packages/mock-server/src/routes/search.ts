@@ -1,11 +1,11 @@
-import type { ParsedFlight, SearchRequest, SearchResponse } from '@flight-search/sdk';
+import { validateSearchRequest } from '@flight-search/contract';
+import type { ParsedFlight, SearchRequest, SearchResponse } from '@flight-search/contract';
 import type { Answer } from '../answer.js';
 import { toRawData, type NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, unsupportedContentEncoding, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
 import { searchCost } from '../quota/cost.js';
 import { isJsonContentType } from '../validation/content-type.js';
-import { validateSearchBody } from '../validation/search-request.js';
 import type { RouteContext } from './context.js';
 
 /** Applies the contract's defaults (priceType MILES, responseFormat RAW, children and infants 0). */
@@ -79,7 +79,7 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
   const { state, ledger, request } = context;
   const body = await readJsonBody(context);
   if (!body.ok) return body.answer;
-  const issues = validateSearchBody(body.value);
+  const issues = validateSearchRequest(body.value);
   if (issues.length > 0) return validationFailed(issues);
   const search = normalizeSearch(body.value as SearchRequest);
 

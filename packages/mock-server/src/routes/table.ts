@@ -1,5 +1,5 @@
 import type { Answer } from '../answer.js';
-import { PATHS } from '../generated/contract.js';
+import { PATHS } from '@flight-search/contract';
 import type { FaultRoute, Product } from '../types.js';
 import type { RouteContext } from './context.js';
 import { historyRoute } from './history.js';

@@ -155,7 +155,10 @@ export function apply(body: Record<string, any>, m: Mutation): void {
     target = target[key];
   }
   if (!target || typeof target !== 'object') return;
-  if (m.kind === 'own-key') return setOwn(target, m.key, copy(m.value));
+  if (m.kind === 'own-key') {
+    setOwn(target, m.key, copy(m.value));
+    return;
+  }
   const last = at[at.length - 1]!;
   if (m.kind === 'drop') delete target[last];
   else setOwn(target, last, copy(m.value));

@@ -13,7 +13,7 @@ const ALL_PROGRAMS = [...new Set([...MILES, ...CASH])];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Own properties only: a `__proto__` key of JSON text is data, and nothing is read from a prototype. */
-const own = (object: Record<string, unknown>, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
+const own = (object: Record<string, unknown>, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
 
 /** `YYYY-MM-DD` naming a day of the (proleptic Gregorian) calendar, checked by a round trip through Date. */
 export function isCalendarDay(value: unknown): boolean {

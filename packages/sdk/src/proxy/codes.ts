@@ -1,3 +1,4 @@
+import { errorAnswer } from '@flight-search/contract';
 /**
  * The `error.code` of every answer the proxy gives itself, never the service's: the service's
  * codes (`HTTP_ERROR`, `AUTHORIZATION_ERROR`, `VALIDATION_ERROR`, `NOT_ACCEPTABLE`,
@@ -29,9 +30,9 @@ export const PROXY_ERROR_CODES = Object.freeze({
 /** One of {@link PROXY_ERROR_CODES}. */
 export type ProxyErrorCode = (typeof PROXY_ERROR_CODES)[keyof typeof PROXY_ERROR_CODES];
 
-/** The proxy's own answer: the service's envelope shape, `application/json`. */
+/** The proxy's own answer: the service's envelope (the contract's builder, without a `correlationId`), `application/json`. */
 export function proxyError(status: number, code: ProxyErrorCode, message: string, headers?: Record<string, string>): Response {
-  return new Response(JSON.stringify({ error: { code, message } }), {
+  return new Response(JSON.stringify(errorAnswer(status, code, message, {}, false).body), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });

@@ -95,4 +95,20 @@ async function expectProxy({ createFlightSearchProxy, PROXY_ERROR_CODES, toNodeH
   assert.throws(() => createFlightSearchProxy({ apiKey: 'server-key', baseUrl: '/relative' }), TypeError, 'a relative baseUrl is a TypeError');
 }
 
-module.exports = { expectResolved, expectSdk, expectMock, expectServer, expectProxy };
+/** `createRawClient` (`@flight-search/sdk/raw`) is openapi-fetch's client with the SDK's headers: `{ data, error }` results. */
+async function expectRaw({ createRawClient }) {
+  assert.equal(typeof createRawClient, 'function', 'createRawClient is a function');
+  const sent = [];
+  const fetch = async (request) => {
+    sent.push(request);
+    return Response.json({ limit: 7, consumed: 0, remaining: 7, usageByCompany: [] });
+  };
+  const { data, error } = await createRawClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9', fetch }).GET('/quota');
+  assert.equal(error, undefined, 'no error on a 200');
+  assert.equal(data.remaining, 7, 'data is the parsed answer');
+  assert.equal(sent[0].url, 'http://127.0.0.1:9/quota', 'sent to baseUrl');
+  assert.equal(sent[0].headers.get('x-api-key'), 'test-key', 'with the key');
+  assert.throws(() => createRawClient({ apiKey: 'test-key', baseUrl: '/relative' }), TypeError, 'a relative baseUrl is a TypeError');
+}
+
+module.exports = { expectResolved, expectSdk, expectMock, expectServer, expectProxy, expectRaw };

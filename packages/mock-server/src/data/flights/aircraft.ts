@@ -1,4 +1,4 @@
-import type { CabinType } from '@flight-search/sdk';
+import type { CabinType } from '@flight-search/contract';
 
 /**
  * An aircraft type as the mock schedules it: IATA type code, how far it flies

@@ -1,4 +1,4 @@
-import type { ParsedFlight } from '@flight-search/sdk';
+import type { ParsedFlight } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
 import { contractErrors, searchOf } from '../testing/contract.js';
 import { generateFlights } from './index.js';

@@ -1,4 +1,4 @@
-import type { Fare, Leg, ParsedFlight } from '@flight-search/sdk';
+import type { Fare, Leg, ParsedFlight } from '@flight-search/contract';
 import type { NormalizedSearch } from '../types.js';
 import { createRandom, type Random } from '../random/index.js';
 import { formatLocal } from '../time/index.js';

@@ -1,4 +1,4 @@
-import type { ParsedFlight } from '@flight-search/sdk';
+import type { ParsedFlight } from '@flight-search/contract';
 
 // A fare's `miles` is the total for every passenger; history records need the
 // price of one passenger. The generator remembers it here for the flights it

@@ -1,4 +1,4 @@
-import type { CabinType, ProgramCode } from '@flight-search/sdk';
+import type { CabinType, ProgramCode } from '@flight-search/contract';
 import { hashKey } from '../random/index.js';
 import { DAY, parseLocalDate } from '../time/index.js';
 import { distanceKm, type Airport } from '../airports/index.js';

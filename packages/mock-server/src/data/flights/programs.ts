@@ -1,4 +1,4 @@
-import type { CabinType, ProgramCode } from '@flight-search/sdk';
+import type { CabinType, ProgramCode } from '@flight-search/contract';
 import { ALLIANCES, type PartnerCarrier } from '../generated/carriers.js';
 
 /** A fare family a program sells: price factor over its cheapest, booking classes, product class. */

@@ -1,4 +1,4 @@
-import type { ProgramCode } from '@flight-search/sdk';
+import type { ProgramCode } from '@flight-search/contract';
 import { airport, bearingDegrees, distanceKm, type Airport } from '../airports/index.js';
 import { limitsOf } from '../airports/limits.js';
 import { createRandom, type Random } from '../random/index.js';

@@ -1,4 +1,4 @@
-import type { CabinType, HistoryLeg, HistoryRecord, MilesProgram } from '@flight-search/sdk';
+import type { CabinType, HistoryLeg, HistoryRecord, MilesProgram } from '@flight-search/contract';
 import { hasCabin } from '../flights/aircraft.js';
 import { baseMiles, cents, demand, roundMiles, taxesPerAdult } from '../flights/pricing.js';
 import { PROGRAMS } from '../flights/programs.js';

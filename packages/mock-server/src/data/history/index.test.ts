@@ -1,4 +1,4 @@
-import type { HistoryRecord, MilesProgram } from '@flight-search/sdk';
+import type { HistoryRecord, MilesProgram } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
 import { generateFlights } from '../flights/index.js';
 import { contractErrors, searchOf } from '../testing/contract.js';

@@ -1,5 +1,5 @@
-import type { HistoryRecord, MilesProgram, ParsedFlight, ProgramCode } from '@flight-search/sdk';
-import { DIRECTIONS } from '../../generated/contract.js';
+import type { HistoryRecord, MilesProgram, ParsedFlight, ProgramCode } from '@flight-search/contract';
+import { DIRECTIONS } from '@flight-search/contract';
 import { PROGRAMS } from '../flights/programs.js';
 import { perPassengerMiles } from '../flights/per-passenger.js';
 import { createRandom, hashKey } from '../random/index.js';

@@ -1,4 +1,4 @@
-import type { ProgramCode } from '@flight-search/sdk';
+import type { ProgramCode } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
 import { programLatencyMs } from './index.js';
 

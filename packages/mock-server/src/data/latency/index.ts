@@ -1,4 +1,4 @@
-import type { ProgramCode } from '@flight-search/sdk';
+import type { ProgramCode } from '@flight-search/contract';
 import { hashKey } from '../random/index.js';
 
 const PROGRAM_CODES: readonly ProgramCode[] = [

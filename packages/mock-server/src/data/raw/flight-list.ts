@@ -1,4 +1,4 @@
-import type { ParsedFlight } from '@flight-search/sdk';
+import type { ParsedFlight } from '@flight-search/contract';
 import type { RawFormatter } from './types.js';
 import { PROGRAMS } from '../flights/programs.js';
 

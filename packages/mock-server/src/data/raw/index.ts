@@ -1,4 +1,4 @@
-import type { ParsedFlight, ProgramCode, RawProviderData } from '@flight-search/sdk';
+import type { ParsedFlight, ProgramCode, RawProviderData } from '@flight-search/contract';
 import type { NormalizedSearch } from '../types.js';
 import { createRandom } from '../random/index.js';
 import { flightList } from './flight-list.js';

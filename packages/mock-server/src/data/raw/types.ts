@@ -1,4 +1,4 @@
-import type { ParsedFlight } from '@flight-search/sdk';
+import type { ParsedFlight } from '@flight-search/contract';
 import type { NormalizedSearch } from '../types.js';
 
 /** What a provider family answered for one direction, and the id of its first offer. */

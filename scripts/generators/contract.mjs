@@ -1,6 +1,7 @@
-// The mock server's contract constants (enums, city codes, media types, quota
-// costs, rule tables), taken from openapi.yaml so the mock never restates them.
-import { historyQuerySchema, readDocument, searchRequestSchema } from './mock-validators.mjs';
+// The contract's constants (enums, city codes, media types, quota costs, rule
+// tables, and the request schemas the validator reads), taken from openapi.yaml
+// so neither package restates them.
+import { historyQuerySchema, readDocument, searchRequestSchema, validatorSchema } from './lib/schemas.mjs';
 
 export default async function generate({ source, banner }) {
   const document = await readDocument(source);
@@ -30,13 +31,26 @@ export default async function generate({ source, banner }) {
     HISTORY_ARRAY_PARAMETERS: Object.entries(historyQuerySchema(document).properties)
       .filter(([, schema]) => schema.type === 'array')
       .map(([name]) => name),
+    /**
+     * The rule a schema issue names, by field (x-rules without their texts, which the validator
+     * never prints): a search field's own rule, and `*` for any missing field (SEARCH-9).
+     */
+    SEARCH_RULE_OF_FIELD: Object.fromEntries(
+      search['x-rules'].filter((rule) => rule.type !== 'cross_field' && (rule.type !== 'missing' || rule.field === '*')).map((rule) => [rule.field, rule.id]),
+    ),
+    /** The rule of a history parameter's issue, by field. */
+    HISTORY_RULE_OF_FIELD: Object.fromEntries(history['x-rules'].filter((rule) => rule.field.startsWith('query.')).map((rule) => [rule.field, rule.id])),
+    /** The body of POST /flights/search as packages/contract/src/validate reads it (conditional rules apart). */
+    SEARCH_REQUEST_SCHEMA: validatorSchema(searchRequestSchema(document)),
+    /** The history query's parameters as one object, repeatable ones as arrays. */
+    HISTORY_QUERY_SCHEMA: validatorSchema(historyQuerySchema(document)),
   };
   for (const path of Object.values(constants.PATHS)) if (!document.paths[path]) throw new Error(`openapi.yaml has no path ${path}`);
   const text =
-    banner('scripts/generators/mock-contract.mjs') +
+    banner('scripts/generators/contract.mjs') +
     '\n' +
     Object.entries(constants)
       .map(([name, value]) => `export const ${name} = ${JSON.stringify(value, null, 2)} as const;\n`)
       .join('\n');
-  return ['packages/mock-server/src/generated/contract.ts', text];
+  return ['packages/contract/src/generated/contract.ts', text];
 }

@@ -1,4 +1,4 @@
-// This file is generated from openapi.yaml by `npm run generate` (scripts/generators/mock-contract.mjs).
+// This file is generated from openapi.yaml by `npm run generate` (scripts/generators/contract.mjs).
 // Do not edit it by hand: change openapi.yaml and regenerate.
 
 export const PROGRAM_CODES = [
@@ -302,3 +302,189 @@ export const HISTORY_ARRAY_PARAMETERS = [
   "airlineLoyalty",
   "departureDate"
 ] as const;
+
+export const SEARCH_RULE_OF_FIELD = {
+  "body.airlineLoyalty": "SEARCH-1",
+  "body.responseFormat": "SEARCH-8",
+  "*": "SEARCH-9",
+  "body": "SEARCH-10"
+} as const;
+
+export const HISTORY_RULE_OF_FIELD = {
+  "query.origin": "HISTORY-1",
+  "query.airlineLoyalty": "HISTORY-2",
+  "query.lookbackDays": "HISTORY-3",
+  "query.onlyFutureDepartures": "HISTORY-4",
+  "query.departureDate": "HISTORY-5"
+} as const;
+
+export const SEARCH_REQUEST_SCHEMA = {
+  "type": "object",
+  "required": [
+    "airlineLoyalty",
+    "tripType",
+    "cabinType",
+    "origin",
+    "destination",
+    "departureDate",
+    "passengers"
+  ],
+  "properties": {
+    "airlineLoyalty": {
+      "type": "array",
+      "minItems": 1,
+      "maxItems": 1,
+      "x-message": "must hold exactly one program",
+      "items": {
+        "type": "string",
+        "enum": [
+          "PROGRAM_1",
+          "PROGRAM_2",
+          "PROGRAM_3",
+          "PROGRAM_3_INTERLINE",
+          "PROGRAM_4",
+          "PROGRAM_5",
+          "PROGRAM_6",
+          "PROGRAM_7",
+          "PROGRAM_8"
+        ]
+      }
+    },
+    "priceType": {
+      "type": "string",
+      "enum": [
+        "MILES",
+        "CASH"
+      ],
+      "default": "MILES"
+    },
+    "tripType": {
+      "type": "string",
+      "enum": [
+        "ONE_WAY",
+        "ROUND_TRIP"
+      ]
+    },
+    "cabinType": {
+      "type": "string",
+      "enum": [
+        "ECONOMY",
+        "BUSINESS"
+      ]
+    },
+    "origin": {
+      "type": "string",
+      "pattern": "^[A-Z]{3}$"
+    },
+    "destination": {
+      "type": "string",
+      "pattern": "^[A-Z]{3}$"
+    },
+    "departureDate": {
+      "type": "string",
+      "format": "date",
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+    },
+    "returnDate": {
+      "type": "string",
+      "format": "date",
+      "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+    },
+    "passengers": {
+      "type": "object",
+      "required": [
+        "adults"
+      ],
+      "properties": {
+        "adults": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9
+        },
+        "children": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 8,
+          "default": 0
+        },
+        "infants": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 4,
+          "default": 0
+        }
+      }
+    },
+    "responseFormat": {
+      "type": "string",
+      "enum": [
+        "RAW",
+        "PARSED"
+      ],
+      "default": "RAW"
+    }
+  }
+} as const;
+
+export const HISTORY_QUERY_SCHEMA = {
+  "type": "object",
+  "required": [
+    "origin",
+    "destination",
+    "cabinType",
+    "airlineLoyalty",
+    "lookbackDays"
+  ],
+  "properties": {
+    "origin": {
+      "type": "string",
+      "pattern": "^[A-Z]{3}$"
+    },
+    "destination": {
+      "type": "string",
+      "pattern": "^[A-Z]{3}$"
+    },
+    "cabinType": {
+      "type": "string",
+      "enum": [
+        "ECONOMY",
+        "BUSINESS"
+      ]
+    },
+    "airlineLoyalty": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "string",
+        "enum": [
+          "PROGRAM_1",
+          "PROGRAM_2",
+          "PROGRAM_3",
+          "PROGRAM_3_INTERLINE",
+          "PROGRAM_4",
+          "PROGRAM_5",
+          "PROGRAM_6",
+          "PROGRAM_7"
+        ],
+        "x-decision": "D9"
+      }
+    },
+    "lookbackDays": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 30
+    },
+    "onlyFutureDepartures": {
+      "type": "boolean",
+      "default": false
+    },
+    "departureDate": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "format": "date",
+        "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+      }
+    }
+  }
+} as const;

@@ -714,7 +714,7 @@ export interface operations {
                 destination: components["parameters"]["HistoryDestination"];
                 /** @description Cabin of the records. */
                 cabinType: components["schemas"]["CabinType"];
-                /** @description Program(s); repeat the parameter to query several programs in one call (`HISTORY-2`). */
+                /** @description Program(s); repeat the parameter to query several programs in one call (`HISTORY-2`). Which programs have history is not in the service's specification: MILES programs only is this contract's decision (D9), marked `x-decision`, which clients do not check locally. */
                 airlineLoyalty: components["schemas"]["MilesProgram"][];
                 /** @description Days of collection to look back over (`HISTORY-3`). */
                 lookbackDays: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_RULES, SEARCH_RULES, VALIDATION_ISSUE_TYPES } from '../../src/generated/contract.js';
+import { HISTORY_RULES, SEARCH_RULES, VALIDATION_ISSUE_TYPES } from '@flight-search/contract';
 
 const tables = [
   ['POST /flights/search', SEARCH_RULES, 'SEARCH'],

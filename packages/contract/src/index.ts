@@ -1,0 +1,8 @@
+// @flight-search/contract: what openapi.yaml says, once, for both packages. Private and never
+// published: tsup bundles it into @flight-search/sdk and @flight-search/mock-server at build time.
+export * from './generated/contract.js';
+export * from './types.js';
+export * from './errors.js';
+export { validateSearchRequest } from './validate/search.js';
+export { validateHistoryQuery, type ParsedHistoryQuery } from './validate/history.js';
+export { isCalendarDate, isPlainObject, type CheckOptions } from './validate/schema.js';

@@ -1,0 +1,78 @@
+import { HISTORY_QUERY_SCHEMA, HISTORY_RULE_OF_FIELD } from '../generated/contract.js';
+import type { CabinType, MilesProgram, ValidationIssue } from '../types.js';
+import { better, checkScalar, checkSize, issue, type CheckOptions, type Finding, type SchemaNode } from './schema.js';
+
+/** A valid history query, read as its declared types (D16). */
+export interface ParsedHistoryQuery {
+  origin: string;
+  destination: string;
+  cabinType: CabinType;
+  airlineLoyalty: MilesProgram[];
+  lookbackDays: number;
+  onlyFutureDepartures: boolean;
+  departureDate?: string[];
+}
+
+const schema = HISTORY_QUERY_SCHEMA as SchemaNode & { properties: Readonly<Record<string, SchemaNode>>; required: readonly string[] };
+
+/** Decimal digits with an optional minus sign: the only integer text D16 reads. */
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
+
+/**
+ * A query parameter's text read as the scalar type `node` declares (D16): `true`/`false` for a
+ * boolean, decimal digits for an integer. Text another reader might take for a number (`3e1`,
+ * `0x1e`, ` 7`, `7.0`) is refused with its own words rather than read differently.
+ */
+function readText(node: SchemaNode, text: string): { value: unknown } | { finding: Finding } {
+  if (node.type === 'integer') {
+    if (DECIMAL_INTEGER.test(text)) return { value: Number(text) };
+    const numeric = text !== '' && Number.isInteger(Number(text));
+    return { finding: ['invalid_type', numeric ? 'must be a decimal integer' : 'must be integer'] };
+  }
+  if (node.type === 'boolean') return text === 'true' || text === 'false' ? { value: text === 'true' } : { finding: ['invalid_type', 'must be boolean'] };
+  return { value: text };
+}
+
+/** The rule of a parameter's issue as `x-rules` names it; destination shares origin's `HISTORY-1` (IATA codes at either end). */
+const ruleOf = (name: string): string | undefined =>
+  (HISTORY_RULE_OF_FIELD as Readonly<Record<string, string>>)[name === 'destination' ? 'query.origin' : `query.${name}`];
+
+/**
+ * Reads and checks the query of `GET /intelligence/flights/history` as the service receives it
+ * (`HISTORY-1`..`HISTORY-5`): at most one issue per parameter, in the contract's parameter order,
+ * the best-ranked of its findings (D6). A repeatable parameter (`airlineLoyalty`, `departureDate`)
+ * is a list; any other given twice is `invalid_type`; an empty list is absent. Unknown parameters
+ * are ignored. `options.decisions` also applies what the contract narrows by decision (D9:
+ * history for MILES programs only), which the mock does and a client does not.
+ *
+ * @example
+ * const result = validateHistoryQuery(new URLSearchParams('origin=SAO&destination=NYC&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=31'));
+ * // { ok: false, issues: [{ field: 'query.lookbackDays', type: 'out_of_range', message: 'must be <= 30 (HISTORY-3).' }] }
+ */
+export function validateHistoryQuery(
+  params: URLSearchParams,
+  options: CheckOptions = {},
+): { ok: true; query: ParsedHistoryQuery } | { ok: false; issues: ValidationIssue[] } {
+  const query: Record<string, unknown> = { onlyFutureDepartures: false };
+  const issues: ValidationIssue[] = [];
+  for (const [name, node] of Object.entries(schema.properties)) {
+    const texts = params.getAll(name);
+    let finding: Finding | undefined;
+    if (texts.length === 0) {
+      if (schema.required.includes(name)) finding = ['missing', `${name} is required`];
+    } else if (node.type === 'array') {
+      // Each value as the item type; the parameter reports the best-ranked finding among them.
+      finding = checkSize(node, texts.length);
+      for (const text of texts) finding = better(finding, node.items && checkScalar(node.items, text, options));
+      query[name] = texts;
+    } else if (texts.length > 1) {
+      finding = ['invalid_type', `must be ${node.type}`];
+    } else {
+      const read = readText(node, texts[0] as string);
+      finding = 'finding' in read ? read.finding : checkScalar(node, read.value, options);
+      if ('value' in read) query[name] = read.value;
+    }
+    if (finding) issues.push(issue(`query.${name}`, finding, ruleOf(name)));
+  }
+  return issues.length ? { ok: false, issues } : { ok: true, query: query as unknown as ParsedHistoryQuery };
+}

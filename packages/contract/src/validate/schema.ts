@@ -1,0 +1,149 @@
+import type { ValidationIssue, ValidationIssueType } from '../types.js';
+import { VALIDATION_ISSUE_TYPES } from '../generated/contract.js';
+
+/**
+ * A request schema of openapi.yaml as `scripts/generators/contract.mjs` writes it into
+ * `generated/contract.ts`: only the keywords below, so the generator refuses a contract change
+ * this interpreter would not understand.
+ */
+export interface SchemaNode {
+  readonly type?: 'object' | 'array' | 'string' | 'integer' | 'boolean';
+  /** The value an absent optional field stands for. */
+  readonly default?: unknown;
+  readonly required?: readonly string[];
+  readonly properties?: Readonly<Record<string, SchemaNode>>;
+  readonly items?: SchemaNode;
+  readonly enum?: readonly string[];
+  readonly pattern?: string;
+  readonly format?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  /** The text of a `minItems`/`maxItems` issue, where the contract words it. */
+  readonly 'x-message'?: string;
+  /** A decision of ours that narrows the spec (`D9`): checked only when asked (see {@link CheckOptions}). */
+  readonly 'x-decision'?: string;
+}
+
+/** What a failed check says: the issue type and its text, before the rule id is added. */
+export type Finding = readonly [type: ValidationIssueType, text: string];
+
+export interface CheckOptions {
+  /**
+   * Also check what the contract narrows by decision (`x-decision`, such as D9's MILES-only history).
+   * The mock does; a client does not, so it never refuses what the real service may accept.
+   */
+  decisions?: boolean | undefined;
+}
+
+/** A JSON object: not an array, not null. */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An own property's value, `undefined` when absent: a `__proto__` key or a polluted prototype is never read. */
+export const own = (object: Readonly<Record<string, unknown>>, name: string): unknown => (Object.hasOwn(object, name) ? object[name] : undefined);
+
+/** The order in which one field's findings outrank each other: the first type of the contract's vocabulary wins (D6). */
+export const rank = (type: string): number => (VALIDATION_ISSUE_TYPES as readonly string[]).indexOf(type);
+
+/** The better of two findings of one field. */
+export const better = (a: Finding | undefined, b: Finding | undefined): Finding | undefined => (!a || (b && rank(b[0]) < rank(a[0])) ? b : a);
+
+const typeMismatch = (node: SchemaNode): Finding => ['invalid_type', `must be ${node.type}`];
+
+// Compiled once per pattern: a search checks two IATA codes and two dates on every call.
+const patterns = new Map<string, RegExp>();
+const matches = (pattern: string, text: string): boolean => {
+  let compiled = patterns.get(pattern);
+  if (!compiled) {
+    compiled = new RegExp(pattern);
+    patterns.set(pattern, compiled);
+  }
+  return compiled.test(text);
+};
+
+/** `YYYY-MM-DD` on the proleptic Gregorian calendar: no 2025-02-29, no 2026-04-31. */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day <= days;
+}
+
+/**
+ * The finding of a scalar value (string, integer, boolean) against `node`, or `undefined` when it
+ * passes. Checks run in the vocabulary's order, so the first that fails is the one a field reports.
+ */
+export function checkScalar(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
+  if (node['x-decision'] && !options.decisions) return undefined;
+  switch (node.type) {
+    case 'string':
+      if (typeof value !== 'string') return typeMismatch(node);
+      if (node.enum && !node.enum.includes(value)) return ['invalid_enum', `must be one of ${node.enum.join(', ')}`];
+      if (node.pattern && !matches(node.pattern, value)) return ['invalid_format', `must match ${node.pattern}`];
+      if (node.format === 'date' && !isCalendarDate(value)) return ['invalid_date', 'must be a day on the calendar'];
+      return undefined;
+    case 'integer':
+      if (!Number.isInteger(value)) return typeMismatch(node);
+      if (node.minimum !== undefined && (value as number) < node.minimum) return ['out_of_range', `must be >= ${node.minimum}`];
+      if (node.maximum !== undefined && (value as number) > node.maximum) return ['out_of_range', `must be <= ${node.maximum}`];
+      return undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : typeMismatch(node);
+    default:
+      throw new TypeError(`checkScalar: a ${String(node.type)} schema is not a scalar`);
+  }
+}
+
+/** The finding of an array's own size, or `undefined`. */
+export function checkSize(node: SchemaNode, length: number): Finding | undefined {
+  if (node.minItems !== undefined && length < node.minItems) return ['out_of_range', node['x-message'] ?? `must NOT have fewer than ${node.minItems} items`];
+  if (node.maxItems !== undefined && length > node.maxItems) return ['out_of_range', node['x-message'] ?? `must NOT have more than ${node.maxItems} items`];
+  return undefined;
+}
+
+/**
+ * Every finding of a JSON value against `node`, one per field at most, in the schema's property
+ * order, each under its dotted path from `field` (`body.passengers.adults`, `body.airlineLoyalty.0`).
+ * `undefined` is an absent value: a required one is `missing`, an optional one passes.
+ */
+export function checkJson(node: SchemaNode, value: unknown, field: string, report: (field: string, finding: Finding) => void, options: CheckOptions = {}): void {
+  if (node.type === 'object') {
+    if (!isPlainObject(value)) {
+      report(field, typeMismatch(node));
+      return;
+    }
+    for (const [name, child] of Object.entries(node.properties ?? {})) {
+      const at = `${field}.${name}`;
+      const present = own(value, name);
+      if (present !== undefined) checkJson(child, present, at, report, options);
+      else if (node.required?.includes(name)) report(at, ['missing', `${name} is required`]);
+    }
+  } else if (node.type === 'array') {
+    if (!Array.isArray(value)) {
+      report(field, typeMismatch(node));
+      return;
+    }
+    const size = checkSize(node, value.length);
+    if (size) report(field, size);
+    // An index loop, not forEach: a hole of a sparse array is checked as the undefined it holds.
+    for (let index = 0; index < value.length; index++) {
+      const item = node.items && checkScalar(node.items, value[index], options);
+      if (item) report(`${field}.${index}`, item);
+    }
+  } else {
+    const finding = checkScalar(node, value, options);
+    if (finding) report(field, finding);
+  }
+}
+
+/** Builds an issue: the finding's text, then the rule it breaks when the contract names one, and a full stop. */
+export const issue = (field: string, [type, text]: Finding, rule: string | undefined): ValidationIssue => ({
+  field,
+  type,
+  message: rule ? `${text} (${rule}).` : `${text}.`,
+});

@@ -1,0 +1,101 @@
+import { CASH_PROGRAMS, MILES_PROGRAMS, SEARCH_REQUEST_SCHEMA, SEARCH_RULE_OF_FIELD } from '../generated/contract.js';
+import type { ValidationIssue, ValidationIssueType } from '../types.js';
+import { checkJson, isPlainObject, issue, own, type SchemaNode } from './schema.js';
+
+const schema = SEARCH_REQUEST_SCHEMA as SchemaNode;
+
+/** What a cross-field rule reads of a field that has a schema issue of its own, or under it. */
+const INVALID = Symbol('invalid');
+
+/**
+ * A cross-field rule of `POST /flights/search` (D6). `read` gives a field's value (`'passengers.adults'`),
+ * its default when absent (priceType MILES, children and infants 0), or {@link INVALID}: a rule reads
+ * only fields valid on their own, and says nothing when one of them is not.
+ */
+type CrossFieldRule = (read: (field: string) => unknown) => ValidationIssue | undefined;
+
+const crossField = (field: string, message: string, type: ValidationIssueType = 'cross_field'): ValidationIssue => ({ field: `body.${field}`, type, message });
+
+/** In the order the list reports them; SEARCH-7 before SEARCH-6, which both speak of returnDate. */
+const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
+  // SEARCH-2: the program is allowed for the priceType.
+  (read) => {
+    const programs = read('airlineLoyalty');
+    const priceType = read('priceType');
+    if (programs === INVALID || priceType === INVALID) return undefined;
+    const [program] = programs as string[];
+    const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
+    if (allowed.includes(program as string)) return undefined;
+    return crossField('airlineLoyalty', `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')} (SEARCH-2).`);
+  },
+  // SEARCH-3: adults + children is at most 9.
+  (read) => {
+    const adults = read('passengers.adults');
+    const children = read('passengers.children');
+    if (adults === INVALID || children === INVALID || (adults as number) + (children as number) <= 9) return undefined;
+    return crossField('passengers.children', 'adults + children must be at most 9 (SEARCH-3).');
+  },
+  // SEARCH-4: infants is at most adults.
+  (read) => {
+    const adults = read('passengers.adults');
+    const infants = read('passengers.infants');
+    if (adults === INVALID || infants === INVALID || (infants as number) <= (adults as number)) return undefined;
+    return crossField('passengers.infants', 'infants must not outnumber adults (SEARCH-4).');
+  },
+  // SEARCH-5: origin and destination differ.
+  (read) => {
+    const origin = read('origin');
+    if (origin === INVALID || origin !== read('destination')) return undefined;
+    return crossField('destination', 'origin and destination must differ (SEARCH-5).');
+  },
+  // SEARCH-7: a ROUND_TRIP has a returnDate.
+  (read) => {
+    if (read('tripType') !== 'ROUND_TRIP' || read('returnDate') !== undefined) return undefined;
+    return crossField('returnDate', 'returnDate is required when tripType is ROUND_TRIP (SEARCH-7).', 'missing');
+  },
+  // SEARCH-6: a ROUND_TRIP returns after it departs (a ONE_WAY's returnDate is ignored, D14).
+  (read) => {
+    const departure = read('departureDate');
+    const back = read('returnDate');
+    if (read('tripType') !== 'ROUND_TRIP' || typeof departure !== 'string' || typeof back !== 'string' || back > departure) return undefined;
+    return crossField('returnDate', 'returnDate must be later than departureDate (SEARCH-6).');
+  },
+];
+
+/**
+ * Every problem of a search body, as the service lists them in a 422's `details.errors` (D6):
+ * openapi.yaml's schema of `SearchRequest` (`SEARCH-1`, `SEARCH-8`, `SEARCH-9`, `SEARCH-10`), at most
+ * one issue per field in schema order, then the cross-field rules `SEARCH-2`..`SEARCH-7`, each only
+ * when the fields it reads are valid on their own. `[]` when the body is a valid `SearchRequest`.
+ * An `undefined` property is absent (it is not sent as JSON).
+ *
+ * @example
+ * validateSearchRequest({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
+ *   origin: 'GRU', destination: 'GRU', departureDate: '2026-12-15', passengers: { adults: 1 } });
+ * // [{ field: 'body.destination', type: 'cross_field', message: 'origin and destination must differ (SEARCH-5).' }]
+ */
+export function validateSearchRequest(body: unknown): ValidationIssue[] {
+  if (!isPlainObject(body)) return [{ field: 'body', type: 'invalid_type', message: 'The body must be a JSON object (SEARCH-10).' }];
+  const issues: ValidationIssue[] = [];
+  // SEARCH-9 for any missing field, else the field's own rule (SEARCH-1, SEARCH-8), as x-rules names them.
+  const rules: Readonly<Record<string, string>> = SEARCH_RULE_OF_FIELD;
+  checkJson(schema, body, 'body', (field, finding) => issues.push(issue(field, finding, rules[finding[0] === 'missing' ? '*' : field])));
+
+  const read = (path: string): unknown => {
+    const field = `body.${path}`;
+    if (issues.some((known) => known.field === field || known.field.startsWith(`${field}.`) || field.startsWith(`${known.field}.`))) return INVALID;
+    let value: unknown = body;
+    let node: SchemaNode | undefined = schema;
+    for (const name of path.split('.')) {
+      node = node?.properties?.[name];
+      value = isPlainObject(value) ? own(value, name) : undefined;
+    }
+    return value === undefined ? node?.default : value;
+  };
+  for (const rule of CROSS_FIELD_RULES) {
+    const found = rule(read);
+    // A field has one issue: a cross-field rule never adds a second one to a field (D6).
+    if (found && !issues.some((known) => known.field === found.field)) issues.push(found);
+  }
+  return issues;
+}
