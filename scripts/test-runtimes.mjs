@@ -53,7 +53,9 @@ const killGroup = (pid, signal = 'SIGKILL') => {
     // Already gone.
   }
 };
-process.on('exit', () => running.forEach((pid) => killGroup(pid)));
+process.on('exit', () => {
+  for (const pid of running) killGroup(pid);
+});
 process.on('SIGINT', () => process.exit(130));
 process.on('SIGTERM', () => process.exit(143));
 
@@ -142,7 +144,10 @@ async function installRuntimes() {
   if (existsSync(join(runtimesDir, 'installed'))) return 'cached';
   const partial = `${runtimesDir}.partial-${process.pid}`;
   mkdirSync(partial, { recursive: true });
-  writeFileSync(join(partial, 'package.json'), `${JSON.stringify({ name: 'flight-search-runtimes', private: true, dependencies: versions.runtimes }, null, 2)}\n`);
+  writeFileSync(
+    join(partial, 'package.json'),
+    `${JSON.stringify({ name: 'flight-search-runtimes', private: true, dependencies: versions.runtimes }, null, 2)}\n`,
+  );
   const result = await npmInstall(partial, []);
   if (result.code !== 0) throw new RowError(`npm install of the runtimes exited ${result.code}\n${printed(result)}`);
   writeFileSync(join(partial, 'installed'), `${new Date().toISOString()}\n`);
@@ -155,8 +160,12 @@ step(`installing the runtimes (${Object.keys(versions.runtimes).join(', ')}) and
 const t0 = performance.now();
 const installs = await Promise.allSettled([
   installRuntimes(),
-  npmInstall(withMsw.dir, withMsw.specs).then((r) => (r.code === 0 ? 'ok' : Promise.reject(new RowError(`npm install in ${withMsw.dir} exited ${r.code}\n${printed(r)}`)))),
-  npmInstall(noMsw.dir, noMsw.specs).then((r) => (r.code === 0 ? 'ok' : Promise.reject(new RowError(`npm install in ${noMsw.dir} exited ${r.code}\n${printed(r)}`)))),
+  npmInstall(withMsw.dir, withMsw.specs).then((r) =>
+    r.code === 0 ? 'ok' : Promise.reject(new RowError(`npm install in ${withMsw.dir} exited ${r.code}\n${printed(r)}`)),
+  ),
+  npmInstall(noMsw.dir, noMsw.specs).then((r) =>
+    r.code === 0 ? 'ok' : Promise.reject(new RowError(`npm install in ${noMsw.dir} exited ${r.code}\n${printed(r)}`)),
+  ),
 ]);
 const failedInstall = installs.find((i) => i.status === 'rejected');
 if (failedInstall) fatal(`installing: ${failedInstall.reason?.message ?? failedInstall.reason}\nThe projects are kept at ${work}.`);
@@ -191,25 +200,36 @@ let readyFiles = 0;
  * and that SIGTERM ends it with exit code 0.
  */
 async function withCli(runtime, body) {
-  const readyFile = join(work, `ready-${(readyFiles += 1)}.json`);
+  readyFiles += 1;
+  const readyFile = join(work, `ready-${readyFiles}.json`);
   const server = start(runtime.command, [cli, '--port', '0', '--control', '--quiet', '--ready-file', readyFile], { cwd: noMsw.dir, timeoutMs: 120_000 });
   let exited = false;
-  server.done.then(() => (exited = true));
+  server.done.then(() => {
+    exited = true;
+  });
   try {
     const deadline = Date.now() + 20_000;
     while (!existsSync(readyFile)) {
-      if (exited || Date.now() > deadline) throw new RowError(`the CLI under ${runtime.label} did not get ready\n${printed(await Promise.race([server.done, server.output]))}`);
+      if (exited || Date.now() > deadline)
+        throw new RowError(`the CLI under ${runtime.label} did not get ready\n${printed(await Promise.race([server.done, server.output]))}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const { url } = JSON.parse(readFileSync(readyFile, 'utf8'));
-    const put = await fetch(`${url}/__mock/programs/${SLOW_PROGRAM}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SLOW_BEHAVIOR) });
+    const put = await fetch(`${url}/__mock/programs/${SLOW_PROGRAM}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SLOW_BEHAVIOR),
+    });
     if (put.status !== 204) throw new RowError(`PUT /__mock/programs/${SLOW_PROGRAM} answered ${put.status}: ${await put.text()}`);
     const note = await body(url);
     const { requests } = await (await fetch(`${url}/__mock/requests`)).json();
     const cancelled = checkCancelled(requests);
     server.child.kill('SIGTERM');
     let timer;
-    const ended = await Promise.race([server.done, new Promise((resolve) => (timer = setTimeout(() => resolve({ code: 'still running 10 s after SIGTERM', ...server.output }), 10_000)))]);
+    const ended = await Promise.race([
+      server.done,
+      new Promise((resolve) => (timer = setTimeout(() => resolve({ code: 'still running 10 s after SIGTERM', ...server.output }), 10_000))),
+    ]);
     clearTimeout(timer);
     if (ended.code !== 0) throw new RowError(`the CLI under ${runtime.label} exited ${ended.code} on SIGTERM\n${printed(ended)}`);
     return `${note}; ${cancelled}; CLI exited 0 on SIGTERM`;
@@ -232,22 +252,36 @@ for (const key of ['node20', 'node22', 'node24']) {
   row(RUNTIMES[key].label, 'SDK scenario, CommonJS (require), mock: msw setupServer', node(key, 'entries/msw.cjs'));
 }
 row(RUNTIMES.bun.label, 'SDK scenario, ESM, mock: msw setupServer', inProject(withMsw.dir, RUNTIMES.bun.command, ['entries/msw.mjs']));
-row(RUNTIMES.deno.label, 'SDK scenario, package.json + node_modules, bare imports, mock: msw setupServer (ends with Deno.exit)', inProject(withMsw.dir, RUNTIMES.deno.command, ['run', '--allow-all', 'entries/msw.mjs']));
+row(
+  RUNTIMES.deno.label,
+  'SDK scenario, package.json + node_modules, bare imports, mock: msw setupServer (ends with Deno.exit)',
+  inProject(withMsw.dir, RUNTIMES.deno.command, ['run', '--allow-all', 'entries/msw.mjs']),
+);
 // Without msw the process ends by itself: the SDK leaves nothing open.
 row(RUNTIMES.deno.label, 'SDK scenario, package.json + node_modules, bare imports, mock: the CLI over HTTP', () =>
-  withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, RUNTIMES.deno.command, ['run', '--allow-all', 'entries/http.mjs', url])()));
+  withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, RUNTIMES.deno.command, ['run', '--allow-all', 'entries/http.mjs', url])()),
+);
 row(`workerd (miniflare ${packageVersion(runtimesDir, 'miniflare')})`, 'SDK scenario in a module Worker, mock: the CLI over HTTP', () =>
-  withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'workerd.mjs'), withMsw.dir, url])()));
+  withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'workerd.mjs'), withMsw.dir, url])()),
+);
 row(`Vercel Edge (edge-runtime ${packageVersion(runtimesDir, 'edge-runtime')})`, 'SDK scenario in an EdgeRuntime context, mock: the CLI over HTTP', () =>
-  withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'edge.mjs'), withMsw.dir, url])()));
+  withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'edge.mjs'), withMsw.dir, url])()),
+);
 for (const where of ['page', 'worker']) {
-  row(`Chromium (${where === 'page' ? 'page' : 'Web Worker'})`, `SDK scenario bundled by esbuild, in ${where === 'page' ? 'the page' : 'a dedicated Web Worker'}, mock: the CLI over HTTP (CORS)`, () =>
-    withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'chromium.mjs'), withMsw.dir, url, where])()));
+  row(
+    `Chromium (${where === 'page' ? 'page' : 'Web Worker'})`,
+    `SDK scenario bundled by esbuild, in ${where === 'page' ? 'the page' : 'a dedicated Web Worker'}, mock: the CLI over HTTP (CORS)`,
+    () => withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'chromium.mjs'), withMsw.dir, url, where])()),
+  );
 }
 
 // Part 2: the mock in consumer test suites, the CLI, startMockServer.
 const vitest = (environment, expected) => async () => {
-  const result = await mustPass('npx', ['--no', '--', 'vitest', 'run', '--environment', environment, 'test/msw.vitest.test.mjs'], { cwd: withMsw.dir, timeoutMs: 120_000, extraEnv: { EXPECTED_ENVIRONMENT: expected } });
+  const result = await mustPass('npx', ['--no', '--', 'vitest', 'run', '--environment', environment, 'test/msw.vitest.test.mjs'], {
+    cwd: withMsw.dir,
+    timeoutMs: 120_000,
+    extraEnv: { EXPECTED_ENVIRONMENT: expected },
+  });
   const passed = result.stdout.match(/Tests\s+(\d+) passed/)?.[1];
   if (passed !== '2') throw new RowError(`expected 2 tests passed\n${printed(result)}`);
   return `2 tests passed (environment ${environment})`;
@@ -255,18 +289,31 @@ const vitest = (environment, expected) => async () => {
 row(`Vitest ${repoVersion('vitest')}`, 'msw handlers + SDK scenario in a consumer suite, environment node', vitest('node', 'node'));
 row(`Vitest ${repoVersion('vitest')}`, `msw handlers + SDK scenario in a consumer suite, environment jsdom ${versions.consumer.jsdom}`, vitest('jsdom', 'dom'));
 const jest = (project, expected) => async () => {
-  const result = await mustPass('npx', ['--no', '--', 'jest', '--ci', '--selectProjects', project], { cwd: withMsw.dir, timeoutMs: 120_000, extraEnv: { EXPECTED_ENVIRONMENT: expected } });
+  const result = await mustPass('npx', ['--no', '--', 'jest', '--ci', '--selectProjects', project], {
+    cwd: withMsw.dir,
+    timeoutMs: 120_000,
+    extraEnv: { EXPECTED_ENVIRONMENT: expected },
+  });
   const passed = result.stderr.match(/Tests:\s+(\d+) passed/)?.[1];
   if (passed !== '2') throw new RowError(`expected 2 tests passed\n${printed(result)}`);
   return `2 tests passed (project ${project})`;
 };
-row(`Jest ${versions.consumer.jest}`, 'msw handlers + SDK scenario in a CommonJS suite, testEnvironment node (babel-jest for msw\'s ESM-only deps)', jest('node', 'node'));
-row(`Jest ${versions.consumer.jest}`, `msw handlers + SDK scenario in a CommonJS suite, testEnvironment jest-fixed-jsdom ${versions.consumer['jest-fixed-jsdom']}`, jest('jsdom', 'dom'));
+row(
+  `Jest ${versions.consumer.jest}`,
+  "msw handlers + SDK scenario in a CommonJS suite, testEnvironment node (babel-jest for msw's ESM-only deps)",
+  jest('node', 'node'),
+);
+row(
+  `Jest ${versions.consumer.jest}`,
+  `msw handlers + SDK scenario in a CommonJS suite, testEnvironment jest-fixed-jsdom ${versions.consumer['jest-fixed-jsdom']}`,
+  jest('jsdom', 'dom'),
+);
 
 row('npm (no msw)', 'the project without msw: npm installed no msw, although the mock server is installed', async () => {
   if (existsSync(join(noMsw.dir, 'node_modules', 'msw'))) throw new RowError(`${noMsw.dir}/node_modules/msw exists: msw is not an optional peer`);
   const manifest = JSON.parse(readFileSync(join(noMsw.dir, 'node_modules', '@flight-search', 'mock-server', 'package.json'), 'utf8'));
-  if (manifest.peerDependenciesMeta?.msw?.optional !== true) throw new RowError(`peerDependenciesMeta of the tarball: ${JSON.stringify(manifest.peerDependenciesMeta)}`);
+  if (manifest.peerDependenciesMeta?.msw?.optional !== true)
+    throw new RowError(`peerDependenciesMeta of the tarball: ${JSON.stringify(manifest.peerDependenciesMeta)}`);
   for (const file of ['node.d.ts', 'node.d.cts', 'node.js', 'node.cjs', 'cli.js']) {
     const text = readFileSync(join(noMsw.dir, 'node_modules', '@flight-search', 'mock-server', 'dist', file), 'utf8');
     const naming = text.match(/(?:from\s*|require\(|import\()\s*['"](msw|@mswjs\/[^'"]*)(?:\/[^'"]*)?['"]/);
@@ -276,10 +323,19 @@ row('npm (no msw)', 'the project without msw: npm installed no msw, although the
 });
 for (const key of ['node20', 'node22', 'node24', 'bun']) {
   row(RUNTIMES[key].label, 'the CLI (flight-search-mock, no msw installed); SDK scenario over HTTP from Node', () =>
-    withCli(RUNTIMES[key], (url) => inProject(noMsw.dir, process.execPath, ['entries/http.mjs', url])()));
+    withCli(RUNTIMES[key], (url) => inProject(noMsw.dir, process.execPath, ['entries/http.mjs', url])()),
+  );
 }
-row(RUNTIMES.node20.label, 'startMockServer from ESM (import, no msw installed); SDK scenario against it', inProject(noMsw.dir, process.execPath, ['entries/start-server.mjs']));
-row(RUNTIMES.node20.label, 'startMockServer from CommonJS (require, no msw installed); SDK scenario against it', inProject(noMsw.dir, process.execPath, ['entries/start-server.cjs']));
+row(
+  RUNTIMES.node20.label,
+  'startMockServer from ESM (import, no msw installed); SDK scenario against it',
+  inProject(noMsw.dir, process.execPath, ['entries/start-server.mjs']),
+);
+row(
+  RUNTIMES.node20.label,
+  'startMockServer from CommonJS (require, no msw installed); SDK scenario against it',
+  inProject(noMsw.dir, process.execPath, ['entries/start-server.cjs']),
+);
 
 // Part 3: TypeScript consumers, skipLibCheck: false, an ESM (.mts) and a CommonJS (.cts) file each.
 const COMPILER = {
@@ -294,14 +350,19 @@ for (const [label, { dir }, files, modes] of [
   ['no msw installed', noMsw, ['types/node-entry.mts', 'types/node-entry.cts'], ['node16']],
 ]) {
   for (const [mode, options] of Object.entries(COMPILER).filter(([mode]) => modes.includes(mode))) {
-    row(`TypeScript ${repoVersion('typescript')}`, `${mode}: ${files.map((f) => f.slice(6)).join(', ')} (${label}), skipLibCheck false`, async () => {
-      const config = `tsconfig.${mode}.json`;
-      const compilerOptions = { ...options, target: 'es2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] };
-      writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files }, null, 2));
-      const result = await run('npx', ['--no', '--', 'tsc', '-p', config], { cwd: dir, timeoutMs: 120_000 });
-      if (result.code !== 0) throw new RowError(`tsc -p ${config} exited ${result.code}\n${printed(result)}`);
-      return `tsc -p ${config}: no errors`;
-    }, { slow: true });
+    row(
+      `TypeScript ${repoVersion('typescript')}`,
+      `${mode}: ${files.map((f) => f.slice(6)).join(', ')} (${label}), skipLibCheck false`,
+      async () => {
+        const config = `tsconfig.${mode}.json`;
+        const compilerOptions = { ...options, target: 'es2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] };
+        writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files }, null, 2));
+        const result = await run('npx', ['--no', '--', 'tsc', '-p', config], { cwd: dir, timeoutMs: 120_000 });
+        if (result.code !== 0) throw new RowError(`tsc -p ${config} exited ${result.code}\n${printed(result)}`);
+        return `tsc -p ${config}: no errors`;
+      },
+      { slow: true },
+    );
   }
 }
 
@@ -322,7 +383,9 @@ async function worker() {
       current.error = error instanceof RowError ? error.message : (error?.stack ?? String(error));
     }
     current.ms = performance.now() - t;
-    console.log(`${current.ok ? 'ok  ' : 'FAIL'} ${current.runtime}: ${current.what} (${seconds(current.ms)})${current.ok ? `\n       ${current.note}` : `\n${current.error}`}`);
+    console.log(
+      `${current.ok ? 'ok  ' : 'FAIL'} ${current.runtime}: ${current.what} (${seconds(current.ms)})${current.ok ? `\n       ${current.note}` : `\n${current.error}`}`,
+    );
   }
 }
 await Promise.all(Array.from({ length: Math.min(jobs, selected.length) }, worker));

@@ -32,7 +32,11 @@ try {
   await page.goto(`${origin}/`);
   const result = await page.evaluate(
     ([where, mockUrl]) => {
-      if (where === 'page') return globalThis.flightSearchScenario(mockUrl).then((text) => ({ ok: true, text, worker: false }), (error) => ({ ok: false, text: String(error?.stack ?? error) }));
+      if (where === 'page')
+        return globalThis.flightSearchScenario(mockUrl).then(
+          (text) => ({ ok: true, text, worker: false }),
+          (error) => ({ ok: false, text: String(error?.stack ?? error) }),
+        );
       return new Promise((resolve) => {
         const worker = new Worker('/scenario.js');
         worker.onmessage = (event) => resolve(event.data);

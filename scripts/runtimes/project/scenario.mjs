@@ -51,12 +51,21 @@ export async function runScenario(sdk, { baseUrl }) {
   const compareMs = Date.now() - started;
   const fast = outcomes.map((o) => `${o.program}:${o.kind}:${o.kind === 'result' && o.item.success}`).sort();
   check(fast.join() === 'PROGRAM_1:result:true,PROGRAM_2:result:true', `the comparison's first two outcomes were ${fast.join()}`);
-  check(outcomes.every((o) => o.total === 3), 'an outcome did not count 3 programs');
+  check(
+    outcomes.every((o) => o.total === 3),
+    'an outcome did not count 3 programs',
+  );
   // The slow program answers after 20 s: ending well before means its search was aborted, not awaited.
   check(compareMs < SLOW_BEHAVIOR.latencyMs / 2, `breaking out of the comparison took ${compareMs} ms: ${SLOW_PROGRAM} was awaited, not cancelled`);
 
   // 4. History (HISTORY-1): the searches above stored records of the route.
-  const history = await client.getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: ['PROGRAM_1', 'PROGRAM_2'], lookbackDays: 30 });
+  const history = await client.getPriceHistory({
+    origin: 'GRU',
+    destination: 'JFK',
+    cabinType: 'ECONOMY',
+    airlineLoyalty: ['PROGRAM_1', 'PROGRAM_2'],
+    lookbackDays: 30,
+  });
   check(Array.isArray(history.flights) && history.flights.length > 0, `the history query answered ${JSON.stringify(history).slice(0, 300)}`);
 
   // 5. A typed error: empty-key has no quota left (QUOTA-2: 402).
@@ -65,7 +74,10 @@ export async function runScenario(sdk, { baseUrl }) {
     () => fail('a search with empty-key succeeded'),
     (caught) => caught,
   );
-  check(error instanceof sdk.QuotaExceededError && error instanceof sdk.FlightSearchError, `empty-key's search rejected with ${error?.name}: ${error?.message}`);
+  check(
+    error instanceof sdk.QuotaExceededError && error instanceof sdk.FlightSearchError,
+    `empty-key's search rejected with ${error?.name}: ${error?.message}`,
+  );
   check(error.status === 402 && error.remainingUnits === 0, `the QuotaExceededError has status ${error.status}, remainingUnits ${error.remainingUnits}`);
 
   return `quota ${quota.remaining}, ${item.flights.length} flights, compare ended in ${compareMs} ms with ${SLOW_PROGRAM} cancelled, ${history.flights.length} history records, 402 ${error.name}`;
@@ -79,6 +91,9 @@ export async function runScenario(sdk, { baseUrl }) {
 export function checkCancelled(requests) {
   const slow = requests.filter((r) => r.method === 'POST' && Array.isArray(r.body?.airlineLoyalty) && r.body.airlineLoyalty.includes(SLOW_PROGRAM));
   check(slow.length === 1, `the mock recorded ${slow.length} searches of ${SLOW_PROGRAM}, expected 1`);
-  check(slow[0].aborted === true && slow[0].status === undefined, `the mock's record of the ${SLOW_PROGRAM} search is ${JSON.stringify({ aborted: slow[0].aborted, status: slow[0].status })}, expected aborted without an answer`);
+  check(
+    slow[0].aborted === true && slow[0].status === undefined,
+    `the mock's record of the ${SLOW_PROGRAM} search is ${JSON.stringify({ aborted: slow[0].aborted, status: slow[0].status })}, expected aborted without an answer`,
+  );
   return 'cancelled search recorded as aborted';
 }

@@ -4,7 +4,8 @@ const { startMockServer } = require('@flight-search/mock-server/node');
 
 (async () => {
   const { checkCancelled, runScenario, SLOW_BEHAVIOR, SLOW_PROGRAM } = await import('../scenario.mjs');
-  if (!require.resolve('@flight-search/mock-server/node').endsWith('node.cjs')) throw new Error(`require resolved the node entry to ${require.resolve('@flight-search/mock-server/node')}`);
+  if (!require.resolve('@flight-search/mock-server/node').endsWith('node.cjs'))
+    throw new Error(`require resolved the node entry to ${require.resolve('@flight-search/mock-server/node')}`);
   const server = await startMockServer({ port: 0, log: false });
   try {
     server.mock.setProgramBehavior(SLOW_PROGRAM, SLOW_BEHAVIOR);
