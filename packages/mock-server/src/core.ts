@@ -9,13 +9,13 @@ import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
 import { JSON_OPTION_NAMES, keySettingsIssues, MockSettingError, optionIssues, PRODUCTS, programProblem } from './settings.js';
 import { createState, type MockState } from './state.js';
-import type { FaultRoute, FlightSearchMock, KeyState, MockConfigChanges, MockOptions, MockStateSnapshot, Product, ProgramBehavior, ServiceFault } from './types.js';
+import type { FaultRoute, FlightSearchMock, KeyState, MockConfigChanges, MockCore, MockOptions, MockStateSnapshot, Product, ProgramBehavior, ServiceFault } from './types.js';
 
 /** What `setKey` starts from for a key the mock does not have yet. */
 const NEW_KEY = { limit: 1000, consumed: 0, products: PRODUCTS } as const satisfies { limit: number; consumed: number; products: readonly Product[] };
 
-/** A mock without its msw handlers: what the standalone server serves. */
-export type MockCore = Omit<FlightSearchMock, 'handlers'>;
+/** A mock without its msw handlers: what the standalone server serves (declared in types.ts, free of msw's types). */
+export type { MockCore };
 
 /**
  * A mock's state and controls, without msw: `createFlightSearchMock` adds the

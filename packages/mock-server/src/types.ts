@@ -236,10 +236,14 @@ export interface RecordedRequest {
   fault?: string;
 }
 
-/** A stateful mock of the service; see {@link createFlightSearchMock}. */
-export interface FlightSearchMock {
-  /** msw request handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
-  handlers: RequestHandler[];
+/**
+ * A mock's state and controls, without msw: what `startMockServer` serves
+ * (`server.mock`) and what {@link "@flight-search/mock-server"!FlightSearchMock | FlightSearchMock} adds its msw handlers to.
+ * Its types name nothing of msw, so `@flight-search/mock-server/node` compiles
+ * in a project without msw (and in CommonJS with `skipLibCheck: false`, where
+ * msw's own types fail, TS1479).
+ */
+export interface MockCore {
   /**
    * The one entry into the mock's rules: a plain request in, a plain answer out
    * (status, lower-case headers, the JSON body as text or bytes), or `null` when
@@ -306,4 +310,10 @@ export interface FlightSearchMock {
   faults(): FaultState[];
   /** Everything the mock is set to: options, keys (masked), program behaviours, faults, the request log's size. */
   state(): MockStateSnapshot;
+}
+
+/** A stateful mock of the service; see {@link createFlightSearchMock}. */
+export interface FlightSearchMock extends MockCore {
+  /** msw request handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
+  handlers: RequestHandler[];
 }

@@ -1,6 +1,6 @@
 import { createMockCore, type MockCore } from '../core.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../defaults.js';
-import type { FlightSearchMock, MockOptions } from '../types.js';
+import type { MockOptions } from '../types.js';
 import { stderrLogger } from './log.js';
 import { assertServedMock, resolveServerOptions, type ServerOptions } from './options.js';
 import { serveMock } from './server.js';
@@ -19,8 +19,12 @@ export type { FaultRoute, FaultState, KeyState, MockClock, MockConfigChanges, Mo
  * `baseUrl` is not among them: the server serves the service at its root.
  */
 export interface StartMockServerOptions extends Omit<MockOptions, 'baseUrl'>, ServerOptions {
-  /** Serve this existing mock instead of creating one (its other options are then ignored); it must have no `baseUrl`. */
-  mock?: FlightSearchMock | MockCore | ServedMock;
+  /**
+   * Serve this existing mock instead of creating one (its other options are then ignored); it must have no `baseUrl`.
+   * A `createFlightSearchMock()` mock is one (a `FlightSearchMock` is a `MockCore`); typed without it so that
+   * this entry's types never load msw's.
+   */
+  mock?: MockCore | ServedMock;
 }
 
 /** A running standalone mock server. */
