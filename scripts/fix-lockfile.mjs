@@ -17,7 +17,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const file = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'netbsd', 'sunos', 'win32', 'aix', 'openharmony'];
-const CPU = { 'arm-eabi': 'arm', 'arm-gnueabihf': 'arm', 'arm-musleabihf': 'arm', arm64: 'arm64', x64: 'x64', ia32: 'ia32', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x' };
+const CPU = {
+  'arm-eabi': 'arm',
+  'arm-gnueabihf': 'arm',
+  'arm-musleabihf': 'arm',
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+};
 
 /** Platform fields read off a package name such as `@rollup/rollup-linux-arm64-musl`. */
 function platformOf(name) {
@@ -25,7 +36,9 @@ function platformOf(name) {
   const os = parts.find((part) => OS.includes(part));
   if (!os) return null;
   const rest = parts.slice(parts.indexOf(os) + 1).join('-');
-  const cpuKey = Object.keys(CPU).sort((a, b) => b.length - a.length).find((key) => rest.startsWith(key));
+  const cpuKey = Object.keys(CPU)
+    .sort((a, b) => b.length - a.length)
+    .find((key) => rest.startsWith(key));
   if (!cpuKey) return null;
   const libc = os === 'linux' ? (rest.includes('musl') ? ['musl'] : ['glibc']) : undefined;
   return { os: [os], cpu: [CPU[cpuKey]], ...(libc && { libc }) };

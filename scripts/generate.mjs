@@ -14,8 +14,7 @@ const source = resolve(root, 'openapi.yaml');
 const check = process.argv.includes('--check');
 
 const banner = (what) =>
-  `// This file is generated from openapi.yaml by \`npm run generate\` (${what}).\n` +
-  `// Do not edit it by hand: change openapi.yaml and regenerate.\n`;
+  `// This file is generated from openapi.yaml by \`npm run generate\` (${what}).\n// Do not edit it by hand: change openapi.yaml and regenerate.\n`;
 
 /**
  * `(string & {})`: any string, written so that editors still offer the known

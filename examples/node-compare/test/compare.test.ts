@@ -26,7 +26,11 @@ describe('examples/node-compare', () => {
     const stdout = capture();
     const stderr = capture();
 
-    const code = await runCompare(['--base-url', server.url, '--programs', 'PROGRAM_6,PROGRAM_1,PROGRAM_4', '--departure', '2026-12-15'], { stdout, stderr, env: {} });
+    const code = await runCompare(['--base-url', server.url, '--programs', 'PROGRAM_6,PROGRAM_1,PROGRAM_4', '--departure', '2026-12-15'], {
+      stdout,
+      stderr,
+      env: {},
+    });
 
     expect(stderr.text()).toBe('');
     expect(code).toBe(0);

@@ -9,7 +9,18 @@ import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
 import { JSON_OPTION_NAMES, keySettingsIssues, MockSettingError, optionIssues, PRODUCTS, programProblem } from './settings.js';
 import { createState, type MockState } from './state.js';
-import type { FaultRoute, FlightSearchMock, KeyState, MockConfigChanges, MockCore, MockOptions, MockStateSnapshot, Product, ProgramBehavior, ServiceFault } from './types.js';
+import type {
+  FaultRoute,
+  FlightSearchMock,
+  KeyState,
+  MockConfigChanges,
+  MockCore,
+  MockOptions,
+  MockStateSnapshot,
+  Product,
+  ProgramBehavior,
+  ServiceFault,
+} from './types.js';
 
 /** What `setKey` starts from for a key the mock does not have yet. */
 const NEW_KEY = { limit: 1000, consumed: 0, products: PRODUCTS } as const satisfies { limit: number; consumed: number; products: readonly Product[] };
@@ -39,7 +50,14 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
 
   const keyState = (ledger: KeyLedger): KeyState => {
     const quota = ledger.snapshot();
-    return { key: maskKey(ledger.key), limit: quota.limit, consumed: quota.consumed, remaining: quota.remaining, products: [...ledger.products], usageByCompany: quota.usageByCompany };
+    return {
+      key: maskKey(ledger.key),
+      limit: quota.limit,
+      consumed: quota.consumed,
+      remaining: quota.remaining,
+      products: [...ledger.products],
+      usageByCompany: quota.usageByCompany,
+    };
   };
 
   const core: MockCore = {
@@ -142,5 +160,6 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
 }
 
 function checkKeyName(where: string, key: unknown): void {
-  if (typeof key !== 'string' || key.trim() === '') throw new MockSettingError(where, 'key', [{ field: '', type: 'missing', message: 'must be a non-empty string.' }]);
+  if (typeof key !== 'string' || key.trim() === '')
+    throw new MockSettingError(where, 'key', [{ field: '', type: 'missing', message: 'must be a non-empty string.' }]);
 }

@@ -12,19 +12,12 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]
  * reach msw's `onUnhandledRequest` (D11); with a `baseUrl` one catch-all
  * handler covers everything under it (unknown paths get a 404 envelope).
  */
-export function createHandlers(
-  answer: AnswerEntry,
-  baseUrl: string | undefined,
-): RequestHandler[] {
+export function createHandlers(answer: AnswerEntry, baseUrl: string | undefined): RequestHandler[] {
   const resolver: HttpResponseResolver = async ({ request }) => (await answerFetch(answer, request)) ?? undefined;
   if (baseUrl !== undefined) {
     return [http.all(new RegExp(`^${escapeRegExp(baseUrl)}(?:/.*)?$`), resolver)];
   }
   // msw matches a RegExp against the URL without query or fragment.
   const anyOrigin = (path: string) => new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+${escapeRegExp(path)}$`, 'i');
-  return [
-    http.post(anyOrigin(PATHS.search), resolver),
-    http.get(anyOrigin(PATHS.history), resolver),
-    http.get(anyOrigin(PATHS.quota), resolver),
-  ];
+  return [http.post(anyOrigin(PATHS.search), resolver), http.get(anyOrigin(PATHS.history), resolver), http.get(anyOrigin(PATHS.quota), resolver)];
 }

@@ -24,7 +24,10 @@ async function routeHeavyState(searches: number) {
   const state = createState(resolveOptions({ latency: 'none', now: () => NOW, keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }] }));
   for (let i = 0; i < searches; i++) {
     const body = validSearch({ airlineLoyalty: [PROGRAMS[i % 8]], departureDate: dateAfter(Math.floor(i / 8)), responseFormat: 'PARSED' }) as SearchRequest;
-    const response = await handle(state, new Request(`${BASE}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) }));
+    const response = await handle(
+      state,
+      new Request(`${BASE}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) }),
+    );
     expect(response?.status).toBe(200);
   }
   return state;
@@ -60,10 +63,16 @@ describe('history answers in slices (issue 18 part 2)', () => {
     const whole = await queryHistoryBytes(query, state.history, state.baseline, NOW, new Slicer(() => false, Number.POSITIVE_INFINITY));
     let pauses = 0;
     const settled: string[] = [];
-    const sliced = queryHistoryBytes(query, state.history, state.baseline, NOW, new Slicer(() => {
-      pauses++;
-      return false;
-    }, 0)).then((bytes) => {
+    const sliced = queryHistoryBytes(
+      query,
+      state.history,
+      state.baseline,
+      NOW,
+      new Slicer(() => {
+        pauses++;
+        return false;
+      }, 0),
+    ).then((bytes) => {
       settled.push('history');
       return bytes;
     });

@@ -117,7 +117,11 @@ describe('the request log (RequestLog)', () => {
     const mock = createFlightSearchMock({ requestLogMaxBytes: 20_000 });
     for (let i = 0; i < 20; i++) {
       await mock.handle(
-        new Request('http://mock.test/flights/search', { method: 'POST', headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' }, body: 'q'.repeat(100_000) }),
+        new Request('http://mock.test/flights/search', {
+          method: 'POST',
+          headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' },
+          body: 'q'.repeat(100_000),
+        }),
       );
     }
     const listed = mock.requests();

@@ -11,16 +11,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { defaultRetryDelay, isTimeout, MAX_RETRY_AFTER_MS, wait } from './retry.js';
-import type {
-  HistoryQuery,
-  HistoryResponse,
-  ParsedSearchResponse,
-  Quota,
-  RawSearchResponse,
-  SearchRequest,
-  SearchResponse,
-  ValidationIssue,
-} from './types.js';
+import type { HistoryQuery, HistoryResponse, ParsedSearchResponse, Quota, RawSearchResponse, SearchRequest, SearchResponse, ValidationIssue } from './types.js';
 import { queryParams } from './query.js';
 import { validateHistoryQuery, validateSearchRequest } from './validate.js';
 
@@ -306,7 +297,15 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
    * answer become AbortError (the caller's signal), TimeoutError (this attempt's time-out) or ConnectionError.
    * `only429`: a search, retried on a 429 alone (D63). `any`: each method's signature gives the answer its type.
    */
-  const send = async (method: 'GET' | 'POST', path: string, query: object | undefined, body: unknown, opts: RequestOptions = {}, retries: number, only429 = false): Promise<Sent> => {
+  const send = async (
+    method: 'GET' | 'POST',
+    path: string,
+    query: object | undefined,
+    body: unknown,
+    opts: RequestOptions = {},
+    retries: number,
+    only429 = false,
+  ): Promise<Sent> => {
     const { signal, timeoutMs: ms = timeoutMs } = opts;
     const url = origin + path;
     const search = query && queryParams(query).toString();
@@ -316,7 +315,13 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     const payload = body === undefined ? undefined : JSON.stringify(body);
     // What an error about an answer carries, its message `<status> <text> (<method> <url>)`; only an
     // error needs it, so a success copies no headers.
-    const about = (response: Response, text = '') => ({ status: response.status, method, url, headers: clean(response.headers), message: `${response.status} ${text} (${what})` });
+    const about = (response: Response, text = '') => ({
+      status: response.status,
+      method,
+      url,
+      headers: clean(response.headers),
+      message: `${response.status} ${text} (${what})`,
+    });
 
     /**
      * One attempt's exchange, up to the answer's text: refuses a redirect (D47), and reads the body whole but
@@ -346,7 +351,10 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         }
         if (size <= maxResponseBytes) return [response, text + decoder.decode()];
       }
-      error ??= new ResponseTooLargeError({ ...about(response, `answer over maxResponseBytes (${maxResponseBytes} bytes), not read further`), maxResponseBytes });
+      error ??= new ResponseTooLargeError({
+        ...about(response, `answer over maxResponseBytes (${maxResponseBytes} bytes), not read further`),
+        maxResponseBytes,
+      });
       reader?.cancel().catch(() => {});
       throw error;
     };
@@ -452,7 +460,12 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     call(
       errors.length
         ? Promise.reject(
-            new ValidationError({ status: 422, code: 'VALIDATION_ERROR', errors, message: `invalid ${what}, nothing sent: ${errors.map((e) => `${e.field}: ${e.message}`).join(' ')}` }),
+            new ValidationError({
+              status: 422,
+              code: 'VALIDATION_ERROR',
+              errors,
+              message: `invalid ${what}, nothing sent: ${errors.map((e) => `${e.field}: ${e.message}`).join(' ')}`,
+            }),
           )
         : send(),
     );
@@ -464,7 +477,9 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       ),
     // An array is sent as repeated parameters and a single value as one (queryParams).
     getPriceHistory: (query, opts) =>
-      checked('history query', opts?.validate === false ? [] : validateHistoryQuery(query), () => send('GET', '/intelligence/flights/history', query, undefined, opts, maxRetries)),
+      checked('history query', opts?.validate === false ? [] : validateHistoryQuery(query), () =>
+        send('GET', '/intelligence/flights/history', query, undefined, opts, maxRetries),
+      ),
     getQuota: (opts) => call(send('GET', '/quota', undefined, undefined, opts, maxRetries)),
   };
 }

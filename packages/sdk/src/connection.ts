@@ -37,7 +37,8 @@ const received = (value: unknown, secret: boolean, redact: (text: string) => str
 /** Checks options in order: `[name, value, valid, what it must be]`; the first invalid one throws a `TypeError` naming it. */
 export function checkOptions(caller: string, redact: (text: string) => string, checks: [string, unknown, unknown, string][]): void {
   for (const [name, value, valid, expected] of checks)
-    if (!valid) throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
+    if (!valid)
+      throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
 }
 
 /**
@@ -49,7 +50,9 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
   // D48: a key of 8 characters or more is replaced wherever it occurs (also as JSON escapes it);
   // a shorter one cannot be told from ordinary text and is left alone.
   const redact = (text: string) =>
-    typeof apiKey !== 'string' || apiKey.length < 8 ? text : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
+    typeof apiKey !== 'string' || apiKey.length < 8
+      ? text
+      : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
   // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
   const base = typeof baseUrl === 'string' && baseUrl[0] === '/' && page ? new URL(baseUrl, page.href).href : baseUrl;
@@ -67,7 +70,11 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
       baseUrl,
       /^https?:\/\/./.test(base),
       'an absolute http(s) URL such as "https://api.example.com"' +
-        (page ? ' or a path on the page\'s origin such as "/api/flight-search"' : base?.[0] === '/' ? ' (a path such as "/api" needs a page to resolve it against)' : ''),
+        (page
+          ? ' or a path on the page\'s origin such as "/api/flight-search"'
+          : base?.[0] === '/'
+            ? ' (a path such as "/api" needs a page to resolve it against)'
+            : ''),
     ],
     ['fetch', fetch, !fetch || typeof fetch === 'function', 'a function (request) => Promise<Response>'],
     ['mediaType', mediaType, /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType), '"application/vnd.service.v1+json" or "application/json"'],

@@ -156,7 +156,9 @@ export class RedirectError extends FlightSearchApiError {
 }
 
 /** A 2xx whose body is empty or not JSON; carries the status and the request. Never retried for a search. */
-export class InvalidResponseError extends FlightSearchApiError { static override readonly kind: string = 'InvalidResponseError'; }
+export class InvalidResponseError extends FlightSearchApiError {
+  static override readonly kind: string = 'InvalidResponseError';
+}
 
 /** The answer announced or sent more than `maxResponseBytes`; the rest was not read. */
 export class ResponseTooLargeError extends FlightSearchApiError {
@@ -166,7 +168,9 @@ export class ResponseTooLargeError extends FlightSearchApiError {
 }
 
 /** 401 `AUTH-1`: the `x-api-key` header is missing. */
-export class AuthenticationError extends FlightSearchApiError { static override readonly kind: string = 'AuthenticationError'; }
+export class AuthenticationError extends FlightSearchApiError {
+  static override readonly kind: string = 'AuthenticationError';
+}
 
 /** 402 `QUOTA-1`: the key's remaining quota cannot pay for the search; nothing was consumed. */
 export class QuotaExceededError extends FlightSearchApiError {
@@ -184,7 +188,9 @@ export class QuotaExceededError extends FlightSearchApiError {
 }
 
 /** 403 `AUTH-3`: the key lacks the product (price history). */
-export class PermissionDeniedError extends FlightSearchApiError { static override readonly kind: string = 'PermissionDeniedError'; }
+export class PermissionDeniedError extends FlightSearchApiError {
+  static override readonly kind: string = 'PermissionDeniedError';
+}
 
 /**
  * 403 `BUDGET_EXCEEDED` from your own proxy (`createFlightSearchProxy`'s `beforeSearch` hook): the search was refused
@@ -192,10 +198,14 @@ export class PermissionDeniedError extends FlightSearchApiError { static overrid
  * @example
  * catch (e) { if (e instanceof BudgetExceededError) showBanner('You have used your searches for today.'); }
  */
-export class BudgetExceededError extends PermissionDeniedError { static override readonly kind: string = 'BudgetExceededError'; }
+export class BudgetExceededError extends PermissionDeniedError {
+  static override readonly kind: string = 'BudgetExceededError';
+}
 
 /** 404 `AUTH-2`: the API key (or the path) was not found. */
-export class NotFoundError extends FlightSearchApiError { static override readonly kind: string = 'NotFoundError'; }
+export class NotFoundError extends FlightSearchApiError {
+  static override readonly kind: string = 'NotFoundError';
+}
 
 /** 406 `NEG-1`: the requested media type is not served. */
 export class NotAcceptableError extends FlightSearchApiError {
@@ -215,13 +225,19 @@ export class ValidationError extends FlightSearchApiError {
 }
 
 /** 429 `RATE-1`: too many requests; `retryAfterMs` comes from `Retry-After`. */
-export class RateLimitError extends FlightSearchApiError { static override readonly kind: string = 'RateLimitError'; }
+export class RateLimitError extends FlightSearchApiError {
+  static override readonly kind: string = 'RateLimitError';
+}
 
 /** 5xx: the service failed. */
-export class ServerError extends FlightSearchApiError { static override readonly kind: string = 'ServerError'; }
+export class ServerError extends FlightSearchApiError {
+  static override readonly kind: string = 'ServerError';
+}
 
 /** No answer: the request could not be sent or the connection failed; `cause` is the underlying error. */
-export class ConnectionError extends FlightSearchError { static override readonly kind: string = 'ConnectionError'; }
+export class ConnectionError extends FlightSearchError {
+  static override readonly kind: string = 'ConnectionError';
+}
 
 /** No answer within the time-out (`timeoutMs`); the attempt was aborted. */
 export class TimeoutError extends ConnectionError {
@@ -231,7 +247,9 @@ export class TimeoutError extends ConnectionError {
 }
 
 /** The caller's `signal` aborted; `cause` is the signal's reason. */
-export class AbortError extends FlightSearchError { static override readonly kind: string = 'AbortError'; }
+export class AbortError extends FlightSearchError {
+  static override readonly kind: string = 'AbortError';
+}
 
 const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError> = {
   401: AuthenticationError,

@@ -124,7 +124,15 @@ describe('hooks', () => {
   it('a hook that throws fails the call with its error, and nothing is sent', async () => {
     const seen = route('get', '/quota', () => json(quotaAnswer));
     const boom = new Error('no trace context');
-    await expect(client({ hooks: { onRequest: () => { throw boom; } } }).getQuota()).rejects.toBe(boom);
+    await expect(
+      client({
+        hooks: {
+          onRequest: () => {
+            throw boom;
+          },
+        },
+      }).getQuota(),
+    ).rejects.toBe(boom);
     expect(seen).toHaveLength(0);
   });
 });
@@ -132,7 +140,11 @@ describe('hooks', () => {
 describe('debug log (logLevel, logger)', () => {
   const recorder = () => {
     const lines: [string, string, LogFields][] = [];
-    const logger = { debug: (m: string, f: LogFields) => void lines.push(['debug', m, f]), warn: (m: string, f: LogFields) => void lines.push(['warn', m, f]), error: (m: string, f: LogFields) => void lines.push(['error', m, f]) };
+    const logger = {
+      debug: (m: string, f: LogFields) => void lines.push(['debug', m, f]),
+      warn: (m: string, f: LogFields) => void lines.push(['warn', m, f]),
+      error: (m: string, f: LogFields) => void lines.push(['error', m, f]),
+    };
     return { lines, logger };
   };
 
@@ -161,7 +173,9 @@ describe('debug log (logLevel, logger)', () => {
   it('at error, logs only the call that failed', async () => {
     route('get', '/quota', () => json(envelope('HTTP_ERROR', 'Busy.'), 503));
     const { lines, logger } = recorder();
-    await client({ logLevel: 'error', logger, maxRetries: 1 }).getQuota().catch(() => {});
+    await client({ logLevel: 'error', logger, maxRetries: 1 })
+      .getQuota()
+      .catch(() => {});
     expect(lines.map(([level, , f]) => [level, f.attempt, f.status])).toEqual([['error', 2, 503]]);
   });
 
@@ -169,7 +183,10 @@ describe('debug log (logLevel, logger)', () => {
     route('get', '/quota', () => json(quotaAnswer));
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
     await client({ logLevel: 'debug' }).getQuota();
-    expect(debug).toHaveBeenCalledWith(expect.stringMatching(/^\[flight-search\] GET \S+\/quota 200 in \d+ ms \(attempt 1\)$/), expect.objectContaining({ status: 200 }));
+    expect(debug).toHaveBeenCalledWith(
+      expect.stringMatching(/^\[flight-search\] GET \S+\/quota 200 in \d+ ms \(attempt 1\)$/),
+      expect.objectContaining({ status: 200 }),
+    );
     debug.mockRestore();
   });
 
@@ -194,7 +211,7 @@ describe('x-flight-search-sdk: the SDK and its version', () => {
     expect(seen[0]!.headers.has('x-flight-search-sdk')).toBe(false);
   });
 
-  it('is never sent from a browser page, where the service\'s CORS preflight would refuse it', async () => {
+  it("is never sent from a browser page, where the service's CORS preflight would refuse it", async () => {
     vi.stubGlobal('location', { href: 'https://app.example.com/', origin: 'https://app.example.com' });
     const seen = route('get', '/quota', () => json(quotaAnswer));
     await client().getQuota();

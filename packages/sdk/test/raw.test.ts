@@ -7,9 +7,15 @@ import { API_KEY, BASE_URL, json, quotaAnswer, rawAnswer, route } from './helper
 const options = { apiKey: API_KEY, baseUrl: BASE_URL };
 
 describe('createRawClient (@flight-search/sdk/raw)', () => {
-  it('takes the typed client\'s options object as it is and sends the same headers: key, Accept, extra headers, SDK header', async () => {
+  it("takes the typed client's options object as it is and sends the same headers: key, Accept, extra headers, SDK header", async () => {
     const seen = route('get', '/quota', () => json(quotaAnswer));
-    const shared: ClientOptions = { ...options, mediaType: 'application/json', headers: { 'x-request-source': 'tests', 'x-api-key': 'other' }, maxRetries: 0, logLevel: 'debug' };
+    const shared: ClientOptions = {
+      ...options,
+      mediaType: 'application/json',
+      headers: { 'x-request-source': 'tests', 'x-api-key': 'other' },
+      maxRetries: 0,
+      logLevel: 'debug',
+    };
     const { data, error } = await createRawClient(shared).GET('/quota');
     expect(data).toEqual(quotaAnswer);
     expect(error).toBeUndefined();
@@ -26,7 +32,7 @@ describe('createRawClient (@flight-search/sdk/raw)', () => {
     expect(response.status).toBe(429);
   });
 
-  it('runs openapi-fetch\'s own middleware on its calls', async () => {
+  it("runs openapi-fetch's own middleware on its calls", async () => {
     const seen = route('post', '/flights/search', () => json(rawAnswer));
     const raw = createRawClient(options);
     const onRequest = vi.fn<NonNullable<Middleware['onRequest']>>(({ request }) => {
@@ -35,7 +41,15 @@ describe('createRawClient (@flight-search/sdk/raw)', () => {
     });
     raw.use({ onRequest });
     const { data } = await raw.POST('/flights/search', {
-      body: { airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15', passengers: { adults: 1 } },
+      body: {
+        airlineLoyalty: ['PROGRAM_1'],
+        tripType: 'ONE_WAY',
+        cabinType: 'ECONOMY',
+        origin: 'GRU',
+        destination: 'JFK',
+        departureDate: '2026-12-15',
+        passengers: { adults: 1 },
+      },
     });
     expect(data).toEqual(rawAnswer);
     expect(onRequest).toHaveBeenCalledTimes(1);
@@ -56,6 +70,8 @@ describe('createRawClient (@flight-search/sdk/raw)', () => {
     expect(() => createRawClient({ ...options, baseUrl: '127.0.0.1:4010' })).toThrow(
       new TypeError('createRawClient: option "baseUrl" must be an absolute http(s) URL such as "https://api.example.com"; received "127.0.0.1:4010"'),
     );
-    expect(() => createRawClient({ ...options, apiKey: '' })).toThrow(new TypeError('createRawClient: option "apiKey" must be a non-empty string; received an empty string'));
+    expect(() => createRawClient({ ...options, apiKey: '' })).toThrow(
+      new TypeError('createRawClient: option "apiKey" must be a non-empty string; received an empty string'),
+    );
   });
 });

@@ -14,24 +14,37 @@ afterEach(async () => {
 /** `other` answers like the service would; `service` redirects every request to the same path on `other` (or on itself). */
 async function redirecting(status: number, sameOrigin = false) {
   const other = await rawServer((request, socket) => reply(socket, 200, JSON.stringify(request.method === 'POST' ? rawAnswer : quotaAnswer)));
-  const service = await rawServer((request, socket) => reply(socket, status, '{"moved":true}', { location: `${sameOrigin ? service.origin : other.origin}${request.path}` }));
+  const service = await rawServer((request, socket) =>
+    reply(socket, status, '{"moved":true}', { location: `${sameOrigin ? service.origin : other.origin}${request.path}` }),
+  );
   servers.push(other, service);
   const client = createFlightSearchClient({ apiKey: API_KEY, baseUrl: service.origin, retryDelay: () => 0 });
   return { other, service, client };
 }
 
 describe('redirects: the API key never leaves baseUrl (D47)', () => {
-  it.each([301, 302, 303, 307, 308])('a search answered %i is a RedirectError naming the Location, sent once, and nothing reaches the other origin', async (status) => {
-    const { other, service, client } = await redirecting(status);
-    const error = (await client.searchFlights(oneWay()).catch((e: unknown) => e)) as RedirectError;
-    expect(error).toBeInstanceOf(RedirectError);
-    expect(error).toBeInstanceOf(FlightSearchApiError);
-    expect(error).toMatchObject({ name: 'RedirectError', status, location: `${other.origin}/flights/search`, method: 'POST', url: `${service.origin}/flights/search` });
-    expect(error.message).toBe(`${status} redirect to ${other.origin}/flights/search not followed: the API key is sent to baseUrl only (POST ${service.origin}/flights/search)`);
-    expect(service.requests.map((r) => [r.method, r.headers['x-api-key']])).toEqual([['POST', API_KEY]]);
-    expect(other.requests.map((r) => r.headers['x-api-key'])).toEqual([]);
-    expect(other.requests).toHaveLength(0);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    'a search answered %i is a RedirectError naming the Location, sent once, and nothing reaches the other origin',
+    async (status) => {
+      const { other, service, client } = await redirecting(status);
+      const error = (await client.searchFlights(oneWay()).catch((e: unknown) => e)) as RedirectError;
+      expect(error).toBeInstanceOf(RedirectError);
+      expect(error).toBeInstanceOf(FlightSearchApiError);
+      expect(error).toMatchObject({
+        name: 'RedirectError',
+        status,
+        location: `${other.origin}/flights/search`,
+        method: 'POST',
+        url: `${service.origin}/flights/search`,
+      });
+      expect(error.message).toBe(
+        `${status} redirect to ${other.origin}/flights/search not followed: the API key is sent to baseUrl only (POST ${service.origin}/flights/search)`,
+      );
+      expect(service.requests.map((r) => [r.method, r.headers['x-api-key']])).toEqual([['POST', API_KEY]]);
+      expect(other.requests.map((r) => r.headers['x-api-key'])).toEqual([]);
+      expect(other.requests).toHaveLength(0);
+    },
+  );
 
   it.each([301, 302, 303, 307, 308])('a GET answered %i is a RedirectError, not retried, and the other origin never sees x-api-key', async (status) => {
     const { other, service, client } = await redirecting(status);

@@ -1,6 +1,15 @@
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, AuthenticationError, ConnectionError, FlightSearchApiError, NotFoundError, RateLimitError, ServerError, ValidationError } from '../src/index.js';
+import {
+  AbortError,
+  AuthenticationError,
+  ConnectionError,
+  FlightSearchApiError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
+} from '../src/index.js';
 import { defaultRetryDelay } from '../src/retry.js';
 import { client, envelope, json, quotaAnswer, route } from './helpers.js';
 
@@ -38,7 +47,9 @@ describe('retries', () => {
 
   it('retries a GET after a connection failure and throws ConnectionError with its cause when they persist', async () => {
     const seen = route('get', '/quota', () => HttpResponse.error());
-    const error = (await client({ maxRetries: 1 }).getQuota().catch((e: unknown) => e)) as ConnectionError;
+    const error = (await client({ maxRetries: 1 })
+      .getQuota()
+      .catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.cause).toBeInstanceOf(Error);
     expect(seen).toHaveLength(2);
@@ -62,7 +73,9 @@ describe('retries', () => {
 
   it('RATE-1: throws instead of waiting when Retry-After is over 60 s', async () => {
     const seen = route('get', '/quota', () => fail(429, { 'Retry-After': '120' }));
-    const error = (await client().getQuota().catch((e: unknown) => e)) as RateLimitError;
+    const error = (await client()
+      .getQuota()
+      .catch((e: unknown) => e)) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterMs).toBe(120_000);
     expect(seen).toHaveLength(1);

@@ -21,7 +21,9 @@ describe('Retry-After, read in one place', () => {
 
   it('is on every API error that has it: a 503 ServerError with Retry-After has retryAfterMs', async () => {
     route('get', '/quota', () => json(envelope('HTTP_ERROR', 'Maintenance.'), 503, { 'Retry-After': '7' }));
-    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
+    const error = (await client({ maxRetries: 0 })
+      .getQuota()
+      .catch((e: unknown) => e)) as ServerError;
     expect(error).toBeInstanceOf(ServerError);
     expect(error.retryAfterMs).toBe(7000);
   });

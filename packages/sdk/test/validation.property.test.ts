@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CASH_PROGRAMS, MILES_PROGRAMS, validateSearchRequest } from '../src/index.js';
 
-const day = fc.date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const day = fc
+  .date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const iata = fc.stringMatching(/^[A-Z]{3}$/);
 
 /** Requests valid under every rule: generated within the bounds, cross-field rules respected by construction. */
@@ -49,15 +51,32 @@ describe('validateSearchRequest (properties)', () => {
   });
 
   it('SEARCH-9: reports at most one issue per field for any JSON value in any property', () => {
-    const keys = ['airlineLoyalty', 'priceType', 'tripType', 'cabinType', 'origin', 'destination', 'departureDate', 'returnDate', 'passengers', 'responseFormat'];
+    const keys = [
+      'airlineLoyalty',
+      'priceType',
+      'tripType',
+      'cabinType',
+      'origin',
+      'destination',
+      'departureDate',
+      'returnDate',
+      'passengers',
+      'responseFormat',
+    ];
     const anyBody = fc.dictionary(fc.constantFrom(...keys, '__proto__', 'extra'), fc.jsonValue());
     fc.assert(
-      fc.property(fc.oneof(anyBody, validRequest.chain((v) => anyBody.map((patch) => ({ ...v, ...patch })))), (body) => {
-        const issues = validateSearchRequest(body);
-        const fields = issues.map((i) => i.field);
-        expect(new Set(fields).size).toBe(fields.length);
-        for (const issue of issues) expect(issue.field).toMatch(/^body(\.[A-Za-z]+(\.(\d+|adults|children|infants))?)?$/);
-      }),
+      fc.property(
+        fc.oneof(
+          anyBody,
+          validRequest.chain((v) => anyBody.map((patch) => ({ ...v, ...patch }))),
+        ),
+        (body) => {
+          const issues = validateSearchRequest(body);
+          const fields = issues.map((i) => i.field);
+          expect(new Set(fields).size).toBe(fields.length);
+          for (const issue of issues) expect(issue.field).toMatch(/^body(\.[A-Za-z]+(\.(\d+|adults|children|infants))?)?$/);
+        },
+      ),
     );
   });
 

@@ -38,8 +38,7 @@ export interface CheckOptions {
 }
 
 /** A JSON object: not an array, not null. */
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An own property's value, `undefined` when absent: a `__proto__` key or a polluted prototype is never read. */
 export const own = (object: Readonly<Record<string, unknown>>, name: string): unknown => (Object.hasOwn(object, name) ? object[name] : undefined);
@@ -111,7 +110,13 @@ export function checkSize(node: SchemaNode, length: number): Finding | undefined
  * order, each under its dotted path from `field` (`body.passengers.adults`, `body.airlineLoyalty.0`).
  * `undefined` is an absent value: a required one is `missing`, an optional one passes.
  */
-export function checkJson(node: SchemaNode, value: unknown, field: string, report: (field: string, finding: Finding) => void, options: CheckOptions = {}): void {
+export function checkJson(
+  node: SchemaNode,
+  value: unknown,
+  field: string,
+  report: (field: string, finding: Finding) => void,
+  options: CheckOptions = {},
+): void {
   if (node.type === 'object') {
     if (!isPlainObject(value)) {
       report(field, typeMismatch(node));

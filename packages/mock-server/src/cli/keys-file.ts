@@ -36,7 +36,8 @@ function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
     if (!isCount(limit)) throw problem(`${at}.limit must be a non-negative integer${limit === undefined ? ' (it is missing)' : ''}.`);
     if (consumed !== undefined && !isCount(consumed)) throw problem(`${at}.consumed must be a non-negative integer.`);
     if (consumed !== undefined && consumed > limit) throw problem(`${at}.consumed (${consumed}) is more than its limit (${limit}).`);
-    if (!Array.isArray(products)) throw problem(`${at}.products must be an array of "search" and "history"${products === undefined ? ' (it is missing)' : ''}.`);
+    if (!Array.isArray(products))
+      throw problem(`${at}.products must be an array of "search" and "history"${products === undefined ? ' (it is missing)' : ''}.`);
     const bad = products.findIndex((product) => !PRODUCTS.includes(product as Product));
     if (bad !== -1) throw problem(`${at}.products[${bad}] must be "search" or "history", got ${JSON.stringify(products[bad])}.`);
     const settings: KeyFileEntry = { key, limit, products: [...new Set(products as KeyFileEntry['products'])] };

@@ -88,7 +88,8 @@ export function originProblem(origin: unknown): string | undefined {
   } catch {
     return `must be an origin such as http://localhost:5173, got ${JSON.stringify(origin)}`;
   }
-  if (url.origin !== origin) return `must be an origin such as http://localhost:5173 (scheme, host and port only, no trailing slash), got ${JSON.stringify(origin)}`;
+  if (url.origin !== origin)
+    return `must be an origin such as http://localhost:5173 (scheme, host and port only, no trailing slash), got ${JSON.stringify(origin)}`;
   return undefined;
 }
 

@@ -98,7 +98,8 @@ function withBody(body: Buffer | undefined, apply: (value: Record<string, unknow
   } catch {
     return sendable(validationFailed([{ field: 'body', type: 'invalid_json', message: 'must be JSON.' }]));
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return sendable(validationFailed([{ field: 'body', type: 'invalid_type', message: 'must be a JSON object.' }]));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return sendable(validationFailed([{ field: 'body', type: 'invalid_type', message: 'must be a JSON object.' }]));
   return apply(parsed as Record<string, unknown>);
 }
 

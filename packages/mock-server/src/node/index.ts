@@ -46,7 +46,18 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-const MOCK_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'now', 'clock', 'historyCap', 'requestLogCap', 'requestLogMaxBytes', 'rateLimit'] as const;
+const MOCK_OPTION_NAMES = [
+  'keys',
+  'seed',
+  'providerTimeoutMs',
+  'latency',
+  'now',
+  'clock',
+  'historyCap',
+  'requestLogCap',
+  'requestLogMaxBytes',
+  'rateLimit',
+] as const;
 
 /**
  * Starts the flight-search mock as a real HTTP server, for clients in any

@@ -77,7 +77,8 @@ export function resolveServerOptions(options: ServerOptions, defaultLog: Request
     bodyLimit = DEFAULT_BODY_LIMIT,
     shutdownTimeoutMs = defaultShutdownTimeoutMs(providerTimeoutMs),
   } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new TypeError(`startMockServer: option "port" must be an integer from 0 to 65535, got ${String(port)}.`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new TypeError(`startMockServer: option "port" must be an integer from 0 to 65535, got ${String(port)}.`);
   if (typeof host !== 'string' || host === '') throw new TypeError('startMockServer: option "host" must be a non-empty string.');
   if (cors !== false) {
     const origins: unknown = typeof cors === 'object' && cors !== null ? cors.origins : undefined;
@@ -89,9 +90,12 @@ export function resolveServerOptions(options: ServerOptions, defaultLog: Request
   checkList('controlOrigins', controlOrigins, originProblem);
   checkList('allowedHosts', allowedHosts, allowedHostProblem);
   if (log !== false && typeof log !== 'function') throw new TypeError('startMockServer: option "log" must be a function or false.');
-  if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1) throw new TypeError(`startMockServer: option "bodyLimit" must be a positive integer (bytes), got ${String(bodyLimit)}.`);
+  if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1)
+    throw new TypeError(`startMockServer: option "bodyLimit" must be a positive integer (bytes), got ${String(bodyLimit)}.`);
   if (!Number.isSafeInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 0 || shutdownTimeoutMs > MAX_TIMER_MS) {
-    throw new TypeError(`startMockServer: option "shutdownTimeoutMs" must be an integer from 0 to ${MAX_TIMER_MS} (ms, the longest timer), got ${String(shutdownTimeoutMs)}.`);
+    throw new TypeError(
+      `startMockServer: option "shutdownTimeoutMs" must be an integer from 0 to ${MAX_TIMER_MS} (ms, the longest timer), got ${String(shutdownTimeoutMs)}.`,
+    );
   }
   return { port, host, cors, control, controlOrigins: [...controlOrigins], allowedHosts: [...allowedHosts], log, bodyLimit, shutdownTimeoutMs };
 }

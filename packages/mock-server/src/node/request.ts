@@ -26,13 +26,7 @@ export function pathOf(target: string): string {
  * the body is the bytes already read, and the AbortSignal is made only if a
  * rule asks for it (a search whose provider waits).
  */
-export function toMockRequest(
-  req: IncomingMessage,
-  origin: string,
-  body: Buffer | undefined,
-  signal: () => AbortSignal,
-  aborted: () => boolean,
-): MockRequest {
+export function toMockRequest(req: IncomingMessage, origin: string, body: Buffer | undefined, signal: () => AbortSignal, aborted: () => boolean): MockRequest {
   const raw = req.rawHeaders;
   return {
     method: req.method ?? 'GET',

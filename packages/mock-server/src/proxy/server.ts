@@ -45,7 +45,18 @@ export interface ProxySummary {
 }
 
 /** Headers that belong to one connection (RFC 9110 7.6.1), and the ones fetch recomputes: never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length', 'accept-encoding']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+  'accept-encoding',
+]);
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
 /**
@@ -61,7 +72,8 @@ const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorizati
  */
 export async function startContractProxy(options: ContractProxyOptions): Promise<ContractProxy> {
   const target = new URL(options.target);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new TypeError(`--target must be an http(s) URL, got ${JSON.stringify(options.target)}.`);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new TypeError(`--target must be an http(s) URL, got ${JSON.stringify(options.target)}.`);
   const base = (target.origin + target.pathname).replace(/\/+$/, '');
   const checker = new ContractChecker();
   const summary: ProxySummary = { exchanges: 0, violations: 0, unreachable: 0, byOperation: {} };
@@ -110,11 +122,22 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       let response: Response;
       let answerText: string;
       try {
-        response = await fetch(base + target, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (body.body as Uint8Array<ArrayBuffer> | undefined), redirect: 'manual', signal });
+        response = await fetch(base + target, {
+          method,
+          headers,
+          body: method === 'GET' || method === 'HEAD' ? undefined : (body.body as Uint8Array<ArrayBuffer> | undefined),
+          redirect: 'manual',
+          signal,
+        });
         answerText = method === 'HEAD' ? '' : await boundedText(response, answerLimit);
       } catch (error) {
         summary.unreachable++;
-        const why = error instanceof AnswerTooLarge ? `The target's answer exceeds ${answerLimit} bytes.` : signal.aborted ? `The target did not answer within ${timeoutMs} ms.` : 'The target did not answer.';
+        const why =
+          error instanceof AnswerTooLarge
+            ? `The target's answer exceeds ${answerLimit} bytes.`
+            : signal.aborted
+              ? `The target did not answer within ${timeoutMs} ms.`
+              : 'The target did not answer.';
         const answer = sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why));
         if (!res.destroyed) res.writeHead(answer.status, answer.headers).end(answer.body);
         options.onExchange?.({ method, path: redactPath(url.pathname), status: null, violations: found.length });
@@ -129,14 +152,15 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       });
       res.writeHead(response.status, { ...out, 'content-length': String(Buffer.byteLength(answerText)) }).end(answerText);
       options.onExchange?.({ method, path: redactPath(url.pathname), status: response.status, violations: found.length + answerFound.length });
-      if (recording) record!.write(
-        `${JSON.stringify({
-          time: new Date().toISOString(),
-          request: { method, path: redactPath(url.pathname), query: url.search, headers: redactHeaders(headers), body: parsed(bodyText) },
-          response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
-          violations: [...found, ...answerFound],
-        })}\n`,
-      );
+      if (recording)
+        record!.write(
+          `${JSON.stringify({
+            time: new Date().toISOString(),
+            request: { method, path: redactPath(url.pathname), query: url.search, headers: redactHeaders(headers), body: parsed(bodyText) },
+            response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
+            violations: [...found, ...answerFound],
+          })}\n`,
+        );
     })().catch(() => {
       if (!res.headersSent) {
         const answer = sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'));

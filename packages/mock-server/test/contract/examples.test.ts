@@ -10,7 +10,12 @@ const pointer = (segments: readonly string[]): string => `#/${segments.map((s) =
 /** Follows a local `$ref` (`#/components/...`) to its target. */
 function resolve(node: any): any {
   if (!node || typeof node.$ref !== 'string') return node;
-  return resolve(node.$ref.replace(/^#\//, '').split('/').reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document));
+  return resolve(
+    node.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document),
+  );
 }
 
 interface ExampleCase {
@@ -50,11 +55,13 @@ function collect(): { cases: ExampleCase[]; used: Set<string> } {
       }
     } else if (Array.isArray(node.examples) && !isComponentExample) {
       // A schema with JSON Schema `examples`: each one is an instance of that schema.
-      for (const [index, value] of (node.examples as unknown[]).entries()) cases.push({ where: pointer([...at, 'examples', String(index)]), schema: pointer(at), value });
+      for (const [index, value] of (node.examples as unknown[]).entries())
+        cases.push({ where: pointer([...at, 'examples', String(index)]), schema: pointer(at), value });
     }
     for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'example') walk(value, [...at, key]);
     // Schemas nested under `examples` keys are not schemas; but a schema's own `example` (OpenAPI 3.0 style) is checked too.
-    if (!node.schema && 'example' in node && (node.type || node.$ref || node.properties)) cases.push({ where: pointer([...at, 'example']), schema: pointer(at), value: node.example });
+    if (!node.schema && 'example' in node && (node.type || node.$ref || node.properties))
+      cases.push({ where: pointer([...at, 'example']), schema: pointer(at), value: node.example });
   };
   walk(document, []);
   return { cases, used };

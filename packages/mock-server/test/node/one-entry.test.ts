@@ -27,8 +27,20 @@ const json = { 'content-type': 'application/json', 'x-api-key': KEY };
 const cases: Case[] = [
   { name: 'quota', path: '/quota', headers: { 'x-api-key': KEY } },
   { name: 'RAW search', method: 'POST', path: '/flights/search', headers: json, body: JSON.stringify(searchBody('PROGRAM_1')) },
-  { name: 'PARSED round trip', method: 'POST', path: '/flights/search', headers: json, body: JSON.stringify(searchBody('PROGRAM_7', { tripType: 'ROUND_TRIP', returnDate: '2026-12-22', responseFormat: 'PARSED' })) },
-  { name: 'CASH search', method: 'POST', path: '/flights/search', headers: json, body: JSON.stringify(searchBody('PROGRAM_8', { priceType: 'CASH', destination: 'LIS' })) },
+  {
+    name: 'PARSED round trip',
+    method: 'POST',
+    path: '/flights/search',
+    headers: json,
+    body: JSON.stringify(searchBody('PROGRAM_7', { tripType: 'ROUND_TRIP', returnDate: '2026-12-22', responseFormat: 'PARSED' })),
+  },
+  {
+    name: 'CASH search',
+    method: 'POST',
+    path: '/flights/search',
+    headers: json,
+    body: JSON.stringify(searchBody('PROGRAM_8', { priceType: 'CASH', destination: 'LIS' })),
+  },
   { name: 'history after the searches', path: history, headers: { 'x-api-key': KEY, accept: 'application/json' } },
   { name: '406', path: '/quota', headers: { 'x-api-key': KEY, accept: 'text/html' } },
   { name: '422 invalid body', method: 'POST', path: '/flights/search', headers: json, body: '{"origin":"G"}' },
@@ -78,7 +90,10 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
       const handled = await direct.handle(new Request(`http://127.0.0.1${c.path}`, init));
       if (handled === null) throw new Error(`${c.name}: mock.handle did not answer`);
       const expected = comparable(await handled.text());
-      for (const [via, answer] of [['HTTP', overHttp], ['msw', throughMsw]] as const) {
+      for (const [via, answer] of [
+        ['HTTP', overHttp],
+        ['msw', throughMsw],
+      ] as const) {
         expect(answer.status, `${c.name} (${via})`).toBe(handled.status);
         expect(answer.headers.get('content-type'), `${c.name} (${via})`).toBe(handled.headers.get('content-type'));
         expect(comparable(await answer.text()), `${c.name} (${via})`).toBe(expected);
@@ -114,13 +129,19 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
 
   it('refuses to serve an object without answer (a Fetch handle alone is not enough), naming what a served mock must have', async () => {
     const inner = createFlightSearchMock();
-    const handleOnly = { handle: inner.handle, reset: inner.reset, setProgramBehavior: inner.setProgramBehavior, setKey: inner.setKey, requests: inner.requests };
+    const handleOnly = {
+      handle: inner.handle,
+      reset: inner.reset,
+      setProgramBehavior: inner.setProgramBehavior,
+      setKey: inner.setKey,
+      requests: inner.requests,
+    };
     await expect(startTestServer({ mock: handleOnly as never })).rejects.toThrow(
       'startMockServer: option "mock" must be a mock from createFlightSearchMock (with answer, reset, setProgramBehavior, setKey, requests).',
     );
   });
 
-  it("the msw handlers hand each request to the entry they were made over, and answer with what it gives", async () => {
+  it('the msw handlers hand each request to the entry they were made over, and answer with what it gives', async () => {
     const inner = createMockCore({ now, seed: 9 });
     const answer = vi.fn((request: MockRequest) => inner.answer(request));
     msw.use(...createHandlers(answer, MSW_BASE));
@@ -153,8 +174,12 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
     const twin = createFlightSearchMock({ now, seed: 9, latency: 'none' });
     const programs = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] as const;
     for (let i = 0; i < 160; i++) {
-      const day = String(1 + Math.floor(i / 4) % 28).padStart(2, '0');
-      const init = { method: 'POST', headers: json, body: JSON.stringify(searchBody(programs[i % 4], { destination: 'JFK', departureDate: `2026-12-${day}`, responseFormat: 'PARSED' })) };
+      const day = String(1 + (Math.floor(i / 4) % 28)).padStart(2, '0');
+      const init = {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(searchBody(programs[i % 4], { destination: 'JFK', departureDate: `2026-12-${day}`, responseFormat: 'PARSED' })),
+      };
       expect((await fetch(`${server.url}/flights/search`, init)).status).toBe(200);
       expect((await twin.handle(new Request('http://127.0.0.1/flights/search', init)))?.status).toBe(200);
     }
@@ -175,7 +200,11 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
   it('reads a repeated header as Fetch does: values joined by ", " (two content types are not JSON, SEARCH-10)', async () => {
     const server = await startTestServer();
     const body = JSON.stringify(searchBody());
-    const twice = await rawRequest(server.url, ['POST /flights/search HTTP/1.1', 'host: x', `x-api-key: ${KEY}`, 'content-type: application/json', 'Content-Type: text/plain'], body);
+    const twice = await rawRequest(
+      server.url,
+      ['POST /flights/search HTTP/1.1', 'host: x', `x-api-key: ${KEY}`, 'content-type: application/json', 'Content-Type: text/plain'],
+      body,
+    );
     expect(twice.status).toBe(422);
     expect(twice.body).toContain('SEARCH-10');
     const once = await rawRequest(server.url, ['POST /flights/search HTTP/1.1', 'host: x', `X-Api-Key: ${KEY}`, 'CONTENT-TYPE: application/json'], body);
@@ -186,26 +215,33 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
 
   it('decodes the body as Fetch text() does: a leading byte order mark is dropped', async () => {
     const server = await startTestServer();
-    const answer = await rawRequest(server.url, ['POST /flights/search HTTP/1.1', 'host: x', `x-api-key: ${KEY}`, 'content-type: application/json'], `\uFEFF${JSON.stringify(searchBody())}`);
+    const answer = await rawRequest(
+      server.url,
+      ['POST /flights/search HTTP/1.1', 'host: x', `x-api-key: ${KEY}`, 'content-type: application/json'],
+      `\uFEFF${JSON.stringify(searchBody())}`,
+    );
     expect(answer.status).toBe(200);
   });
 
   it('records headers as Fetch lists them: lower-case names in order, repeats joined, the key redacted', async () => {
     const server = await startTestServer();
-    await rawRequest(server.url, ['GET /quota?b=2&a=1&a=3 HTTP/1.1', 'Host: x', `X-API-KEY: ${KEY}`, 'X-Trace: one', 'x-trace: two', 'Accept: application/json']);
+    await rawRequest(server.url, [
+      'GET /quota?b=2&a=1&a=3 HTTP/1.1',
+      'Host: x',
+      `X-API-KEY: ${KEY}`,
+      'X-Trace: one',
+      'x-trace: two',
+      'Accept: application/json',
+    ]);
     const [entry] = server.mock.requests();
     expect(entry).toMatchObject({ method: 'GET', path: '/quota', query: { a: ['1', '3'], b: ['2'] }, status: 200, body: null, aborted: false });
     expect(Object.keys(entry!.headers)).toEqual([...Object.keys(entry!.headers)].sort());
     expect(entry!.headers).toMatchObject({ 'x-api-key': '[redacted]', 'x-trace': 'one, two', accept: 'application/json', host: 'x' });
   });
-
 });
 
 describe('the node entry and the CLI do not load msw', () => {
-  it.each([
-    ['src/node/index.ts'],
-    ['src/cli/main.ts'],
-  ])('%s imports nothing from msw (its whole module graph)', async (entry) => {
+  it.each([['src/node/index.ts'], ['src/cli/main.ts']])('%s imports nothing from msw (its whole module graph)', async (entry) => {
     const packageDir = fileURLToPath(new URL('../..', import.meta.url));
     const result = await build({
       entryPoints: [entry],
@@ -222,7 +258,18 @@ describe('the node entry and the CLI do not load msw', () => {
     const imported = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
     expect(imported.filter((path) => path === 'msw' || path.startsWith('msw/'))).toEqual([]);
     // The check can fail: the main entry does import msw.
-    const main = await build({ entryPoints: ['src/index.ts'], absWorkingDir: packageDir, bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', alias: { '@flight-search/sdk': fileURLToPath(new URL('../../../sdk/src/index.ts', import.meta.url)) } });
+    const main = await build({
+      entryPoints: ['src/index.ts'],
+      absWorkingDir: packageDir,
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'silent',
+      alias: { '@flight-search/sdk': fileURLToPath(new URL('../../../sdk/src/index.ts', import.meta.url)) },
+    });
     expect(Object.values(main.metafile.inputs).some((input) => input.imports.some((i) => i.path === 'msw'))).toBe(true);
   });
 });

@@ -84,7 +84,8 @@ export function searchBodyProblems(body: unknown): string[] {
   if (fine('origin', 'destination') && own(body, 'origin') === own(body, 'destination')) bad.add('body.destination'); // SEARCH-5
   if (fine('tripType') && own(body, 'tripType') === 'ROUND_TRIP') {
     const back = own(body, 'returnDate');
-    if (back === undefined) bad.add('body.returnDate'); // SEARCH-7
+    if (back === undefined)
+      bad.add('body.returnDate'); // SEARCH-7
     else if (fine('returnDate', 'departureDate') && !(String(back) > String(own(body, 'departureDate')))) bad.add('body.returnDate'); // SEARCH-6
   }
   return [...bad].sort();

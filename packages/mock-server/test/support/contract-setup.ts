@@ -8,7 +8,8 @@ import { expectContractKept, watchHttpServers } from './contract-hook.js';
 vi.mock(import('../../src/handle.js'), async (importOriginal) => {
   const original = await importOriginal();
   // Should answerRequest() move, the hook must say so instead of silently checking nothing.
-  if (typeof original.answerRequest !== 'function') throw new Error('contract hook: src/handle.ts no longer exports answerRequest(state, request); update test/support/contract-setup.ts.');
+  if (typeof original.answerRequest !== 'function')
+    throw new Error('contract hook: src/handle.ts no longer exports answerRequest(state, request); update test/support/contract-setup.ts.');
   const { validatingAnswer } = await import('./contract-hook.js');
   return { ...original, answerRequest: validatingAnswer(original.answerRequest) };
 });

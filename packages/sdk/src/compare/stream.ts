@@ -55,7 +55,8 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
   const allowed: readonly ProgramCode[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
   const programs = asked ?? allowed;
   programs.forEach((p, i) => {
-    if (!allowed.includes(p) || programs.indexOf(p) < i) throw new TypeError(`programs: ${p} is ${allowed.includes(p) ? 'repeated' : `not a ${priceType} program`}`);
+    if (!allowed.includes(p) || programs.indexOf(p) < i)
+      throw new TypeError(`programs: ${p} is ${allowed.includes(p) ? 'repeated' : `not a ${priceType} program`}`);
   });
   if (!['off', 'throw', 'partial'].includes(quotaCheck)) throw new TypeError('quotaCheck must be off, throw or partial');
   // The client's bound, checked here so that no search fails on it.
@@ -111,7 +112,10 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
         });
         n = quota ? Math.floor(quota.remaining / cost) : 0;
         if (quota && n < total && quotaCheck === 'throw')
-          throw new QuotaExceededError({ status: 402, message: `Insufficient quota: this comparison requires ${total * cost} units and ${quota.remaining} remain.` });
+          throw new QuotaExceededError({
+            status: 402,
+            message: `Insufficient quota: this comparison requires ${total * cost} units and ${quota.remaining} remain.`,
+          });
       }
       for (const [i, program] of programs.entries()) {
         if (i < n) tasks.push(limit(search1, program));

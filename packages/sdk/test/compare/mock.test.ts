@@ -114,9 +114,17 @@ describe('compareProgramsStreaming against the mock server', () => {
     const request = { ...oneWay, tripType: 'ROUND_TRIP', returnDate: '2026-12-22', programs } as const;
     const outcomes = await collect(compareProgramsStreaming(sdk('compare-key'), request, { quotaCheck: 'partial' }));
     expect(outcomes.filter((o) => o.kind === 'skipped').map((o) => o.program)).toEqual(['PROGRAM_3', 'PROGRAM_4']);
-    expect(outcomes.filter((o) => o.kind === 'result').map((o) => o.program).sort()).toEqual(['PROGRAM_1', 'PROGRAM_2']);
+    expect(
+      outcomes
+        .filter((o) => o.kind === 'result')
+        .map((o) => o.program)
+        .sort(),
+    ).toEqual(['PROGRAM_1', 'PROGRAM_2']);
     const quota = await sdk('compare-key').getQuota();
     expect(quota).toMatchObject({ consumed: 4, remaining: 1 });
-    expect(quota.usageByCompany.map((u) => [u.airlineLoyalty, u.consumed]).sort()).toEqual([['PROGRAM_1', 2], ['PROGRAM_2', 2]]);
+    expect(quota.usageByCompany.map((u) => [u.airlineLoyalty, u.consumed]).sort()).toEqual([
+      ['PROGRAM_1', 2],
+      ['PROGRAM_2', 2],
+    ]);
   });
 });

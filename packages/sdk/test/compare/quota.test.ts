@@ -59,10 +59,13 @@ describe('compareProgramsStreaming quota pre-flight', () => {
   it('QUOTA-1: aborting the signal during the pre-flight rejects with AbortError and sends no search', async () => {
     const log = fakeService({}, 100);
     const inner = client();
-    const slowQuota: CompareClient = { searchFlights: inner.searchFlights, getQuota: async (options) => {
+    const slowQuota: CompareClient = {
+      searchFlights: inner.searchFlights,
+      getQuota: async (options) => {
         await delay(30);
         return inner.getQuota(options);
-      } };
+      },
+    };
     const controller = new AbortController();
     const it = compareProgramsStreaming(slowQuota, { ...oneWay, programs }, { signal: controller.signal, quotaCheck: 'throw' });
     const first = it.next();

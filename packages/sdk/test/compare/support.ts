@@ -87,7 +87,10 @@ export function fakeService(programs: Partial<Record<ProgramCode, FakeProgram>>,
       const behavior = programs[program as ProgramCode] ?? {};
       const cost = body.tripType === 'ROUND_TRIP' ? 2 : 1;
       if (log.remaining < cost) {
-        return HttpResponse.json({ error: { code: 'HTTP_ERROR', message: `Insufficient quota: this search requires ${cost} units and ${log.remaining} remains.` } }, { status: 402 });
+        return HttpResponse.json(
+          { error: { code: 'HTTP_ERROR', message: `Insufficient quota: this search requires ${cost} units and ${log.remaining} remains.` } },
+          { status: 402 },
+        );
       }
       log.remaining -= cost;
       log.started.push(program);
@@ -104,8 +107,15 @@ export function fakeService(programs: Partial<Record<ProgramCode, FakeProgram>>,
       const failure = behavior.providerFailure;
       const item = failure
         ? { airline: program, success: false, [parsed ? 'flights' : 'data']: null, error: { message: 'The provider failed.', providerStatusCode: failure } }
-        : { airline: program, success: true, ...(parsed ? { flights: (behavior.fares ?? []).map((f, i) => flight(program, f, i)) } : { data: { outbound: {}, inbound: null } }) };
-      return HttpResponse.json({ results: [item], summary: { totalAirlinesRequested: 1, successfulSearches: failure ? 0 : 1, failedSearches: failure ? 1 : 0 } });
+        : {
+            airline: program,
+            success: true,
+            ...(parsed ? { flights: (behavior.fares ?? []).map((f, i) => flight(program, f, i)) } : { data: { outbound: {}, inbound: null } }),
+          };
+      return HttpResponse.json({
+        results: [item],
+        summary: { totalAirlinesRequested: 1, successfulSearches: failure ? 0 : 1, failedSearches: failure ? 1 : 0 },
+      });
     }),
   );
   return log;

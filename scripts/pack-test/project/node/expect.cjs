@@ -50,7 +50,10 @@ function expectMock({ createFlightSearchMock, DEFAULT_KEYS }) {
   for (const method of ['handle', 'setProgramBehavior', 'setKey', 'requests', 'reset']) {
     assert.equal(typeof mock[method], 'function', `createFlightSearchMock().${method} is not a function`);
   }
-  assert.ok(DEFAULT_KEYS.some((key) => key.key === 'test-key'), 'DEFAULT_KEYS has no test-key');
+  assert.ok(
+    DEFAULT_KEYS.some((key) => key.key === 'test-key'),
+    'DEFAULT_KEYS has no test-key',
+  );
 }
 
 async function expectServer({ startMockServer, createFlightSearchMock }, openApiFile) {
@@ -90,7 +93,7 @@ async function expectProxy({ createFlightSearchProxy, PROXY_ERROR_CODES, toNodeH
   const proxy = createFlightSearchProxy({ apiKey: 'server-key', baseUrl: 'http://127.0.0.1:9' });
   const response = await proxy(new Request('http://app.test/api/flight-search/admin'));
   assert.equal(response.status, 404, 'a path outside the three operations is a 404');
-  assert.equal((await response.json()).error.code, PROXY_ERROR_CODES.NOT_FOUND, 'with the proxy\'s own code');
+  assert.equal((await response.json()).error.code, PROXY_ERROR_CODES.NOT_FOUND, "with the proxy's own code");
   assert.equal(typeof toNodeHandler(proxy), 'function', 'toNodeHandler gives a node:http listener');
   assert.throws(() => createFlightSearchProxy({ apiKey: 'server-key', baseUrl: '/relative' }), TypeError, 'a relative baseUrl is a TypeError');
 }

@@ -100,7 +100,10 @@ function equipmentFor(from: Airport, to: Airport, km: number, random: Random): s
 
 /** Whether a non-stop may operate between two airports: domestic-only airports and perimeter rules (D39). */
 function legAllowed(from: Airport, to: Airport, km: number): boolean {
-  for (const [here, there] of [[from, to], [to, from]] as const) {
+  for (const [here, there] of [
+    [from, to],
+    [to, from],
+  ] as const) {
     const limits = limitsOf(here.iata);
     if (limits.domesticOnly && there.country !== here.country) return false;
     if (limits.perimeterKm !== undefined && km > limits.perimeterKm && !limits.perimeterExceptions?.includes(there.iata)) return false;
@@ -128,8 +131,13 @@ function connectionPoints(program: ProgramCode, from: Airport, to: Airport, dire
     const first = distanceKm(from, hub);
     const second = distanceKm(hub, to);
     if (
-      first >= MIN_ROUTE_KM && second >= MIN_ROUTE_KM && first <= MAX_DIRECT_KM && second <= MAX_DIRECT_KM && first + second <= direct * maxDetour &&
-      legAllowed(from, hub, first) && legAllowed(hub, to, second)
+      first >= MIN_ROUTE_KM &&
+      second >= MIN_ROUTE_KM &&
+      first <= MAX_DIRECT_KM &&
+      second <= MAX_DIRECT_KM &&
+      first + second <= direct * maxDetour &&
+      legAllowed(from, hub, first) &&
+      legAllowed(hub, to, second)
     ) {
       points.push(hub);
     }
@@ -150,7 +158,16 @@ function legTemplate(program: ProgramCode, from: Airport, to: Airport, ownNumber
   if (!equipment) return undefined;
   const carrier = operatingCarrier(program, from, to);
   const number = carrier === PROGRAMS[program].carrier ? ownNumber() : random.int(1, 2999);
-  return { from, to, carrier, flightNumber: String(number), equipment, distanceKm: km, blockMinutes: blockMinutes(km, windKmh(from, to), random), layoverMinutes: layover };
+  return {
+    from,
+    to,
+    carrier,
+    flightNumber: String(number),
+    equipment,
+    distanceKm: km,
+    blockMinutes: blockMinutes(km, windKmh(from, to), random),
+    layoverMinutes: layover,
+  };
 }
 
 const timetables = new Map<string, ItineraryTemplate[]>();

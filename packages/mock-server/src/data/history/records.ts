@@ -58,7 +58,14 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
   if (flight.availableSeats !== null) record.availableSeats = flight.availableSeats;
   if (!random.chance(0.1)) {
     record.fares = flight.fares.map(({ fareType, miles, money, taxes, fees, totalMoney, productClass, classOfService }) => ({
-      fareType, miles, money, taxes, fees, totalMoney, productClass, classOfService,
+      fareType,
+      miles,
+      money,
+      taxes,
+      fees,
+      totalMoney,
+      productClass,
+      classOfService,
     }));
   }
   if (!random.chance(0.1)) {
@@ -106,7 +113,12 @@ const HALF = 2 ** 24;
  * 100 000 records a store keeps; distinct sequence numbers make distinct ids.
  */
 function recordId(uuid: string, sequence: number): string {
-  return uuid.slice(0, 24) + scramble48(sequence % NODE_BITS).toString(16).padStart(12, '0');
+  return (
+    uuid.slice(0, 24) +
+    scramble48(sequence % NODE_BITS)
+      .toString(16)
+      .padStart(12, '0')
+  );
 }
 
 /**

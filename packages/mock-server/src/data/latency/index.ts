@@ -18,5 +18,5 @@ export function programLatencyMs(seed: number, program: ProgramCode): number {
   const slot = (MAX_MS - MIN_MS) / PROGRAM_CODES.length;
   const rank = Math.max(0, order.indexOf(program));
   // Jitter stays inside the slot, so two programs never get the same latency.
-  return Math.round(MIN_MS + rank * slot + (hashKey(seed, 'jitter', program) % 1000) / 1000 * (slot - 1));
+  return Math.round(MIN_MS + rank * slot + ((hashKey(seed, 'jitter', program) % 1000) / 1000) * (slot - 1));
 }
