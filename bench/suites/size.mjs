@@ -62,7 +62,9 @@ function installed(name) {
 const kB = (bytes) => bytes / 1000;
 
 const importOf = (spec, names) =>
-  names ? `import { ${names.join(', ')} } from ${JSON.stringify(spec)};\nconsole.log(${names.join(', ')});\n` : `import * as all from ${JSON.stringify(spec)};\nconsole.log(all);\n`;
+  names
+    ? `import { ${names.join(', ')} } from ${JSON.stringify(spec)};\nconsole.log(${names.join(', ')});\n`
+    : `import * as all from ${JSON.stringify(spec)};\nconsole.log(all);\n`;
 
 export async function run() {
   const figures = [];
@@ -84,16 +86,28 @@ export async function run() {
     const full = await bundleSize(sdkSourceEntry, importOf(sdkSourceEntry, names));
     const bare = await bundleSize(join(withoutValidation, 'src', 'index.ts'), importOf(join(withoutValidation, 'src', 'index.ts'), names));
     source[id] = { full, bare };
-    figures.push({ label: `${what} (esbuild on src/): gzip / without local validation`, value: `${full.gzip} B / ${bare.gzip} B (validation ${full.gzip - bare.gzip} B)` });
+    figures.push({
+      label: `${what} (esbuild on src/): gzip / without local validation`,
+      value: `${full.gzip} B / ${bare.gzip} B (validation ${full.gzip - bare.gzip} B)`,
+    });
   }
   const client = source['1a'].full;
-  figures.push({ label: 'largest contributors to createFlightSearchClient (minified bytes)', value: client.contributions.slice(0, 8).map((c) => `${c.path} ${c.bytes} B`).join(', ') });
+  figures.push({
+    label: 'largest contributors to createFlightSearchClient (minified bytes)',
+    value: client.contributions
+      .slice(0, 8)
+      .map((c) => `${c.path} ${c.bytes} B`)
+      .join(', '),
+  });
   const raw = await bundleSize(join(root, 'packages', 'sdk', 'src', 'raw.ts'), importOf(join(root, 'packages', 'sdk', 'src', 'raw.ts'), ['createRawClient']));
   figures.push({ label: 'createRawClient (@flight-search/sdk/raw, an entry of its own): gzip', value: `${raw.gzip} B` });
   const createClientOnly = await bundleSize('openapi-fetch', "import createClient from 'openapi-fetch';\nconsole.log(createClient);\n");
   figures.push({ label: "openapi-fetch's createClient alone: minified / gzip", value: `${createClientOnly.minified} B / ${createClientOnly.gzip} B` });
   const pLimit = await bundleSize('p-limit', "import pLimit from 'p-limit';\nconsole.log(pLimit);\n");
-  figures.push({ label: 'p-limit alone (with yocto-queue), which compareProgramsStreaming uses: minified / gzip', value: `${pLimit.minified} B / ${pLimit.gzip} B` });
+  figures.push({
+    label: 'p-limit alone (with yocto-queue), which compareProgramsStreaming uses: minified / gzip',
+    value: `${pLimit.minified} B / ${pLimit.gzip} B`,
+  });
   for (const alt of ['ky', 'axios']) {
     if (installed(alt)) {
       const s = await bundleSize(alt);
@@ -107,7 +121,8 @@ export async function run() {
     const { full, bare } = source[id];
     return `${full.gzip} B gzip on the source, ${bare.gzip} B of it without local validation (validation ${full.gzip - bare.gzip} B); the client's own code is its send path (time-out, size limit, redirects, retries, hooks, log, withResponse), the error classes and the option checks with their messages (docs/decisions.md D19)`;
   };
-  const fix = 'see docs/decisions.md D19: what is left is behaviour (option messages, typed errors from the envelope, the size limit, hooks and log), not openapi-fetch; p-limit alone is about 0.85 kB of what the comparison adds';
+  const fix =
+    'see docs/decisions.md D19: what is left is behaviour (option messages, typed errors from the envelope, the size limit, hooks and log), not openapi-fetch; p-limit alone is about 0.85 kB of what the comparison adds';
   // The same check CI runs, on the built file.
   if (!existsSync(sdkDistEntry)) {
     for (const { id } of IMPORTS) measured[id] = { reason: `${sdkDistEntry} is not built` };
@@ -128,9 +143,12 @@ export async function run() {
         measured[id] = { measured: kB(c.size), why: why(id), fix, owner: 'SDK (packages/sdk)' };
       }
     } catch {
-      for (const { id } of IMPORTS) measured[id] = { reason: `size-limit did not report JSON: ${(sl.stderr || sl.stdout).trim().split('\n').slice(0, 3).join(' ')}` };
+      for (const { id } of IMPORTS)
+        measured[id] = { reason: `size-limit did not report JSON: ${(sl.stderr || sl.stdout).trim().split('\n').slice(0, 3).join(' ')}` };
     }
   }
-  notes.push('kB = 1000 bytes, as size-limit prints it. Each import is bundled as size-limit does (`import { names }` or `import * as all`, then used), so what it does not use is tree-shaken away; size-limit measures dist/, the figures marked esbuild measure src/ (within about 50 B of it).');
+  notes.push(
+    'kB = 1000 bytes, as size-limit prints it. Each import is bundled as size-limit does (`import { names }` or `import * as all`, then used), so what it does not use is tree-shaken away; size-limit measures dist/, the figures marked esbuild measure src/ (within about 50 B of it).',
+  );
   return { figures, notes, measured };
 }

@@ -49,7 +49,8 @@ export abstract class StoredRecord {
 
   /** The record as UTF-8 JSON, serialized on first use and kept. */
   bytes(): Uint8Array<ArrayBuffer> {
-    return (this.#bytes ??= serialize(this.record));
+    this.#bytes ??= serialize(this.record);
+    return this.#bytes;
   }
 
   /** Keeps the bytes of `record` (this entry's record, already built). */
@@ -193,16 +194,18 @@ class SearchedGroup {
 
   /** Removes the record at `index`, releasing its entry (and bytes) at once. */
   remove(index: number): void {
-    (this.#gone ??= new Uint8Array(this.flights.length))[index] = 1;
+    this.#gone ??= new Uint8Array(this.flights.length);
+    this.#gone[index] = 1;
     if (this.#entries) this.#entries[index] = undefined;
     this.#count--;
   }
 
   /** Appends one entry per record still kept, made on the first query that reads the group. */
   collect(into: StoredRecord[]): void {
-    const entries = (this.#entries ??= this.flights.map((flight, index) =>
+    this.#entries ??= this.flights.map((flight, index) =>
       this.#gone?.[index] === 1 ? undefined : new FlightEntry(flight, this.searchedAt, this.firstSequence + index),
-    ));
+    );
+    const entries = this.#entries;
     for (let i = this.#front; i < entries.length; i++) {
       const entry = entries[i];
       if (entry) into.push(entry);
