@@ -18,7 +18,9 @@ export interface Answer {
  * pieces may be shared (stored record bytes): never written to or transferred.
  */
 export interface ChunkedBody {
+  /** The pieces, in order; shared with the store, so never written to or transferred. */
   chunks: readonly Uint8Array<ArrayBuffer>[];
+  /** The sum of the pieces' lengths: the answer's `Content-Length`. */
   length: number;
 }
 
@@ -49,7 +51,9 @@ export interface MockRequest {
 
 /** The rules' answer, ready to send: status, headers (lower-case names) and the serialized body. */
 export interface PlainAnswer {
+  /** The HTTP status. */
   status: number;
+  /** Response headers, lower-case names. */
   headers: Record<string, string>;
   /** JSON text, or its UTF-8 bytes in pieces for answers assembled from stored bytes (history). */
   body: string | Uint8Array<ArrayBuffer> | ChunkedBody;

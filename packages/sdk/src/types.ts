@@ -31,6 +31,7 @@ export type {
   QuotaUsage,
   ValidationIssue,
   ValidationIssueType,
-  components,
-  paths,
 } from '@flight-search/contract';
+
+/** The contract's schemas and operations, as openapi-typescript generates them from openapi.yaml. */
+export type { components, paths } from '@flight-search/contract';
