@@ -7,7 +7,8 @@
 // - package.json, README.md, LICENSE, CHANGELOG.md, plus the package's `extra` files below;
 // - every file that package.json's main, module, types, typesVersions, exports and bin point to
 //   (the built entries: .js/.cjs and their .d.ts/.d.cts), chunks tsup may split out
-//   (dist/chunk-HASH.js, or dist/<module>-HASH.js for a module loaded on demand), and a source map beside each .js/.cjs. The maps are intended (the tsup
+//   (dist/chunk-HASH.js, or dist/<module>-HASH.js for a module loaded on demand; dist/<module>-Hash.d.ts
+//   for declarations two entries share), and a source map beside each .js/.cjs. The maps are intended (the tsup
 //   configs ask for them: readable stack traces and debugging for users); each must carry the text
 //   of every source it maps (`sourcesContent`), since src/ is not shipped.
 // So no tests, no sources, no configs, no caches (.turbo, .tsbuildinfo, .vite), no tarballs.
@@ -23,8 +24,9 @@ import { publishedPackages } from './packages.mjs';
 const EXTRA = { '@flight-search/mock-server': ['openapi.yaml'] };
 const COMMON = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
 const DIST_FILE = /^dist\/[\w.-]+\.(?:js|cjs|mjs|d\.ts|d\.cts|d\.mts)(?:\.map)?$/;
-// esbuild's chunk names: `chunk-HASH.js` for shared code, `<module>-HASH.js` for a module loaded with import().
-const CHUNK = /^dist\/[\w-]+-[A-Z0-9]{8}\.(?:js|cjs|mjs)(?:\.map)?$/;
+// esbuild's chunk names: `chunk-HASH.js` for shared code, `<module>-HASH.js` for a module loaded with import();
+// and the declaration build's shared chunks (`<module>-Hash.d.ts`, mixed case), for types two entries both export.
+const CHUNK = /^dist\/[\w-]+-(?:[A-Z0-9]{8}\.(?:js|cjs|mjs)(?:\.map)?|[A-Za-z0-9_-]{8}\.d\.c?ts)$/;
 
 // The child npm must not act as part of this workspace (`npm run` exports npm_package_*, npm_config_workspace...).
 const env = Object.fromEntries(
