@@ -26,7 +26,10 @@ import * as historyLoad from './suites/history-load.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const quick = flag('quick');
 const ctx = { quick };
 
@@ -44,7 +47,7 @@ if (!flag('no-build')) {
   console.log(b.ok ? 'ok' : 'FAILED (measuring whatever dist/ holds)');
   if (!b.ok) notes.push(`\`npm run build\` failed for the packages, so the existing dist/ was measured:\n\n\`\`\`\n${b.log}\n\`\`\``);
 } else {
-  notes.push('Run with --no-build: the packages\' dist/ was measured as it was.');
+  notes.push("Run with --no-build: the packages' dist/ was measured as it was.");
 }
 if (quick) notes.push('Quick run (--quick): fewer rounds and shorter loads; figures are indicative only.');
 
@@ -61,8 +64,22 @@ for (const suite of selected) {
     console.log(`  ${error instanceof NotReady ? 'not run' : 'FAILED'}: ${failure.split('\n').slice(0, 6).join('\n  ')}`);
   }
   for (const f of out.figures) console.log(`  ${f.label}: ${f.value}`);
-  const targets = suite.plan.map((p) => target({ ...p, ...(failure ? { reason: failure.split('\n')[0] } : {}), ...(out.measured[p.id] ?? (failure ? {} : { reason: 'the suite produced no figure for it' })) }));
-  results.push({ id: suite.id, title: suite.title, method: out.method, figures: out.figures, notes: out.notes ?? [], targets, error: failure && !failure.startsWith('the suite failed') ? undefined : failure?.split('\n')[0] });
+  const targets = suite.plan.map((p) =>
+    target({
+      ...p,
+      ...(failure ? { reason: failure.split('\n')[0] } : {}),
+      ...(out.measured[p.id] ?? (failure ? {} : { reason: 'the suite produced no figure for it' })),
+    }),
+  );
+  results.push({
+    id: suite.id,
+    title: suite.title,
+    method: out.method,
+    figures: out.figures,
+    notes: out.notes ?? [],
+    targets,
+    error: failure && !failure.startsWith('the suite failed') ? undefined : failure?.split('\n')[0],
+  });
   console.log(`  (${((nowMs() - t0) / 1000).toFixed(1)} s)`);
 }
 
@@ -71,6 +88,9 @@ console.log(`\n${consoleTable(results)}\n`);
 const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
 const file = only || quick ? join(ensureTmp(), 'RESULTS.partial.md') : join(root, 'bench', 'RESULTS.md');
 writeFileSync(file, `${markdown({ machine: m, command, commit: gitCommit(), durationS, suites: results, notes })}\n`);
-const counts = results.flatMap((r) => r.targets).reduce((c, t) => ({ ...c, [t.status]: (c[t.status] ?? 0) + 1 }), {});
-console.log(`targets: ${counts.pass ?? 0} pass, ${counts.miss ?? 0} miss, ${counts['n/a'] ?? 0} not run; ${durationS.toFixed(0)} s; written to ${file.replace(`${root}`, '')}`);
+const counts = {};
+for (const { status } of results.flatMap((r) => r.targets)) counts[status] = (counts[status] ?? 0) + 1;
+console.log(
+  `targets: ${counts.pass ?? 0} pass, ${counts.miss ?? 0} miss, ${counts['n/a'] ?? 0} not run; ${durationS.toFixed(0)} s; written to ${file.replace(`${root}`, '')}`,
+);
 process.exit(flag('strict') && (counts.miss || counts['n/a']) ? 1 : 0);

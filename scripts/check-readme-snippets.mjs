@@ -39,6 +39,7 @@ writeFileSync(
         baseUrl: '.',
         paths: {
           '@flight-search/sdk': [src('packages/sdk/src/index.ts')],
+          '@flight-search/sdk/raw': [src('packages/sdk/src/raw.ts')],
           '@flight-search/sdk/proxy': [src('packages/sdk/src/proxy/index.ts')],
           '@flight-search/sdk/proxy/node': [src('packages/sdk/src/proxy/node.ts')],
           '@flight-search/mock-server': [src('packages/mock-server/src/index.ts')],

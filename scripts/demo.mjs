@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's bold escapes (ESC) when the output is not a terminal
 const say = (text) => process.stdout.write(`\x1b[1m[demo]\x1b[0m ${text}\n`.replace(/\x1b\[\d+m/g, process.stdout.isTTY ? '$&' : ''));
 
 /** Newest modification time of the files under `path` (a file or a folder). */
@@ -54,7 +55,11 @@ process.on('exit', () => stopAll('SIGKILL'));
 
 const packages = [
   { dir: 'packages/sdk', inputs: ['src', 'package.json', 'tsup.config.ts'], outputs: ['dist/index.js', 'dist/index.cjs'] },
-  { dir: 'packages/mock-server', inputs: ['src', 'package.json', 'tsup.config.ts', '../../openapi.yaml'], outputs: ['dist/index.js', 'dist/node.js', 'dist/cli.js', 'openapi.yaml'] },
+  {
+    dir: 'packages/mock-server',
+    inputs: ['src', 'package.json', 'tsup.config.ts', '../../openapi.yaml'],
+    outputs: ['dist/index.js', 'dist/node.js', 'dist/cli.js', 'openapi.yaml'],
+  },
 ];
 const stale = packages.filter(({ dir, inputs, outputs }) => {
   const built = oldest(outputs.map((file) => join(root, dir, file)));
@@ -76,7 +81,10 @@ if (stale.length > 0) {
 }
 
 const serverLog = [];
-const server = run(process.execPath, [join(root, 'packages/mock-server/dist/cli.js'), '--port', '0', '--latency', 'realistic', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+const server = run(process.execPath, [join(root, 'packages/mock-server/dist/cli.js'), '--port', '0', '--latency', 'realistic', '--quiet'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 server.stderr.on('data', (chunk) => serverLog.push(chunk));
 const serverExit = exitOf(server);
 
@@ -99,7 +107,10 @@ const url = await new Promise((resolve, reject) => {
 say(`flight-search-mock listening on ${url} (realistic provider latencies, 0.2 to 4 s per program)`);
 say(`node examples/node-compare --base-url ${url}\n`);
 
-const example = run(process.execPath, ['--import', 'tsx', 'src/main.ts', '--base-url', url, '--api-key', 'test-key'], { cwd: join(root, 'examples/node-compare'), stdio: 'inherit' });
+const example = run(process.execPath, ['--import', 'tsx', 'src/main.ts', '--base-url', url, '--api-key', 'test-key'], {
+  cwd: join(root, 'examples/node-compare'),
+  stdio: 'inherit',
+});
 const code = (await exitOf(example)).code ?? 1;
 
 server.kill('SIGTERM');

@@ -17,7 +17,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const file = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'netbsd', 'sunos', 'win32', 'aix', 'openharmony'];
-const CPU = { 'arm-eabi': 'arm', 'arm-gnueabihf': 'arm', 'arm-musleabihf': 'arm', arm64: 'arm64', x64: 'x64', ia32: 'ia32', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x' };
+const CPU = {
+  'arm-eabi': 'arm',
+  'arm-gnueabihf': 'arm',
+  'arm-musleabihf': 'arm',
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+};
 
 /** Platform fields read off a package name such as `@rollup/rollup-linux-arm64-musl`. */
 function platformOf(name) {
@@ -25,7 +36,9 @@ function platformOf(name) {
   const os = parts.find((part) => OS.includes(part));
   if (!os) return null;
   const rest = parts.slice(parts.indexOf(os) + 1).join('-');
-  const cpuKey = Object.keys(CPU).sort((a, b) => b.length - a.length).find((key) => rest.startsWith(key));
+  const cpuKey = Object.keys(CPU)
+    .sort((a, b) => b.length - a.length)
+    .find((key) => rest.startsWith(key));
   if (!cpuKey) return null;
   const libc = os === 'linux' ? (rest.includes('musl') ? ['musl'] : ['glibc']) : undefined;
   return { os: [os], cpu: [CPU[cpuKey]], ...(libc && { libc }) };
@@ -33,7 +46,7 @@ function platformOf(name) {
 
 function resolves(fromPath, name) {
   for (let at = fromPath; ; ) {
-    if (lock.packages[(at ? `${at}/` : '') + `node_modules/${name}`]) return true;
+    if (lock.packages[`${at ? `${at}/` : ''}node_modules/${name}`]) return true;
     if (!at) return false;
     const cut = at.lastIndexOf('/node_modules/');
     at = cut === -1 ? '' : at.slice(0, cut);
@@ -69,6 +82,6 @@ if (process.argv.includes('--check')) {
 
 if (added) {
   lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
-  writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`fix-lockfile: added ${added} platform entries the registry here does not serve`);
 }

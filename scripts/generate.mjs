@@ -14,8 +14,7 @@ const source = resolve(root, 'openapi.yaml');
 const check = process.argv.includes('--check');
 
 const banner = (what) =>
-  `// This file is generated from openapi.yaml by \`npm run generate\` (${what}).\n` +
-  `// Do not edit it by hand: change openapi.yaml and regenerate.\n`;
+  `// This file is generated from openapi.yaml by \`npm run generate\` (${what}).\n// Do not edit it by hand: change openapi.yaml and regenerate.\n`;
 
 /**
  * `(string & {})`: any string, written so that editors still offer the known
@@ -72,10 +71,10 @@ function typeOptions(transformed) {
 
 /** Every schema object of `node` marked `x-open-enum`. */
 function openEnums(node, found = []) {
-  if (Array.isArray(node)) node.forEach((item) => openEnums(item, found));
+  if (Array.isArray(node)) for (const item of node) openEnums(item, found);
   else if (node && typeof node === 'object') {
     if (node['x-open-enum'] === true) found.push(node);
-    Object.values(node).forEach((value) => openEnums(value, found));
+    for (const value of Object.values(node)) openEnums(value, found);
   }
   return found;
 }
@@ -90,7 +89,7 @@ const generators = [
     // silently come out as `string`: refuse to generate instead.
     const missed = openEnums(document).length - transformed.size;
     if (missed) throw new Error(`${missed} x-open-enum schema(s) of openapi.yaml were not rewritten by the transform hook`);
-    return ['packages/contract/src/generated/openapi.ts', banner('openapi-typescript') + '\n' + astToString(ast)];
+    return ['packages/contract/src/generated/openapi.ts', `${banner('openapi-typescript')}\n${astToString(ast)}`];
   },
 ];
 

@@ -21,7 +21,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixture = join(root, 'scripts', 'pack-test', 'project');
 const args = new Set(process.argv.slice(2));
-const only = process.argv.slice(2).find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const only = process.argv
+  .slice(2)
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length);
 const started = performance.now();
 
 const PACKAGES = [
@@ -101,7 +104,7 @@ async function check(name, body) {
     console.log(`ok   ${String(count).padStart(2)} ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)${note ? `: ${note}` : ''}`);
   } catch (error) {
     console.log(`FAIL ${String(count).padStart(2)} ${name}`);
-    console.log(error instanceof CheckError ? error.message : error?.stack ?? String(error));
+    console.log(error instanceof CheckError ? error.message : (error?.stack ?? String(error)));
     if (project) console.log(`\nThe consumer project is kept at ${project} to investigate.`);
     process.exit(1);
   }
@@ -151,14 +154,38 @@ for (const pkg of PACKAGES) {
 await check('the tarballs ship their builds and the contract, and no sources or tests', () => {
   const expected = {
     '@flight-search/sdk': [
-      'package.json', 'README.md', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
-      'dist/proxy.js', 'dist/proxy.cjs', 'dist/proxy.d.ts', 'dist/proxy.d.cts',
-      'dist/proxy-node.js', 'dist/proxy-node.cjs', 'dist/proxy-node.d.ts', 'dist/proxy-node.d.cts',
+      'package.json',
+      'README.md',
+      'dist/index.js',
+      'dist/index.cjs',
+      'dist/index.d.ts',
+      'dist/index.d.cts',
+      'dist/raw.js',
+      'dist/raw.cjs',
+      'dist/raw.d.ts',
+      'dist/raw.d.cts',
+      'dist/proxy.js',
+      'dist/proxy.cjs',
+      'dist/proxy.d.ts',
+      'dist/proxy.d.cts',
+      'dist/proxy-node.js',
+      'dist/proxy-node.cjs',
+      'dist/proxy-node.d.ts',
+      'dist/proxy-node.d.cts',
     ],
     '@flight-search/mock-server': [
-      'package.json', 'README.md', 'openapi.yaml', 'dist/cli.js',
-      'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
-      'dist/node.js', 'dist/node.cjs', 'dist/node.d.ts', 'dist/node.d.cts',
+      'package.json',
+      'README.md',
+      'openapi.yaml',
+      'dist/cli.js',
+      'dist/index.js',
+      'dist/index.cjs',
+      'dist/index.d.ts',
+      'dist/index.d.cts',
+      'dist/node.js',
+      'dist/node.cjs',
+      'dist/node.d.ts',
+      'dist/node.d.cts',
     ],
   };
   const problems = [];
@@ -173,14 +200,14 @@ await check('the tarballs ship their builds and the contract, and no sources or 
 // 3. A fresh consumer project.
 cpSync(fixture, project, { recursive: true });
 const version = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
-writeFileSync(
-  join(project, 'package.json'),
-  `${JSON.stringify({ name: 'flight-search-consumer', version: '1.0.0', private: true }, null, 2)}\n`,
-);
+writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'flight-search-consumer', version: '1.0.0', private: true }, null, 2)}\n`);
 const installing = [...PACKAGES.map((p) => p.tarball), ...CONSUMER_TOOLS.map((name) => `${name}@${version(name)}`)];
 step(`installing into ${project}: the two tarballs, ${CONSUMER_TOOLS.map((n) => `${n}@${version(n)}`).join(', ')}`);
 const t0 = performance.now();
-const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...installing], { cwd: project, timeoutMs: 180_000 });
+const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...installing], {
+  cwd: project,
+  timeoutMs: 180_000,
+});
 if (installed.code !== 0) {
   console.log(`FAIL npm install in the consumer project exited ${installed.code}\n${printed(installed)}`);
   process.exit(1);
@@ -210,18 +237,31 @@ await check('no installed file names the private @flight-search/contract package
 const node = async (file) => void (await mustPass(`node ${file}`, process.execPath, [file], { cwd: project, timeoutMs: 30_000 }));
 await check('ESM: import @flight-search/sdk gets dist/index.js; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.mjs'));
 await check('CJS: require @flight-search/sdk gets dist/index.cjs; createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.cjs'));
-await check('ESM: import @flight-search/sdk/proxy and /proxy/node get dist/proxy.js and dist/proxy-node.js; the proxy answers its own 404', () => node('node/proxy.mjs'));
-await check('CJS: require @flight-search/sdk/proxy and /proxy/node get dist/proxy.cjs and dist/proxy-node.cjs; the proxy answers its own 404', () => node('node/proxy.cjs'));
+await check('ESM: import @flight-search/sdk/raw gets dist/raw.js; createRawClient gives { data, error } with the key sent', () => node('node/raw.mjs'));
+await check('CJS: require @flight-search/sdk/raw gets dist/raw.cjs; createRawClient gives { data, error } with the key sent', () => node('node/raw.cjs'));
+await check('ESM: import @flight-search/sdk/proxy and /proxy/node get dist/proxy.js and dist/proxy-node.js; the proxy answers its own 404', () =>
+  node('node/proxy.mjs'),
+);
+await check('CJS: require @flight-search/sdk/proxy and /proxy/node get dist/proxy.cjs and dist/proxy-node.cjs; the proxy answers its own 404', () =>
+  node('node/proxy.cjs'),
+);
 await check('ESM: import @flight-search/mock-server gets dist/index.js; createFlightSearchMock().handlers is a non-empty array', () => node('node/mock.mjs'));
 await check('CJS: require @flight-search/mock-server gets dist/index.cjs; createFlightSearchMock().handlers is a non-empty array', () => node('node/mock.cjs'));
-await check('ESM: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, serves a main-entry mock, then closes', () => node('node/server.mjs'));
-await check('CJS: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, serves a main-entry mock, then closes', () => node('node/server.cjs'));
+await check('ESM: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, serves a main-entry mock, then closes', () =>
+  node('node/server.mjs'),
+);
+await check('CJS: @flight-search/mock-server/node startMockServer answers GET /quota and /openapi.yaml, serves a main-entry mock, then closes', () =>
+  node('node/server.cjs'),
+);
 
 // 5. TypeScript consumers. Each file has @ts-expect-error lines that only hold when the real types are loaded.
 async function tsc(config) {
   const result = await run('npx', ['--no', '--', 'tsc', '-p', config, '--listFiles'], { cwd: project, timeoutMs: 60_000 });
   // --listFiles prints absolute paths; what is left are the diagnostics.
-  const errors = result.stdout.split('\n').filter((line) => line.trim() !== '' && !line.startsWith(project)).join('\n');
+  const errors = result.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith(project))
+    .join('\n');
   if (result.code !== 0) throw new CheckError(`tsc -p ${config} exited ${result.code}\n${errors}${result.stderr.trim() ? `\n${tail(result.stderr)}` : ''}`);
   return result;
 }
@@ -233,33 +273,50 @@ function expectDeclarations(result, files) {
 await check('TypeScript, moduleResolution node16: an .mts and a .cts consumer type-check against the import and require types', async () => {
   const result = await tsc('types/tsconfig.node16.json');
   expectDeclarations(result, [
-    '@flight-search/sdk/dist/index.d.ts', '@flight-search/sdk/dist/index.d.cts',
-    '@flight-search/mock-server/dist/index.d.ts', '@flight-search/mock-server/dist/index.d.cts',
-    '@flight-search/mock-server/dist/node.d.ts', '@flight-search/mock-server/dist/node.d.cts',
+    '@flight-search/sdk/dist/index.d.ts',
+    '@flight-search/sdk/dist/index.d.cts',
+    '@flight-search/mock-server/dist/index.d.ts',
+    '@flight-search/mock-server/dist/index.d.cts',
+    '@flight-search/mock-server/dist/node.d.ts',
+    '@flight-search/mock-server/dist/node.d.cts',
   ]);
 });
-await check('TypeScript, moduleResolution bundler: a consumer type-checks against the packages\' types', async () => {
+await check("TypeScript, moduleResolution bundler: a consumer type-checks against the packages' types", async () => {
   const result = await tsc('types/tsconfig.bundler.json');
-  expectDeclarations(result, ['@flight-search/sdk/dist/index.d.ts', '@flight-search/mock-server/dist/index.d.ts', '@flight-search/mock-server/dist/node.d.ts']);
+  expectDeclarations(result, [
+    '@flight-search/sdk/dist/index.d.ts',
+    '@flight-search/sdk/dist/raw.d.ts',
+    '@flight-search/mock-server/dist/index.d.ts',
+    '@flight-search/mock-server/dist/node.d.ts',
+  ]);
 });
 
 // 6. Browsers.
 const bundle = async (entry, mustInclude) =>
-  (await mustPass(`node browser/bundle.mjs ${entry}`, process.execPath, ['browser/bundle.mjs', entry, mustInclude], { cwd: project, timeoutMs: 60_000 })).stdout.trim();
+  (
+    await mustPass(`node browser/bundle.mjs ${entry}`, process.execPath, ['browser/bundle.mjs', entry, mustInclude], { cwd: project, timeoutMs: 60_000 })
+  ).stdout.trim();
 await check('esbuild bundles the SDK for the browser (platform: browser) with no Node built-ins', () =>
-  bundle('browser/sdk-entry.js', 'node_modules/@flight-search/sdk/'));
+  bundle('browser/sdk-entry.js', 'node_modules/@flight-search/sdk/'),
+);
 await check('esbuild bundles @flight-search/sdk/proxy for a Fetch-standard runtime (platform: browser) with no Node built-ins', () =>
-  bundle('browser/proxy-entry.js', 'node_modules/@flight-search/sdk/'));
-await check('esbuild bundles the mock server\'s main entry with setupWorker for the browser with no Node built-ins', () =>
-  bundle('browser/mock-entry.js', 'node_modules/@flight-search/mock-server/'));
+  bundle('browser/proxy-entry.js', 'node_modules/@flight-search/sdk/'),
+);
+await check("esbuild bundles the mock server's main entry with setupWorker for the browser with no Node built-ins", () =>
+  bundle('browser/mock-entry.js', 'node_modules/@flight-search/mock-server/'),
+);
 
 // 7. The consumer's own test suite.
-await check('the project\'s own vitest suite runs the mock\'s handlers under setupServer with the SDK calling through them', async () => {
+await check("the project's own vitest suite runs the mock's handlers under setupServer with the SDK calling through them", async () => {
   const report = join(work, 'vitest.json');
-  const result = await run('npx', ['--no', '--', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: project, timeoutMs: 90_000 });
+  const result = await run('npx', ['--no', '--', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: project,
+    timeoutMs: 90_000,
+  });
   if (result.code !== 0) throw new CheckError(`vitest exited ${result.code}\n${printed(result)}`);
   const { numPassedTests, numTotalTests } = JSON.parse(readFileSync(report, 'utf8'));
-  if (numTotalTests !== 3 || numPassedTests !== 3) throw new CheckError(`expected 3 tests passed, got ${numPassedTests} of ${numTotalTests}\n${printed(result)}`);
+  if (numTotalTests !== 3 || numPassedTests !== 3)
+    throw new CheckError(`expected 3 tests passed, got ${numPassedTests} of ${numTotalTests}\n${printed(result)}`);
   return `${numPassedTests} tests passed`;
 });
 

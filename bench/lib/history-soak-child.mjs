@@ -14,7 +14,12 @@ const { createFlightSearchMock } = await import(pathToFileURL(entry).href);
 const KEY = 'bench-key';
 const PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_4', 'PROGRAM_5'];
 const AIRPORTS = ['GRU', 'JFK', 'LHR', 'CDG', 'MIA', 'LIS', 'MAD', 'FRA', 'AMS', 'EZE', 'SCL', 'BOG', 'LAX', 'ORD', 'ATL', 'DXB', 'NRT', 'FCO', 'MEX', 'YYZ'];
-const mock = createFlightSearchMock({ keys: [{ key: KEY, limit: 1e12, products: ['search', 'history'] }], latency: 'none', historyCap: 1000, requestLogCap: 1000 });
+const mock = createFlightSearchMock({
+  keys: [{ key: KEY, limit: 1e12, products: ['search', 'history'] }],
+  latency: 'none',
+  historyCap: 1000,
+  requestLogCap: 1000,
+});
 const base = 'http://127.0.0.1';
 const DAY = 86_400_000;
 const firstDay = Date.UTC(new Date().getUTCFullYear() + 1, 0, 1);
@@ -23,8 +28,20 @@ const route = (i) => [AIRPORTS[i % 10], AIRPORTS[10 + (Math.floor(i / 10) % 10)]
 
 async function search(i) {
   const [origin, destination] = route(i);
-  const body = { airlineLoyalty: [PROGRAMS[i % 4]], priceType: 'MILES', tripType: 'ONE_WAY', cabinType: i % 3 ? 'ECONOMY' : 'BUSINESS', origin, destination, departureDate: dateAfter(i), passengers: { adults: 1 }, responseFormat: 'PARSED' };
-  const res = await mock.handle(new Request(`${base}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) }));
+  const body = {
+    airlineLoyalty: [PROGRAMS[i % 4]],
+    priceType: 'MILES',
+    tripType: 'ONE_WAY',
+    cabinType: i % 3 ? 'ECONOMY' : 'BUSINESS',
+    origin,
+    destination,
+    departureDate: dateAfter(i),
+    passengers: { adults: 1 },
+    responseFormat: 'PARSED',
+  };
+  const res = await mock.handle(
+    new Request(`${base}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) }),
+  );
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`search answered ${res.status}`);
 }

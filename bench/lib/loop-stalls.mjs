@@ -9,7 +9,11 @@ const OFF = Date.now() - performance.now();
 const label = process.env.Q9_LABEL ?? String(process.pid);
 const fd = openSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'r');
 const buf = Buffer.alloc(128);
-const sched = () => { const n = readSync(fd, buf, 0, 128, 0); const [run, wait] = buf.toString('latin1', 0, n).split(' '); return [Number(run) / 1e6, Number(wait) / 1e6]; };
+const sched = () => {
+  const n = readSync(fd, buf, 0, 128, 0);
+  const [run, wait] = buf.toString('latin1', 0, n).split(' ');
+  return [Number(run) / 1e6, Number(wait) / 1e6];
+};
 const stalls = [];
 const gcs = [];
 let last = performance.now();
@@ -25,6 +29,7 @@ const t = setInterval(() => {
 }, 1);
 t.unref();
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcs.push({ at: +(OFF + e.startTime).toFixed(1), ms: +e.duration.toFixed(2), kind: kinds[e.detail?.kind] ?? e.detail?.kind });
+  for (const e of list.getEntries())
+    gcs.push({ at: +(OFF + e.startTime).toFixed(1), ms: +e.duration.toFixed(2), kind: kinds[e.detail?.kind] ?? e.detail?.kind });
 }).observe({ entryTypes: ['gc'] });
 process.on('exit', () => writeFileSync(`${process.env.LOOP_STALLS_DIR ?? 'bench/.tmp'}/stalls-${label}.json`, JSON.stringify({ stalls, gcs })));

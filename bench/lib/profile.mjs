@@ -14,7 +14,7 @@ export function summarizeProfile(profile, { owned = () => true, top = 8 } = {}) 
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const dt = new Map();
-  profile.samples.forEach((s, i) => dt.set(s, (dt.get(s) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  for (const [i, s] of profile.samples.entries()) dt.set(s, (dt.get(s) ?? 0) + (profile.timeDeltas[i] ?? 0));
   const self = new Map();
   const incl = new Map();
   let total = 0;

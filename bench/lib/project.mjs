@@ -52,7 +52,7 @@ export function pick(mod, names, what) {
 
 export const loadSdk = () => load('@flight-search/sdk', 'the built SDK');
 export const loadSdkProxy = () => load('@flight-search/sdk/proxy', 'the built SDK proxy');
-export const loadSdkProxyNode = () => load('@flight-search/sdk/proxy/node', 'the built SDK proxy\'s Node adapter');
+export const loadSdkProxyNode = () => load('@flight-search/sdk/proxy/node', "the built SDK proxy's Node adapter");
 export const loadMock = () => load('@flight-search/mock-server', 'the built mock');
 export const loadMockNode = () => load('@flight-search/mock-server/node', 'the built standalone server');
 

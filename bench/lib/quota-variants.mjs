@@ -16,7 +16,14 @@
 //   SAMPLES, SEARCHES  as suite 9 (500, 10 000)
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-const sched = (pid) => { try { const [run, wait, n] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number); return { run: run / 1e6, wait: wait / 1e6, n }; } catch { return { run: NaN, wait: NaN, n: NaN }; } };
+const sched = (pid) => {
+  try {
+    const [run, wait, n] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return { run: run / 1e6, wait: wait / 1e6, n };
+  } catch {
+    return { run: NaN, wait: NaN, n: NaN };
+  }
+};
 const diff = (a, b) => ({ runMs: +(b.run - a.run).toFixed(1), waitMs: +(b.wait - a.wait).toFixed(1), slices: b.n - a.n });
 import { Agent, get } from 'node:http';
 import { join } from 'node:path';
@@ -43,7 +50,9 @@ function request(agent, url) {
   return new Promise((resolve, reject) => {
     const req = get(url, { agent, headers: { 'x-api-key': BENCH_KEY } }, (res) => {
       let size = 0;
-      res.on('data', (c) => { size += c.length; });
+      res.on('data', (c) => {
+        size += c.length;
+      });
       res.on('end', () => resolve({ status: res.statusCode, size }));
     });
     req.on('error', reject);
@@ -67,7 +76,11 @@ async function fillRoute(url, count) {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const res = await fetch(`${url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY }, body: JSON.stringify(routeSearch(i)) });
+      const res = await fetch(`${url}/flights/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY },
+        body: JSON.stringify(routeSearch(i)),
+      });
       await res.arrayBuffer();
     }
   };
@@ -75,70 +88,129 @@ async function fillRoute(url, count) {
 }
 function runChild(args, onStarted, niceLoad) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(niceLoad ? 'nice' : process.execPath, niceLoad ? ['-n', niceLoad, process.execPath, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(niceLoad ? 'nice' : process.execPath, niceLoad ? ['-n', niceLoad, process.execPath, ...args] : args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     proc.stdout.on('data', async (chunk) => {
       const before = out;
       out += chunk;
       if (!before.includes('started\n') && out.includes('started\n')) {
-        try { await onStarted(); } catch (e) { proc.kill('SIGKILL'); reject(e); return; }
+        try {
+          await onStarted();
+        } catch (e) {
+          proc.kill('SIGKILL');
+          reject(e);
+          return;
+        }
         proc.kill('SIGTERM');
       }
     });
-    proc.on('exit', () => { try { resolve(JSON.parse(out.trim().split('\n').pop())); } catch (e) { reject(e); } });
+    proc.on('exit', () => {
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop()));
+      } catch (e) {
+        reject(e);
+      }
+    });
   });
 }
 async function one(label, dist, round) {
   const port = await freePort();
   const nice = process.env[`NICE_${label}`];
-  const server = await spawnServer(nice ? 'nice' : process.execPath, [...(nice ? ['-n', nice, process.execPath] : []), ...flags, ...(process.env[`FLAGS_${label}`] ?? '').split(' ').filter(Boolean), join(dist, 'cli.js'), '--port', String(port), '--host', '127.0.0.1', '--keys', writeKeysFile(), '--latency', 'none', '--quiet'], {
-    readyUrl: `http://127.0.0.1:${port}/quota`, readyInit: { headers: { 'x-api-key': BENCH_KEY } },
-    logFile: join(ensureTmp('logs'), `q9-${label}-${round}.log`),
-    env: { Q9_LABEL: `${label}-${round}` },
-  });
+  const server = await spawnServer(
+    nice ? 'nice' : process.execPath,
+    [
+      ...(nice ? ['-n', nice, process.execPath] : []),
+      ...flags,
+      ...(process.env[`FLAGS_${label}`] ?? '').split(' ').filter(Boolean),
+      join(dist, 'cli.js'),
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--keys',
+      writeKeysFile(),
+      '--latency',
+      'none',
+      '--quiet',
+    ],
+    {
+      readyUrl: `http://127.0.0.1:${port}/quota`,
+      readyInit: { headers: { 'x-api-key': BENCH_KEY } },
+      logFile: join(ensureTmp('logs'), `q9-${label}-${round}.log`),
+      env: { Q9_LABEL: `${label}-${round}` },
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     await fillRoute(url, Number(process.env.SEARCHES ?? 10_000));
     await request(new Agent(), `${url}/intelligence/flights/history?${historyQuery()}`);
     await quotaTimes(agent, url, 50);
-    const s0 = sched(server.pid), m0 = sched(process.pid), t0 = nowMs();
+    const s0 = sched(server.pid),
+      m0 = sched(process.pid),
+      t0 = nowMs();
     const alone = await quotaTimes(agent, url, samples);
     const schedAlone = { ms: +(nowMs() - t0).toFixed(0), server: diff(s0, sched(server.pid)), me: diff(m0, sched(process.pid)) };
     let loaded = [];
-    let marks = {};
+    const marks = {};
     const slowSamples = [];
     let other;
     let loadUrl = url;
     if (process.env[`SPLIT_${label}`]) {
       const port2 = await freePort();
-      other = await spawnServer(process.execPath, [join(dist, 'cli.js'), '--port', String(port2), '--host', '127.0.0.1', '--keys', writeKeysFile(), '--latency', 'none', '--quiet'], { readyUrl: `http://127.0.0.1:${port2}/quota`, readyInit: { headers: { 'x-api-key': BENCH_KEY } }, logFile: join(ensureTmp('logs'), `q9-other.log`) });
+      other = await spawnServer(
+        process.execPath,
+        [join(dist, 'cli.js'), '--port', String(port2), '--host', '127.0.0.1', '--keys', writeKeysFile(), '--latency', 'none', '--quiet'],
+        { readyUrl: `http://127.0.0.1:${port2}/quota`, readyInit: { headers: { 'x-api-key': BENCH_KEY } }, logFile: join(ensureTmp('logs'), `q9-other.log`) },
+      );
       loadUrl = `http://127.0.0.1:${port2}`;
       await fillRoute(loadUrl, Number(process.env.SEARCHES ?? 10_000));
       await request(new Agent(), `${loadUrl}/intelligence/flights/history?${historyQuery()}`);
     }
-    const load = await runChild([child, loadUrl, BENCH_KEY, '8', historyQuery()], async () => {
-      await new Promise((r) => setTimeout(r, 300));
-      marks.start = Date.now(); marks.hrStart = nowMs(); marks.s = sched(server.pid); marks.m = sched(process.pid);
-      loaded = await quotaTimes(agent, url, samples, 30_000, slowSamples);
-      marks.end = Date.now(); marks.hrEnd = nowMs(); marks.sched = { server: diff(marks.s, sched(server.pid)), me: diff(marks.m, sched(process.pid)) };
-    }, process.env[`LOADNICE_${label}`]);
+    const load = await runChild(
+      [child, loadUrl, BENCH_KEY, '8', historyQuery()],
+      async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        marks.start = Date.now();
+        marks.hrStart = nowMs();
+        marks.s = sched(server.pid);
+        marks.m = sched(process.pid);
+        loaded = await quotaTimes(agent, url, samples, 30_000, slowSamples);
+        marks.end = Date.now();
+        marks.hrEnd = nowMs();
+        marks.sched = { server: diff(marks.s, sched(server.pid)), me: diff(marks.m, sched(process.pid)) };
+      },
+      process.env[`LOADNICE_${label}`],
+    );
     await other?.stop();
     const aloneAfter = await quotaTimes(agent, url, samples);
     const all = [...alone, ...aloneAfter];
     const r = {
-      label, round,
+      label,
+      round,
       ratio: quantile(loaded, 0.99) / quantile(all, 0.99),
-      aloneP50: quantile(all, 0.5), aloneP99: quantile(all, 0.99),
-      loadedP50: quantile(loaded, 0.5), loadedP99: quantile(loaded, 0.99), loadedMax: Math.max(...loaded),
-      loadedTop: [...loaded].sort((a, b) => b - a).slice(0, 8).map((x) => +x.toFixed(1)),
-      schedAlone, schedLoaded: marks.sched,
-      bytesPerAnswer: load.answers ? load.bytes / load.answers : 0, failures: load.failures,
-      loadMs: marks.end - marks.start, answers: load.answers, answerP50: quantile(load.times, 0.5),
+      aloneP50: quantile(all, 0.5),
+      aloneP99: quantile(all, 0.99),
+      loadedP50: quantile(loaded, 0.5),
+      loadedP99: quantile(loaded, 0.99),
+      loadedMax: Math.max(...loaded),
+      loadedTop: [...loaded]
+        .sort((a, b) => b - a)
+        .slice(0, 8)
+        .map((x) => +x.toFixed(1)),
+      schedAlone,
+      schedLoaded: marks.sched,
+      bytesPerAnswer: load.answers ? load.bytes / load.answers : 0,
+      failures: load.failures,
+      loadMs: marks.end - marks.start,
+      answers: load.answers,
+      answerP50: quantile(load.times, 0.5),
     };
     if (process.env.SLOW) writeFileSync(`bench/.tmp/marks-${label}-${round}.json`, JSON.stringify(marks));
     if (process.env.SLOW) writeFileSync(`bench/.tmp/slow-${label}-${round}.json`, JSON.stringify(slowSamples));
-    console.log(JSON.stringify(r, (k, v) => (typeof v === 'number' && !Number.isInteger(v) ? +v.toFixed(3) : v)));
+    console.log(JSON.stringify(r, (_key, v) => (typeof v === 'number' && !Number.isInteger(v) ? +v.toFixed(3) : v)));
     return r;
   } finally {
     agent.destroy();
@@ -148,6 +220,18 @@ async function one(label, dist, round) {
 const results = {};
 for (let round = 0; round < rounds; round++) {
   const order = round % 2 ? [...builds].reverse() : builds;
-  for (const [label, dist] of order) (results[label] ??= []).push(await one(label, dist, round));
+  for (const [label, dist] of order) {
+    results[label] ??= [];
+    results[label].push(await one(label, dist, round));
+  }
 }
-for (const [label, rs] of Object.entries(results)) console.log(label, 'ratios', rs.map((r) => r.ratio.toFixed(2)).join(' '), 'loadedP99', rs.map((r) => r.loadedP99.toFixed(1)).join(' '), 'aloneP99', rs.map((r) => r.aloneP99.toFixed(1)).join(' '));
+for (const [label, rs] of Object.entries(results))
+  console.log(
+    label,
+    'ratios',
+    rs.map((r) => r.ratio.toFixed(2)).join(' '),
+    'loadedP99',
+    rs.map((r) => r.loadedP99.toFixed(1)).join(' '),
+    'aloneP99',
+    rs.map((r) => r.aloneP99.toFixed(1)).join(' '),
+  );

@@ -21,7 +21,9 @@ export function machine() {
     node: process.version,
     os: `${process.platform} ${release()}`,
     memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB (free at start ${(freemem() / 2 ** 30).toFixed(1)} GiB)`,
-    load: loadavg().map((l) => l.toFixed(2)).join(' '),
+    load: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
     date: new Date().toISOString(),
   };
 }
@@ -51,10 +53,23 @@ const md = (cells) => `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).jo
 export function markdown({ machine: m, command, commit, durationS, suites, notes }) {
   const out = [];
   out.push('# Benchmark results', '');
-  out.push(`Written by \`${command}\` (bench/run.mjs); each run replaces this file. Figures are medians over rounds with the spread (min..max) beside them; every ratio is taken against a baseline measured in the same run, interleaved where the suite allows.`, '');
+  out.push(
+    `Written by \`${command}\` (bench/run.mjs); each run replaces this file. Figures are medians over rounds with the spread (min..max) beside them; every ratio is taken against a baseline measured in the same run, interleaved where the suite allows.`,
+    '',
+  );
   out.push('## Machine', '');
   out.push(md(['what', 'value']), md(['---', '---']));
-  out.push(md(['date', m.date]), md(['cores', m.cores]), md(['CPU', m.cpu]), md(['Node', m.node]), md(['OS', m.os]), md(['memory', m.memory]), md(['load average at start', m.load]), md(['commit', commit]), md(['whole run', `${durationS.toFixed(0)} s`]));
+  out.push(
+    md(['date', m.date]),
+    md(['cores', m.cores]),
+    md(['CPU', m.cpu]),
+    md(['Node', m.node]),
+    md(['OS', m.os]),
+    md(['memory', m.memory]),
+    md(['load average at start', m.load]),
+    md(['commit', commit]),
+    md(['whole run', `${durationS.toFixed(0)} s`]),
+  );
   out.push('');
   if (notes.length) out.push('## Notes on this run', '', ...notes.map((n) => `- ${n}`), '');
   out.push('## Targets', '');

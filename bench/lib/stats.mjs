@@ -36,7 +36,7 @@ export function fmt(value, unit = '', digits) {
 
 /** "median (min..max)" for a summary. */
 export function fmtSpread(s, unit = '', digits) {
-  if (!s || !s.n) return 'n/a';
+  if (!s?.n) return 'n/a';
   return `${fmt(s.median, unit, digits)} (${fmt(s.min, '', digits)}..${fmt(s.max, '', digits)}, n=${s.n})`;
 }
 

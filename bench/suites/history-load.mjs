@@ -85,7 +85,11 @@ async function fillRoute(url, count) {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const res = await fetch(`${url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY }, body: JSON.stringify(routeSearch(i)) });
+      const res = await fetch(`${url}/flights/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY },
+        body: JSON.stringify(routeSearch(i)),
+      });
       await res.arrayBuffer();
       if (res.status !== 200) failed++;
     }
@@ -134,11 +138,15 @@ async function quotaBesideHistory(quick, cli = requireCli()) {
   const routeSearches = quick ? 2_000 : 10_000;
   const samples = quick ? 200 : 500;
   const port = await freePort();
-  const server = await spawnServer(process.execPath, [cli, '--port', String(port), '--host', '127.0.0.1', '--keys', writeKeysFile(), '--latency', 'none', '--quiet'], {
-    readyUrl: `http://127.0.0.1:${port}/quota`,
-    readyInit: { headers: { 'x-api-key': BENCH_KEY } },
-    logFile: join(ensureTmp('logs'), 'history-load.log'),
-  });
+  const server = await spawnServer(
+    process.execPath,
+    [cli, '--port', String(port), '--host', '127.0.0.1', '--keys', writeKeysFile(), '--latency', 'none', '--quiet'],
+    {
+      readyUrl: `http://127.0.0.1:${port}/quota`,
+      readyInit: { headers: { 'x-api-key': BENCH_KEY } },
+      logFile: join(ensureTmp('logs'), 'history-load.log'),
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
@@ -205,11 +213,23 @@ export async function run({ quick }) {
     const answerMs = q.load.times.length ? quantile(q.load.times, 0.5) : Number.NaN;
     figures.push(
       { label: `${name}: searches on GRU→JFK ECONOMY over HTTP`, value: `${q.routeSearches.toLocaleString('en')} in ${fmt(q.fillMs / 1000, 's')}` },
-      { label: `${name}: the history answer (30 days, 8 programs)`, value: `${q.first.size.toLocaleString('en')} bytes; its first query ${fmt(q.firstMs, 'ms')}` },
-      { label: `${name}: GET /quota alone (before and after the load): p50 / p99 / max`, value: `${fmt(p(q.alone, 0.5), 'ms')} / ${fmt(p(q.alone, 0.99), 'ms')} / ${fmt(Math.max(...q.alone), 'ms')} (n=${q.alone.length})` },
-      { label: `${name}: GET /quota with 8 history queries in flight: p50 / p99 / max`, value: `${fmt(p(q.loaded, 0.5), 'ms')} / ${fmt(p(q.loaded, 0.99), 'ms')} / ${fmt(Math.max(...q.loaded), 'ms')} (n=${q.loaded.length})` },
+      {
+        label: `${name}: the history answer (30 days, 8 programs)`,
+        value: `${q.first.size.toLocaleString('en')} bytes; its first query ${fmt(q.firstMs, 'ms')}`,
+      },
+      {
+        label: `${name}: GET /quota alone (before and after the load): p50 / p99 / max`,
+        value: `${fmt(p(q.alone, 0.5), 'ms')} / ${fmt(p(q.alone, 0.99), 'ms')} / ${fmt(Math.max(...q.alone), 'ms')} (n=${q.alone.length})`,
+      },
+      {
+        label: `${name}: GET /quota with 8 history queries in flight: p50 / p99 / max`,
+        value: `${fmt(p(q.loaded, 0.5), 'ms')} / ${fmt(p(q.loaded, 0.99), 'ms')} / ${fmt(Math.max(...q.loaded), 'ms')} (n=${q.loaded.length})`,
+      },
       { label: `${name}: p99 with history in flight / alone`, value: fmt(ratio, 'x', 2) },
-      { label: `${name}: history answers completed meanwhile (load process): count / median time / bytes`, value: `${q.load.answers} / ${fmt(answerMs, 'ms')} / ${q.load.bytes.toLocaleString('en')}; ${q.load.failures} failed` },
+      {
+        label: `${name}: history answers completed meanwhile (load process): count / median time / bytes`,
+        value: `${q.load.answers} / ${fmt(answerMs, 'ms')} / ${q.load.bytes.toLocaleString('en')}; ${q.load.failures} failed`,
+      },
       { label: `${name}: main threads on a CPU / waiting for one (Linux schedstat), GET /quota alone`, value: schedFigure(q.aloneSched) },
       { label: `${name}: main threads on a CPU / waiting for one (Linux schedstat), with history in flight`, value: schedFigure(q.loadedSched) },
     );
@@ -217,7 +237,7 @@ export async function run({ quick }) {
       measured['9a'] = {
         measured: ratio,
         why: `p99 ${fmt(p(q.loaded, 0.99), 'ms')} with history in flight against ${fmt(p(q.alone, 0.99), 'ms')} alone (p50 ${fmt(p(q.loaded, 0.5), 'ms')} against ${fmt(p(q.alone, 0.5), 'ms')}). With 8 answers always in flight the server always has work, so it is always runnable: on 2 cores shared with the load process, this one and the rest of the machine (load average ${loadavg()[0].toFixed(1)} at the end), the operating system keeps it waiting for a CPU between time slices (while GET /quota was timed beside history: ${schedFigure(q.loadedSched)}), and the tail of GET /quota is those waits, this process's own waits, and now and then a collection whose helper threads wait for a CPU too. Within the server, another request waits for one history slice (0.25 ms, D46) or one ~64 KB write group (D68) at most`,
-        fix: 'not within the server: with the history load sent to a second server process on the same machine, so that the timed server did no history work at all, the ratio was still 1.7x to 9.6x (median 2.5x, 6 runs); capping history work at half the process\'s time (so that it sleeps) halved history throughput without lowering the loaded p99; fewer allocations per answer cut collections but not the p99 (bench/RESULTS.md, 9a; bench/lib/quota-variants.mjs). The ratio needs a machine where the server, the load process and this one each get a core and nothing else runs (the load process on another machine, or at least 3 idle cores)',
+        fix: "not within the server: with the history load sent to a second server process on the same machine, so that the timed server did no history work at all, the ratio was still 1.7x to 9.6x (median 2.5x, 6 runs); capping history work at half the process's time (so that it sleeps) halved history throughput without lowering the loaded p99; fewer allocations per answer cut collections but not the p99 (bench/RESULTS.md, 9a; bench/lib/quota-variants.mjs). The ratio needs a machine where the server, the load process and this one each get a core and nothing else runs (the load process on another machine, or at least 3 idle cores)",
         owner: 'mock (packages/mock-server/src/history)',
       };
     }
@@ -229,19 +249,39 @@ export async function run({ quick }) {
     const s = await soak(path, seconds, maxSearches);
     const rssRatio = s.end.rssMb / s.start.rssMb;
     const heapGrowth = s.end.heapMb - s.start.heapMb;
-    const at = (m) => `RSS ${fmt(m.rssMb, 'MB')}, heap ${fmt(m.heapMb, 'MB')}, array buffers ${fmt(m.buffersMb, 'MB')} after ${m.searches.toLocaleString('en')} searches (${fmt(m.seconds, 's')})`;
+    const at = (m) =>
+      `RSS ${fmt(m.rssMb, 'MB')}, heap ${fmt(m.heapMb, 'MB')}, array buffers ${fmt(m.buffersMb, 'MB')} after ${m.searches.toLocaleString('en')} searches (${fmt(m.seconds, 's')})`;
     figures.push(
-      { label: `soak, ${name}: searches / history queries`, value: `${s.searches.toLocaleString('en')} / ${s.queries.toLocaleString('en')} in ${fmt(s.end.seconds, 's')}` },
+      {
+        label: `soak, ${name}: searches / history queries`,
+        value: `${s.searches.toLocaleString('en')} / ${s.queries.toLocaleString('en')} in ${fmt(s.end.seconds, 's')}`,
+      },
       { label: `soak, ${name}: start (after 4 000 searches)`, value: at(s.start) },
       { label: `soak, ${name}: end`, value: at(s.end) },
-      { label: `soak, ${name}: samples (searches: RSS MB / heap MB)`, value: s.samples.map((m) => `${m.searches}: ${m.rssMb.toFixed(0)} / ${m.heapMb.toFixed(1)}`).join('; ') },
+      {
+        label: `soak, ${name}: samples (searches: RSS MB / heap MB)`,
+        value: s.samples.map((m) => `${m.searches}: ${m.rssMb.toFixed(0)} / ${m.heapMb.toFixed(1)}`).join('; '),
+      },
     );
     if (name === 'this build') {
-      measured['9b'] = { measured: rssRatio, why: `RSS grew from ${fmt(s.start.rssMb, 'MB')} to ${fmt(s.end.rssMb, 'MB')}`, fix: 'find what the soak keeps (heap snapshot)', owner: 'mock' };
-      measured['9c'] = { measured: heapGrowth, why: `the heap after GC grew from ${fmt(s.start.heapMb, 'MB')} to ${fmt(s.end.heapMb, 'MB')}`, fix: 'find what the soak keeps (heap snapshot)', owner: 'mock' };
+      measured['9b'] = {
+        measured: rssRatio,
+        why: `RSS grew from ${fmt(s.start.rssMb, 'MB')} to ${fmt(s.end.rssMb, 'MB')}`,
+        fix: 'find what the soak keeps (heap snapshot)',
+        owner: 'mock',
+      };
+      measured['9c'] = {
+        measured: heapGrowth,
+        why: `the heap after GC grew from ${fmt(s.start.heapMb, 'MB')} to ${fmt(s.end.heapMb, 'MB')}`,
+        fix: 'find what the soak keeps (heap snapshot)',
+        owner: 'mock',
+      };
     }
   }
-  if (!beforeDist) notes.push('Set BENCH_BEFORE_DIST to another checkout\'s packages/mock-server/dist (e.g. main\'s, copied under bench/.tmp so its dependencies resolve) to measure it the same way in the same run.');
+  if (!beforeDist)
+    notes.push(
+      "Set BENCH_BEFORE_DIST to another checkout's packages/mock-server/dist (e.g. main's, copied under bench/.tmp so its dependencies resolve) to measure it the same way in the same run.",
+    );
 
   return {
     method: `Quota beside history: the built CLI (\`flight-search-mock --latency none --quiet\`, default historyCap 100 000) in its own process; ${(quick ? 2_000 : 10_000).toLocaleString('en')} searches on GRU→JFK ECONOMY over HTTP (programs in turn, 32 dates), then one history query to make the records' bytes. GET /quota timed ${quick ? 200 : 500} times in sequence on one keep-alive connection, alone (before and after, pooled) and while a separate process keeps 8 history queries (30 days, 8 programs) in flight, reading each answer whole. Beside each, the time the server's main thread and this process's spent on a CPU and waiting for one (runnable but not running), from Linux's /proc/<pid>/task/<pid>/schedstat. Soak: a separate process (node --expose-gc bench/lib/history-soak-child.mjs) drives a mock in-process with historyCap 1000 and requestLogCap 1000: 4 searches on distinct dates (one new date per search) over 100 routes and 4 programs, then one 2-program history query, repeated for ${seconds} s or ${maxSearches.toLocaleString('en')} searches; RSS and heap after a full GC at the start (after 4 000 searches, with the bounded caches filled) and at the end.`,

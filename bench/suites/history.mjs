@@ -88,7 +88,13 @@ export function routeSearch(i) {
 }
 
 async function searchOnce(mock, body) {
-  const res = await mock.handle(new Request(`${base}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY }, body: JSON.stringify(body) }));
+  const res = await mock.handle(
+    new Request(`${base}/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY },
+      body: JSON.stringify(body),
+    }),
+  );
   const out = await res.json();
   const item = out.results?.[0];
   return res.status === 200 && item?.success ? item.flights.length : -1;
@@ -171,7 +177,13 @@ export async function run({ quick }) {
       };
       jobs.push(
         mock
-          .handle(new Request(`${base}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY }, body: JSON.stringify(body) }))
+          .handle(
+            new Request(`${base}/flights/search`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY },
+              body: JSON.stringify(body),
+            }),
+          )
           .then(async (res) => {
             const out = await res.json();
             const item = out.results?.[0];
@@ -214,23 +226,41 @@ export async function run({ quick }) {
     figures: [
       { label: 'spread: query p50 before', value: answer(before) },
       { label: 'spread: query p50 after', value: answer(after) },
-      { label: 'spread: recorded searches', value: `${searches.toLocaleString('en')} in ${fmt(recordMs / 1000, 's')} (${fmt((recordMs * 1000) / searches, 'µs')} per search through handle()); ${failed} failed` },
-      { label: 'spread: flights stored by the searches (all routes) / on the queried route', value: `${stored.toLocaleString('en')} / ${onRoute.toLocaleString('en')}` },
-      { label: 'spread: heap kept after recording (full GC before and after) / per stored flight', value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store: one entry per search and bucket, pointing at the flights the search generated, which every distinct search keeps; a flight seen again within the hour replaces its record, D67)` },
-      { label: 'spread: records returned before → after / p50 ratio', value: `${before.total.toLocaleString('en')} → ${after.total.toLocaleString('en')} (${fmt(returnedRatio, 'x', 2)}) / ${fmt(p50Ratio, 'x', 2)}` },
+      {
+        label: 'spread: recorded searches',
+        value: `${searches.toLocaleString('en')} in ${fmt(recordMs / 1000, 's')} (${fmt((recordMs * 1000) / searches, 'µs')} per search through handle()); ${failed} failed`,
+      },
+      {
+        label: 'spread: flights stored by the searches (all routes) / on the queried route',
+        value: `${stored.toLocaleString('en')} / ${onRoute.toLocaleString('en')}`,
+      },
+      {
+        label: 'spread: heap kept after recording (full GC before and after) / per stored flight',
+        value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store: one entry per search and bucket, pointing at the flights the search generated, which every distinct search keeps; a flight seen again within the hour replaces its record, D67)`,
+      },
+      {
+        label: 'spread: records returned before → after / p50 ratio',
+        value: `${before.total.toLocaleString('en')} → ${after.total.toLocaleString('en')} (${fmt(returnedRatio, 'x', 2)}) / ${fmt(p50Ratio, 'x', 2)}`,
+      },
       { label: 'spread: growth exponent log(p50 ratio) / log(returned ratio)', value: fmt(growth, '', 3) },
       { label: 'spread: profile of the query after: inclusive time of mock functions', value: formatTop(profile.inclusive) },
       { label: 'spread: profile of the query after: top self time', value: formatTop(profile.self) },
       { label: 'route-heavy: fresh mock', value: answer(heavy.fresh, heavy.freshFloor) },
       ...heavy.steps.flatMap((step) => [
         { label: `route-heavy: after ${step.searches.toLocaleString('en')} searches on the route`, value: answer(step.after, step.floor) },
-        { label: `route-heavy: first query after ${step.searches.toLocaleString('en')} (makes the new records' ids and bytes)`, value: `${fmt(step.first.ms, 'ms')}; searches recorded in ${fmt(step.recordMs / 1000, 's')}` },
+        {
+          label: `route-heavy: first query after ${step.searches.toLocaleString('en')} (makes the new records' ids and bytes)`,
+          value: `${fmt(step.first.ms, 'ms')}; searches recorded in ${fmt(step.recordMs / 1000, 's')}`,
+        },
       ]),
       { label: 'route-heavy: per record after 10 000 / fresh', value: fmt(perRecordRatio, 'x', 2) },
       ...(heavyBefore
         ? [
             { label: 'route-heavy, before (BENCH_BEFORE_DIST): fresh mock', value: answer(heavyBefore.fresh, heavyBefore.freshFloor) },
-            ...heavyBefore.steps.map((step) => ({ label: `route-heavy, before (BENCH_BEFORE_DIST): after ${step.searches.toLocaleString('en')} searches on the route`, value: answer(step.after, step.floor) })),
+            ...heavyBefore.steps.map((step) => ({
+              label: `route-heavy, before (BENCH_BEFORE_DIST): after ${step.searches.toLocaleString('en')} searches on the route`,
+              value: answer(step.after, step.floor),
+            })),
           ]
         : []),
     ],

@@ -28,7 +28,12 @@ function load(url, route, duration) {
   const opts =
     route === 'quota'
       ? { url: `${url}/quota`, method: 'GET', headers: { 'x-api-key': BENCH_KEY, accept: MEDIA } }
-      : { url: `${url}/flights/search`, method: 'POST', headers: { 'x-api-key': BENCH_KEY, accept: MEDIA, 'content-type': 'application/json' }, body: JSON.stringify(searchRequest()) };
+      : {
+          url: `${url}/flights/search`,
+          method: 'POST',
+          headers: { 'x-api-key': BENCH_KEY, accept: MEDIA, 'content-type': 'application/json' },
+          body: JSON.stringify(searchRequest()),
+        };
   return new Promise((resolve, reject) => {
     autocannon({ ...opts, connections: 10, pipelining: 1, duration }, (err, result) => (err ? reject(err) : resolve(result)));
   });
@@ -63,11 +68,15 @@ export async function run({ quick }) {
   if (!quiet.length) notes.push('The CLI has no --quiet flag: our server wrote its per-request log line (to a file) during the load, Prism logged nothing.');
   const startOurs = async (nodeFlags = []) => {
     const port = await freePort();
-    const s = await spawnServer(process.execPath, [...nodeFlags, cli, '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none', ...quiet], {
-      readyUrl: `http://127.0.0.1:${port}/quota`,
-      readyInit,
-      logFile: join(logs, 'ours.log'),
-    });
+    const s = await spawnServer(
+      process.execPath,
+      [...nodeFlags, cli, '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none', ...quiet],
+      {
+        readyUrl: `http://127.0.0.1:${port}/quota`,
+        readyInit,
+        logFile: join(logs, 'ours.log'),
+      },
+    );
     return { ...s, url: `http://127.0.0.1:${port}` };
   };
   const startPrism = async () => {
@@ -107,7 +116,11 @@ export async function run({ quick }) {
       const res =
         route === 'quota'
           ? await fetch(`${ours.url}/quota`, { headers: { 'x-api-key': BENCH_KEY, accept: MEDIA } })
-          : await fetch(`${ours.url}/flights/search`, { method: 'POST', headers: { 'x-api-key': BENCH_KEY, accept: MEDIA, 'content-type': 'application/json' }, body: JSON.stringify(searchRequest()) });
+          : await fetch(`${ours.url}/flights/search`, {
+              method: 'POST',
+              headers: { 'x-api-key': BENCH_KEY, accept: MEDIA, 'content-type': 'application/json' },
+              body: JSON.stringify(searchRequest()),
+            });
       const body = Buffer.from(await res.arrayBuffer());
       if (res.status !== 200) {
         // Measure what works; the other route's targets say why they did not run.
@@ -121,15 +134,25 @@ export async function run({ quick }) {
     const routes = Object.keys(answers);
     const answersFile = join(ensureTmp(), 'http-answers.json');
     const asJson = (a) => ({ contentType: a.contentType, body: a.body.toString('base64') });
-    writeFileSync(answersFile, JSON.stringify({ 'GET /quota': asJson(answers.quota), ...(answers.search ? { 'POST /flights/search': asJson(answers.search) } : {}) }));
+    writeFileSync(
+      answersFile,
+      JSON.stringify({ 'GET /quota': asJson(answers.quota), ...(answers.search ? { 'POST /flights/search': asJson(answers.search) } : {}) }),
+    );
     const barePort = await freePort();
-    const bare = await spawnServer(process.execPath, [fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)), String(barePort), answersFile], {
-      readyUrl: `http://127.0.0.1:${barePort}/quota`,
-      logFile: join(logs, 'bare.log'),
-    });
+    const bare = await spawnServer(
+      process.execPath,
+      [fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)), String(barePort), answersFile],
+      {
+        readyUrl: `http://127.0.0.1:${barePort}/quota`,
+        logFile: join(logs, 'bare.log'),
+      },
+    );
     bare.url = `http://127.0.0.1:${barePort}`;
     servers.push(bare);
-    figures.push({ label: 'answer sizes (ours = bare)', value: `GET /quota ${answers.quota.body.length} B, POST /flights/search ${answers.search?.body.length ?? 'n/a'} B` });
+    figures.push({
+      label: 'answer sizes (ours = bare)',
+      value: `GET /quota ${answers.quota.body.length} B, POST /flights/search ${answers.search?.body.length ?? 'n/a'} B`,
+    });
 
     const rssAtStart = rssMb(ours.pid);
     const served = { quota: 0, search: 0 };
@@ -151,8 +174,10 @@ export async function run({ quick }) {
           const res = await load(targets[n], route, duration);
           const key = `${n} ${route}`;
           if (n === 'ours') served[route] += res['2xx'];
-          (rps[key] ??= []).push(res['2xx'] / (res.duration || duration));
-          (latency[key] ??= []).push(res.latency.p50);
+          rps[key] ??= [];
+          rps[key].push(res['2xx'] / (res.duration || duration));
+          latency[key] ??= [];
+          latency[key].push(res.latency.p50);
           non2xx[key] = (non2xx[key] ?? 0) + res.non2xx + res.errors;
         }
       }
@@ -161,16 +186,26 @@ export async function run({ quick }) {
     for (const route of routes) {
       for (const n of names) {
         const key = `${n} ${route}`;
-        figures.push({ label: `${route === 'quota' ? 'GET /quota' : 'POST /flights/search'}, ${n}: req/s (p50 latency ms)`, value: `${fmtSpread(summarize(rps[key]), 'req/s')}; p50 ${fmt(summarize(latency[key]).median, 'ms')}${non2xx[key] ? `; ${non2xx[key]} non-2xx or errors` : ''}` });
+        figures.push({
+          label: `${route === 'quota' ? 'GET /quota' : 'POST /flights/search'}, ${n}: req/s (p50 latency ms)`,
+          value: `${fmtSpread(summarize(rps[key]), 'req/s')}; p50 ${fmt(summarize(latency[key]).median, 'ms')}${non2xx[key] ? `; ${non2xx[key]} non-2xx or errors` : ''}`,
+        });
       }
     }
-    if (answers.search) figures.push({ label: 'POST /flights/search req/s: ours / bare node:http', value: `${fmt(med('ours search') / med('bare search'), 'x', 2)}` });
+    if (answers.search)
+      figures.push({ label: 'POST /flights/search req/s: ours / bare node:http', value: `${fmt(med('ours search') / med('bare search'), 'x', 2)}` });
 
     const rss = { ours: rssMb(ours.pid), prism: prismServer ? rssMb(prismServer.pid) : Number.NaN, bare: rssMb(bare.pid) };
     figures.push({ label: 'start to first 200, ours (ms)', value: fmtSpread(summarize(startupMs.ours), 'ms') });
     if (prismServer) figures.push({ label: 'start to first 200, Prism (ms)', value: fmtSpread(summarize(startupMs.prism), 'ms') });
-    figures.push({ label: 'our server: RSS right after start → after the run; requests it answered', value: `${fmt(rssAtStart, 'MB')} → ${fmt(rss.ours, 'MB')}; ${served.quota.toLocaleString('en')} GET /quota, ${served.search.toLocaleString('en')} searches` });
-    figures.push({ label: 'RSS after the run (VmRSS, process tree)', value: `ours ${fmt(rss.ours, 'MB')}${prismServer ? `, Prism ${fmt(rss.prism, 'MB')}` : ''}, bare node:http ${fmt(rss.bare, 'MB')}` });
+    figures.push({
+      label: 'our server: RSS right after start → after the run; requests it answered',
+      value: `${fmt(rssAtStart, 'MB')} → ${fmt(rss.ours, 'MB')}; ${served.quota.toLocaleString('en')} GET /quota, ${served.search.toLocaleString('en')} searches`,
+    });
+    figures.push({
+      label: 'RSS after the run (VmRSS, process tree)',
+      value: `ours ${fmt(rss.ours, 'MB')}${prismServer ? `, Prism ${fmt(rss.prism, 'MB')}` : ''}, bare node:http ${fmt(rss.bare, 'MB')}`,
+    });
     const oursFailed = (non2xx['ours quota'] ?? 0) + (non2xx['ours search'] ?? 0);
     if (oursFailed) notes.push(`Our server answered non-2xx or failed ${oursFailed} times under load; only 2xx answers count as throughput.`);
 
@@ -190,13 +225,20 @@ export async function run({ quick }) {
       if (p) {
         profiles[route] = summarizeProfile(p, { owned: (u) => u.includes('/packages/mock-server/') });
         figures.push({ label: `our server under ${route} load, profile: inclusive time of mock functions`, value: formatTop(profiles[route].inclusive) });
-        figures.push({ label: `our server under ${route} load, profile: top self time (idle ${fmt(profiles[route].idlePct, '%')})`, value: formatTop(profiles[route].self) });
+        figures.push({
+          label: `our server under ${route} load, profile: top self time (idle ${fmt(profiles[route].idlePct, '%')})`,
+          value: formatTop(profiles[route].self),
+        });
       }
     }
-    const where = (route) => (profiles[route] ? ` In a CPU profile under this load: ${formatTop(profiles[route].inclusive.slice(0, 5))}; top self time ${formatTop(profiles[route].self.slice(0, 5))}.` : '');
+    const where = (route) =>
+      profiles[route]
+        ? ` In a CPU profile under this load: ${formatTop(profiles[route].inclusive.slice(0, 5))}; top self time ${formatTop(profiles[route].self.slice(0, 5))}.`
+        : '';
 
     const prismMissing = prismServer ? undefined : prismReason;
-    const ourWork = 'the server calls the rules\' plain entry directly (headers read from IncomingMessage.rawHeaders, the body as the bytes read, an AbortSignal only when a search\'s provider waits, the answer written as a string or bytes: no Fetch Request or Response); per request it still runs the rule chain (route, recording, auth, negotiation, validation, quota) and node:http\'s own parsing and writing, where the bare server writes fixed bytes';
+    const ourWork =
+      "the server calls the rules' plain entry directly (headers read from IncomingMessage.rawHeaders, the body as the bytes read, an AbortSignal only when a search's provider waits, the answer written as a string or bytes: no Fetch Request or Response); per request it still runs the rule chain (route, recording, auth, negotiation, validation, quota) and node:http's own parsing and writing, where the bare server writes fixed bytes";
     measured['4a'] = {
       measured: med('ours quota') / med('prism quota'),
       reason: prismMissing,
@@ -214,13 +256,13 @@ export async function run({ quick }) {
     measured['4c'] = {
       measured: med('ours quota') / med('bare quota'),
       why: `${ourWork}.${where('quota')}`,
-      fix: 'as 4a: the quota answer is a few fields of the key\'s state; what is left is the rule chain\'s objects per request',
+      fix: "as 4a: the quota answer is a few fields of the key's state; what is left is the rule chain's objects per request",
       owner: 'standalone server (packages/mock-server/src/node)',
     };
     measured['4d'] = {
       measured: summarize(startupMs.ours).median / summarize(startupMs.prism).median,
       reason: prismMissing,
-      why: 'start-up is Node\'s own boot plus loading the CLI bundle (msw-free since createMockCore) and generating nothing until the first request',
+      why: "start-up is Node's own boot plus loading the CLI bundle (msw-free since createMockCore) and generating nothing until the first request",
       fix: 'load less at start: lazy-load the validators and the airport table on first use',
       owner: 'mock (packages/mock-server: validation, cli)',
     };
@@ -233,10 +275,10 @@ export async function run({ quick }) {
     };
     return {
       method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved. RSS: VmRSS from /proc of the process and its children, after the load.`,
-    figures,
-    notes,
-    measured,
-  };
+      figures,
+      notes,
+      measured,
+    };
   } finally {
     for (const s of servers.reverse()) await s.stop();
   }

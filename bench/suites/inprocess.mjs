@@ -62,7 +62,7 @@ export async function run({ quick }) {
       measured: {
         '5a': {
           measured: ratio.median,
-          why: 'msw adds its own work per request: it clones the Request, runs every handler\'s predicate (path matching) and wraps the Response, on top of the rules that both paths share',
+          why: "msw adds its own work per request: it clones the Request, runs every handler's predicate (path matching) and wraps the Response, on top of the rules that both paths share",
           fix: 'one catch-all msw handler (http.all) that calls handle() once, rather than one handler per route matched in turn; avoid cloning the body in the handler',
           owner: 'mock (packages/mock-server/src/msw.ts)',
         },

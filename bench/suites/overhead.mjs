@@ -49,7 +49,11 @@ export async function run({ quick }) {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), 35_000);
       try {
-        const { data, error } = await bare.POST('/flights/search', { body: request, headers: { accept: MEDIA, 'x-api-key': BENCH_KEY }, signal: controller.signal });
+        const { data, error } = await bare.POST('/flights/search', {
+          body: request,
+          headers: { accept: MEDIA, 'x-api-key': BENCH_KEY },
+          signal: controller.signal,
+        });
         if (error || !data) throw new Error('openapi-fetch + time-out got an error');
         return data;
       } finally {
@@ -90,22 +94,37 @@ export async function run({ quick }) {
     const ratio = (a, b) => summarize(perRound[a].map((v, i) => v / perRound[b][i]));
     const vsBare = ratio('searchFlights', 'openapi-fetch');
     const vsRaw = ratio('searchFlights', 'raw fetch');
-    const figures = names.map((n) => ({ label: `${n}: median per call (µs), round medians`, value: fmtSpread(summarize(perRound[n].map((v) => v * 1000)), 'µs') }));
+    const figures = names.map((n) => ({
+      label: `${n}: median per call (µs), round medians`,
+      value: fmtSpread(summarize(perRound[n].map((v) => v * 1000)), 'µs'),
+    }));
     figures.push({ label: 'searchFlights / openapi-fetch, per-round ratio', value: fmtSpread(vsBare, 'x', 3) });
     figures.push({ label: 'searchFlights / raw fetch, per-round ratio', value: fmtSpread(vsRaw, 'x', 3) });
     const bareVsRaw = ratio('openapi-fetch', 'raw fetch');
     const timeoutVsBare = ratio('openapi-fetch + time-out', 'openapi-fetch');
     figures.push({ label: 'openapi-fetch / raw fetch, per-round ratio', value: fmtSpread(bareVsRaw, 'x', 3) });
-    figures.push({ label: 'openapi-fetch + time-out / openapi-fetch, per-round ratio (the per-attempt time-out alone)', value: fmtSpread(timeoutVsBare, 'x', 3) });
-    figures.push({ label: 'searchFlights / openapi-fetch + time-out, per-round ratio (everything else the SDK adds)', value: fmtSpread(ratio('searchFlights', 'openapi-fetch + time-out'), 'x', 3) });
-    figures.push({ label: 'searchFlights profile: inclusive time of SDK and openapi-fetch functions (share of busy CPU)', value: formatTop(profile.inclusive) });
+    figures.push({
+      label: 'openapi-fetch + time-out / openapi-fetch, per-round ratio (the per-attempt time-out alone)',
+      value: fmtSpread(timeoutVsBare, 'x', 3),
+    });
+    figures.push({
+      label: 'searchFlights / openapi-fetch + time-out, per-round ratio (everything else the SDK adds)',
+      value: fmtSpread(ratio('searchFlights', 'openapi-fetch + time-out'), 'x', 3),
+    });
+    figures.push({
+      label: 'searchFlights profile: inclusive time of SDK and openapi-fetch functions (share of busy CPU)',
+      value: formatTop(profile.inclusive),
+    });
     figures.push({ label: 'searchFlights profile: top self time', value: formatTop(profile.self) });
     figures.push({ label: 'canned answer', value: `${answer.body.length} B, ${answer.source}` });
     const extraUs = (summarize(perRound.searchFlights).median - summarize(perRound['openapi-fetch']).median) * 1000;
     const why = `searchFlights adds about ${fmt(extraUs, 'µs')} per call over openapi-fetch, of which openapi-fetch given its own per-call AbortController and timer (what a time-out that really aborts the request needs; in Node 20 every AbortSignal is made transferable, and undici links it to the Request's own) already costs ${fmt(timeoutVsBare.median, 'x', 3)} of bare openapi-fetch; in a CPU profile of searchFlights the SDK's and openapi-fetch's own functions take (inclusive): ${formatTop(profile.inclusive.slice(0, 6))}`;
     // Since issue 15 the SDK sends each typed call with fetch(url, init) (openapi-fetch's query serializer, one request
     // construction), so it no longer pays for openapi-fetch's own Request, which undici copies again inside fetch.
-    const fix = 'the per-attempt time-out is a requirement of the SDK and openapi-fetch alone is ' + fmt(bareVsRaw.median, 'x', 3) + ' of raw fetch here (it builds every request twice); on a miss, look at the SDK\'s own share in the profile above (send, exchange: the body read under maxResponseBytes, the hooks and the log when set)';
+    const fix =
+      'the per-attempt time-out is a requirement of the SDK and openapi-fetch alone is ' +
+      fmt(bareVsRaw.median, 'x', 3) +
+      " of raw fetch here (it builds every request twice); on a miss, look at the SDK's own share in the profile above (send, exchange: the body read under maxResponseBytes, the hooks and the log when set)";
     return {
       method: `${rounds} interleaved rounds (order rotated each round) of ${callsPerRound} sequential calls per variant after ${warmup} warm-up calls each; a round's figure is its median call; the ratio is taken per round and its median reported. Keep-alive on every variant (Node's fetch pools connections). validate is on (the default) for searchFlights.`,
       figures,

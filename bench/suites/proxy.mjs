@@ -31,7 +31,11 @@ export async function run({ quick }) {
   const bare = await startHttpServer(async (req, res) => {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
-    const upstream = await fetch(`${service.url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', accept: MEDIA, 'x-api-key': BENCH_KEY }, body: Buffer.concat(chunks) });
+    const upstream = await fetch(`${service.url}/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: MEDIA, 'x-api-key': BENCH_KEY },
+      body: Buffer.concat(chunks),
+    });
     const bytes = Buffer.from(await upstream.arrayBuffer());
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type'), 'content-length': bytes.length }).end(bytes);
   });
@@ -60,7 +64,7 @@ export async function run({ quick }) {
   try {
     // Both must give the same answer before they are timed.
     const [direct, proxied] = [await variants.direct(), await variants.proxy()];
-    if (direct !== proxied) throw new Error('the proxy\'s answer differs from the service\'s');
+    if (direct !== proxied) throw new Error("the proxy's answer differs from the service's");
     for (const n of names) for (let i = 0; i < warmup; i++) await variants[n]();
 
     // Interleaved per search, not per block: on a shared machine the load changes within a round,
@@ -92,15 +96,23 @@ export async function run({ quick }) {
         { label: 'through the proxy / direct, ratio of the medians', value: fmt(med.proxy.median / med.direct.median, 'x', 3) },
         { label: 'the handler in-process (no second hop) minus direct', value: fmt(handlerDiff, 'ms') },
         { label: 'bare pass-through (the second hop alone, no proxy logic) minus direct', value: fmt(bareDiff, 'ms') },
-        { label: 'the proxy minus the bare pass-through (what the proxy\'s checks, hooks, filtering, time-out and redaction cost)', value: fmt(med.proxy.median - med['bare pass-through (node:http + fetch)'].median, 'ms') },
-        { label: 'load average at the end of the suite (2 cores shared)', value: loadavg().map((l) => l.toFixed(2)).join(' ') },
+        {
+          label: "the proxy minus the bare pass-through (what the proxy's checks, hooks, filtering, time-out and redaction cost)",
+          value: fmt(med.proxy.median - med['bare pass-through (node:http + fetch)'].median, 'ms'),
+        },
+        {
+          label: 'load average at the end of the suite (2 cores shared)',
+          value: loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' '),
+        },
       ],
       notes: [],
       measured: {
         '7a': {
           measured: difference,
           why: `the proxy adds a second HTTP exchange (client to proxy, then proxy to service) on top of its own work: a bare node:http + fetch pass-through with no logic adds ${fmt(bareDiff, 'ms')} over direct, and the proxy's handler called in-process without that hop adds ${fmt(handlerDiff, 'ms')}`,
-          fix: 'the second hop is what mounting on node:http costs; the handler\'s own share can shrink by passing the body through without the redaction stream when no key can be in it',
+          fix: "the second hop is what mounting on node:http costs; the handler's own share can shrink by passing the body through without the redaction stream when no key can be in it",
           owner: 'SDK proxy (packages/sdk/src/proxy)',
         },
       },

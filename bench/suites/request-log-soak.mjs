@@ -77,7 +77,19 @@ export async function soak(cli, { count = 800, logFile } = {}) {
     await reset.arrayBuffer();
     await settle(2_000);
     const afterReset = rssMb(server.pid);
-    return { start, half, after, peak, afterReset, sent, sendS, statuses: Object.fromEntries(statuses), requestsStatus: listed.status, recorded, resetStatus: reset.status };
+    return {
+      start,
+      half,
+      after,
+      peak,
+      afterReset,
+      sent,
+      sendS,
+      statuses: Object.fromEntries(statuses),
+      requestsStatus: listed.status,
+      recorded,
+      resetStatus: reset.status,
+    };
   } finally {
     await server.stop();
   }
@@ -88,7 +100,10 @@ export async function run({ quick }) {
   const count = quick ? 200 : 800;
   const r = await soak(cli, { count, logFile: join(ensureTmp('logs'), 'request-log-soak.log') });
   const figures = [
-    { label: 'requests sent', value: `${r.sent} of ${count} bodies of 1 MiB in ${fmt(r.sendS, 's', 1)} (${CONCURRENCY} at a time; statuses ${JSON.stringify(r.statuses)})` },
+    {
+      label: 'requests sent',
+      value: `${r.sent} of ${count} bodies of 1 MiB in ${fmt(r.sendS, 's', 1)} (${CONCURRENCY} at a time; statuses ${JSON.stringify(r.statuses)})`,
+    },
     { label: 'RSS at start', value: fmt(r.start, 'MB', 1) },
     { label: 'RSS after half of the bodies', value: fmt(r.half, 'MB', 1) },
     { label: 'RSS after the bodies (1 s quiet)', value: `${fmt(r.after, 'MB', 1)} (peak seen ${fmt(r.peak, 'MB', 1)})` },
@@ -112,5 +127,19 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const cli = arg('cli') ?? requireCli();
   const count = process.argv.includes('--quick') ? 200 : 800;
   const r = await soak(cli, { count, logFile: join(ensureTmp('logs'), 'request-log-soak.log') });
-  console.log(JSON.stringify({ cli, ...r, start: +r.start.toFixed(1), half: +r.half.toFixed(1), after: +r.after.toFixed(1), peak: +r.peak.toFixed(1), afterReset: +r.afterReset.toFixed(1) }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        cli,
+        ...r,
+        start: +r.start.toFixed(1),
+        half: +r.half.toFixed(1),
+        after: +r.after.toFixed(1),
+        peak: +r.peak.toFixed(1),
+        afterReset: +r.afterReset.toFixed(1),
+      },
+      null,
+      2,
+    ),
+  );
 }

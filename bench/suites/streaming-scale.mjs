@@ -11,7 +11,11 @@ import { nowMs } from '../lib/stats.mjs';
 
 const [searches, rounds, answerFile] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4]];
 const answer = readFileSync(answerFile);
-const { createFlightSearchClient, compareProgramsStreaming } = pick(await loadSdk(), ['createFlightSearchClient', 'compareProgramsStreaming'], '@flight-search/sdk');
+const { createFlightSearchClient, compareProgramsStreaming } = pick(
+  await loadSdk(),
+  ['createFlightSearchClient', 'compareProgramsStreaming'],
+  '@flight-search/sdk',
+);
 
 // A seeded generator, so both sizes see the same latency distribution every run.
 let state = 0x9e3779b9;

@@ -12,8 +12,8 @@ import { fmt, fmtSpread, nowMs, summarize } from '../lib/stats.mjs';
 export const id = '3';
 export const title = 'Streaming comparison (compareProgramsStreaming)';
 export const plan = [
-  { id: '3a', label: 'first outcome after the fastest program\'s latency', op: '<=', limit: 15, unit: 'ms' },
-  { id: '3b', label: 'last outcome after the slowest program\'s latency', op: '<=', limit: 15, unit: 'ms' },
+  { id: '3a', label: "first outcome after the fastest program's latency", op: '<=', limit: 15, unit: 'ms' },
+  { id: '3b', label: "last outcome after the slowest program's latency", op: '<=', limit: 15, unit: 'ms' },
   { id: '3c', label: 'time for 1000 searches / time for 100', op: '<=', limit: 12 },
 ];
 
@@ -22,7 +22,11 @@ const LATENCIES = { PROGRAM_1: 400, PROGRAM_2: 50, PROGRAM_3: 800, PROGRAM_3_INT
 
 export async function run({ quick }) {
   const rounds = quick ? 3 : 7;
-  const { createFlightSearchClient, compareProgramsStreaming } = pick(await loadSdk(), ['createFlightSearchClient', 'compareProgramsStreaming'], '@flight-search/sdk');
+  const { createFlightSearchClient, compareProgramsStreaming } = pick(
+    await loadSdk(),
+    ['createFlightSearchClient', 'compareProgramsStreaming'],
+    '@flight-search/sdk',
+  );
   const answer = await cannedSearchAnswer();
   const figures = [];
   const measured = {};
@@ -68,13 +72,28 @@ export async function run({ quick }) {
   }
   const f = summarize(firstLate);
   const l = summarize(lastLate);
-  figures.push({ label: 'program latencies (ms)', value: Object.entries(LATENCIES).map(([p, ms]) => `${p} ${ms}`).join(', ') });
+  figures.push({
+    label: 'program latencies (ms)',
+    value: Object.entries(LATENCIES)
+      .map(([p, ms]) => `${p} ${ms}`)
+      .join(', '),
+  });
   figures.push({ label: `first outcome minus ${fastest} ms (ms), per round`, value: fmtSpread(f, 'ms') });
   figures.push({ label: `last outcome minus ${slowest} ms (ms), per round`, value: fmtSpread(l, 'ms') });
   figures.push({ label: 'rounds whose outcomes came in latency order', value: `${orderOk.filter(Boolean).length} of ${orderOk.length}` });
-  const streamWhy = 'the delay beyond the program\'s own latency is the client\'s per-search work plus the event loop, measured over loopback HTTP';
-  measured['3a'] = { measured: f.median, why: streamWhy, fix: 'start every search in the same tick before awaiting anything (no pre-flight unless asked), and yield as soon as the queue is non-empty', owner: 'SDK (packages/sdk/src/compare)' };
-  measured['3b'] = { measured: l.median, why: streamWhy, fix: 'as 3a; a slow last outcome usually means work after the final answer (cleanup awaited before yielding the last outcome)', owner: 'SDK (packages/sdk/src/compare)' };
+  const streamWhy = "the delay beyond the program's own latency is the client's per-search work plus the event loop, measured over loopback HTTP";
+  measured['3a'] = {
+    measured: f.median,
+    why: streamWhy,
+    fix: 'start every search in the same tick before awaiting anything (no pre-flight unless asked), and yield as soon as the queue is non-empty',
+    owner: 'SDK (packages/sdk/src/compare)',
+  };
+  measured['3b'] = {
+    measured: l.median,
+    why: streamWhy,
+    fix: 'as 3a; a slow last outcome usually means work after the final answer (cleanup awaited before yielding the last outcome)',
+    owner: 'SDK (packages/sdk/src/compare)',
+  };
 
   // Scaling, each size in its own process so its peak memory is its own.
   const answerFile = join(ensureTmp(), 'answer.json');

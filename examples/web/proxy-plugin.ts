@@ -150,7 +150,7 @@ export function createExampleProxy(env: ExampleProxyEnv): ExampleProxy {
     });
   } catch {
     // The SDK's option errors describe the key without showing it; still, the answer names only the variables.
-    return unconfigured('FLIGHT_SEARCH_URL must be the service\'s absolute http(s) URL and FLIGHT_SEARCH_KEY its API key, on one line.');
+    return unconfigured("FLIGHT_SEARCH_URL must be the service's absolute http(s) URL and FLIGHT_SEARCH_KEY its API key, on one line.");
   }
 
   const handler: FlightSearchProxy = async (request) => {

@@ -14,6 +14,7 @@ export default defineProject({
     // by name, and so does the mock server's node:http code they run.
     alias: [
       { find: /^@flight-search\/sdk$/, replacement: src('index.ts') },
+      { find: /^@flight-search\/sdk\/raw$/, replacement: src('raw.ts') },
       { find: /^@flight-search\/sdk\/proxy$/, replacement: src('proxy/index.ts') },
       { find: /^@flight-search\/sdk\/proxy\/node$/, replacement: src('proxy/node.ts') },
     ],

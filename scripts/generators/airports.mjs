@@ -33,8 +33,7 @@ export default async ({ root, source, banner }) => {
     .filter(
       (entry) =>
         required.has(entry.iata) ||
-        (scheduled(entry) &&
-          (entry.type === 'large_airport' || (entry.type === 'medium_airport' && (entry.runway_length ?? 0) >= MEDIUM_MIN_RUNWAY_FT))),
+        (scheduled(entry) && (entry.type === 'large_airport' || (entry.type === 'medium_airport' && (entry.runway_length ?? 0) >= MEDIUM_MIN_RUNWAY_FT))),
     )
     .sort((a, b) => (a.iata < b.iata ? -1 : a.iata > b.iata ? 1 : 0));
 

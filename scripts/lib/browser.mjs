@@ -71,7 +71,7 @@ export function ensureChromium({ env = process.env, isRoot, log = (line) => cons
   if (found) return found;
   const plan = installPlan(env, isRoot);
   if (plan.reason) throw new Error(missingBrowserLine(plan.reason));
-  log('npm test: no Chromium found; installing Debian\'s chromium package for the browser tests (once per machine).');
+  log("npm test: no Chromium found; installing Debian's chromium package for the browser tests (once per machine).");
   for (const [command, ...args] of plan.steps) {
     const result = run(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
     if (result.status !== 0) throw new Error(missingBrowserLine(`\`${[command, ...args].join(' ')}\` exited ${result.status ?? result.signal}`));

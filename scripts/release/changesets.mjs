@@ -17,7 +17,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publishedPackages, readJson, root } from './packages.mjs';
 
-const since = process.argv.slice(2).find((arg) => arg.startsWith('--since='))?.slice('--since='.length) || 'HEAD';
+const since =
+  process.argv
+    .slice(2)
+    .find((arg) => arg.startsWith('--since='))
+    ?.slice('--since='.length) || 'HEAD';
 const dir = join(root, '.changeset');
 const names = new Set(publishedPackages().map(({ pkg }) => pkg.name));
 const config = readJson(join(dir, 'config.json'));
@@ -31,7 +35,7 @@ const files = readdirSync(dir).filter((file) => file.endsWith('.md') && file !==
 for (const file of files) {
   const text = readFileSync(join(dir, file), 'utf8').replace(/\r\n/g, '\n');
   const match = /^---\n([\s\S]*?)^---\n([\s\S]*)$/m.exec(text);
-  if (!match || match.index !== 0) {
+  if (match?.index !== 0) {
     problems.push(`.changeset/${file}: no front matter (--- lines naming packages and bumps).`);
     continue;
   }
@@ -55,9 +59,14 @@ console.log(`changeset status --since=${since}:`);
 const status = spawnSync('npx', ['--no', '--', 'changeset', 'status', `--since=${since}`, '--verbose'], { cwd: root, stdio: 'inherit' });
 if (status.status !== 0) {
   // changeset diffs the work tree, so uncommitted edits count as changes since REF.
-  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no', '--', ...publishedPackages().map(({ dir }) => dir)], { cwd: root, encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no', '--', ...publishedPackages().map(({ dir }) => dir)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (dirty.stdout.trim() !== '') {
-    console.error(`Uncommitted changes in the packages count as changes since ${since}:\n${dirty.stdout.trimEnd()}\nCommit them (with a changeset if users should hear of them) and run again.`);
+    console.error(
+      `Uncommitted changes in the packages count as changes since ${since}:\n${dirty.stdout.trimEnd()}\nCommit them (with a changeset if users should hear of them) and run again.`,
+    );
   }
 }
 process.exit(status.status ?? 1);

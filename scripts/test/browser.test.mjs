@@ -42,7 +42,7 @@ describe('finding the browser for the browser tests', () => {
   });
 });
 
-describe('installing Debian\'s chromium when there is none', () => {
+describe("installing Debian's chromium when there is none", () => {
   it('plans apt-get as root, without sudo', () => {
     const plan = installPlan({ PATH: binDir('apt-get') }, true);
     expect(plan.steps).toEqual([

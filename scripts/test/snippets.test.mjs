@@ -4,7 +4,7 @@ import { snippets } from '../lib/snippets.mjs';
 const markdown = [
   '# Title', // 0
   '```ts', // 1
-  "const a = 1;", // 2
+  'const a = 1;', // 2
   '```', // 3
   '```sh', // 4
   'npm test', // 5

@@ -120,7 +120,7 @@ function patternLiterals(type, found = new Set(), inPattern = false) {
     patternLiterals(type.falseType, found, inPattern);
     return found;
   }
-  for (const key of ['types', 'elements', 'typeArguments']) type[key]?.forEach((part) => patternLiterals(part, found, inPattern));
+  for (const key of ['types', 'elements', 'typeArguments']) for (const part of type[key] ?? []) patternLiterals(part, found, inPattern);
   for (const key of ['elementType', 'target', 'objectType', 'indexType']) patternLiterals(type[key], found, inPattern);
   return found;
 }

@@ -53,7 +53,11 @@ export type CheapestFareAnswer =
  * Never throws for one program's trouble; only an abort or a failed quota
  * read rejects.
  */
-export async function findCheapestFare(client: CompareClient, trip: Trip, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<CheapestFareAnswer> {
+export async function findCheapestFare(
+  client: CompareClient,
+  trip: Trip,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<CheapestFareAnswer> {
   const programs = trip.programs ?? MILES_PROGRAMS;
   const perSearch = trip.returnDate === undefined ? 1 : 2;
   const arrivals: MilesProgram[] = [];

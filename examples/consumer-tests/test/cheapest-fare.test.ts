@@ -30,8 +30,14 @@ describe('findCheapestFare against the mock', () => {
     const perProgram = await Promise.all(
       programs.map(async (program) => {
         const { results } = await client.searchFlights({
-          airlineLoyalty: [program], tripType: 'ONE_WAY', cabinType: 'ECONOMY', origin: trip.origin, destination: trip.destination,
-          departureDate: trip.departureDate, passengers: { adults: 1 }, responseFormat: 'PARSED',
+          airlineLoyalty: [program],
+          tripType: 'ONE_WAY',
+          cabinType: 'ECONOMY',
+          origin: trip.origin,
+          destination: trip.destination,
+          departureDate: trip.departureDate,
+          passengers: { adults: 1 },
+          responseFormat: 'PARSED',
         });
         const item = results[0];
         return { program, miles: item?.success ? cheapestFare(item.flights, 'MILES')?.fare.miles : undefined };
@@ -95,7 +101,11 @@ describe('findCheapestFare against the mock', () => {
     if (answer.kind !== 'found') return;
     expect(answer.arrivals.sort()).toEqual(['PROGRAM_1', 'PROGRAM_4']);
     expect(answer.outOfQuota).toEqual(['PROGRAM_5', 'PROGRAM_6']);
-    expect(searches().map((request) => (request.body as { airlineLoyalty: string[] }).airlineLoyalty[0]).sort()).toEqual(['PROGRAM_1', 'PROGRAM_4']);
+    expect(
+      searches()
+        .map((request) => (request.body as { airlineLoyalty: string[] }).airlineLoyalty[0])
+        .sort(),
+    ).toEqual(['PROGRAM_1', 'PROGRAM_4']);
     expect(await client.getQuota()).toMatchObject({ consumed: 100, remaining: 0 });
   });
 
@@ -120,7 +130,11 @@ describe('findCheapestFare against the mock', () => {
     expect(answer.arrivals).toHaveLength(1);
     expect(answer.outOfQuota).toHaveLength(3);
     expect(answer.failed).toEqual([]);
-    expect(searches().map((request) => request.status).sort()).toEqual([200, 402, 402, 402]);
+    expect(
+      searches()
+        .map((request) => request.status)
+        .sort(),
+    ).toEqual([200, 402, 402, 402]);
   });
 
   it('finds nothing, with every program failed, when no search reaches the service', async () => {

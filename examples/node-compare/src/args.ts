@@ -66,7 +66,10 @@ export function parseCompareArgs(argv: string[], env: Record<string, string | un
 
   const origin = values.origin.toUpperCase();
   const destination = values.destination.toUpperCase();
-  for (const [flag, code] of [['--origin', origin], ['--destination', destination]] as const) {
+  for (const [flag, code] of [
+    ['--origin', origin],
+    ['--destination', destination],
+  ] as const) {
     if (!/^[A-Z]{3}$/.test(code)) throw new ArgsError(`${flag} must be a 3-letter IATA code, got ${JSON.stringify(code)}.`);
   }
   const cabin = values.cabin.toUpperCase();
@@ -77,14 +80,23 @@ export function parseCompareArgs(argv: string[], env: Record<string, string | un
   if (!(adults >= 1 && adults <= 9)) throw new ArgsError(`--adults must be an integer from 1 to 9, got ${JSON.stringify(values.adults)}.`);
 
   const allowed: readonly ProgramCode[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
-  const programs = values.programs === undefined ? [...allowed] : values.programs.split(',').map((p) => p.trim().toUpperCase()).filter((p) => p !== '');
+  const programs =
+    values.programs === undefined
+      ? [...allowed]
+      : values.programs
+          .split(',')
+          .map((p) => p.trim().toUpperCase())
+          .filter((p) => p !== '');
   const unknown = programs.filter((p) => !allowed.includes(p as ProgramCode));
   if (unknown.length > 0 || programs.length === 0) {
     throw new ArgsError(`--programs takes ${priceType} programs (${allowed.join(', ')}); not allowed: ${unknown.join(', ') || '(none given)'}.`);
   }
 
   const departure = values.departure ?? isoDate(new Date(today.getTime() + 30 * 86_400_000));
-  for (const [flag, date] of [['--departure', departure], ['--return', values.return]] as const) {
+  for (const [flag, date] of [
+    ['--departure', departure],
+    ['--return', values.return],
+  ] as const) {
     if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ArgsError(`${flag} must be a date YYYY-MM-DD, got ${JSON.stringify(date)}.`);
   }
   const baseUrl = values['base-url'] ?? env.FLIGHT_SEARCH_BASE_URL ?? 'http://127.0.0.1:4010';

@@ -41,7 +41,10 @@ export async function runCompare(argv: string[], io: CompareIo): Promise<number>
     return 0;
   } catch (error) {
     // The API key is never part of an SDK error message, so the message is safe to print.
-    const why = error instanceof ConnectionError ? `cannot reach ${args.baseUrl} (${(error.cause as Error | undefined)?.message ?? error.message})` : (error as Error).message;
+    const why =
+      error instanceof ConnectionError
+        ? `cannot reach ${args.baseUrl} (${(error.cause as Error | undefined)?.message ?? error.message})`
+        : (error as Error).message;
     io.stderr.write(`node-compare: ${why}\n`);
     return 1;
   }
@@ -50,7 +53,9 @@ export async function runCompare(argv: string[], io: CompareIo): Promise<number>
 async function compare(args: CompareArgs, out: Output): Promise<void> {
   const client = createFlightSearchClient({ apiKey: args.apiKey, baseUrl: args.baseUrl });
   const trip = args.return === undefined ? `${args.departure}, one way` : `${args.departure} to ${args.return}, round trip`;
-  out.write(`Comparing ${args.programs.length} ${args.priceType} programs: ${args.origin} -> ${args.destination}, ${trip}, ${args.cabin}, ${args.adults} adult${args.adults > 1 ? 's' : ''}\n`);
+  out.write(
+    `Comparing ${args.programs.length} ${args.priceType} programs: ${args.origin} -> ${args.destination}, ${trip}, ${args.cabin}, ${args.adults} adult${args.adults > 1 ? 's' : ''}\n`,
+  );
   out.write(`Service: ${args.baseUrl}\n`);
   const before = await client.getQuota();
   out.write(`Quota before: ${before.remaining} of ${before.limit} remaining\n\n`);
@@ -108,7 +113,9 @@ async function compare(args: CompareArgs, out: Output): Promise<void> {
     elapsed = progress.finish();
   }
 
-  out.write(`\nSummary: ${summary.totalAirlinesRequested} requested, ${summary.successfulSearches} succeeded, ${summary.failedSearches} failed, in ${formatSeconds(elapsed)}\n`);
+  out.write(
+    `\nSummary: ${summary.totalAirlinesRequested} requested, ${summary.successfulSearches} succeeded, ${summary.failedSearches} failed, in ${formatSeconds(elapsed)}\n`,
+  );
   out.write(best === undefined ? 'Best fare: none available\n' : `Best fare: ${best.program} at ${best.text}\n`);
   const after = await client.getQuota();
   out.write(`Quota spent: ${after.consumed - before.consumed} units (${before.remaining} -> ${after.remaining} remaining of ${after.limit})\n`);
@@ -125,7 +132,9 @@ async function compare(args: CompareArgs, out: Output): Promise<void> {
   });
   out.write(`\nPrice history, ${args.origin} -> ${args.destination} ${args.cabin}, last 30 days (${history.total} records, miles per passenger):\n`);
   for (const digest of digestHistory(history.flights)) {
-    out.write(`  ${digest.program.padEnd(20)} min ${formatMiles(digest.min).padStart(10)}   median ${formatMiles(digest.median).padStart(10)}   max ${formatMiles(digest.max).padStart(10)}   ${digest.records} records\n`);
+    out.write(
+      `  ${digest.program.padEnd(20)} min ${formatMiles(digest.min).padStart(10)}   median ${formatMiles(digest.median).padStart(10)}   max ${formatMiles(digest.max).padStart(10)}   ${digest.records} records\n`,
+    );
   }
 }
 

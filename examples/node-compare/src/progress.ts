@@ -17,7 +17,8 @@ export function createProgress(out: Output, programs: readonly string[], now: ()
   const pending = new Set(programs);
   let completed = 0;
   const live = out.isTTY === true;
-  const status = () => `  [${completed}/${programs.length}] ${formatSeconds(now() - started)} elapsed${pending.size > 0 ? `, waiting for ${[...pending].join(', ')}` : ''}`;
+  const status = () =>
+    `  [${completed}/${programs.length}] ${formatSeconds(now() - started)} elapsed${pending.size > 0 ? `, waiting for ${[...pending].join(', ')}` : ''}`;
   const redraw = () => out.write(`\r\x1b[K${status()}`);
   const timer = live ? setInterval(redraw, 100) : undefined;
   if (live) redraw();

@@ -26,7 +26,11 @@ describe('examples/node-compare', () => {
     const stdout = capture();
     const stderr = capture();
 
-    const code = await runCompare(['--base-url', server.url, '--programs', 'PROGRAM_6,PROGRAM_1,PROGRAM_4', '--departure', '2026-12-15'], { stdout, stderr, env: {} });
+    const code = await runCompare(['--base-url', server.url, '--programs', 'PROGRAM_6,PROGRAM_1,PROGRAM_4', '--departure', '2026-12-15'], {
+      stdout,
+      stderr,
+      env: {},
+    });
 
     expect(stderr.text()).toBe('');
     expect(code).toBe(0);
@@ -39,6 +43,7 @@ describe('examples/node-compare', () => {
     expect(stdout.text()).toMatch(/Price history, GRU -> JFK ECONOMY, last 30 days \(\d+ records/);
     expect(lines.filter((line) => /^ {2}PROGRAM_\d +min +[\d,]+ mi +median/.test(line))).toHaveLength(3);
     // Piped output has no terminal control characters.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape (ESC) a terminal's progress line starts with is what is looked for
     expect(stdout.text()).not.toMatch(/[\r\x1b]/);
   });
 
@@ -58,6 +63,7 @@ describe('examples/node-compare', () => {
     const stdout = capture(true);
     expect(await runCompare(['--base-url', server.url, '--programs', 'PROGRAM_1'], { stdout, stderr: capture(), env: {} })).toBe(0);
     expect(stdout.text()).toContain('\r\x1b[K  [0/1] ');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape (ESC) a terminal's progress line starts with is what is looked for
     expect(stdout.text()).toMatch(/\r\x1b\[K\[1\/1 [\d.]+ s\] PROGRAM_1/);
   });
 

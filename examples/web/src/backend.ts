@@ -42,10 +42,7 @@ export async function startBackend(settings: Settings, hooks: MockHooks): Promis
     };
   }
   // Loaded on demand so a remote-mode page never downloads the mock.
-  const [{ setupWorker }, { createFlightSearchMock }] = await Promise.all([
-    import('msw/browser'),
-    import('@flight-search/mock-server'),
-  ]);
+  const [{ setupWorker }, { createFlightSearchMock }] = await Promise.all([import('msw/browser'), import('@flight-search/mock-server')]);
   const mock = createFlightSearchMock({
     latency: hooks.latency,
     ...(hooks.seed !== undefined && { seed: hooks.seed }),

@@ -17,12 +17,7 @@ export interface RunResult {
  * Aborting `signal` aborts the searches in flight and starts no more; the
  * cards still waiting then read "Cancelled".
  */
-export async function runComparison(
-  client: FlightSearchClient,
-  query: Query,
-  view: { cards: Cards; status: Status },
-  signal: AbortSignal,
-): Promise<RunResult> {
+export async function runComparison(client: FlightSearchClient, query: Query, view: { cards: Cards; status: Status }, signal: AbortSignal): Promise<RunResult> {
   const { cards, status } = view;
   const total = query.programs.length;
   cards.reset(query.programs, query.request.priceType ?? 'MILES');
@@ -33,10 +28,14 @@ export async function runComparison(
   let answered = 0;
   let result: RunResult;
   try {
-    const outcomes = compareProgramsStreaming(client, { ...query.request, programs: query.programs }, {
-      signal,
-      ...(query.concurrency && { concurrency: query.concurrency }),
-    });
+    const outcomes = compareProgramsStreaming(
+      client,
+      { ...query.request, programs: query.programs },
+      {
+        signal,
+        ...(query.concurrency && { concurrency: query.concurrency }),
+      },
+    );
     for await (const outcome of outcomes) {
       answered = outcome.completed;
       status.progress(outcome.completed, outcome.total);
@@ -54,10 +53,7 @@ export async function runComparison(
     }
     const best = cards.markBest();
     const failed = cards.count('failed');
-    status.state(
-      'done',
-      `Done: ${total - failed} of ${total} answered${failed ? `, ${failed} failed` : ''}.` + (best ? ` Cheapest: ${programName(best)}.` : ''),
-    );
+    status.state('done', `Done: ${total - failed} of ${total} answered${failed ? `, ${failed} failed` : ''}.${best ? ` Cheapest: ${programName(best)}.` : ''}`);
     result = { state: 'done', answered };
   } catch (error) {
     if (!signal.aborted) throw error;

@@ -28,7 +28,7 @@ export class SearchForm {
     this.element.addEventListener('change', (event) => {
       const target = event.target as HTMLInputElement;
       if (target.name === 'priceType') this.#renderPrograms();
-      if (target.name === 'program') (target.checked ? this.#unticked.delete(target.value as ProgramCode) : this.#unticked.add(target.value as ProgramCode));
+      if (target.name === 'program') target.checked ? this.#unticked.delete(target.value as ProgramCode) : this.#unticked.add(target.value as ProgramCode);
       if (target.name === 'tripType') this.#input('returnDate').disabled = this.#value('tripType') !== 'ROUND_TRIP';
       this.#updateCost();
     });
@@ -83,7 +83,13 @@ export class SearchForm {
       ...programsFor(priceType).map((program) => {
         const input = h('input', { type: 'checkbox', name: 'program', value: program, id: `program-${program}` });
         input.checked = !this.#unticked.has(program);
-        const chip = h('label', { class: 'program-chip', for: `program-${program}` }, input, h('span', { class: 'dot', 'aria-hidden': 'true' }), programName(program));
+        const chip = h(
+          'label',
+          { class: 'program-chip', for: `program-${program}` },
+          input,
+          h('span', { class: 'dot', 'aria-hidden': 'true' }),
+          programName(program),
+        );
         chip.style.setProperty('--accent', programColor(program));
         return chip;
       }),
@@ -108,7 +114,11 @@ export class SearchForm {
 
 /** `body.passengers.adults` -> `Adults`. */
 function label(field: string): string {
-  const name = field.split('.').filter((part) => part !== 'body' && !/^\d+$/.test(part)).at(-1) ?? field;
+  const name =
+    field
+      .split('.')
+      .filter((part) => part !== 'body' && !/^\d+$/.test(part))
+      .at(-1) ?? field;
   const words: Record<string, string> = { airlineLoyalty: 'Programs', departureDate: 'Departure', returnDate: 'Return', tripType: 'Trip', cabinType: 'Cabin' };
   return words[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
 }

@@ -3,16 +3,36 @@ import type { Fare, ParsedFlight } from '@flight-search/sdk';
 import { bestFare, cheapest } from '../src/best-fare.js';
 
 const fare = (miles: number, totalMoney: number, fareType = 'LIGHT'): Fare => ({
-  fareType, miles, money: miles ? 0 : totalMoney, taxes: miles ? totalMoney : 0, fees: 0, totalMoney, baseMiles: miles || null, classOfService: 'Q', productClass: null,
+  fareType,
+  miles,
+  money: miles ? 0 : totalMoney,
+  taxes: miles ? totalMoney : 0,
+  fees: 0,
+  totalMoney,
+  baseMiles: miles || null,
+  classOfService: 'Q',
+  productClass: null,
 });
 
 let next = 0;
 const flight = (over: Partial<ParsedFlight>): ParsedFlight => ({
   id: `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`,
-  airlineLoyalty: 'PROGRAM_1', origin: 'GRU', destination: 'JFK',
-  departureDate: '2026-12-15T22:40:00', arrivalDate: '2026-12-16T06:55:00',
-  cabinType: 'ECONOMY', tripType: 'ONE_WAY', direction: 'OUTBOUND', stops: 0, durationMinutes: 615,
-  flightCode: 'P1 8040', availableSeats: 4, equipment: '77W', fareSource: null, fares: [fare(35_000, 61.2)], legs: [],
+  airlineLoyalty: 'PROGRAM_1',
+  origin: 'GRU',
+  destination: 'JFK',
+  departureDate: '2026-12-15T22:40:00',
+  arrivalDate: '2026-12-16T06:55:00',
+  cabinType: 'ECONOMY',
+  tripType: 'ONE_WAY',
+  direction: 'OUTBOUND',
+  stops: 0,
+  durationMinutes: 615,
+  flightCode: 'P1 8040',
+  availableSeats: 4,
+  equipment: '77W',
+  fareSource: null,
+  fares: [fare(35_000, 61.2)],
+  legs: [],
   ...over,
 });
 

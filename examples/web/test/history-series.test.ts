@@ -3,11 +3,28 @@ import type { HistoryRecord } from '@flight-search/sdk';
 import { dailyMinimum } from '../src/history-series.js';
 
 let next = 0;
-const record = (airlineLoyalty: HistoryRecord['airlineLoyalty'], createdAt: string, basePrice: number, roundTrip: HistoryRecord['roundTrip'] = 'OUTBOUND'): HistoryRecord => ({
+const record = (
+  airlineLoyalty: HistoryRecord['airlineLoyalty'],
+  createdAt: string,
+  basePrice: number,
+  roundTrip: HistoryRecord['roundTrip'] = 'OUTBOUND',
+): HistoryRecord => ({
   id: `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`,
-  airlineLoyalty, departureDate: '2026-12-15T22:40:00', arrivalDate: '2026-12-16T06:55:00', cabinType: 'ECONOMY', concierge: null,
-  origin: 'GRU', destination: 'JFK', flightCode: 'P1 8040', tripType: 'ONE_WAY', roundTrip, fareType: 'LIGHT',
-  basePrice, milesClubPrice: Math.round(basePrice * 0.9), availableSeats: 4, createdAt,
+  airlineLoyalty,
+  departureDate: '2026-12-15T22:40:00',
+  arrivalDate: '2026-12-16T06:55:00',
+  cabinType: 'ECONOMY',
+  concierge: null,
+  origin: 'GRU',
+  destination: 'JFK',
+  flightCode: 'P1 8040',
+  tripType: 'ONE_WAY',
+  roundTrip,
+  fareType: 'LIGHT',
+  basePrice,
+  milesClubPrice: Math.round(basePrice * 0.9),
+  availableSeats: 4,
+  createdAt,
 });
 
 describe('dailyMinimum', () => {
@@ -36,7 +53,11 @@ describe('dailyMinimum', () => {
 
   it('leaves out return legs and programs that were not asked for, and keeps an empty series for a program without records', () => {
     const data = dailyMinimum(
-      [record('PROGRAM_1', '2026-11-20T10:00:00Z', 9, 'RETURN'), record('PROGRAM_1', '2026-11-20T10:00:00Z', 30), record('PROGRAM_4', '2026-11-20T10:00:00Z', 5)],
+      [
+        record('PROGRAM_1', '2026-11-20T10:00:00Z', 9, 'RETURN'),
+        record('PROGRAM_1', '2026-11-20T10:00:00Z', 30),
+        record('PROGRAM_4', '2026-11-20T10:00:00Z', 5),
+      ],
       ['PROGRAM_1', 'PROGRAM_5'],
     );
     expect(data.series).toEqual([

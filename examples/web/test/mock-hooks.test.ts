@@ -18,7 +18,10 @@ describe('parseMockHooks', () => {
   it('merges several settings of one program and defaults to realistic latency', () => {
     const hooks = parseMockHooks('latency=PROGRAM_3_INTERLINE:80&fail=PROGRAM_3_INTERLINE:500');
     expect(hooks.latency).toBe('realistic');
-    expect(hooks.behaviors.get('PROGRAM_3_INTERLINE')).toEqual({ latencyMs: 80, fail: { status: 500, message: 'Simulated failure of PROGRAM_3_INTERLINE (500)' } });
+    expect(hooks.behaviors.get('PROGRAM_3_INTERLINE')).toEqual({
+      latencyMs: 80,
+      fail: { status: 500, message: 'Simulated failure of PROGRAM_3_INTERLINE (500)' },
+    });
   });
 
   it('rejects what it cannot read with a TypeError naming the parameter', () => {

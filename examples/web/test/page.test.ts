@@ -59,7 +59,10 @@ describe('the comparison page in Chromium', () => {
     await finished(page);
     await expect(page.locator('[data-testid=run-state]').getAttribute('data-state')).resolves.toBe('done');
     const order = await page.$$eval('[data-testid=cards] > li', (cards) =>
-      cards.map((c) => [c.getAttribute('data-program'), Number(c.getAttribute('data-order'))] as const).sort((a, b) => a[1] - b[1]).map(([p]) => p),
+      cards
+        .map((c) => [c.getAttribute('data-program'), Number(c.getAttribute('data-order'))] as const)
+        .sort((a, b) => a[1] - b[1])
+        .map(([p]) => p),
     );
     expect(order).toEqual(['PROGRAM_2', 'PROGRAM_4', 'PROGRAM_1', 'PROGRAM_3']);
     await expect(page.locator('[data-testid=progress-label]').textContent()).resolves.toBe('4 of 4');
@@ -86,7 +89,9 @@ describe('the comparison page in Chromium', () => {
 
     await finished(page);
     await expect(page.locator('[data-testid=run-state]').getAttribute('data-state')).resolves.toBe('cancelled');
-    const states = await page.$$eval('[data-testid=cards] > li', (cards) => Object.fromEntries(cards.map((c) => [c.getAttribute('data-program'), c.getAttribute('data-state')])));
+    const states = await page.$$eval('[data-testid=cards] > li', (cards) =>
+      Object.fromEntries(cards.map((c) => [c.getAttribute('data-program'), c.getAttribute('data-state')])),
+    );
     expect(states).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'cancelled', PROGRAM_3: 'cancelled', PROGRAM_4: 'cancelled' });
     await expect(page.locator('[data-testid=progress-label]').textContent()).resolves.toBe('1 of 4');
     await expect(page.locator('[data-testid=compare]').isEnabled()).resolves.toBe(true);
@@ -105,7 +110,9 @@ describe('the comparison page in Chromium', () => {
     await page.click('[data-testid=compare]');
     await finished(page);
 
-    const states = await page.$$eval('[data-testid=cards] > li', (cards) => Object.fromEntries(cards.map((c) => [c.getAttribute('data-program'), c.getAttribute('data-state')])));
+    const states = await page.$$eval('[data-testid=cards] > li', (cards) =>
+      Object.fromEntries(cards.map((c) => [c.getAttribute('data-program'), c.getAttribute('data-state')])),
+    );
     expect(states).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'success', PROGRAM_4: 'failed', PROGRAM_5: 'success' });
     await expect(page.locator(`${card('PROGRAM_4')} [data-testid=failure-status]`).textContent()).resolves.toBe('Provider status 503');
     await expect(page.locator(`${card('PROGRAM_4')} [data-testid=failure-message]`).textContent()).resolves.toBe('Simulated failure of PROGRAM_4 (503)');

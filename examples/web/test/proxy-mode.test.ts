@@ -30,7 +30,11 @@ afterEach(async () => {
 afterAll(async () => {
   await harness?.close();
   await server?.close();
-  for (const [name, value] of [['FLIGHT_SEARCH_URL', saved.url], ['FLIGHT_SEARCH_KEY', saved.key], ['FLIGHT_SEARCH_BUDGET', saved.budget]] as const) {
+  for (const [name, value] of [
+    ['FLIGHT_SEARCH_URL', saved.url],
+    ['FLIGHT_SEARCH_KEY', saved.key],
+    ['FLIGHT_SEARCH_BUDGET', saved.budget],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }

@@ -4,7 +4,7 @@ import { validateHistoryQuery } from '../src/index.js';
 const VALID = 'origin=SAO&destination=NYC&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=30';
 const check = (query: string, decisions?: boolean) => validateHistoryQuery(new URLSearchParams(query), { decisions });
 
-describe('validateHistoryQuery: the spec and the contract\'s decisions apart', () => {
+describe("validateHistoryQuery: the spec and the contract's decisions apart", () => {
   it('HISTORY-2: takes any program by default, as the spec shows no list (a client never refuses what the service may accept)', () => {
     expect(check(VALID.replace('PROGRAM_1', 'PROGRAM_8'))).toMatchObject({ ok: true });
   });
@@ -12,14 +12,28 @@ describe('validateHistoryQuery: the spec and the contract\'s decisions apart', (
   it('HISTORY-2: with decisions, refuses a program that is not a MILES program (D9), naming the parameter', () => {
     expect(check(VALID.replace('PROGRAM_1', 'PROGRAM_8'), true)).toEqual({
       ok: false,
-      issues: [{ field: 'query.airlineLoyalty', type: 'invalid_enum', message: 'must be one of PROGRAM_1, PROGRAM_2, PROGRAM_3, PROGRAM_3_INTERLINE, PROGRAM_4, PROGRAM_5, PROGRAM_6, PROGRAM_7 (HISTORY-2).' }],
+      issues: [
+        {
+          field: 'query.airlineLoyalty',
+          type: 'invalid_enum',
+          message: 'must be one of PROGRAM_1, PROGRAM_2, PROGRAM_3, PROGRAM_3_INTERLINE, PROGRAM_4, PROGRAM_5, PROGRAM_6, PROGRAM_7 (HISTORY-2).',
+        },
+      ],
     });
   });
 
   it('HISTORY-1..5: reads a valid query as its declared types, repeatable parameters as lists', () => {
     expect(check(`${VALID}&airlineLoyalty=PROGRAM_4&departureDate=2026-12-15&onlyFutureDepartures=true`, true)).toEqual({
       ok: true,
-      query: { origin: 'SAO', destination: 'NYC', cabinType: 'ECONOMY', airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'], lookbackDays: 30, onlyFutureDepartures: true, departureDate: ['2026-12-15'] },
+      query: {
+        origin: 'SAO',
+        destination: 'NYC',
+        cabinType: 'ECONOMY',
+        airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'],
+        lookbackDays: 30,
+        onlyFutureDepartures: true,
+        departureDate: ['2026-12-15'],
+      },
     });
   });
 
@@ -31,15 +45,22 @@ describe('validateHistoryQuery: the spec and the contract\'s decisions apart', (
 describe('validateHistoryQuery: query text read as the declared types (D16)', () => {
   const lookback = (text: string) => check(VALID.replace('lookbackDays=30', `lookbackDays=${text}`));
 
-  it.each(['3e1', '0x1e', '%207', '30.0', '+7'])('HISTORY-3: lookbackDays=%s, a number only in JavaScript\'s reading, is not a decimal integer', (text) => {
-    expect(lookback(text)).toEqual({ ok: false, issues: [{ field: 'query.lookbackDays', type: 'invalid_type', message: 'must be a decimal integer (HISTORY-3).' }] });
+  it.each(['3e1', '0x1e', '%207', '30.0', '+7'])("HISTORY-3: lookbackDays=%s, a number only in JavaScript's reading, is not a decimal integer", (text) => {
+    expect(lookback(text)).toEqual({
+      ok: false,
+      issues: [{ field: 'query.lookbackDays', type: 'invalid_type', message: 'must be a decimal integer (HISTORY-3).' }],
+    });
   });
 
   it.each(['', 'abc', '30.5', 'Infinity'])('HISTORY-3: lookbackDays=%s is not an integer', (text) => {
     expect(lookback(text)).toEqual({ ok: false, issues: [{ field: 'query.lookbackDays', type: 'invalid_type', message: 'must be integer (HISTORY-3).' }] });
   });
 
-  it.each([['0', '>= 1'], ['31', '<= 30'], ['-0', '>= 1']])('HISTORY-3: lookbackDays=%s is out of range', (text, bound) => {
+  it.each([
+    ['0', '>= 1'],
+    ['31', '<= 30'],
+    ['-0', '>= 1'],
+  ])('HISTORY-3: lookbackDays=%s is out of range', (text, bound) => {
     expect(lookback(text)).toEqual({ ok: false, issues: [{ field: 'query.lookbackDays', type: 'out_of_range', message: `must be ${bound} (HISTORY-3).` }] });
   });
 

@@ -10,7 +10,10 @@ describe('the x-rules tables of openapi.yaml', () => {
   it.each(tables)('SEARCH-*, HISTORY-*: every rule of %s has exactly an id, field, type and rule, all text', (_, rules, prefix) => {
     for (const rule of rules as readonly object[]) {
       expect(Object.keys(rule), JSON.stringify(rule)).toEqual(['id', 'field', 'type', 'rule']);
-      expect(Object.values(rule).every((value) => typeof value === 'string' && value !== ''), JSON.stringify(rule)).toBe(true);
+      expect(
+        Object.values(rule).every((value) => typeof value === 'string' && value !== ''),
+        JSON.stringify(rule),
+      ).toBe(true);
       const { id, type } = rule as { id: string; type: string };
       expect(id).toMatch(new RegExp(`^${prefix}-\\d+$`));
       expect(['-', ...VALIDATION_ISSUE_TYPES]).toContain(type);

@@ -23,15 +23,19 @@ export interface ChunkedBody {
 }
 
 /**
- * The request the rules read: what both adapters (the Fetch `Request` of the
- * msw handlers, node's `IncomingMessage` in the standalone server) can give
- * cheaply. Header names are matched case-insensitively; a repeated header is
- * its values joined by `, `, as Fetch's `Headers.get` gives it.
+ * The request the rules read (the input of a mock's `answer`): what both
+ * adapters (the Fetch `Request` of the msw handlers and `mock.handle`, node's
+ * `IncomingMessage` in the standalone server) can give cheaply. The rules
+ * call `headers.get` with lower-case names and expect what Fetch's
+ * `Headers.get` gives: the header whatever the case of its name, a repeated
+ * header as its values joined by `, `, `null` when absent.
  */
 export interface MockRequest {
+  /** The HTTP method, upper case. */
   method: string;
   /** The absolute URL. */
   url: string;
+  /** The request's headers (a Fetch `Headers` will do). */
   headers: Pick<Headers, 'get'>;
   /** Every header as flat name/value pairs (any case, repeats kept), read only for `requests()`. */
   rawHeaders(): readonly string[];
@@ -60,4 +64,13 @@ export const ABORTED = 'aborted';
  */
 export const DROP_BEFORE_HEADERS = 'drop-before-headers';
 export const DROP_AFTER_HEADERS = 'drop-after-headers';
+/**
+ * What a mock's `answer` gives: the answer to send, `null` for a request that
+ * is not the service's (another origin or path: let it pass, or answer 404),
+ * `'aborted'` when the client went away, or one of the two dropped connections
+ * of a `drop` fault.
+ */
 export type CoreResult = PlainAnswer | null | typeof ABORTED | typeof DROP_BEFORE_HEADERS | typeof DROP_AFTER_HEADERS;
+
+/** A mock's one entry into its rules (`mock.answer`): a plain request in, a plain answer out. */
+export type AnswerEntry = (request: MockRequest) => Promise<CoreResult>;

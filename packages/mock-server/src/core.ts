@@ -1,52 +1,32 @@
 import type { ProgramCode } from '@flight-search/contract';
-import type { CoreResult, MockRequest } from './answer.js';
+import type { MockRequest } from './answer.js';
 import { ActiveFault, faultIssues, faultRouteProblem } from './faults.js';
-import { answerRequest, handle } from './handle.js';
+import { answerFetch } from './fetch.js';
+import { answerRequest } from './handle.js';
 import { checkBehavior, resolveOptions, type ResolvedOptions } from './options.js';
 import { KeyLedger } from './quota/ledger.js';
 import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
-import { JSON_OPTION_NAMES, keySettingsIssues, MockSettingError, optionIssues, programProblem } from './settings.js';
+import { JSON_OPTION_NAMES, keySettingsIssues, MockSettingError, optionIssues, PRODUCTS, programProblem } from './settings.js';
 import { createState, type MockState } from './state.js';
-import type { FaultRoute, FlightSearchMock, KeyState, MockConfigChanges, MockOptions, MockStateSnapshot, Product, ProgramBehavior, ServiceFault } from './types.js';
+import type {
+  FaultRoute,
+  FlightSearchMock,
+  KeyState,
+  MockConfigChanges,
+  MockCore,
+  MockOptions,
+  MockStateSnapshot,
+  Product,
+  ProgramBehavior,
+  ServiceFault,
+} from './types.js';
 
 /** What `setKey` starts from for a key the mock does not have yet. */
-const NEW_KEY = { limit: 1000, consumed: 0, products: ['search', 'history'] } as const satisfies { limit: number; consumed: number; products: readonly Product[] };
+const NEW_KEY = { limit: 1000, consumed: 0, products: PRODUCTS } as const satisfies { limit: number; consumed: number; products: readonly Product[] };
 
-/** A mock without its msw handlers: what the standalone server serves. */
-export type MockCore = Omit<FlightSearchMock, 'handlers'>;
-
-/**
- * The plain entry of a mock's rules (`MockRequest` in, plain answer out), kept
- * under a registered symbol so the standalone server finds it on any mock,
- * whichever build (ESM, CJS, main or node entry) created it.
- */
-export const CORE_ANSWER: unique symbol = Symbol.for('@flight-search/mock-server.answer') as never;
-export type CoreAnswer = (request: MockRequest) => Promise<CoreResult>;
-
-/**
- * The options a server needs to know of a mock it serves, under a registered
- * symbol for the same reason as {@link CORE_ANSWER}.
- */
-export const CORE_SETTINGS: unique symbol = Symbol.for('@flight-search/mock-server.settings') as never;
-export interface CoreSettings {
-  /** The mock's `baseUrl` option: it answers only under that URL. */
-  baseUrl: string | undefined;
-  /** The longest a provider wait lasts (a slower latency is cut to it, `PROVIDER-2`). */
-  providerTimeoutMs: number;
-}
-
-/** The settings of `mock`, when it is one of ours. */
-export function coreSettingsOf(mock: object): CoreSettings | undefined {
-  const settings = (mock as { [CORE_SETTINGS]?: unknown })[CORE_SETTINGS];
-  return typeof settings === 'object' && settings !== null ? (settings as CoreSettings) : undefined;
-}
-
-/** The plain entry of `mock`, when it is one of ours. */
-export function coreAnswerOf(mock: object): CoreAnswer | undefined {
-  const answer = (mock as { [CORE_ANSWER]?: unknown })[CORE_ANSWER];
-  return typeof answer === 'function' ? (answer as CoreAnswer) : undefined;
-}
+/** A mock without its msw handlers: what the standalone server serves (declared in types.ts, free of msw's types). */
+export type { MockCore };
 
 /**
  * A mock's state and controls, without msw: `createFlightSearchMock` adds the
@@ -65,15 +45,24 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
   let resolved = initial;
   let options: MockOptions = { ...given };
   let state: MockState = createState(resolved);
-  const settings: CoreSettings = { baseUrl: resolved.baseUrl, providerTimeoutMs: resolved.providerTimeoutMs };
+  // Reads `state` when called: `reset` and `configure` replace it.
+  const answer = (request: MockRequest) => answerRequest(state, request);
 
   const keyState = (ledger: KeyLedger): KeyState => {
     const quota = ledger.snapshot();
-    return { key: maskKey(ledger.key), limit: quota.limit, consumed: quota.consumed, remaining: quota.remaining, products: [...ledger.products], usageByCompany: quota.usageByCompany };
+    return {
+      key: maskKey(ledger.key),
+      limit: quota.limit,
+      consumed: quota.consumed,
+      remaining: quota.remaining,
+      products: [...ledger.products],
+      usageByCompany: quota.usageByCompany,
+    };
   };
 
   const core: MockCore = {
-    handle: (request: Request) => handle(state, request),
+    answer,
+    handle: (request: Request) => answerFetch(answer, request),
     reset() {
       // Emptied, not only replaced: a request still in flight holds the old state, and must not keep the old log's bodies alive.
       state.log.clear();
@@ -94,7 +83,6 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       // Everything is checked before anything changes.
       resolved = resolveOptions(next, 'configure');
       options = next;
-      settings.providerTimeoutMs = resolved.providerTimeoutMs;
       core.reset();
     },
     setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null) {
@@ -168,17 +156,10 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       };
     },
   };
-  attachCore(core, (request) => answerRequest(state, request), settings);
   return core;
 }
 
 function checkKeyName(where: string, key: unknown): void {
-  if (typeof key !== 'string' || key.trim() === '') throw new MockSettingError(where, 'key', [{ field: '', type: 'missing', message: 'must be a non-empty string.' }]);
-}
-
-/** Puts the plain entry and the settings on a mock object, not enumerable (they are not part of the public shape). */
-export function attachCore(mock: object, answer: CoreAnswer, settings: CoreSettings): void {
-  Object.defineProperty(mock, CORE_ANSWER, { value: answer, enumerable: false });
-  // Read through, not copied: `configure` may change the provider time-out.
-  Object.defineProperty(mock, CORE_SETTINGS, { value: settings, enumerable: false });
+  if (typeof key !== 'string' || key.trim() === '')
+    throw new MockSettingError(where, 'key', [{ field: '', type: 'missing', message: 'must be a non-empty string.' }]);
 }

@@ -1,4 +1,4 @@
-import { attachCore, coreAnswerOf, coreOf, coreSettingsOf } from './core.js';
+import { coreOf } from './core.js';
 import { createHandlers } from './msw.js';
 import { resolveOptions } from './options.js';
 import type { FlightSearchMock, MockOptions } from './types.js';
@@ -21,7 +21,5 @@ import type { FlightSearchMock, MockOptions } from './types.js';
 export function createFlightSearchMock(options?: MockOptions): FlightSearchMock {
   const resolved = resolveOptions(options);
   const core = coreOf(resolved, options ?? {});
-  const mock: FlightSearchMock = { handlers: createHandlers(core.handle, resolved.baseUrl), ...core };
-  attachCore(mock, coreAnswerOf(core)!, coreSettingsOf(core)!);
-  return mock;
+  return { handlers: createHandlers(core.answer, resolved.baseUrl), ...core };
 }

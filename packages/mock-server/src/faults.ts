@@ -3,7 +3,7 @@ import { correlationId, rateLimited } from './errors/envelopes.js';
 import { isPlainObject, unknownFields, type SettingIssue } from './settings.js';
 import type { FaultRoute, FaultState, ServiceFault } from './types.js';
 
-export const FAULT_ROUTES: readonly FaultRoute[] = ['search', 'history', 'quota', 'all'];
+const FAULT_ROUTES: readonly FaultRoute[] = ['search', 'history', 'quota', 'all'];
 const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
 const DROPS = ['before-headers', 'after-headers'] as const;
 
@@ -14,23 +14,31 @@ export function faultRouteProblem(route: unknown): string | undefined {
 
 /** Every problem of a fault (`setFault`, `PUT /__mock/faults/{route}`), fields relative to it. */
 export function faultIssues(fault: unknown): SettingIssue[] {
-  if (!isPlainObject(fault)) return [{ field: '', type: 'invalid_type', message: 'must be an object { status?, retryAfterSeconds?, drop?, delayMs?, times?, fraction? }.' }];
+  if (!isPlainObject(fault))
+    return [{ field: '', type: 'invalid_type', message: 'must be an object { status?, retryAfterSeconds?, drop?, delayMs?, times?, fraction? }.' }];
   const issues = unknownFields(fault, ['status', 'retryAfterSeconds', 'drop', 'delayMs', 'times', 'fraction']);
   const { status, retryAfterSeconds, drop, delayMs, times, fraction } = fault;
-  if (status !== undefined && !FAULT_STATUSES.includes(status as never)) issues.push({ field: 'status', type: 'invalid_enum', message: `must be one of ${FAULT_STATUSES.join(', ')}.` });
-  if (drop !== undefined && !DROPS.includes(drop as never)) issues.push({ field: 'drop', type: 'invalid_enum', message: `must be one of ${DROPS.join(', ')}.` });
-  if (status !== undefined && drop !== undefined) issues.push({ field: 'drop', type: 'cross_field', message: 'must not be given with `status`: a dropped connection has no status.' });
-  if (status === undefined && drop === undefined && delayMs === undefined) issues.push({ field: 'status', type: 'missing', message: 'is required unless `drop` or `delayMs` is given.' });
+  if (status !== undefined && !FAULT_STATUSES.includes(status as never))
+    issues.push({ field: 'status', type: 'invalid_enum', message: `must be one of ${FAULT_STATUSES.join(', ')}.` });
+  if (drop !== undefined && !DROPS.includes(drop as never))
+    issues.push({ field: 'drop', type: 'invalid_enum', message: `must be one of ${DROPS.join(', ')}.` });
+  if (status !== undefined && drop !== undefined)
+    issues.push({ field: 'drop', type: 'cross_field', message: 'must not be given with `status`: a dropped connection has no status.' });
+  if (status === undefined && drop === undefined && delayMs === undefined)
+    issues.push({ field: 'status', type: 'missing', message: 'is required unless `drop` or `delayMs` is given.' });
   if (retryAfterSeconds !== undefined) {
-    if (!Number.isSafeInteger(retryAfterSeconds) || (retryAfterSeconds as number) < 0) issues.push({ field: 'retryAfterSeconds', type: 'out_of_range', message: 'must be an integer >= 0 (seconds).' });
+    if (!Number.isSafeInteger(retryAfterSeconds) || (retryAfterSeconds as number) < 0)
+      issues.push({ field: 'retryAfterSeconds', type: 'out_of_range', message: 'must be an integer >= 0 (seconds).' });
     else if (status !== 429) issues.push({ field: 'retryAfterSeconds', type: 'cross_field', message: 'is only for `status: 429`.' });
   }
   // Bounded well under the longest timer: a fault is for tests, and a day is already more than any client waits.
   if (delayMs !== undefined && (typeof delayMs !== 'number' || !Number.isInteger(delayMs) || delayMs < 0 || delayMs > 86_400_000)) {
     issues.push({ field: 'delayMs', type: 'out_of_range', message: 'must be an integer from 0 to 86400000 (ms).' });
   }
-  if (times !== undefined && (!Number.isSafeInteger(times) || (times as number) < 1)) issues.push({ field: 'times', type: 'out_of_range', message: 'must be an integer >= 1.' });
-  if (fraction !== undefined && (typeof fraction !== 'number' || !(fraction >= 0 && fraction <= 1))) issues.push({ field: 'fraction', type: 'out_of_range', message: 'must be a number from 0 to 1.' });
+  if (times !== undefined && (!Number.isSafeInteger(times) || (times as number) < 1))
+    issues.push({ field: 'times', type: 'out_of_range', message: 'must be an integer >= 1.' });
+  if (fraction !== undefined && (typeof fraction !== 'number' || !(fraction >= 0 && fraction <= 1)))
+    issues.push({ field: 'fraction', type: 'out_of_range', message: 'must be a number from 0 to 1.' });
   return issues;
 }
 
@@ -46,7 +54,7 @@ export class ActiveFault {
     seed: number,
   ) {
     this.remaining = fault.times;
-    this.#random = mulberry32(seed ^ FAULT_ROUTES.indexOf(route) * 0x9e3779b1);
+    this.#random = mulberry32(seed ^ (FAULT_ROUTES.indexOf(route) * 0x9e3779b1));
   }
 
   /** Whether this request is hit (and counts it). */

@@ -1,5 +1,5 @@
 import { DEFAULT_HISTORY_CAP, DEFAULT_KEYS, DEFAULT_PROVIDER_TIMEOUT_MS, DEFAULT_SEED, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from './defaults.js';
-import type { KeySettings, MockClock, MockOptions, ProgramBehavior } from './types.js';
+import type { KeySettings, MockClock, MockOptions } from './types.js';
 import type { ProgramCode } from '@flight-search/contract';
 import { behaviorIssues, clockTime, MockSettingError, optionIssues, programProblem } from './settings.js';
 
@@ -72,5 +72,3 @@ export function checkBehavior(program: unknown, behavior: unknown): asserts prog
   const issues = behaviorIssues(behavior);
   if (issues.length > 0) throw new MockSettingError(where, 'behavior', issues);
 }
-
-export type { ProgramBehavior };

@@ -46,7 +46,8 @@ export function joinField(prefix: string, field: string): string {
   return [prefix, field].filter((part) => part !== '').join('.');
 }
 
-const PRODUCTS: readonly Product[] = ['search', 'history'];
+/** Every product a key can include (`Product`), in the order messages list them. */
+export const PRODUCTS: readonly Product[] = ['search', 'history'];
 export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isDuration = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
@@ -76,7 +77,8 @@ export function behaviorIssues(behavior: unknown): SettingIssue[] {
     } else {
       issues.push(...unknownFields(fail, ['status', 'message'], 'fail'));
       issues.push(...statusIssues('fail.status', fail.status, 400, 'an HTTP error status'));
-      if (fail.message !== undefined && typeof fail.message !== 'string') issues.push({ field: 'fail.message', type: 'invalid_type', message: 'must be a string.' });
+      if (fail.message !== undefined && typeof fail.message !== 'string')
+        issues.push({ field: 'fail.message', type: 'invalid_type', message: 'must be a string.' });
     }
   }
   return issues;
@@ -107,7 +109,13 @@ function countIssue(field: string, value: unknown, min = 0, unit = ''): SettingI
 
 function productsIssues(field: string, products: unknown): SettingIssue[] {
   if (!Array.isArray(products) || products.some((product) => !PRODUCTS.includes(product))) {
-    return [{ field, type: Array.isArray(products) ? 'invalid_enum' : 'invalid_type', message: `must be an array of ${PRODUCTS.map((p) => `'${p}'`).join(' and ')}.` }];
+    return [
+      {
+        field,
+        type: Array.isArray(products) ? 'invalid_enum' : 'invalid_type',
+        message: `must be an array of ${PRODUCTS.map((p) => `'${p}'`).join(' and ')}.`,
+      },
+    ];
   }
   return [];
 }
@@ -123,7 +131,8 @@ export function keySettingsIssues(
   current: { limit: number; consumed: number; products: Iterable<Product> },
 ): { issues: SettingIssue[]; merged: { limit: number; consumed: number; products: Product[] } } {
   const merged = { limit: current.limit, consumed: current.consumed, products: [...current.products] };
-  if (!isPlainObject(settings)) return { issues: [{ field: '', type: 'invalid_type', message: 'must be an object { limit?, consumed?, products? }.' }], merged };
+  if (!isPlainObject(settings))
+    return { issues: [{ field: '', type: 'invalid_type', message: 'must be an object { limit?, consumed?, products? }.' }], merged };
   const issues = unknownFields(settings, ['limit', 'consumed', 'products']);
   if (settings.limit !== undefined) issues.push(...countIssue('limit', settings.limit));
   if (settings.consumed !== undefined) issues.push(...countIssue('consumed', settings.consumed));
@@ -132,7 +141,8 @@ export function keySettingsIssues(
   const limit = (settings.limit as number | undefined) ?? current.limit;
   const consumed = (settings.consumed as number | undefined) ?? current.consumed;
   if (consumed > limit) {
-    if (settings.consumed !== undefined) issues.push({ field: 'consumed', type: 'out_of_range', message: `must be at most the limit (${consumed} > ${limit}).` });
+    if (settings.consumed !== undefined)
+      issues.push({ field: 'consumed', type: 'out_of_range', message: `must be at most the limit (${consumed} > ${limit}).` });
     else issues.push({ field: 'limit', type: 'out_of_range', message: `must be at least the units consumed (${limit} < ${consumed}).` });
   }
   const products = settings.products === undefined ? merged.products : [...new Set(settings.products as Product[])];
@@ -140,8 +150,18 @@ export function keySettingsIssues(
 }
 
 /** The options a JSON document can carry (`--config`, `PUT /__mock/config`); `now` and `baseUrl` are the JavaScript API's only. */
-export const JSON_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'clock', 'historyCap', 'requestLogCap', 'requestLogMaxBytes', 'rateLimit'] as const;
-export const OPTION_NAMES = [...JSON_OPTION_NAMES, 'now', 'baseUrl'] as const;
+export const JSON_OPTION_NAMES = [
+  'keys',
+  'seed',
+  'providerTimeoutMs',
+  'latency',
+  'clock',
+  'historyCap',
+  'requestLogCap',
+  'requestLogMaxBytes',
+  'rateLimit',
+] as const;
+const OPTION_NAMES = [...JSON_OPTION_NAMES, 'now', 'baseUrl'] as const;
 
 /**
  * Every problem of mock options. `known` lists the options accepted here
@@ -153,12 +173,16 @@ export function optionIssues(options: unknown, known: readonly string[] = OPTION
   const issues = unknownFields(options, known);
   const o = options;
   if (o.keys !== undefined) issues.push(...keysIssues(o.keys));
-  if (o.seed !== undefined && (typeof o.seed !== 'number' || !Number.isSafeInteger(o.seed))) issues.push({ field: 'seed', type: 'invalid_type', message: 'must be a safe integer.' });
+  if (o.seed !== undefined && (typeof o.seed !== 'number' || !Number.isSafeInteger(o.seed)))
+    issues.push({ field: 'seed', type: 'invalid_type', message: 'must be a safe integer.' });
   if (o.providerTimeoutMs !== undefined) issues.push(...timerIssues('providerTimeoutMs', o.providerTimeoutMs, false));
-  if (o.latency !== undefined && o.latency !== 'none' && o.latency !== 'realistic') issues.push({ field: 'latency', type: 'invalid_enum', message: "must be 'none' or 'realistic'." });
-  if (o.now !== undefined && typeof o.now !== 'function') issues.push({ field: 'now', type: 'invalid_type', message: 'must be a function returning epoch milliseconds.' });
+  if (o.latency !== undefined && o.latency !== 'none' && o.latency !== 'realistic')
+    issues.push({ field: 'latency', type: 'invalid_enum', message: "must be 'none' or 'realistic'." });
+  if (o.now !== undefined && typeof o.now !== 'function')
+    issues.push({ field: 'now', type: 'invalid_type', message: 'must be a function returning epoch milliseconds.' });
   if (o.clock !== undefined && !(nullable && o.clock === null)) issues.push(...clockIssues(o.clock));
-  if (o.now !== undefined && o.clock !== undefined && o.clock !== null) issues.push({ field: 'clock', type: 'cross_field', message: 'must not be given with `now` (both set the clock).' });
+  if (o.now !== undefined && o.clock !== undefined && o.clock !== null)
+    issues.push({ field: 'clock', type: 'cross_field', message: 'must not be given with `now` (both set the clock).' });
   for (const name of ['historyCap', 'requestLogCap'] as const) if (o[name] !== undefined) issues.push(...countIssue(name, o[name]));
   if (o.requestLogMaxBytes !== undefined) issues.push(...countIssue('requestLogMaxBytes', o.requestLogMaxBytes, 0, ' (bytes)'));
   if (o.baseUrl !== undefined) issues.push(...baseUrlIssues(o.baseUrl));
@@ -168,7 +192,12 @@ export function optionIssues(options: unknown, known: readonly string[] = OPTION
       issues.push(...unknownFields(o.rateLimit, ['requests', 'windowMs'], 'rateLimit'));
       issues.push(...countIssue('rateLimit.requests', o.rateLimit.requests, 1));
       const windowMs = o.rateLimit.windowMs;
-      if (!isDuration(windowMs) || windowMs === 0) issues.push({ field: 'rateLimit.windowMs', type: typeof windowMs === 'number' ? 'out_of_range' : 'invalid_type', message: 'must be a number of milliseconds > 0.' });
+      if (!isDuration(windowMs) || windowMs === 0)
+        issues.push({
+          field: 'rateLimit.windowMs',
+          type: typeof windowMs === 'number' ? 'out_of_range' : 'invalid_type',
+          message: 'must be a number of milliseconds > 0.',
+        });
     }
   }
   return issues;
@@ -178,9 +207,12 @@ function keysIssues(keys: unknown): SettingIssue[] {
   if (!Array.isArray(keys)) return [{ field: 'keys', type: 'invalid_type', message: 'must be an array of { key, limit, consumed?, products }.' }];
   const issues: SettingIssue[] = [];
   const seen = new Set<string>();
-  keys.forEach((settings: unknown, index) => {
+  for (const [index, settings] of (keys as unknown[]).entries()) {
     const at = `keys[${index}]`;
-    if (!isPlainObject(settings)) return void issues.push({ field: at, type: 'invalid_type', message: 'must be an object { key, limit, consumed?, products }.' });
+    if (!isPlainObject(settings)) {
+      issues.push({ field: at, type: 'invalid_type', message: 'must be an object { key, limit, consumed?, products }.' });
+      continue;
+    }
     issues.push(...unknownFields(settings, ['key', 'limit', 'consumed', 'products'], at));
     const { key, limit, consumed, products } = settings;
     if (typeof key !== 'string' || key.trim() === '') issues.push({ field: `${at}.key`, type: 'invalid_type', message: 'must be a non-empty string.' });
@@ -193,7 +225,7 @@ function keysIssues(keys: unknown): SettingIssue[] {
       issues.push({ field: `${at}.consumed`, type: 'out_of_range', message: `must be at most the limit (${consumed} > ${String(limit)}).` });
     }
     issues.push(...productsIssues(`${at}.products`, products));
-  });
+  }
   return issues;
 }
 
@@ -201,7 +233,8 @@ function clockIssues(clock: unknown): SettingIssue[] {
   const shape = 'must be an object { at } (a fixed time: ISO 8601 or epoch ms) or { offsetMs } (real time shifted)';
   if (!isPlainObject(clock)) return [{ field: 'clock', type: 'invalid_type', message: `${shape}.` }];
   const issues = unknownFields(clock, ['at', 'offsetMs'], 'clock');
-  if ((clock.at === undefined) === (clock.offsetMs === undefined)) issues.push({ field: 'clock', type: 'cross_field', message: `${shape}, exactly one of them.` });
+  if ((clock.at === undefined) === (clock.offsetMs === undefined))
+    issues.push({ field: 'clock', type: 'cross_field', message: `${shape}, exactly one of them.` });
   if (clock.at !== undefined && clockTime(clock.at) === undefined) {
     issues.push({ field: 'clock.at', type: 'invalid_format', message: 'must be an ISO 8601 date-time (2026-11-01T00:00:00Z) or epoch milliseconds.' });
   }

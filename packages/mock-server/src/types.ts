@@ -1,5 +1,6 @@
 import type { ProgramCode } from '@flight-search/contract';
 import type { RequestHandler } from 'msw';
+import type { CoreResult, MockRequest } from './answer.js';
 
 /** A product an API key can include. Search is part of every key; history must be contracted (`AUTH-3`). */
 export type Product = 'search' | 'history';
@@ -235,12 +236,42 @@ export interface RecordedRequest {
   fault?: string;
 }
 
-/** A stateful mock of the service; see {@link createFlightSearchMock}. */
-export interface FlightSearchMock {
-  /** msw request handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
-  handlers: RequestHandler[];
+/**
+ * A mock's state and controls, without msw: what `startMockServer` serves
+ * (`server.mock`) and what {@link "@flight-search/mock-server"!FlightSearchMock | FlightSearchMock} adds its msw handlers to.
+ * Its types name nothing of msw, so `@flight-search/mock-server/node` compiles
+ * in a project without msw (and in CommonJS with `skipLibCheck: false`, where
+ * msw's own types fail, TS1479).
+ */
+export interface MockCore {
   /**
-   * Answers a Fetch API `Request` with a `Response`, or `null` when the request is not the service's.
+   * The one entry into the mock's rules: a plain request in, a plain answer out
+   * (status, lower-case headers, the JSON body as text or bytes), or `null` when
+   * the request is not the service's. The msw handlers and {@link handle} are a
+   * Fetch adapter over it, and the standalone server a `node:http` one, so all
+   * three answer alike. Call it to serve the mock from another server (a
+   * framework's route, a test harness) without building a Fetch `Request`.
+   * It gives `'aborted'` when `request.aborted()` turned true (nobody reads an
+   * answer), and `'drop-before-headers'` or `'drop-after-headers'` for a
+   * `drop` fault (close the connection, before or after sending the headers of a 200).
+   * @example
+   * const mock = createFlightSearchMock();
+   * const headers = new Headers({ 'x-api-key': 'test-key' });
+   * const result = await mock.answer({
+   *   method: 'GET',
+   *   url: 'https://api.example.com/quota',
+   *   headers,
+   *   rawHeaders: () => ['x-api-key', 'test-key'],
+   *   text: async () => '',
+   *   signal: new AbortController().signal,
+   *   aborted: () => false,
+   * });
+   * if (result !== null && typeof result === 'object') console.log(result.status, result.body); // 200 {"limit":1000,...}
+   */
+  answer(request: MockRequest): Promise<CoreResult>;
+  /**
+   * Answers a Fetch API `Request` with a `Response`, or `null` when the request is not the service's:
+   * {@link answer} behind a Fetch adapter (what the msw handlers run).
    * Aborting `request.signal` during a provider wait resolves to `Response.error()` (a network error).
    */
   handle(request: Request): Promise<Response | null>;
@@ -279,4 +310,10 @@ export interface FlightSearchMock {
   faults(): FaultState[];
   /** Everything the mock is set to: options, keys (masked), program behaviours, faults, the request log's size. */
   state(): MockStateSnapshot;
+}
+
+/** A stateful mock of the service; see {@link createFlightSearchMock}. */
+export interface FlightSearchMock extends MockCore {
+  /** msw request handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
+  handlers: RequestHandler[];
 }

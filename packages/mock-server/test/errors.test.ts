@@ -40,7 +40,7 @@ describe('D11 unexpected failures and unknown paths', () => {
     expect((await call('/quota')).status).toBe(200);
   });
 
-  it('D11: with a baseUrl, other origins are not the mock\'s', async () => {
+  it("D11: with a baseUrl, other origins are not the mock's", async () => {
     const mock = createFlightSearchMock({ baseUrl: `${BASE}/v1` });
     expect(await mock.handle(new Request('https://elsewhere.test/v1/quota', { headers: { 'x-api-key': 'test-key' } }))).toBeNull();
     expect(await mock.handle(new Request(`${BASE}/v10/quota`, { headers: { 'x-api-key': 'test-key' } }))).toBeNull();
@@ -56,7 +56,7 @@ describe('D11 unexpected failures and unknown paths', () => {
     expect((await call('/quota')).status).toBe(200);
   });
 
-  it('D11: handle() returns null for a request that is not the service\'s', async () => {
+  it("D11: handle() returns null for a request that is not the service's", async () => {
     const mock = createFlightSearchMock();
     expect(await mock.handle(new Request(`${BASE}/flights`))).toBeNull();
     expect(await mock.handle(new Request(`${BASE}/flights/search`))).toBeNull(); // GET is not an operation

@@ -12,7 +12,14 @@ describe('service faults through msw (issue 17 item 2)', () => {
     await expect(call('/quota')).rejects.toThrow(TypeError);
     mock.setFault('quota', { drop: 'before-headers', times: 1 });
     const delays: number[] = [];
-    const sdk = createFlightSearchClient({ apiKey: KEY, baseUrl: BASE, retryDelay: (attempt) => (delays.push(attempt), 0) });
+    const sdk = createFlightSearchClient({
+      apiKey: KEY,
+      baseUrl: BASE,
+      retryDelay: (attempt) => {
+        delays.push(attempt);
+        return 0;
+      },
+    });
     await expect(sdk.getQuota()).resolves.toMatchObject({ consumed: 0 });
     expect(delays).toEqual([0]);
     expect(mock.requests({ path: '/quota' }).map((entry) => entry.fault ?? entry.status)).toEqual(['drop after-headers', 'drop before-headers', 200]);

@@ -2,7 +2,7 @@ import type { ParsedFlight, SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { generateFlights } from '../src/data/index.js';
 import { OFFSET_CACHE_CAP, offsetCacheSize } from '../src/data/time/index.js';
-import { handle } from '../src/handle.js';
+import { handle } from './support/handle.js';
 import { BASELINE_CACHE_RECORDS, BASELINE_CACHE_ROUTES, BaselineCache } from '../src/history/baseline-cache.js';
 import { HistoryStore, bucketKey } from '../src/history/store.js';
 import { resolveOptions } from '../src/options.js';
@@ -102,7 +102,9 @@ describe('D9 history store memory (issue 13 item 7)', () => {
   });
 
   it('D9: 15 000 searches on distinct dates through the mock with historyCap 1000 leave at most 1000 records and the time cache within its bound', async () => {
-    const state = createState(resolveOptions({ historyCap: 1000, latency: 'none', now: () => clock, keys: [{ key: 'test-key', limit: 1_000_000, products: ['search', 'history'] }] }));
+    const state = createState(
+      resolveOptions({ historyCap: 1000, latency: 'none', now: () => clock, keys: [{ key: 'test-key', limit: 1_000_000, products: ['search', 'history'] }] }),
+    );
     let clock = NOW;
     let stored = 0;
     for (let i = 0; i < 15_000; i++) {
@@ -114,11 +116,14 @@ describe('D9 history store memory (issue 13 item 7)', () => {
         departureDate: dateAfter(i),
         responseFormat: 'PARSED',
       });
-      const response = await handle(state, new Request('https://api.flight-search.test/flights/search', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': 'test-key' },
-        body: JSON.stringify(body),
-      }));
+      const response = await handle(
+        state,
+        new Request('https://api.flight-search.test/flights/search', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': 'test-key' },
+          body: JSON.stringify(body),
+        }),
+      );
       expect(response?.status).toBe(200);
       stored += ((await response!.json()) as { results: { flights?: unknown[] }[] }).results[0]!.flights?.length ?? 0;
       if (i % 1000 === 999) expectBounded(state.history, 1000);
@@ -136,7 +141,13 @@ describe('D9 baseline cache memory (issue 13 item 7)', () => {
     const first = cache.get('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1', NOW).map((entry) => entry.record);
     expect(first.length).toBeGreaterThan(0);
     for (let i = 0; i < 800; i++) {
-      cache.get(AIRPORTS[i % AIRPORTS.length]!, AIRPORTS[(i + 1 + Math.floor(i / AIRPORTS.length)) % AIRPORTS.length]!, i % 2 ? 'ECONOMY' : 'BUSINESS', 'PROGRAM_2', NOW);
+      cache.get(
+        AIRPORTS[i % AIRPORTS.length]!,
+        AIRPORTS[(i + 1 + Math.floor(i / AIRPORTS.length)) % AIRPORTS.length]!,
+        i % 2 ? 'ECONOMY' : 'BUSINESS',
+        'PROGRAM_2',
+        NOW,
+      );
       const counts = cache.counts();
       expect(counts.records).toBeLessThanOrEqual(BASELINE_CACHE_RECORDS);
       expect(counts.routes).toBeLessThanOrEqual(BASELINE_CACHE_ROUTES);

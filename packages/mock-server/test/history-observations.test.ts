@@ -1,7 +1,7 @@
 import type { HistoryRecord, ParsedFlight, SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { generateFlights, toHistoryRecords } from '../src/data/index.js';
-import { handle } from '../src/handle.js';
+import { handle } from './support/handle.js';
 import { HistoryStore, bucketKey } from '../src/history/store.js';
 import { resolveOptions } from '../src/options.js';
 import { normalizeSearch } from '../src/routes/search.js';
@@ -28,18 +28,28 @@ function mockState() {
 }
 
 async function searchOn(state: ReturnType<typeof mockState>['state'], overrides: Record<string, unknown> = {}): Promise<ParsedFlight[]> {
-  const response = await handle(state, new Request(`${BASE}/flights/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': KEY },
-    body: JSON.stringify(validSearch({ departureDate: DAY, responseFormat: 'PARSED', ...overrides })),
-  }));
+  const response = await handle(
+    state,
+    new Request(`${BASE}/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify(validSearch({ departureDate: DAY, responseFormat: 'PARSED', ...overrides })),
+    }),
+  );
   expect(response?.status).toBe(200);
   return ((await response!.json()) as { results: { flights: ParsedFlight[] }[] }).results[0]!.flights;
 }
 
 /** The records searches added on GRU→JFK ECONOMY PROGRAM_1 for DAY (the baseline's have createdAt before NOW). */
 async function searchedRecords(state: ReturnType<typeof mockState>['state'], now: number): Promise<HistoryRecord[]> {
-  const params = new URLSearchParams({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: '1', departureDate: DAY });
+  const params = new URLSearchParams({
+    origin: 'GRU',
+    destination: 'JFK',
+    cabinType: 'ECONOMY',
+    airlineLoyalty: 'PROGRAM_1',
+    lookbackDays: '1',
+    departureDate: DAY,
+  });
   const response = await handle(state, new Request(`${BASE}/intelligence/flights/history?${params}`, { headers: { 'x-api-key': KEY } }));
   expect(response?.status).toBe(200);
   const answer = (await response!.json()) as { total: number; flights: HistoryRecord[] };
@@ -196,7 +206,7 @@ describe('D67 the store replaces observations and keeps its bounds', () => {
     expect(store.size).toBe(4);
   });
 
-  it('D67: 20 000 identical searches in one hour keep one search\'s records and the store\'s slots bounded', () => {
+  it("D67: 20 000 identical searches in one hour keep one search's records and the store's slots bounded", () => {
     const store = new HistoryStore(1_000_000);
     const flights = [flight('A'), flight('B'), flight('C'), flight('D', `${DAY}T12:00`)];
     for (let i = 0; i < 20_000; i++) {

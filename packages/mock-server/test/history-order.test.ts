@@ -1,7 +1,7 @@
 import type { HistoryRecord, SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { historyRecord } from '../src/data/index.js';
-import { handle } from '../src/handle.js';
+import { handle } from './support/handle.js';
 import { resolveOptions } from '../src/options.js';
 import { createState } from '../src/state.js';
 import { validSearch } from './support/msw.js';
@@ -25,11 +25,14 @@ function mockState() {
 }
 
 async function searchOn(state: ReturnType<typeof mockState>, overrides: Partial<SearchRequest>) {
-  const response = await handle(state, new Request(`${BASE}/flights/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': KEY },
-    body: JSON.stringify(validSearch({ departureDate: '2026-12-15', responseFormat: 'PARSED', ...overrides })),
-  }));
+  const response = await handle(
+    state,
+    new Request(`${BASE}/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify(validSearch({ departureDate: '2026-12-15', responseFormat: 'PARSED', ...overrides })),
+    }),
+  );
   expect(response?.status).toBe(200);
   return (await response!.json()) as { results: { flights: unknown[] }[] };
 }
@@ -46,7 +49,11 @@ async function historyOf(state: ReturnType<typeof mockState>, programs: readonly
 function referenceOrder(records: HistoryRecord[]): HistoryRecord[] {
   const departure = (r: HistoryRecord) => (r.departureDate.length === 16 ? `${r.departureDate}:00` : r.departureDate);
   return [...records].sort((a, b) =>
-    departure(a) < departure(b) ? -1 : departure(a) > departure(b) ? 1 : Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    departure(a) < departure(b)
+      ? -1
+      : departure(a) > departure(b)
+        ? 1
+        : Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 }
 
@@ -57,7 +64,9 @@ describe('HISTORY-6 order on keys worked out once (issue 18 part 2)', () => {
     let searched = 0;
     // 30 distinct searches, each sent twice: the second sighting replaces the first (D67), so each search's flights are stored once.
     for (let i = 0; i < 60; i++) {
-      const flights = (await searchOn(state, { airlineLoyalty: [programs[i % 2]!], departureDate: `2026-12-${String(1 + (Math.floor(i / 4) % 15)).padStart(2, '0')}` })).results[0]!.flights;
+      const flights = (
+        await searchOn(state, { airlineLoyalty: [programs[i % 2]!], departureDate: `2026-12-${String(1 + (Math.floor(i / 4) % 15)).padStart(2, '0')}` })
+      ).results[0]!.flights;
       if (i % 4 < 2) searched += flights.length;
     }
     expect(searched).toBeGreaterThan(100);
@@ -79,7 +88,8 @@ describe('HISTORY-6 order on keys worked out once (issue 18 part 2)', () => {
 
   it('HISTORY-6: keeps the order exactly: departure ascending, then createdAt descending, then the id', async () => {
     const state = mockState();
-    for (let i = 0; i < 30; i++) await searchOn(state, { airlineLoyalty: [i % 3 ? 'PROGRAM_1' : 'PROGRAM_4'], departureDate: i % 2 ? '2026-12-15' : '2026-12-16' });
+    for (let i = 0; i < 30; i++)
+      await searchOn(state, { airlineLoyalty: [i % 3 ? 'PROGRAM_1' : 'PROGRAM_4'], departureDate: i % 2 ? '2026-12-15' : '2026-12-16' });
     const answer = await historyOf(state, ['PROGRAM_1', 'PROGRAM_4']);
     expect(answer.total).toBe(answer.flights.length);
     expect(new Set(answer.flights.map((r) => r.id)).size).toBe(answer.total);

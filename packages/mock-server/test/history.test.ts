@@ -106,7 +106,7 @@ describe('GET /intelligence/flights/history', () => {
     expect(await problems({ ...base, lookbackDays: [3, 4] })).toEqual([['query.lookbackDays', 'invalid_type']]);
   });
 
-  it('HISTORY-4: onlyFutureDepartures keeps departures still ahead in the origin airport\'s local time', async () => {
+  it("HISTORY-4: onlyFutureDepartures keeps departures still ahead in the origin airport's local time", async () => {
     clock = NOW;
     service.mock();
     const all = await history(base);
@@ -140,9 +140,7 @@ describe('GET /intelligence/flights/history', () => {
   });
 
   it('D6: reports every missing required query parameter at once', async () => {
-    expect(await problems({})).toEqual(
-      ['airlineLoyalty', 'cabinType', 'destination', 'lookbackDays', 'origin'].map((name) => [`query.${name}`, 'missing']),
-    );
+    expect(await problems({})).toEqual(['airlineLoyalty', 'cabinType', 'destination', 'lookbackDays', 'origin'].map((name) => [`query.${name}`, 'missing']));
   });
 });
 
@@ -199,7 +197,7 @@ describe('D9 history from searches', () => {
     clock = NOW;
   });
 
-  it('D9, D67: two identical searches at the same instant leave the second one\'s records, with distinct ids, the same ids for the same requests on a fresh mock', async () => {
+  it("D9, D67: two identical searches at the same instant leave the second one's records, with distinct ids, the same ids for the same requests on a fresh mock", async () => {
     clock = NOW;
     const body = validSearch({ departureDate: day, responseFormat: 'PARSED' });
     const flights = generateFlights(1, normalizeSearch(body as SearchRequest));
@@ -211,7 +209,11 @@ describe('D9 history from searches', () => {
       const searched = answer.flights.filter((r) => Date.parse(r.createdAt) === NOW);
       // One observation per flight and collection hour (D67): the second search's records, numbered after the first's.
       expect(searched).toHaveLength(first.results[0].flights.length);
-      expect(searched.map((record) => record.id).sort()).toEqual(toHistoryRecords(flights, NOW, flights.length).map((record) => record.id).sort());
+      expect(searched.map((record) => record.id).sort()).toEqual(
+        toHistoryRecords(flights, NOW, flights.length)
+          .map((record) => record.id)
+          .sort(),
+      );
       return searched.map((record) => record.id);
     };
     const ids = await searchedIds();

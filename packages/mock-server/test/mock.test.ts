@@ -37,7 +37,15 @@ describe('createFlightSearchMock', () => {
     [{ keys: [{ key: 'a', limit: -1, products: [] }] }, 'keys[0].limit'],
     [{ keys: [{ key: 'a', limit: 1, products: ['flights'] }] }, 'keys[0].products'],
     [{ keys: [{ key: 'a', limit: 1, consumed: 2, products: [] }] }, 'keys[0].consumed'],
-    [{ keys: [{ key: 'a', limit: 1, products: [] }, { key: 'a', limit: 1, products: [] }] }, 'keys[1].key'],
+    [
+      {
+        keys: [
+          { key: 'a', limit: 1, products: [] },
+          { key: 'a', limit: 1, products: [] },
+        ],
+      },
+      'keys[1].key',
+    ],
   ])('rejects %j up front with a TypeError naming %s', (options, name) => {
     expect(() => createFlightSearchMock(options as never)).toThrow(TypeError);
     expect(() => createFlightSearchMock(options as never)).toThrow(`\`${name}\``);
@@ -58,7 +66,7 @@ describe('createFlightSearchMock', () => {
     expect(await quotaOf()).toMatchObject({ consumed: 999, remaining: 1 });
   });
 
-  it('QUOTA-1: setKey refuses consumed above the key\'s current limit with a TypeError naming settings.consumed, and changes nothing', async () => {
+  it("QUOTA-1: setKey refuses consumed above the key's current limit with a TypeError naming settings.consumed, and changes nothing", async () => {
     const mock = service.mock();
     const error = catchError(() => mock.setKey('low-quota-key', { consumed: 5 }));
     expect(error).toBeInstanceOf(TypeError);

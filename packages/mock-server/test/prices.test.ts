@@ -65,7 +65,14 @@ describe('what a price counts (D25)', () => {
   it('D9: a history record of a three-adult search keeps basePrice per passenger (a third of the party miles)', async () => {
     service.mock();
     const flights = await parsedFlights(validSearch({ passengers: { adults: 3 } }));
-    const params = new URLSearchParams({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: '1', departureDate: '2026-12-15' });
+    const params = new URLSearchParams({
+      origin: 'GRU',
+      destination: 'JFK',
+      cabinType: 'ECONOMY',
+      airlineLoyalty: 'PROGRAM_1',
+      lookbackDays: '1',
+      departureDate: '2026-12-15',
+    });
     const response = await call(`/intelligence/flights/history?${params}`);
     expect(response.status).toBe(200);
     const records: HistoryRecord[] = (await response.json()).flights;

@@ -77,7 +77,10 @@ describe('provider simulation', () => {
     const latencies = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7', 'PROGRAM_8'].map((p) =>
       providerLatencyMs(p as 'PROGRAM_1', undefined, settings),
     );
-    for (const latency of latencies) expect(latency).toBeGreaterThanOrEqual(200), expect(latency).toBeLessThanOrEqual(4000);
+    for (const latency of latencies) {
+      expect(latency).toBeGreaterThanOrEqual(200);
+      expect(latency).toBeLessThanOrEqual(4000);
+    }
     expect(new Set(latencies).size).toBeGreaterThan(4);
     expect(latencies[0]).toBe(programLatencyMs(5, 'PROGRAM_1'));
     expect(providerLatencyMs('PROGRAM_1', undefined, { ...settings, latency: 'none' })).toBe(0);

@@ -135,7 +135,11 @@ describe('instances', () => {
     const first = createFlightSearchMock();
     const second = createFlightSearchMock();
     const request = () =>
-      new Request(`${BASE}/flights/search`, { method: 'POST', headers: { 'x-api-key': 'low-quota-key', 'content-type': 'application/json' }, body: JSON.stringify(validSearch()) });
+      new Request(`${BASE}/flights/search`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'low-quota-key', 'content-type': 'application/json' },
+        body: JSON.stringify(validSearch()),
+      });
     expect((await first.handle(request()))!.status).toBe(200);
     expect((await first.handle(request()))!.status).toBe(200);
     expect((await first.handle(request()))!.status).toBe(402);

@@ -19,9 +19,12 @@ describe('a key in a path is never shown (redactPath, D32)', () => {
     expect(redactPath(path.replace('SECRET', SECRET))).toBe(shown);
   });
 
-  it.each(['/flights/search', '/intelligence/flights/history', '/quota', '/__mock/keys', '/__mock/keys/'])('%s, which holds no key, is shown as it is', (path) => {
-    expect(redactPath(path)).toBe(path);
-  });
+  it.each(['/flights/search', '/intelligence/flights/history', '/quota', '/__mock/keys', '/__mock/keys/'])(
+    '%s, which holds no key, is shown as it is',
+    (path) => {
+      expect(redactPath(path)).toBe(path);
+    },
+  );
 
   it('a mock with baseUrl neither echoes nor records a key in an unknown path (D11 404)', async () => {
     const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com/v1' });

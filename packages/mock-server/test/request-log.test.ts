@@ -117,7 +117,11 @@ describe('the request log (RequestLog)', () => {
     const mock = createFlightSearchMock({ requestLogMaxBytes: 20_000 });
     for (let i = 0; i < 20; i++) {
       await mock.handle(
-        new Request('http://mock.test/flights/search', { method: 'POST', headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' }, body: 'q'.repeat(100_000) }),
+        new Request('http://mock.test/flights/search', {
+          method: 'POST',
+          headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' },
+          body: 'q'.repeat(100_000),
+        }),
       );
     }
     const listed = mock.requests();
@@ -126,5 +130,35 @@ describe('the request log (RequestLog)', () => {
     expect(listed.every((r) => r.status === 422 && r.bodyTruncated === true && r.bodySize === 100_000)).toBe(true);
     mock.reset();
     expect(mock.requests()).toEqual([]);
+  });
+});
+
+describe('the request log (RequestLog): evictions and listing', () => {
+  const request = (i: number) => ({
+    method: 'POST',
+    url: `http://x/flights/search?i=${i}`,
+    headers: { get: () => null },
+    rawHeaders: () => ['X-API-Key', 'secret', 'Content-Type', 'application/json'],
+    text: () => Promise.resolve(''),
+    signal: new AbortController().signal,
+    aborted: () => false,
+  });
+
+  it('keeps the most recent requests only, oldest first, across many evictions', () => {
+    const log = new RequestLog(3);
+    for (let i = 1; i <= 5000; i++) log.start(request(i), new URL(request(i).url), '/flights/search', i);
+    expect(log.list().map((entry) => entry.id)).toEqual([4998, 4999, 5000]);
+    expect(log.list().map((entry) => entry.query)).toEqual([{ i: ['4998'] }, { i: ['4999'] }, { i: ['5000'] }]);
+  });
+
+  it('lists a body kept as text parsed when it is JSON, as the text when not, null when empty; copies every time', () => {
+    const log = new RequestLog(10);
+    const bodies = ['{"a":[1,{"b":2}]}', 'not json', ''];
+    for (const text of bodies) log.start(request(0), new URL('http://x/'), '/', 0).bodyText = text;
+    const listed = log.list();
+    expect(listed.map((entry) => entry.body)).toEqual([{ a: [1, { b: 2 }] }, 'not json', null]);
+    (listed[0]!.body as { a: unknown[] }).a.push('changed');
+    expect(log.list()[0]!.body).toEqual({ a: [1, { b: 2 }] });
+    expect(listed[0]!.headers).toEqual({ 'content-type': 'application/json', 'x-api-key': '[redacted]' });
   });
 });

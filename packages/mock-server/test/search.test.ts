@@ -82,13 +82,19 @@ describe('POST /flights/search answers', () => {
 
   it('answers exactly the JSON of the generated flights, the same bytes for a repeated search and others for another', async () => {
     service.mock({ seed: 5 });
-    for (const overrides of [{}, { responseFormat: 'PARSED' }, { tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }, { priceType: 'CASH', airlineLoyalty: ['PROGRAM_8'] }]) {
+    for (const overrides of [
+      {},
+      { responseFormat: 'PARSED' },
+      { tripType: 'ROUND_TRIP', returnDate: '2026-12-29' },
+      { priceType: 'CASH', airlineLoyalty: ['PROGRAM_8'] },
+    ]) {
       const body = validSearch(overrides);
       const normalized = normalizeSearch(body as SearchRequest);
       const flights = generateFlights(5, normalized);
-      const item = normalized.responseFormat === 'PARSED'
-        ? { airline: normalized.program, success: true, flights }
-        : { airline: normalized.program, success: true, data: toRawData(normalized, flights, 5) };
+      const item =
+        normalized.responseFormat === 'PARSED'
+          ? { airline: normalized.program, success: true, flights }
+          : { airline: normalized.program, success: true, data: toRawData(normalized, flights, 5) };
       const expected = JSON.stringify({ results: [item], summary: { totalAirlinesRequested: 1, successfulSearches: 1, failedSearches: 0 } });
       const first = await (await search(body)).text();
       expect(first, JSON.stringify(overrides)).toBe(expected);
@@ -117,9 +123,17 @@ describe('the cache of generated searches', () => {
   it('tells apart every field generation reads', () => {
     const base = normalizeSearch(validSearch({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }) as SearchRequest);
     const variants = [
-      { program: 'PROGRAM_2' }, { priceType: 'CASH' }, { tripType: 'ONE_WAY' }, { cabinType: 'BUSINESS' }, { origin: 'CGH' }, { destination: 'LIS' },
-      { departureDate: '2026-12-16' }, { returnDate: '2026-12-30' }, { passengers: { ...base.passengers, adults: 2 } },
-      { passengers: { ...base.passengers, children: 1 } }, { passengers: { ...base.passengers, infants: 1 } },
+      { program: 'PROGRAM_2' },
+      { priceType: 'CASH' },
+      { tripType: 'ONE_WAY' },
+      { cabinType: 'BUSINESS' },
+      { origin: 'CGH' },
+      { destination: 'LIS' },
+      { departureDate: '2026-12-16' },
+      { returnDate: '2026-12-30' },
+      { passengers: { ...base.passengers, adults: 2 } },
+      { passengers: { ...base.passengers, children: 1 } },
+      { passengers: { ...base.passengers, infants: 1 } },
     ];
     const keys = new Set([searchKey(base), ...variants.map((v) => searchKey({ ...base, ...v } as typeof base))]);
     expect(keys.size).toBe(variants.length + 1);

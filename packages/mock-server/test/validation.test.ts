@@ -135,12 +135,14 @@ describe('D6 validation errors', () => {
     expect(await problems('')).toEqual([['body', 'invalid_json']]);
   });
 
-  it.each([['an array', []], ['null', null], ['a string', 'x'], ['a number', 3]])(
-    'D6: JSON that is %s is field body, type invalid_type',
-    async (_name, body) => {
-      expect(await problems(JSON.stringify(body))).toEqual([['body', 'invalid_type']]);
-    },
-  );
+  it.each([
+    ['an array', []],
+    ['null', null],
+    ['a string', 'x'],
+    ['a number', 3],
+  ])('D6: JSON that is %s is field body, type invalid_type', async (_name, body) => {
+    expect(await problems(JSON.stringify(body))).toEqual([['body', 'invalid_type']]);
+  });
 
   it('D6: no coercion in bodies: "2", 2.5 and 1e400 adults are invalid_type', async () => {
     expect(await problems(validSearch({ passengers: { adults: '2' } }))).toEqual([['body.passengers.adults', 'invalid_type']]);

@@ -1,4 +1,4 @@
-import createClient, { createQuerySerializer, type Client } from 'openapi-fetch';
+import { checkOptions, connect, isObject } from './connection.js';
 import {
   AbortError,
   apiError,
@@ -11,19 +11,9 @@ import {
   ValidationError,
 } from './errors.js';
 import { defaultRetryDelay, isTimeout, MAX_RETRY_AFTER_MS, wait } from './retry.js';
-import type {
-  HistoryQuery,
-  HistoryResponse,
-  ParsedSearchResponse,
-  paths,
-  Quota,
-  RawSearchResponse,
-  SearchRequest,
-  SearchResponse,
-  ValidationIssue,
-} from './types.js';
+import type { HistoryQuery, HistoryResponse, ParsedSearchResponse, Quota, RawSearchResponse, SearchRequest, SearchResponse, ValidationIssue } from './types.js';
+import { queryParams } from './query.js';
 import { validateHistoryQuery, validateSearchRequest } from './validate.js';
-import { SDK_VERSION } from './version.js';
 
 /** The media types the service serves (`Accept`, section 9 of the spec). */
 export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
@@ -254,27 +244,11 @@ export interface FlightSearchClient {
    * const { remaining } = await client.getQuota();
    */
   getQuota(options?: RequestOptions): APIPromise<Quota>;
-  /**
-   * An openapi-fetch client (same base URL and headers) for `{ data, error }` results, without retries, typed errors
-   * or the client's hooks (it has openapi-fetch's middleware, `raw.use()`). Made on first use.
-   */
-  readonly raw: Client<paths>;
 }
 
-// How an option's wrong value is shown: a string or a number as written, anything else by its kind;
-// the key and the headers (which may hold credentials) only by their kind.
-const received = (value: unknown, secret: boolean, redact: (text: string) => string) =>
-  value == null
-    ? String(value)
-    : value === ''
-      ? 'an empty string'
-      : Array.isArray(value)
-        ? 'an array'
-        : secret || typeof value == 'object' || typeof value == 'function'
-          ? `a${typeof value == 'object' ? 'n' : ''} ${typeof value}`
-          : typeof value == 'string'
-            ? JSON.stringify(redact(value))
-            : String(value);
+/** A call's answer: its data, typed by each method's signature, and the response it came in. */
+// biome-ignore lint/suspicious/noExplicitAny: the JSON of an answer, which each method's signature types
+type Sent = { data: any; response: Response };
 
 /**
  * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
@@ -285,132 +259,113 @@ const received = (value: unknown, secret: boolean, redact: (text: string) => str
  * console.log(await client.getQuota());
  */
 export function createFlightSearchClient(options: ClientOptions): FlightSearchClient {
+  const { origin, headers: keyless, withKey, redact } = connect('createFlightSearchClient', options);
   const {
-    apiKey,
-    baseUrl,
     fetch: fetchImpl,
     timeoutMs = 35_000,
     maxRetries = 2,
-    mediaType = 'application/vnd.service.v1+json',
-    headers = {},
     retryDelay = defaultRetryDelay,
     maxResponseBytes = 32 * 2 ** 20,
     hooks = {},
     logLevel = 'off',
     logger = console,
-    sdkHeader = true,
     retrySearchOn429 = true,
-  } = options ?? ({} as ClientOptions);
-  // D48: a key of 8 characters or more is replaced wherever it occurs (also as JSON escapes it);
-  // a shorter one cannot be told from ordinary text and is left alone.
-  const redact = (text: string) =>
-    typeof apiKey != 'string' || apiKey.length < 8 ? text : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
-  // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
-  const page = (globalThis as { location?: { href: string; origin: string } }).location;
-  const base = typeof baseUrl == 'string' && baseUrl[0] == '/' && page ? new URL(baseUrl, page.href).href : baseUrl;
-  // Keyless only towards the page's own origin (a proxy that adds the key): never a keyless client to the service by mistake.
-  const samePage = page != null && typeof base == 'string' && base.startsWith(page.origin + '/');
+  } = options;
   const levels = ['off', 'error', 'warn', 'debug'];
-  for (const [name, value, ok, expected] of [
-    [
-      'apiKey',
-      apiKey,
-      (apiKey === undefined && samePage) || (apiKey && typeof apiKey == 'string'),
-      page ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)" : 'a non-empty string',
-    ],
-    [
-      'baseUrl',
-      baseUrl,
-      /^https?:\/\/./.test(base),
-      'an absolute http(s) URL such as "https://api.example.com"' +
-        (page ? ' or a path on the page\'s origin such as "/api/flight-search"' : base?.[0] == '/' ? ' (a path such as "/api" needs a page to resolve it against)' : ''),
-    ],
-    ['fetch', fetchImpl, !fetchImpl || typeof fetchImpl == 'function', 'a function (request) => Promise<Response>'],
+  checkOptions('createFlightSearchClient', redact, [
     ['timeoutMs', timeoutMs, isTimeout(timeoutMs), 'a number of milliseconds over 0 and below 2 ** 31'],
     ['maxRetries', maxRetries, Number.isInteger(maxRetries) && maxRetries >= 0, 'a whole number of 0 or more'],
-    ['mediaType', mediaType, /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType), '"application/vnd.service.v1+json" or "application/json"'],
-    ['headers', headers, headers && typeof headers == 'object' && !Array.isArray(headers), 'an object of header names and values'],
-    ['retryDelay', retryDelay, typeof retryDelay == 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
+    ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
     ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
-    ['hooks', hooks, hooks && typeof hooks == 'object', 'an object of onRequest, onResponse and onError functions'],
+    ['hooks', hooks, isObject(hooks), 'an object of onRequest, onResponse and onError functions'],
     ['logLevel', logLevel, levels.includes(logLevel), levels.map((l) => `"${l}"`).join(', ')],
-    ['logger', logger, logger && typeof logger == 'object', 'an object with debug, warn and error methods'],
-  ] as const)
-    if (!ok) throw new TypeError(`createFlightSearchClient: option "${name}" must be ${expected}; received ${received(value, name == 'apiKey' || name == 'headers', redact)}`);
-
+    ['logger', logger, isObject(logger), 'an object with debug, warn and error methods'],
+  ]);
   const level = levels.indexOf(logLevel);
   const { onRequest, onResponse, onError } = hooks;
-  const origin = base.replace(/\/+$/, '');
-  // The headers of every request, the key last so nothing in `headers` replaces it (names lower-cased by Headers).
-  const common = new Headers(headers);
-  common.set('accept', mediaType);
-  // Server runtimes only: in a browser a header the service's CORS does not allow would fail the preflight.
-  if (sdkHeader && !page) common.set('x-flight-search-sdk', SDK_VERSION);
-  const keyless = Object.fromEntries(common);
-  const all = { ...keyless, ...(apiKey !== undefined && { 'x-api-key': apiKey }) };
+  // Header values that echo the key are redacted wherever an answer's headers are handed out.
   const clean = (headers: Headers) => new Headers([...headers].map(([name, value]) => [name, redact(value)] as [string, string]));
   const info = (response: Response): ResponseInfo => {
     const headers = clean(response.headers);
     return { status: response.status, headers, correlationId: headers.get('x-correlation-id') ?? headers.get('x-request-id') ?? undefined };
   };
-  const querySerializer = createQuerySerializer();
-  let raw: Client<paths> | undefined;
 
   /**
-   * One call: up to `retries + 1` attempts. Each attempt builds its request once (the URL and the body are
-   * made once per call) and hands `(url, init)` to fetch, or a `Request` to a custom `fetch`.
-   * Each attempt has its own controller, aborted by its timer or by the caller's signal; the timer
-   * and the listener are released when the attempt settles.
-   * Non-2xx answers, redirects, broken 2xx and oversized answers become typed errors; failures
-   * without an answer become AbortError (the caller's signal), TimeoutError (this attempt's
-   * time-out) or ConnectionError.
-   * `retries`: how many retries the call may make; `only429`: a search, retried on a 429 alone.
-   * `any`: each method's signature gives the answer its type.
+   * One call: up to `retries + 1` attempts, each built once (the URL and the body are made once per call)
+   * and handed to fetch as `(url, init)`, or as a `Request` to a custom `fetch` (D64).
+   * Non-2xx answers, redirects, broken 2xx and oversized answers become typed errors; failures without an
+   * answer become AbortError (the caller's signal), TimeoutError (this attempt's time-out) or ConnectionError.
+   * `only429`: a search, retried on a 429 alone (D63). `any`: each method's signature gives the answer its type.
    */
-  const send = async (method: 'GET' | 'POST', path: string, query: object | undefined, body: unknown, opts: RequestOptions = {}, retries = 0, only429 = false): Promise<{ data: any; response: Response }> => {
+  const send = async (
+    method: 'GET' | 'POST',
+    path: string,
+    query: object | undefined,
+    body: unknown,
+    opts: RequestOptions = {},
+    retries: number,
+    only429 = false,
+  ): Promise<Sent> => {
     const { signal, timeoutMs: ms = timeoutMs } = opts;
-    const search = query && querySerializer(query);
     const url = origin + path;
+    const search = query && queryParams(query).toString();
     const target = search ? `${url}?${search}` : url;
     const what = `${method} ${url}`;
     if (!isTimeout(ms)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    // What an error about an answer carries, its message `<status> <text> (<method> <url>)`; only an
+    // error needs it, so a success copies no headers.
+    const about = (response: Response, text = '') => ({
+      status: response.status,
+      method,
+      url,
+      headers: clean(response.headers),
+      message: `${response.status} ${text} (${what})`,
+    });
 
     /**
-     * The fetch of each attempt: refuses a redirect (D47), and reads the body whole but at most
-     * `maxResponseBytes` of it (D50), counting the bytes themselves since a `Content-Length` may lie;
+     * One attempt's exchange, up to the answer's text: refuses a redirect (D47), and reads the body whole but
+     * at most `maxResponseBytes` of it (D50), counting the bytes themselves since a `Content-Length` may lie;
      * past the limit the stream is cancelled, which closes the connection.
      */
     const exchange = async (init: RequestInit): Promise<[Response, string]> => {
       const response = await (fetchImpl ? fetchImpl(new Request(target, init)) : fetch(target, init));
       const { status, body } = response;
-      const fields = () => ({ status, method, url, headers: clean(response.headers) });
       const reader = body?.getReader();
       let error;
-      if (response.type == 'opaqueredirect' || (status >= 300 && status < 400)) {
-        const answer = fields();
-        const location = answer.headers.get('location') ?? undefined;
-        error = new RedirectError({ ...answer, location, message: `${status} redirect${location ? ' to ' + location : ''} not followed: the API key is sent to baseUrl only (${what})` });
+      if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
+        const location = response.headers.get('location');
+        const to = location == null ? undefined : redact(location);
+        error = new RedirectError({ ...about(response, `redirect${to ? ` to ${to}` : ''} not followed: the API key is sent to baseUrl only`), location: to });
       } else if (!(+response.headers.get('content-length')! > maxResponseBytes)) {
         // Within the announced size (or none announced): the bytes are counted as they come.
         const decoder = new TextDecoder();
         let text = '';
         let size = 0;
-        for (let chunk; reader && !(chunk = await reader.read()).done && (size += chunk.value.byteLength) <= maxResponseBytes; ) text += decoder.decode(chunk.value, { stream: true });
+        while (reader) {
+          const chunk = await reader.read();
+          if (chunk.done) break;
+          size += chunk.value.byteLength;
+          if (size > maxResponseBytes) break;
+          text += decoder.decode(chunk.value, { stream: true });
+        }
         if (size <= maxResponseBytes) return [response, text + decoder.decode()];
       }
-      error ??= new ResponseTooLargeError({ ...fields(), maxResponseBytes, message: `${status} answer over maxResponseBytes (${maxResponseBytes} bytes), not read further (${what})` });
+      error ??= new ResponseTooLargeError({
+        ...about(response, `answer over maxResponseBytes (${maxResponseBytes} bytes), not read further`),
+        maxResponseBytes,
+      });
       reader?.cancel().catch(() => {});
       throw error;
     };
 
-    for (let n = 1; ; n++) {
-      let sent = all;
+    for (let attempt = 1; ; attempt++) {
+      let headers = keyless;
       if (onRequest) {
         // The hook sees and may change the headers, but never the key, set after it.
-        const edited = new Headers(keyless);
-        await onRequest({ method, url: target, headers: edited, attempt: n });
-        sent = { ...Object.fromEntries(edited), ...(apiKey !== undefined && { 'x-api-key': apiKey }) };
+        const edited = new Headers(headers);
+        await onRequest({ method, url: target, headers: edited, attempt });
+        headers = Object.fromEntries(edited);
       }
       const started = performance.now();
       // A controller and a timer cleared on settling: in Node 20 AbortSignal.timeout() costs about 20 times
@@ -421,45 +376,37 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const stop = () => timeout.abort();
       const timer = setTimeout(stop, ms);
       signal?.addEventListener('abort', stop);
-      let error: any;
-      let answer: Response | undefined;
+      let error: (FlightSearchError & { status?: number; retryAfterMs?: number }) | undefined;
+      let response: Response | undefined;
       let data;
       try {
         signal?.throwIfAborted();
-        const init: RequestInit = {
-          method,
-          headers: payload === undefined ? sent : { ...sent, 'content-type': 'application/json' },
-          body: payload,
-          signal: timeout.signal,
-          // D47: a redirect is never followed: fetch would re-send x-api-key to whatever origin the
-          // Location names, and a 307/308 would send a search (a charge) again.
-          redirect: 'manual',
-        };
-        const [response, text] = await Promise.race([
-          exchange(init),
+        let text;
+        [response, text] = await Promise.race([
+          exchange({
+            method,
+            headers: withKey(payload === undefined ? headers : { ...headers, 'content-type': 'application/json' }),
+            body: payload,
+            signal: timeout.signal,
+            // D47: a redirect is never followed: fetch would re-send x-api-key to whatever origin the
+            // Location names, and a 307/308 would send a search (a charge) again.
+            redirect: 'manual',
+          }),
           // D51: settles at the time-out or the caller's abort even when a custom fetch ignores the signal.
           new Promise<never>((_, reject) => timeout.signal.addEventListener('abort', () => reject(timeout.signal.reason))),
         ]);
-        answer = response;
-        // Only an error needs them: a success pays for no header copy.
-        const fields = () => ({ status: response.status, method, url, headers: clean(response.headers) });
-        if (!response.ok) {
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {}
-          error = apiError(parsed, fields(), what, redact);
-        } else
-          try {
-            // An empty body fails to parse too.
-            data = JSON.parse(text);
-          } catch (e) {
-            const why = text ? 'invalid JSON: ' + redact((e as Error).message) : 'empty body';
-            error = new InvalidResponseError({ ...fields(), message: `${response.status} ${why} (${what})` });
-          }
+        let parsed: unknown = text;
+        try {
+          // An empty body fails to parse too.
+          parsed = JSON.parse(text);
+        } catch (e) {
+          if (response.ok) error = new InvalidResponseError(about(response, text ? `invalid JSON: ${redact((e as Error).message)}` : 'empty body'));
+        }
+        if (!response.ok) error = apiError(parsed, about(response), what, redact);
+        data = parsed;
       } catch (e) {
         error = signal?.aborted
-          ? new AbortError(what + ' aborted', { cause: signal.reason })
+          ? new AbortError(`${what} aborted`, { cause: signal.reason })
           : timeout.signal.aborted
             ? new TimeoutError(`${what} timed out after ${ms} ms`, { timeoutMs: ms, cause: e })
             : e instanceof FlightSearchError
@@ -470,65 +417,69 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
         signal?.removeEventListener('abort', stop);
       }
       const durationMs = Math.round(performance.now() - started);
-      const fields: LogFields = { method, url: redact(target), status: answer?.status, durationMs, attempt: n };
-      const line = `[flight-search] ${method} ${fields.url} ${answer?.status ?? error.name} in ${durationMs} ms (attempt ${n})`;
+      const status = response?.status;
+      const event = { method, url: target, attempt, durationMs };
+      const fields: LogFields = { ...event, url: redact(target), status };
+      const line = `[flight-search] ${method} ${fields.url} ${status ?? error?.name} in ${durationMs} ms (attempt ${attempt})`;
       if (level > 2) logger.debug(line, fields);
-      if (answer && onResponse) await onResponse({ ...info(answer), method, url: target, attempt: n, durationMs });
-      if (!error) return { data, response: answer! };
+      if (response && onResponse) await onResponse({ ...info(response), ...event });
+      if (!error) return { data, response: response! };
       // Worth another try (GET; a search only on a 429, which the service refuses before any work, D63):
       // - no answer: a connection failure or this attempt's time-out;
       // - an unusable 2xx (empty or not JSON), as a proxy may send once;
       // - 408, 429 and 5xx, but not one over maxResponseBytes: it would be as large again.
       // A redirect and other 4xx are final.
-      const after: number | undefined = error.retryAfterMs;
+      const after = error.retryAfterMs;
+      const answered = error.status ?? 0;
       const transient = only429
-        ? error.status == 429
-        : error instanceof ConnectionError || error instanceof InvalidResponseError || (!(error instanceof ResponseTooLargeError) && /^(408|429|5..)$/.test(error.status));
-      const retrying = n <= retries && transient && !(after! > MAX_RETRY_AFTER_MS);
+        ? answered === 429
+        : error instanceof ConnectionError ||
+          error instanceof InvalidResponseError ||
+          (!(error instanceof ResponseTooLargeError) && (answered === 408 || answered === 429 || answered >= 500));
+      const retrying = attempt <= retries && transient && !(after! > MAX_RETRY_AFTER_MS);
       if (level > (retrying ? 1 : 0)) logger[retrying ? 'warn' : 'error'](`${line}: ${redact(error.message)}${retrying ? ', retrying' : ''}`, fields);
-      if (onError) await onError({ method, url: target, attempt: n, durationMs, error, retrying });
+      if (onError) await onError({ ...event, error, retrying });
       if (!retrying) throw error;
-      await wait(retryDelay(n - 1, after), signal);
+      await wait(retryDelay(attempt - 1, after), signal);
     }
   };
 
   /** The call's promise of its data, with `withResponse()` for the answer's status and headers too. */
-  const call = (sent: Promise<{ data: any; response: Response }>): APIPromise<any> => {
+  const call = (sent: Promise<Sent>): APIPromise<Sent['data']> => {
     const data = sent.then((r) => r.data);
     return Object.assign(data, {
       // Whoever asks for the response handles the rejection there: the data promise must not report it as unhandled.
-      withResponse: () => (data.catch(() => {}), sent.then((r) => ({ data: r.data, response: info(r.response) }))),
+      withResponse: () => {
+        data.catch(() => {});
+        return sent.then((r) => ({ data: r.data, response: info(r.response) }));
+      },
     });
   };
-  const invalid = (what: string, errors: ValidationIssue[]) =>
+  /** Checks a request locally unless `validate: false`; an invalid one is a rejected call that sent nothing. */
+  const checked = (what: string, errors: ValidationIssue[], send: () => Promise<Sent>) =>
     call(
-      Promise.reject(
-        new ValidationError({ status: 422, code: 'VALIDATION_ERROR', errors, message: `invalid ${what}, nothing sent: ` + errors.map((e) => `${e.field}: ${e.message}`).join(' ') }),
-      ),
+      errors.length
+        ? Promise.reject(
+            new ValidationError({
+              status: 422,
+              code: 'VALIDATION_ERROR',
+              errors,
+              message: `invalid ${what}, nothing sent: ${errors.map((e) => `${e.field}: ${e.message}`).join(' ')}`,
+            }),
+          )
+        : send(),
     );
 
   return {
-    get raw() {
-      return (raw ??= createClient<paths>({
-        baseUrl: origin,
-        // Looked up per call, not captured now, so fetch mocks installed later (msw) still apply.
-        fetch: (request) => (fetchImpl ?? fetch)(request),
-        headers: all,
-        // D47: raw never follows a redirect either.
-        redirect: 'manual',
-      }));
-    },
-    searchFlights(request, opts) {
-      const errors = opts?.validate === false ? [] : validateSearchRequest(request);
-      return errors.length ? invalid('search', errors) : call(send('POST', '/flights/search', undefined, request, opts, retrySearchOn429 ? maxRetries : 0, true));
-    },
-    getPriceHistory(query, opts) {
-      const errors = opts?.validate === false ? [] : validateHistoryQuery(query);
-      // An array is sent as repeated parameters and a single value as one (openapi-fetch's query serializer).
-      return errors.length ? invalid('history query', errors) : call(send('GET', '/intelligence/flights/history', query, undefined, opts, maxRetries));
-    },
-    getQuota(opts) {
-      return call(send('GET', '/quota', undefined, undefined, opts, maxRetries));
-    },
+    searchFlights: (request, opts) =>
+      checked('search', opts?.validate === false ? [] : validateSearchRequest(request), () =>
+        send('POST', '/flights/search', undefined, request, opts, retrySearchOn429 ? maxRetries : 0, true),
+      ),
+    // An array is sent as repeated parameters and a single value as one (queryParams).
+    getPriceHistory: (query, opts) =>
+      checked('history query', opts?.validate === false ? [] : validateHistoryQuery(query), () =>
+        send('GET', '/intelligence/flights/history', query, undefined, opts, maxRetries),
+      ),
+    getQuota: (opts) => call(send('GET', '/quota', undefined, undefined, opts, maxRetries)),
   };
 }

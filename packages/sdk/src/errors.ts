@@ -94,15 +94,18 @@ export class FlightSearchError extends Error {
    * SDK (its ESM and CJS builds in one process, another realm) is still recognised.
    */
   static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about (a subclass too), not FlightSearchError
     return !!(value as { [KINDS]?: string[] } | null)?.[KINDS]?.includes((this as unknown as typeof FlightSearchError).kind);
   }
 
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** `fields` (a subclass's own, such as `timeoutMs`) become the error's properties; `cause` is the standard one. */
+  constructor(message: string, { cause, ...fields }: { cause?: unknown; [field: string]: unknown } = {}) {
+    super(message, { cause });
     const kinds: string[] = [];
     for (let c = new.target as unknown as typeof FlightSearchError; c.kind; c = Object.getPrototypeOf(c)) kinds.push(c.kind);
     Object.defineProperty(this, KINDS, { value: kinds });
     this.name = kinds[0]!;
+    Object.assign(this, fields);
   }
 
   /** What `JSON.stringify` prints: name, message and the error's fields (status, code, correlationId, errors...). */
@@ -138,11 +141,10 @@ export class FlightSearchApiError extends FlightSearchError {
    */
   declare readonly retryAfterMs?: number;
 
-  constructor({ message, cause, details, errors = details?.errors, headers = new Headers(), ...fields }: ApiErrorInit) {
-    super(message, { cause });
-    // The init's fields only: the client builds it from the envelope's known fields, so anything else
-    // in a body (an echoed `apiKey`, a `name`) never lands on the error.
-    Object.assign(this, { ...fields, errors, headers, retryAfterMs: retryAfterMs(headers) });
+  // The init's fields only: the client builds it from the envelope's known fields, so anything else
+  // in a body (an echoed `apiKey`, a `name`) never lands on the error.
+  constructor({ message, details, errors = details?.errors, headers = new Headers(), ...fields }: ApiErrorInit) {
+    super(message, { ...fields, errors, headers, retryAfterMs: retryAfterMs(headers) });
   }
 }
 
@@ -154,7 +156,9 @@ export class RedirectError extends FlightSearchApiError {
 }
 
 /** A 2xx whose body is empty or not JSON; carries the status and the request. Never retried for a search. */
-export class InvalidResponseError extends FlightSearchApiError { static override readonly kind: string = 'InvalidResponseError'; }
+export class InvalidResponseError extends FlightSearchApiError {
+  static override readonly kind: string = 'InvalidResponseError';
+}
 
 /** The answer announced or sent more than `maxResponseBytes`; the rest was not read. */
 export class ResponseTooLargeError extends FlightSearchApiError {
@@ -164,7 +168,9 @@ export class ResponseTooLargeError extends FlightSearchApiError {
 }
 
 /** 401 `AUTH-1`: the `x-api-key` header is missing. */
-export class AuthenticationError extends FlightSearchApiError { static override readonly kind: string = 'AuthenticationError'; }
+export class AuthenticationError extends FlightSearchApiError {
+  static override readonly kind: string = 'AuthenticationError';
+}
 
 /** 402 `QUOTA-1`: the key's remaining quota cannot pay for the search; nothing was consumed. */
 export class QuotaExceededError extends FlightSearchApiError {
@@ -182,7 +188,9 @@ export class QuotaExceededError extends FlightSearchApiError {
 }
 
 /** 403 `AUTH-3`: the key lacks the product (price history). */
-export class PermissionDeniedError extends FlightSearchApiError { static override readonly kind: string = 'PermissionDeniedError'; }
+export class PermissionDeniedError extends FlightSearchApiError {
+  static override readonly kind: string = 'PermissionDeniedError';
+}
 
 /**
  * 403 `BUDGET_EXCEEDED` from your own proxy (`createFlightSearchProxy`'s `beforeSearch` hook): the search was refused
@@ -190,10 +198,14 @@ export class PermissionDeniedError extends FlightSearchApiError { static overrid
  * @example
  * catch (e) { if (e instanceof BudgetExceededError) showBanner('You have used your searches for today.'); }
  */
-export class BudgetExceededError extends PermissionDeniedError { static override readonly kind: string = 'BudgetExceededError'; }
+export class BudgetExceededError extends PermissionDeniedError {
+  static override readonly kind: string = 'BudgetExceededError';
+}
 
 /** 404 `AUTH-2`: the API key (or the path) was not found. */
-export class NotFoundError extends FlightSearchApiError { static override readonly kind: string = 'NotFoundError'; }
+export class NotFoundError extends FlightSearchApiError {
+  static override readonly kind: string = 'NotFoundError';
+}
 
 /** 406 `NEG-1`: the requested media type is not served. */
 export class NotAcceptableError extends FlightSearchApiError {
@@ -213,24 +225,31 @@ export class ValidationError extends FlightSearchApiError {
 }
 
 /** 429 `RATE-1`: too many requests; `retryAfterMs` comes from `Retry-After`. */
-export class RateLimitError extends FlightSearchApiError { static override readonly kind: string = 'RateLimitError'; }
+export class RateLimitError extends FlightSearchApiError {
+  static override readonly kind: string = 'RateLimitError';
+}
 
 /** 5xx: the service failed. */
-export class ServerError extends FlightSearchApiError { static override readonly kind: string = 'ServerError'; }
+export class ServerError extends FlightSearchApiError {
+  static override readonly kind: string = 'ServerError';
+}
 
 /** No answer: the request could not be sent or the connection failed; `cause` is the underlying error. */
-export class ConnectionError extends FlightSearchError { static override readonly kind: string = 'ConnectionError'; }
+export class ConnectionError extends FlightSearchError {
+  static override readonly kind: string = 'ConnectionError';
+}
 
 /** No answer within the time-out (`timeoutMs`); the attempt was aborted. */
 export class TimeoutError extends ConnectionError {
   static override readonly kind: string = 'TimeoutError';
   /** The limit that was reached, in milliseconds. */
-  readonly timeoutMs: number | undefined;
-  constructor(message: string, options?: { cause?: unknown; timeoutMs?: number }) { super(message, options); this.timeoutMs = options?.timeoutMs; }
+  declare readonly timeoutMs: number | undefined;
 }
 
 /** The caller's `signal` aborted; `cause` is the signal's reason. */
-export class AbortError extends FlightSearchError { static override readonly kind: string = 'AbortError'; }
+export class AbortError extends FlightSearchError {
+  static override readonly kind: string = 'AbortError';
+}
 
 const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError> = {
   401: AuthenticationError,
@@ -253,18 +272,20 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
  * error instanceof QuotaExceededError; // true
  * error.message; // '402 Insufficient quota: this search requires 2 units and 1 remains. (POST /flights/search)'
  */
+// biome-ignore lint/suspicious/noExplicitAny: any JSON, or none, from a server the SDK does not trust; read only through `?.` and typeof checks
 export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request: string, redact: (text: string) => string): FlightSearchApiError {
   const { status } = init;
   // Reading through `?.` keeps an `error` (or `details`) that is not an object harmless.
   const e = body?.error;
   const Class =
-    status == 403 && e?.code == 'BUDGET_EXCEEDED' ? BudgetExceededError : (BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError));
-  const text = (v: unknown) => (typeof v == 'string' ? redact(v) : undefined);
+    status === 403 && e?.code === 'BUDGET_EXCEEDED' ? BudgetExceededError : (BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError));
+  const text = (v: unknown) => (typeof v === 'string' ? redact(v) : undefined);
+  // biome-ignore lint/suspicious/noExplicitAny: the items are untrusted JSON, each read through `?.` and text()
   const list = (v: unknown): any[] | undefined => (Array.isArray(v) ? v : undefined);
   const said = e?.message;
   const errors = list(e?.details?.errors)?.map((i) => ({ field: text(i?.field), message: text(i?.message), type: text(i?.type) }) as ValidationIssue);
   // No body at all (a 503 from a proxy, Content-Length 0) leaves just the status and the request.
-  let message = redact(String(said ?? (typeof body == 'string' ? body : (JSON.stringify(body) ?? ''))));
+  let message = redact(String(said ?? (typeof body === 'string' ? body : (JSON.stringify(body) ?? ''))));
   // Redacted before it is cut: a key across the cut would otherwise leave its start.
   if (said == null) message = message.slice(0, 200);
   return new Class({

@@ -1,12 +1,10 @@
 import { validateHistoryQuery as checkHistoryQuery, isPlainObject } from '@flight-search/contract';
-import { createQuerySerializer } from 'openapi-fetch';
+import { queryParams } from './query.js';
 import type { ValidationIssue } from './types.js';
 
 // validateSearchRequest is the contract's own (its JSDoc is there): the SDK and the mock check a
 // search with one function.
 export { validateSearchRequest } from '@flight-search/contract';
-
-const querySerializer = createQuerySerializer();
 
 /**
  * Checks a price-history query locally as the service receives it, for what the spec states
@@ -21,8 +19,8 @@ const querySerializer = createQuerySerializer();
  */
 export function validateHistoryQuery(query: unknown): ValidationIssue[] {
   if (!isPlainObject(query)) return [{ field: 'query', type: 'invalid_type', message: 'The query must be an object.' }];
-  // Judged as it goes on the wire, serialized as getPriceHistory sends it (a list as repeated
+  // Judged as it goes on the wire, written as getPriceHistory sends it (a list as repeated
   // parameters, null and undefined left out): the check reads exactly what the service will read.
-  const result = checkHistoryQuery(new URLSearchParams(querySerializer(query)));
+  const result = checkHistoryQuery(queryParams(query));
   return result.ok ? [] : result.issues;
 }

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import * as sdk from '../src/index.js';
+import type * as sdk from '../src/index.js';
 import {
   AbortError,
   AuthenticationError,
@@ -34,7 +34,9 @@ const cases = [
 describe('errors', () => {
   it.each(cases)('maps a %i answer to its class with status, code, correlationId and headers', async (status, code, Class, name) => {
     route('post', '/flights/search', () => json(envelope(code, 'Something went wrong.'), status, { 'x-trace': 'abc' }));
-    const error = await client({ maxRetries: 0 }).searchFlights(oneWay()).catch((e: unknown) => e);
+    const error = await client({ maxRetries: 0 })
+      .searchFlights(oneWay())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Class);
     expect(error).toBeInstanceOf(FlightSearchApiError);
     expect(error).toBeInstanceOf(FlightSearchError);
@@ -55,37 +57,61 @@ describe('errors', () => {
       'API key [redacted] was not found.',
       { code: 'HTTP_ERROR', correlationId: '7b8c9d0e-1f2a-4b3c-8d5e-6f7a8b9cadb4' },
     ],
-    ['a plain-text body naming it twice', () => new HttpResponse(`Unknown key ${API_KEY}; check ${API_KEY}.`, { status: 404 }), 'Unknown key [redacted]; check [redacted].', {}],
+    [
+      'a plain-text body naming it twice',
+      () => new HttpResponse(`Unknown key ${API_KEY}; check ${API_KEY}.`, { status: 404 }),
+      'Unknown key [redacted]; check [redacted].',
+      {},
+    ],
     ['a JSON body without an envelope', () => json({ key: API_KEY }, 404), '{"key":"[redacted]"}', {}],
   ])('never puts the API key in the message, the fields or JSON when the service echoes it back: %s', async (_, answer, text, fields) => {
     route('get', '/quota', answer);
-    const error = (await client().getQuota().catch((e: unknown) => e)) as NotFoundError;
+    const error = (await client()
+      .getQuota()
+      .catch((e: unknown) => e)) as NotFoundError;
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.name).toBe('NotFoundError');
     expect(error.cause).toBeUndefined();
     expect(error.message).toBe(`404 ${text} (GET ${BASE_URL}/quota)`);
     // Only the envelope's known fields are copied: no `apiKey`, and `name` stays the class's.
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'NotFoundError', status: 404, ...fields, method: 'GET', url: `${BASE_URL}/quota`, message: error.message });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'NotFoundError',
+      status: 404,
+      ...fields,
+      method: 'GET',
+      url: `${BASE_URL}/quota`,
+      message: error.message,
+    });
     expect(error.stack).not.toContain(API_KEY);
   });
 
   it('names a JSON error body without an envelope by its JSON text, cut at 200 characters', async () => {
     route('get', '/quota', () => json({ status: 'down', note: 'x'.repeat(300) }, 500));
-    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
+    const error = (await client({ maxRetries: 0 })
+      .getQuota()
+      .catch((e: unknown) => e)) as ServerError;
     expect(error.message).toBe(`500 ${`{"status":"down","note":"${'x'.repeat(300)}`.slice(0, 200)} (GET ${BASE_URL}/quota)`);
   });
 
   it('names a body whose error is a string by its JSON text and takes no field from it', async () => {
     route('get', '/quota', () => json({ error: 'Service unavailable' }, 503));
-    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'ServerError', status: 503, method: 'GET', url: `${BASE_URL}/quota`, message: `503 {"error":"Service unavailable"} (GET ${BASE_URL}/quota)` });
+    const error = (await client({ maxRetries: 0 })
+      .getQuota()
+      .catch((e: unknown) => e)) as ServerError;
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'ServerError',
+      status: 503,
+      method: 'GET',
+      url: `${BASE_URL}/quota`,
+      message: `503 {"error":"Service unavailable"} (GET ${BASE_URL}/quota)`,
+    });
   });
 
   it('QUOTA-1: reads requiredUnits and remainingUnits from the D5 message', async () => {
-    route('post', '/flights/search', () =>
-      json(envelope('HTTP_ERROR', 'Insufficient quota: this search requires 2 units and 1 remains.'), 402),
-    );
-    const error = (await client().searchFlights(oneWay({ tripType: 'ROUND_TRIP', returnDate: '2026-12-20' })).catch((e: unknown) => e)) as QuotaExceededError;
+    route('post', '/flights/search', () => json(envelope('HTTP_ERROR', 'Insufficient quota: this search requires 2 units and 1 remains.'), 402));
+    const error = (await client()
+      .searchFlights(oneWay({ tripType: 'ROUND_TRIP', returnDate: '2026-12-20' }))
+      .catch((e: unknown) => e)) as QuotaExceededError;
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect([error.requiredUnits, error.remainingUnits]).toEqual([2, 1]);
   });
@@ -104,7 +130,9 @@ describe('errors', () => {
 
   it('QUOTA-1: reads requiredUnits and remainingUnits from details when the service sends them (D52)', async () => {
     route('post', '/flights/search', () => json(envelope('HTTP_ERROR', 'Insufficient quota.', { details: { requiredUnits: 2, remainingUnits: 1 } }), 402));
-    const error = (await client().searchFlights(oneWay()).catch((e: unknown) => e)) as QuotaExceededError;
+    const error = (await client()
+      .searchFlights(oneWay())
+      .catch((e: unknown) => e)) as QuotaExceededError;
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect([error.requiredUnits, error.remainingUnits]).toEqual([2, 1]);
   });
@@ -116,20 +144,28 @@ describe('errors', () => {
     [{ requiredUnits: '4', remainingUnits: -1 }, 2, 1],
     [undefined, 2, 1],
   ])('QUOTA-1: details %j win over the message, which is read only for a field that is absent (or not a count)', (details, required, remaining) => {
-    const error = new QuotaExceededError({ status: 402, message: 'Insufficient quota: this search requires 2 units and 1 remains.', details: details as never });
+    const error = new QuotaExceededError({
+      status: 402,
+      message: 'Insufficient quota: this search requires 2 units and 1 remains.',
+      details: details as never,
+    });
     expect([error.requiredUnits, error.remainingUnits]).toEqual([required, remaining]);
   });
 
-  it("a service 422 lists each field: message in the message, like a local ValidationError", async () => {
+  it('a service 422 lists each field: message in the message, like a local ValidationError', async () => {
     const errors = [
       { field: 'body.origin', message: 'must match ^[A-Z]{3}$.', type: 'invalid_format' },
       { field: 'body.passengers.adults', message: 'must be >= 1.', type: 'out_of_range' },
     ];
     route('post', '/flights/search', () => json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422));
-    const error = (await client().searchFlights(oneWay(), { validate: false }).catch((e: unknown) => e)) as ValidationError;
+    const error = (await client()
+      .searchFlights(oneWay(), { validate: false })
+      .catch((e: unknown) => e)) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.errors).toEqual(errors);
-    expect(error.message).toBe(`422 The request is invalid. body.origin: must match ^[A-Z]{3}$. body.passengers.adults: must be >= 1. (POST ${BASE_URL}/flights/search)`);
+    expect(error.message).toBe(
+      `422 The request is invalid. body.origin: must match ^[A-Z]{3}$. body.passengers.adults: must be >= 1. (POST ${BASE_URL}/flights/search)`,
+    );
   });
 
   it('NEG-1: NotAcceptableError carries supportedMediaTypes', async () => {
@@ -152,21 +188,27 @@ describe('errors', () => {
   it('RATE-1: RateLimitError reads an HTTP-date Retry-After', async () => {
     const date = new Date(Date.now() + 30_000).toUTCString();
     route('get', '/quota', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': date }));
-    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as RateLimitError;
+    const error = (await client({ maxRetries: 0 })
+      .getQuota()
+      .catch((e: unknown) => e)) as RateLimitError;
     expect(error.retryAfterMs).toBeGreaterThan(25_000);
     expect(error.retryAfterMs).toBeLessThanOrEqual(30_000);
   });
 
   it('names an empty error body by its status and request alone, not as undefined', async () => {
     route('get', '/quota', () => new HttpResponse(null, { status: 503, headers: { 'Content-Length': '0' } }));
-    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
+    const error = (await client({ maxRetries: 0 })
+      .getQuota()
+      .catch((e: unknown) => e)) as ServerError;
     expect(error).toBeInstanceOf(ServerError);
     expect(error.message).toBe(`503 (GET ${BASE_URL}/quota)`);
   });
 
   it('keeps a non-JSON error body (a proxy page) in the message', async () => {
     route('get', '/quota', () => new HttpResponse('Bad gateway from the proxy', { status: 502 }));
-    const error = (await client({ maxRetries: 0 }).getQuota().catch((e: unknown) => e)) as ServerError;
+    const error = (await client({ maxRetries: 0 })
+      .getQuota()
+      .catch((e: unknown) => e)) as ServerError;
     expect(error).toBeInstanceOf(ServerError);
     expect(error.code).toBeUndefined();
     expect(error.message).toBe(`502 Bad gateway from the proxy (GET ${BASE_URL}/quota)`);
@@ -174,8 +216,22 @@ describe('errors', () => {
 
   it('prints status, code, message, correlationId and errors with JSON.stringify', () => {
     const errors = [{ field: 'body.origin', message: 'must match ^[A-Z]{3}$', type: 'invalid_format' as const }];
-    const error = new ValidationError({ status: 422, code: 'VALIDATION_ERROR', message: 'invalid', correlationId: 'c-1', errors, headers: new Headers({ a: 'b' }) });
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'ValidationError', status: 422, code: 'VALIDATION_ERROR', correlationId: 'c-1', errors, message: 'invalid' });
+    const error = new ValidationError({
+      status: 422,
+      code: 'VALIDATION_ERROR',
+      message: 'invalid',
+      correlationId: 'c-1',
+      errors,
+      headers: new Headers({ a: 'b' }),
+    });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'ValidationError',
+      status: 422,
+      code: 'VALIDATION_ERROR',
+      correlationId: 'c-1',
+      errors,
+      message: 'invalid',
+    });
   });
 
   it('takes a 422 envelope with details.errors', () => {

@@ -26,4 +26,3 @@ export const rawAnswer = {
 };
 
 export const quotaAnswer = { limit: 1000, consumed: 3, remaining: 997, usageByCompany: [{ airlineLoyalty: 'PROGRAM_1', consumed: 3 }] };
-

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFlightSearchClient } from '../src/index.js';
+import { createRawClient } from '../src/raw.js';
 import { API_KEY, BASE_URL, client, json, oneWay, quotaAnswer, rawAnswer, route } from './helpers.js';
 
 // Created before msw starts listening: the default fetch must be looked up per call.
@@ -53,13 +54,13 @@ describe('headers and media types', () => {
 
   it('accepts a base URL with a trailing slash', async () => {
     const seen = route('get', '/quota', () => json(quotaAnswer));
-    await client({ baseUrl: BASE_URL + '/' }).getQuota();
+    await client({ baseUrl: `${BASE_URL}/` }).getQuota();
     expect(new URL(seen[0]!.url).pathname).toBe('/quota');
   });
 
-  it('exposes the openapi-fetch client as raw, with the same headers and { data, error } results', async () => {
+  it('createRawClient gives the openapi-fetch client, with the same headers and { data, error } results', async () => {
     const seen = route('get', '/quota', () => json(quotaAnswer));
-    const { data, error, response } = await client().raw.GET('/quota');
+    const { data, error, response } = await createRawClient({ apiKey: API_KEY, baseUrl: BASE_URL }).GET('/quota');
     expect(data).toEqual(quotaAnswer);
     expect(error).toBeUndefined();
     expect(response.status).toBe(200);

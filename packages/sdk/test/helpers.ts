@@ -6,7 +6,6 @@ import { API_KEY, BASE_URL } from './fixtures.js';
 
 export * from './fixtures.js';
 
-
 /** One msw server per test file; each test installs its own small handlers. */
 export const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

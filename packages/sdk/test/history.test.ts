@@ -1,3 +1,4 @@
+import { createQuerySerializer } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
 import { PermissionDeniedError, validateHistoryQuery, ValidationError, type HistoryQuery } from '../src/index.js';
 import { client, envelope, json, route } from './helpers.js';
@@ -42,11 +43,28 @@ describe('getPriceHistory', () => {
     expect(query.has('onlyFutureDepartures')).toBe(false);
   });
 
+  it("writes a valid query byte for byte as openapi-fetch's default serializer does (D71), an explicit undefined left out", async () => {
+    const seen = route('get', '/intelligence/flights/history', () => json(history));
+    const query = {
+      ...base,
+      airlineLoyalty: ['PROGRAM_1', 'PROGRAM_3_INTERLINE'],
+      departureDate: ['2026-12-15', '2027-01-02'],
+      onlyFutureDepartures: true,
+    } as const;
+    await client().getPriceHistory({ ...query, departureDate: query.departureDate });
+    await client().getPriceHistory({ ...base, airlineLoyalty: 'PROGRAM_2', departureDate: undefined });
+    expect(new URL(seen[0]!.url).search).toBe(`?${createQuerySerializer()(query)}`);
+    expect(new URL(seen[1]!.url).search).toBe(`?${createQuerySerializer()({ ...base, airlineLoyalty: 'PROGRAM_2' })}`);
+    expect(new URL(seen[1]!.url).searchParams.has('departureDate')).toBe(false);
+  });
+
   it('AUTH-3: throws PermissionDeniedError for a key without the price-history product', async () => {
     route('get', '/intelligence/flights/history', () =>
       json({ error: { code: 'AUTHORIZATION_ERROR', message: 'This API key does not include the price-history product.' } }, 403),
     );
-    const error = await client().getPriceHistory({ ...base, airlineLoyalty: 'PROGRAM_1' }).catch((e: unknown) => e);
+    const error = await client()
+      .getPriceHistory({ ...base, airlineLoyalty: 'PROGRAM_1' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect((error as PermissionDeniedError).code).toBe('AUTHORIZATION_ERROR');
     expect((error as PermissionDeniedError).correlationId).toBeUndefined();
@@ -55,7 +73,10 @@ describe('getPriceHistory', () => {
   it('HISTORY-3: maps a 422 on the query to ValidationError with the query field', async () => {
     const errors = [{ field: 'query.lookbackDays', message: 'must be <= 30.', type: 'out_of_range' }];
     route('get', '/intelligence/flights/history', () => json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422));
-    await expect(client().getPriceHistory({ ...base, lookbackDays: 31, airlineLoyalty: 'PROGRAM_1' }, { validate: false })).rejects.toMatchObject({ status: 422, errors });
+    await expect(client().getPriceHistory({ ...base, lookbackDays: 31, airlineLoyalty: 'PROGRAM_1' }, { validate: false })).rejects.toMatchObject({
+      status: 422,
+      errors,
+    });
   });
 
   it('HISTORY-3: checks the query locally by default and throws ValidationError naming the field, without a request', async () => {
@@ -84,8 +105,15 @@ describe('validateHistoryQuery', () => {
     expect(validateHistoryQuery({ ...base, airlineLoyalty: 'PROGRAM_7', departureDate: '2028-02-29' })).toEqual([]);
   });
 
-  it('HISTORY-1..5: names every problem in the service\'s order and words', () => {
-    const bad = { origin: 'sao', cabinType: 'FIRST', airlineLoyalty: [], lookbackDays: 0.5, onlyFutureDepartures: 'yes', departureDate: ['2026-02-30', '15/12/2026'] };
+  it("HISTORY-1..5: names every problem in the service's order and words", () => {
+    const bad = {
+      origin: 'sao',
+      cabinType: 'FIRST',
+      airlineLoyalty: [],
+      lookbackDays: 0.5,
+      onlyFutureDepartures: 'yes',
+      departureDate: ['2026-02-30', '15/12/2026'],
+    };
     expect(validateHistoryQuery(bad)).toEqual([
       { field: 'query.origin', type: 'invalid_format', message: 'must match ^[A-Z]{3}$ (HISTORY-1).' },
       { field: 'query.destination', type: 'missing', message: 'destination is required (HISTORY-1).' },
@@ -98,7 +126,9 @@ describe('validateHistoryQuery', () => {
   });
 
   it('HISTORY-3: bounds lookbackDays to 1..30', () => {
-    expect(validateHistoryQuery({ ...valid, lookbackDays: 0 })).toEqual([{ field: 'query.lookbackDays', type: 'out_of_range', message: 'must be >= 1 (HISTORY-3).' }]);
+    expect(validateHistoryQuery({ ...valid, lookbackDays: 0 })).toEqual([
+      { field: 'query.lookbackDays', type: 'out_of_range', message: 'must be >= 1 (HISTORY-3).' },
+    ]);
     expect(validateHistoryQuery({ ...valid, lookbackDays: 1 })).toEqual([]);
     expect(validateHistoryQuery({ ...valid, lookbackDays: 30 })).toEqual([]);
   });
@@ -109,7 +139,7 @@ describe('validateHistoryQuery', () => {
     ]);
   });
 
-  it('HISTORY-2: leaves which programs have history to the service (no MILES-only check, D9 is the mock\'s decision)', () => {
+  it("HISTORY-2: leaves which programs have history to the service (no MILES-only check, D9 is the mock's decision)", () => {
     expect(validateHistoryQuery({ ...valid, airlineLoyalty: 'PROGRAM_8' as never })).toEqual([]);
   });
 });

@@ -72,9 +72,11 @@ describe('SDK against the mock server', () => {
 
   it('sends a slow search once and times out with TimeoutError, the mock seeing the abort', async () => {
     mock.setProgramBehavior('PROGRAM_2', { latencyMs: 5_000 });
-    const error = await sdk('test-key', { timeoutMs: 100 }).searchFlights(oneWay({ airlineLoyalty: ['PROGRAM_2'] })).catch((e: unknown) => e);
+    const error = await sdk('test-key', { timeoutMs: 100 })
+      .searchFlights(oneWay({ airlineLoyalty: ['PROGRAM_2'] }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    const searches = mock.requests().filter((r) => r.path == '/flights/search');
+    const searches = mock.requests().filter((r) => r.path === '/flights/search');
     expect(searches).toHaveLength(1);
     await expect.poll(() => mock.requests()[0]!.aborted).toBe(true);
   });
@@ -95,9 +97,9 @@ describe('SDK against the mock server', () => {
   });
 
   it('AUTH-3: a key without the history product gets PermissionDeniedError', async () => {
-    await expect(sdk('search-only-key').getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 7 })).rejects.toBeInstanceOf(
-      PermissionDeniedError,
-    );
+    await expect(
+      sdk('search-only-key').getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 7 }),
+    ).rejects.toBeInstanceOf(PermissionDeniedError);
   });
 
   it('AUTH-2: an unknown key gets NotFoundError, not retried', async () => {
@@ -135,9 +137,21 @@ describe('SDK against the mock server', () => {
     const limited = createFlightSearchMock({ baseUrl: BASE_URL, rateLimit: { requests: 1, windowMs: 60_000 } });
     server.use(...limited.handlers);
     const delays: (number | undefined)[] = [];
-    const error = await sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => (delays.push(ms), 0) })
+    const error = await sdk('test-key', {
+      retryDelay: (_: number, ms: number | undefined) => {
+        delays.push(ms);
+        return 0;
+      },
+    })
       .getQuota()
-      .then(() => sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => (delays.push(ms), 0) }).getQuota())
+      .then(() =>
+        sdk('test-key', {
+          retryDelay: (_: number, ms: number | undefined) => {
+            delays.push(ms);
+            return 0;
+          },
+        }).getQuota(),
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(limited.requests()).toHaveLength(4);
@@ -146,8 +160,16 @@ describe('SDK against the mock server', () => {
   });
 
   it('SEARCH-9: with validate: false the mock returns the same list as validateSearchRequest: fields, messages, types and order', async () => {
-    const bad = { ...oneWay(), origin: 'gru', passengers: { adults: 0, infants: 2 }, tripType: 'ROUND_TRIP', responseFormat: 'XML' } as unknown as SearchRequest;
-    const error = (await sdk().searchFlights(bad, { validate: false }).catch((e: unknown) => e)) as ValidationError;
+    const bad = {
+      ...oneWay(),
+      origin: 'gru',
+      passengers: { adults: 0, infants: 2 },
+      tripType: 'ROUND_TRIP',
+      responseFormat: 'XML',
+    } as unknown as SearchRequest;
+    const error = (await sdk()
+      .searchFlights(bad, { validate: false })
+      .catch((e: unknown) => e)) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.errors).toEqual(validateSearchRequest(bad));
     expect(error.errors).toHaveLength(4);
@@ -160,12 +182,18 @@ describe('SDK against the mock server', () => {
     server.use(...limited.handlers);
     const delays: (number | undefined)[] = [];
     // The wait is the mock's clock moving on by Retry-After, so the window has room again.
-    const client = sdk('test-key', { retryDelay: (_: number, ms: number | undefined) => (delays.push(ms), (clock += ms!), 0) });
+    const client = sdk('test-key', {
+      retryDelay: (_: number, ms: number | undefined) => {
+        delays.push(ms);
+        clock += ms!;
+        return 0;
+      },
+    });
     await client.searchFlights(oneWay());
     const second = await client.searchFlights(oneWay({ tripType: 'ROUND_TRIP', returnDate: '2026-12-20' }));
     expect(second.summary.successfulSearches).toBe(1);
     expect(delays).toEqual([1000]);
-    const searches = limited.requests().filter((r) => r.path == '/flights/search');
+    const searches = limited.requests().filter((r) => r.path === '/flights/search');
     expect(searches).toHaveLength(3);
     clock += 1_000;
     // Two searches succeeded, one ONE_WAY (1 unit) and one ROUND_TRIP (2): 3 units, the refused attempt cost nothing.
@@ -182,10 +210,19 @@ describe('SDK against the mock server', () => {
     ['a date not on the calendar and one in another format', { departureDate: ['2026-02-30', '12/15/2026'] }],
     ['a date not on the calendar', { departureDate: '2026-04-31' }],
   ])('HISTORY-1..5: with validate: false the mock answers %s with the list validateHistoryQuery gives', async (_, change) => {
-    const query = { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: ['PROGRAM_1'], lookbackDays: 7, ...change } as unknown as HistoryQuery;
+    const query = {
+      origin: 'GRU',
+      destination: 'JFK',
+      cabinType: 'ECONOMY',
+      airlineLoyalty: ['PROGRAM_1'],
+      lookbackDays: 7,
+      ...change,
+    } as unknown as HistoryQuery;
     const local = validateHistoryQuery(query);
     expect(local.length).toBeGreaterThan(0);
-    const error = (await sdk().getPriceHistory(query, { validate: false }).catch((e: unknown) => e)) as ValidationError;
+    const error = (await sdk()
+      .getPriceHistory(query, { validate: false })
+      .catch((e: unknown) => e)) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.errors).toEqual(local);
   });

@@ -99,8 +99,31 @@ const historyAnswer = {
       milesClubPrice: 31500,
       availableSeats: 4,
       createdAt: '2026-11-20T13:05:22Z',
-      fares: [{ fareType: 'SUPER_SAVER_PLUS', miles: 35000, money: 0, taxes: 61.2, fees: 0, totalMoney: 61.2, productClass: 'BRAND_NEW_PRODUCT', classOfService: 'Z9' }],
-      legs: [{ equipment: 'NEW-JET-9', cabinType: 'PREMIUM_ECONOMY', airlineCode: 'P1', arrivalDate: '2026-12-16T06:55:00', flightNumber: '8040', departureDate: '2026-12-15T22:40:00', arrivalAirport: 'JFK', classOfService: 'Z9', departureAirport: 'GRU' }],
+      fares: [
+        {
+          fareType: 'SUPER_SAVER_PLUS',
+          miles: 35000,
+          money: 0,
+          taxes: 61.2,
+          fees: 0,
+          totalMoney: 61.2,
+          productClass: 'BRAND_NEW_PRODUCT',
+          classOfService: 'Z9',
+        },
+      ],
+      legs: [
+        {
+          equipment: 'NEW-JET-9',
+          cabinType: 'PREMIUM_ECONOMY',
+          airlineCode: 'P1',
+          arrivalDate: '2026-12-16T06:55:00',
+          flightNumber: '8040',
+          departureDate: '2026-12-15T22:40:00',
+          arrivalAirport: 'JFK',
+          classOfService: 'Z9',
+          departureAirport: 'GRU',
+        },
+      ],
     },
   ],
 };
@@ -146,7 +169,9 @@ describe('open values (D22)', () => {
   it('a 422 whose issue has an unknown type is a ValidationError listing that issue', async () => {
     const errors = [{ field: 'body.origin', message: 'is on a list.', type: 'embargoed_route' }];
     route('post', '/flights/search', () => json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422));
-    const error = await client().searchFlights(oneWay()).catch((caught: unknown) => caught);
+    const error = await client()
+      .searchFlights(oneWay())
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).errors).toEqual(errors);
   });

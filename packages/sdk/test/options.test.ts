@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createFlightSearchClient, type ClientOptions } from '../src/index.js';
 
 const valid: ClientOptions = { apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' };
-const fail = (name: string, expected: string, received: string) => new TypeError(`createFlightSearchClient: option "${name}" must be ${expected}; received ${received}`);
+const fail = (name: string, expected: string, received: string) =>
+  new TypeError(`createFlightSearchClient: option "${name}" must be ${expected}; received ${received}`);
 
 describe('createFlightSearchClient options', () => {
   it.each([

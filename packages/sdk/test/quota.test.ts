@@ -11,7 +11,9 @@ describe('getQuota', () => {
 
   it('AUTH-2: throws NotFoundError for an unknown key, with code and correlationId', async () => {
     route('get', '/quota', () => json(envelope('HTTP_ERROR', 'The API key was not found.'), 404));
-    const error = await client().getQuota().catch((e: unknown) => e);
+    const error = await client()
+      .getQuota()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'HTTP_ERROR', correlationId: '7b8c9d0e-1f2a-4b3c-8d5e-6f7a8b9cadb4' });
   });

@@ -26,7 +26,15 @@ const echo = (key: string) =>
     { 'x-echo': `key=${key}` },
   );
 
-const call = (key: string) => createFlightSearchClient({ apiKey: key, baseUrl: BASE_URL, maxRetries: 0 }).getQuota().then(() => { throw new Error('resolved'); }, (e: unknown) => e as FlightSearchApiError);
+const call = (key: string) =>
+  createFlightSearchClient({ apiKey: key, baseUrl: BASE_URL, maxRetries: 0 })
+    .getQuota()
+    .then(
+      () => {
+        throw new Error('resolved');
+      },
+      (e: unknown) => e as FlightSearchApiError,
+    );
 
 describe('redaction of the API key (D48)', () => {
   it('replaces a key of 8 characters or more in every field of the error, and leaves a shorter one as the service wrote it', async () => {

@@ -1,18 +1,20 @@
 // tsc checks this file (packages/sdk/tsconfig.json includes test/): the generated request types leave a
 // field with a default optional, and the response types keep required every field the service always sends.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { components, FlightSearchClient } from '../src/index.js';
+import type { components } from '../src/index.js';
+import type { RawClient } from '../src/raw.js';
 
 type Schemas = components['schemas'];
 /** The keys of T that may be left out. */
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the type-level test "K may be left out"
 type OptionalKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? K : never }[keyof T];
 
-declare const client: FlightSearchClient;
+declare const raw: RawClient;
 
 // Type-only: type-checked, never called.
 async function requestTypes() {
   // The README's raw call: children, infants, priceType and responseFormat have defaults and are left out.
-  const { data } = await client.raw.POST('/flights/search', {
+  const { data } = await raw.POST('/flights/search', {
     body: {
       airlineLoyalty: ['PROGRAM_1'],
       tripType: 'ONE_WAY',

@@ -1,6 +1,15 @@
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, AuthenticationError, ConnectionError, FlightSearchApiError, NotFoundError, RateLimitError, ServerError, ValidationError } from '../src/index.js';
+import {
+  AbortError,
+  AuthenticationError,
+  ConnectionError,
+  FlightSearchApiError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
+} from '../src/index.js';
 import { defaultRetryDelay } from '../src/retry.js';
 import { client, envelope, json, quotaAnswer, route } from './helpers.js';
 
@@ -38,20 +47,22 @@ describe('retries', () => {
 
   it('retries a GET after a connection failure and throws ConnectionError with its cause when they persist', async () => {
     const seen = route('get', '/quota', () => HttpResponse.error());
-    const error = (await client({ maxRetries: 1 }).getQuota().catch((e: unknown) => e)) as ConnectionError;
+    const error = (await client({ maxRetries: 1 })
+      .getQuota()
+      .catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.cause).toBeInstanceOf(Error);
     expect(seen).toHaveLength(2);
   });
 
   it('retries the price history too', async () => {
-    const seen = route('get', '/intelligence/flights/history', (_, n) => (n == 1 ? fail(500) : json({ total: 0, lookbackDays: 1, flights: [] })));
+    const seen = route('get', '/intelligence/flights/history', (_, n) => (n === 1 ? fail(500) : json({ total: 0, lookbackDays: 1, flights: [] })));
     await client().getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 1 });
     expect(seen).toHaveLength(2);
   });
 
   it('RATE-1: passes Retry-After to the delay (attempt number, milliseconds)', async () => {
-    route('get', '/quota', (_, n) => (n == 1 ? fail(429, { 'Retry-After': '3' }) : n == 2 ? fail(503) : json(quotaAnswer)));
+    route('get', '/quota', (_, n) => (n === 1 ? fail(429, { 'Retry-After': '3' }) : n === 2 ? fail(503) : json(quotaAnswer)));
     const retryDelay = vi.fn(() => 0);
     await client({ retryDelay }).getQuota();
     expect(retryDelay.mock.calls).toEqual([
@@ -62,7 +73,9 @@ describe('retries', () => {
 
   it('RATE-1: throws instead of waiting when Retry-After is over 60 s', async () => {
     const seen = route('get', '/quota', () => fail(429, { 'Retry-After': '120' }));
-    const error = (await client().getQuota().catch((e: unknown) => e)) as RateLimitError;
+    const error = (await client()
+      .getQuota()
+      .catch((e: unknown) => e)) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterMs).toBe(120_000);
     expect(seen).toHaveLength(1);
@@ -82,13 +95,19 @@ describe('retries', () => {
 
   describe('the default retryDelay, on a fake clock', () => {
     beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
-    afterEach(() => (vi.useRealTimers(), vi.restoreAllMocks()));
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
 
     /** Attempts the service has seen after `ms` more of fake time. */
-    const after = async (seen: Request[], ms: number) => (await vi.advanceTimersByTimeAsync(ms), seen.length);
+    const after = async (seen: Request[], ms: number) => {
+      await vi.advanceTimersByTimeAsync(ms);
+      return seen.length;
+    };
 
     it('RATE-1: a 429 with Retry-After: 2 is retried 2 s later, not before', async () => {
-      const seen = route('get', '/quota', (_, n) => (n == 1 ? fail(429, { 'Retry-After': '2' }) : json(quotaAnswer)));
+      const seen = route('get', '/quota', (_, n) => (n === 1 ? fail(429, { 'Retry-After': '2' }) : json(quotaAnswer)));
       const call = client({ retryDelay: undefined }).getQuota();
       expect(await after(seen, 1999)).toBe(1);
       expect(await after(seen, 1)).toBe(2);
@@ -101,7 +120,7 @@ describe('retries', () => {
       [380, 0.96],
     ])('a 503 is retried first after 375 to 500 ms: 500 ms less up to a quarter as jitter, here %i ms with Math.random() at %s', async (ms, random) => {
       vi.spyOn(Math, 'random').mockReturnValue(random);
-      const seen = route('get', '/quota', (_, n) => (n == 1 ? fail(503) : json(quotaAnswer)));
+      const seen = route('get', '/quota', (_, n) => (n === 1 ? fail(503) : json(quotaAnswer)));
       const call = client({ retryDelay: undefined }).getQuota();
       expect(await after(seen, 374)).toBe(1);
       expect(await after(seen, ms - 375)).toBe(1);

@@ -22,7 +22,9 @@ describe('searchFlights', () => {
 
   it('PROVIDER-1: returns a provider failure inside a 200 as data, not as an exception', async () => {
     const failed = {
-      results: [{ airline: 'PROGRAM_4', success: false, data: null, error: { message: 'The provider did not answer within 29 seconds.', providerStatusCode: 504 } }],
+      results: [
+        { airline: 'PROGRAM_4', success: false, data: null, error: { message: 'The provider did not answer within 29 seconds.', providerStatusCode: 504 } },
+      ],
       summary: { totalAirlinesRequested: 1, successfulSearches: 0, failedSearches: 1 },
     };
     route('post', '/flights/search', () => json(failed));
@@ -39,14 +41,24 @@ describe('searchFlights', () => {
   });
 
   it('RATE-1: retries a search answered 429 after its Retry-After, up to maxRetries (D63: refused before any work)', async () => {
-    const seen = route('post', '/flights/search', (_, n) => (n < 3 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '2' }) : json(rawAnswer)));
+    const seen = route('post', '/flights/search', (_, n) =>
+      n < 3 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '2' }) : json(rawAnswer),
+    );
     const delays: (number | undefined)[] = [];
-    await expect(client({ maxRetries: 2, retryDelay: (_, ms) => (delays.push(ms), 0) }).searchFlights(oneWay())).resolves.toEqual(rawAnswer);
+    await expect(
+      client({
+        maxRetries: 2,
+        retryDelay: (_, ms) => {
+          delays.push(ms);
+          return 0;
+        },
+      }).searchFlights(oneWay()),
+    ).resolves.toEqual(rawAnswer);
     expect(seen).toHaveLength(3);
     expect(delays).toEqual([2000, 2000]);
   });
 
-  it('RATE-1: gives RateLimitError once a search\'s 429s outlast maxRetries', async () => {
+  it("RATE-1: gives RateLimitError once a search's 429s outlast maxRetries", async () => {
     const seen = route('post', '/flights/search', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '0' }));
     await expect(client({ maxRetries: 2 }).searchFlights(oneWay())).rejects.toBeInstanceOf(RateLimitError);
     expect(seen).toHaveLength(3);
@@ -58,7 +70,7 @@ describe('searchFlights', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('RATE-1: does not wait for a search\'s Retry-After over 60 s: the RateLimitError is thrown at once', async () => {
+  it("RATE-1: does not wait for a search's Retry-After over 60 s: the RateLimitError is thrown at once", async () => {
     const seen = route('post', '/flights/search', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '120' }));
     await expect(client({ maxRetries: 5 }).searchFlights(oneWay())).rejects.toMatchObject({ name: 'RateLimitError', retryAfterMs: 120_000 });
     expect(seen).toHaveLength(1);
@@ -78,7 +90,9 @@ describe('searchFlights', () => {
 
   it('SEARCH-5: throws ValidationError for an invalid search without sending anything', async () => {
     const seen = route('post', '/flights/search', () => json(rawAnswer));
-    const error = await client().searchFlights(oneWay({ destination: 'GRU' })).catch((e: unknown) => e);
+    const error = await client()
+      .searchFlights(oneWay({ destination: 'GRU' }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).status).toBe(422);
     expect((error as ValidationError).code).toBe('VALIDATION_ERROR');
@@ -86,8 +100,10 @@ describe('searchFlights', () => {
     expect(seen).toHaveLength(0);
   });
 
-  it('names every local issue in the message, field then the service\'s sentence', async () => {
-    const error = await client().searchFlights(oneWay({ destination: 'GRU', tripType: 'ROUND_TRIP' })).catch((e: unknown) => e);
+  it("names every local issue in the message, field then the service's sentence", async () => {
+    const error = await client()
+      .searchFlights(oneWay({ destination: 'GRU', tripType: 'ROUND_TRIP' }))
+      .catch((e: unknown) => e);
     expect((error as ValidationError).message).toBe(
       'invalid search, nothing sent: body.destination: origin and destination must differ (SEARCH-5). body.returnDate: returnDate is required when tripType is ROUND_TRIP (SEARCH-7).',
     );

@@ -43,7 +43,9 @@ describe('maxResponseBytes (D50)', () => {
   it('refuses an answer whose Content-Length is over the limit without reading it, and the server sees the connection closed', async () => {
     const total = 32 * MiB;
     const { server, state } = await streaming(200, total, { 'content-type': 'application/json', 'content-length': total });
-    const error = (await client(server.origin, 1024).getQuota().catch((e: unknown) => e)) as ResponseTooLargeError;
+    const error = (await client(server.origin, 1024)
+      .getQuota()
+      .catch((e: unknown) => e)) as ResponseTooLargeError;
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(error).toBeInstanceOf(FlightSearchApiError);
     expect(error).toMatchObject({ name: 'ResponseTooLargeError', status: 200, maxResponseBytes: 1024, method: 'GET', url: `${server.origin}/quota` });
@@ -56,7 +58,11 @@ describe('maxResponseBytes (D50)', () => {
   it('stops reading an endless answer without Content-Length once it passes the limit', async () => {
     const total = 32 * MiB; // a bound for the test only: the client hangs up long before
     const { server, state } = await streaming(200, total, { 'content-type': 'application/json', 'transfer-encoding': 'identity' });
-    await expect(client(server.origin, 100_000).searchFlights(oneWay())).rejects.toMatchObject({ name: 'ResponseTooLargeError', status: 200, maxResponseBytes: 100_000 });
+    await expect(client(server.origin, 100_000).searchFlights(oneWay())).rejects.toMatchObject({
+      name: 'ResponseTooLargeError',
+      status: 200,
+      maxResponseBytes: 100_000,
+    });
     await state.closed;
     expect(state.written).toBeLessThan(total);
     expect(server.requests).toHaveLength(1);
@@ -79,7 +85,9 @@ describe('maxResponseBytes (D50)', () => {
         if (pulled > MiB) controller.close();
         else controller.enqueue(new Uint8Array(1000));
       },
-      cancel: () => void (cancelled = true),
+      cancel: () => {
+        cancelled = true;
+      },
     });
     const lying = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-length': '10' } });
     await expect(client(BASE_URL, 4096, lying).getQuota()).rejects.toMatchObject({ name: 'ResponseTooLargeError', maxResponseBytes: 4096 });
@@ -96,7 +104,9 @@ describe('maxResponseBytes (D50)', () => {
 
   it.each([0, -1, 1.5, Number.NaN, '1024'])('rejects maxResponseBytes %j with a TypeError saying what it expects', (maxResponseBytes) => {
     expect(() => createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: maxResponseBytes as number })).toThrow(
-      new TypeError(`createFlightSearchClient: option "maxResponseBytes" must be a whole number of bytes over 0; received ${typeof maxResponseBytes == 'string' ? `"${maxResponseBytes}"` : maxResponseBytes}`),
+      new TypeError(
+        `createFlightSearchClient: option "maxResponseBytes" must be a whole number of bytes over 0; received ${typeof maxResponseBytes === 'string' ? `"${maxResponseBytes}"` : maxResponseBytes}`,
+      ),
     );
   });
 });

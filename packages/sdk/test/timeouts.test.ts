@@ -16,7 +16,9 @@ describe('time-outs and abort', () => {
   it('PROVIDER-2: aborts a search after timeoutMs with a TimeoutError that states the limit', async () => {
     const aborted = { value: false };
     const seen = route('post', '/flights/search', hang(aborted));
-    const error = (await client({ timeoutMs: 40 }).searchFlights(oneWay()).catch((e: unknown) => e)) as TimeoutError;
+    const error = (await client({ timeoutMs: 40 })
+      .searchFlights(oneWay())
+      .catch((e: unknown) => e)) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.timeoutMs).toBe(40);
@@ -42,7 +44,7 @@ describe('time-outs and abort', () => {
   });
 
   it('gives each GET attempt its own time-out and retries after one expires', async () => {
-    const seen = route('get', '/quota', (request, n) => (n == 1 ? hang({ value: false })(request) : json(quotaAnswer)));
+    const seen = route('get', '/quota', (request, n) => (n === 1 ? hang({ value: false })(request) : json(quotaAnswer)));
     await expect(client({ timeoutMs: 40 }).getQuota()).resolves.toEqual(quotaAnswer);
     expect(seen).toHaveLength(2);
   });
@@ -81,8 +83,14 @@ describe('time-outs and abort', () => {
     let listeners = 0;
     const add = controller.signal.addEventListener.bind(controller.signal);
     const remove = controller.signal.removeEventListener.bind(controller.signal);
-    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => (listeners++, add(...args))) as typeof add;
-    controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => (listeners--, remove(...args))) as typeof remove;
+    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => {
+      listeners++;
+      add(...args);
+    }) as typeof add;
+    controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
+      listeners--;
+      remove(...args);
+    }) as typeof remove;
     await client().getQuota({ signal: controller.signal });
     expect(listeners).toBe(0);
   });
@@ -96,7 +104,9 @@ describe('time-outs and abort', () => {
       createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch, timeoutMs: 30, maxRetries, retryDelay: () => 0 });
 
     it('settles a search at timeoutMs with a TimeoutError even though fetch never settles', async () => {
-      const error = (await deafClient(deaf).searchFlights(oneWay()).catch((e: unknown) => e)) as TimeoutError;
+      const error = (await deafClient(deaf)
+        .searchFlights(oneWay())
+        .catch((e: unknown) => e)) as TimeoutError;
       expect(error).toMatchObject({ name: 'TimeoutError', timeoutMs: 30, message: `POST ${BASE_URL}/flights/search timed out after 30 ms` });
       // The cause is the attempt's abort, as when fetch honours the signal.
       expect((error.cause as Error).name).toBe('AbortError');

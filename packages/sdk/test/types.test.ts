@@ -68,12 +68,19 @@ async function typeChecks() {
   await client.searchFlights({ ...oneWay(), airlineLoyalty: ['PROGRAM_9'] });
   // @ts-expect-error history takes MILES programs only (HISTORY-2): PROGRAM_8 is cash
   await client.getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: 7, airlineLoyalty: 'PROGRAM_8' });
-  await client.getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: 7, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_2'], departureDate: '2026-12-15' });
+  await client.getPriceHistory({
+    origin: 'GRU',
+    destination: 'JFK',
+    cabinType: 'ECONOMY',
+    lookbackDays: 7,
+    airlineLoyalty: ['PROGRAM_1', 'PROGRAM_2'],
+    departureDate: '2026-12-15',
+  });
   expectTypeOf((await client.getQuota()).remaining).toEqualTypeOf<number>();
 
   // An `error` outcome carries the SDK's error: its fields need no cast.
   for await (const o of compareProgramsStreaming(client, { ...oneWay(), responseFormat: 'PARSED' }))
-    if (o.kind == 'error') expectTypeOf(o.error).toEqualTypeOf<FlightSearchError>();
+    if (o.kind === 'error') expectTypeOf(o.error).toEqualTypeOf<FlightSearchError>();
 }
 
 // The readable names the SDK exports (issue 3): renaming or dropping one fails type-checking here.

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CASH_PROGRAMS, MILES_PROGRAMS, validateSearchRequest } from '../src/index.js';
 
-const day = fc.date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const day = fc
+  .date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const iata = fc.stringMatching(/^[A-Z]{3}$/);
 
 /** Requests valid under every rule: generated within the bounds, cross-field rules respected by construction. */
@@ -21,9 +23,9 @@ const validRequest = fc
     programIndex: fc.nat(),
     responseFormat: fc.constantFrom('RAW', 'PARSED', undefined),
   })
-  .filter((r) => r.origin != r.destination && r.adults + r.children <= 9 && r.infants <= r.adults)
+  .filter((r) => r.origin !== r.destination && r.adults + r.children <= 9 && r.infants <= r.adults)
   .map((r) => {
-    const programs = r.priceType == 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
+    const programs = r.priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
     const back = new Date(Date.parse(r.departureDate) + r.stay * 86_400_000).toISOString().slice(0, 10);
     return {
       airlineLoyalty: [programs[r.programIndex % programs.length]!],
@@ -33,7 +35,7 @@ const validRequest = fc
       origin: r.origin,
       destination: r.destination,
       departureDate: r.departureDate,
-      ...(r.tripType == 'ROUND_TRIP' ? { returnDate: back } : {}),
+      ...(r.tripType === 'ROUND_TRIP' ? { returnDate: back } : {}),
       passengers: { adults: r.adults, children: r.children, infants: r.infants },
       ...(r.responseFormat ? { responseFormat: r.responseFormat } : {}),
     };
@@ -49,15 +51,32 @@ describe('validateSearchRequest (properties)', () => {
   });
 
   it('SEARCH-9: reports at most one issue per field for any JSON value in any property', () => {
-    const keys = ['airlineLoyalty', 'priceType', 'tripType', 'cabinType', 'origin', 'destination', 'departureDate', 'returnDate', 'passengers', 'responseFormat'];
+    const keys = [
+      'airlineLoyalty',
+      'priceType',
+      'tripType',
+      'cabinType',
+      'origin',
+      'destination',
+      'departureDate',
+      'returnDate',
+      'passengers',
+      'responseFormat',
+    ];
     const anyBody = fc.dictionary(fc.constantFrom(...keys, '__proto__', 'extra'), fc.jsonValue());
     fc.assert(
-      fc.property(fc.oneof(anyBody, validRequest.chain((v) => anyBody.map((patch) => ({ ...v, ...patch })))), (body) => {
-        const issues = validateSearchRequest(body);
-        const fields = issues.map((i) => i.field);
-        expect(new Set(fields).size).toBe(fields.length);
-        for (const issue of issues) expect(issue.field).toMatch(/^body(\.[A-Za-z]+(\.(\d+|adults|children|infants))?)?$/);
-      }),
+      fc.property(
+        fc.oneof(
+          anyBody,
+          validRequest.chain((v) => anyBody.map((patch) => ({ ...v, ...patch }))),
+        ),
+        (body) => {
+          const issues = validateSearchRequest(body);
+          const fields = issues.map((i) => i.field);
+          expect(new Set(fields).size).toBe(fields.length);
+          for (const issue of issues) expect(issue.field).toMatch(/^body(\.[A-Za-z]+(\.(\d+|adults|children|infants))?)?$/);
+        },
+      ),
     );
   });
 

@@ -27,6 +27,7 @@ describe('validateSearchRequest', () => {
     ]);
     expect(issues(withBody({ airlineLoyalty: 'PROGRAM_1' }))).toEqual([['body.airlineLoyalty', 'invalid_type']]);
     // eslint-disable-next-line no-sparse-arrays
+    // biome-ignore lint/suspicious/noSparseArray: a hole is what this test sends
     expect(issues(withBody({ airlineLoyalty: [, 'PROGRAM_1'] }))).toEqual([
       ['body.airlineLoyalty', 'out_of_range'],
       ['body.airlineLoyalty.0', 'invalid_type'],
@@ -43,12 +44,25 @@ describe('validateSearchRequest', () => {
 
   it('never throws on values that cannot become text, such as an object whose toString is no function', () => {
     const hostile = [{ toString: {} }, Object.create(null), { valueOf: {}, toString: {} }, Symbol('s'), 10n];
-    const fields = ['airlineLoyalty', 'priceType', 'tripType', 'cabinType', 'origin', 'destination', 'departureDate', 'returnDate', 'passengers', 'responseFormat'];
+    const fields = [
+      'airlineLoyalty',
+      'priceType',
+      'tripType',
+      'cabinType',
+      'origin',
+      'destination',
+      'departureDate',
+      'returnDate',
+      'passengers',
+      'responseFormat',
+    ];
     for (const value of hostile)
       for (const field of fields) {
         expect(() => validateSearchRequest(withBody({ [field]: value })), `${field}: ${String(typeof value)}`).not.toThrow();
         // An object without its own fields is still an object: passengers then misses adults.
-        expect(issues(withBody({ [field]: value })).map(([f]) => f)).toContain(field == 'passengers' && typeof value == 'object' ? 'body.passengers.adults' : `body.${field}`);
+        expect(issues(withBody({ [field]: value })).map(([f]) => f)).toContain(
+          field === 'passengers' && typeof value === 'object' ? 'body.passengers.adults' : `body.${field}`,
+        );
       }
     expect(issues({ ...oneWay(), passengers: { adults: { toString: {} }, infants: Object.create(null) } })).toEqual([
       ['body.passengers.adults', 'invalid_type'],
@@ -148,7 +162,8 @@ describe('validateSearchRequest', () => {
     expect(issues(withBody({ departureDate: '2028-02-29' }))).toEqual([]);
     // Proleptic Gregorian leap years, as the service counts them (no 1900s mapping of years 0..99).
     for (const date of ['2000-02-29', '0000-02-29', '2400-02-29']) expect(issues(withBody({ departureDate: date })), date).toEqual([]);
-    for (const date of ['1900-02-29', '2100-02-29', '0100-02-29']) expect(issues(withBody({ departureDate: date })), date).toEqual([['body.departureDate', 'invalid_date']]);
+    for (const date of ['1900-02-29', '2100-02-29', '0100-02-29'])
+      expect(issues(withBody({ departureDate: date })), date).toEqual([['body.departureDate', 'invalid_date']]);
   });
 
   it('SEARCH-9: passenger counts are integers within bounds, without coercion', () => {
@@ -186,8 +201,16 @@ describe('validateSearchRequest', () => {
     [{ airlineLoyalty: 'PROGRAM_1' }, 'body.airlineLoyalty', 'must be array (SEARCH-1).'],
     [{ airlineLoyalty: [] }, 'body.airlineLoyalty', 'must hold exactly one program (SEARCH-1).'],
     [{ airlineLoyalty: [1] }, 'body.airlineLoyalty.0', 'must be string.'],
-    [{ airlineLoyalty: ['X'] }, 'body.airlineLoyalty.0', 'must be one of PROGRAM_1, PROGRAM_2, PROGRAM_3, PROGRAM_3_INTERLINE, PROGRAM_4, PROGRAM_5, PROGRAM_6, PROGRAM_7, PROGRAM_8.'],
-    [{ airlineLoyalty: ['PROGRAM_8'] }, 'body.airlineLoyalty', 'PROGRAM_8 cannot be searched with priceType MILES; allowed: PROGRAM_1, PROGRAM_2, PROGRAM_3, PROGRAM_3_INTERLINE, PROGRAM_4, PROGRAM_5, PROGRAM_6, PROGRAM_7 (SEARCH-2).'],
+    [
+      { airlineLoyalty: ['X'] },
+      'body.airlineLoyalty.0',
+      'must be one of PROGRAM_1, PROGRAM_2, PROGRAM_3, PROGRAM_3_INTERLINE, PROGRAM_4, PROGRAM_5, PROGRAM_6, PROGRAM_7, PROGRAM_8.',
+    ],
+    [
+      { airlineLoyalty: ['PROGRAM_8'] },
+      'body.airlineLoyalty',
+      'PROGRAM_8 cannot be searched with priceType MILES; allowed: PROGRAM_1, PROGRAM_2, PROGRAM_3, PROGRAM_3_INTERLINE, PROGRAM_4, PROGRAM_5, PROGRAM_6, PROGRAM_7 (SEARCH-2).',
+    ],
     [{ priceType: 'CASH' }, 'body.airlineLoyalty', 'PROGRAM_1 cannot be searched with priceType CASH; allowed: PROGRAM_2, PROGRAM_3, PROGRAM_8 (SEARCH-2).'],
     [{ priceType: 'miles' }, 'body.priceType', 'must be one of MILES, CASH.'],
     [{ cabinType: 1 }, 'body.cabinType', 'must be string.'],
@@ -205,7 +228,7 @@ describe('validateSearchRequest', () => {
     [{ tripType: 'ROUND_TRIP', returnDate: '2026-12-15' }, 'body.returnDate', 'returnDate must be later than departureDate (SEARCH-6).'],
     [{ tripType: 'ROUND_TRIP' }, 'body.returnDate', 'returnDate is required when tripType is ROUND_TRIP (SEARCH-7).'],
     [{ responseFormat: 'XML' }, 'body.responseFormat', 'must be one of RAW, PARSED (SEARCH-8).'],
-  ])('gives the service\'s message (the mock\'s, word for word) for %j: at %s, %j', (patch, field, message) => {
+  ])("gives the service's message (the mock's, word for word) for %j: at %s, %j", (patch, field, message) => {
     expect(validateSearchRequest(patch && withBody(patch)).map((i) => [i.field, i.message])).toEqual([[field, message]]);
   });
 

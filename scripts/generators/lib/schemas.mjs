@@ -15,7 +15,10 @@ export function inline(node, document, seen = []) {
   if (!node || typeof node !== 'object') return node;
   if (typeof node.$ref === 'string') {
     if (seen.includes(node.$ref)) throw new Error(`recursive $ref ${node.$ref}`);
-    const target = node.$ref.replace(/^#\//, '').split('/').reduce((at, key) => at[key], document);
+    const target = node.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((at, key) => at[key], document);
     const { $ref, ...rest } = node;
     return inline({ ...target, ...rest }, document, [...seen, node.$ref]);
   }
@@ -61,7 +64,22 @@ export function withoutConditions(schema, ruleIds) {
 }
 
 /** The keywords the contract's validator interprets (packages/contract/src/validate/schema.ts). */
-const VALIDATOR_KEYWORDS = new Set(['default', 'type', 'required', 'properties', 'items', 'enum', 'pattern', 'format', 'minimum', 'maximum', 'minItems', 'maxItems', 'x-decision', 'x-message']);
+const VALIDATOR_KEYWORDS = new Set([
+  'default',
+  'type',
+  'required',
+  'properties',
+  'items',
+  'enum',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'x-decision',
+  'x-message',
+]);
 /** Keywords that say nothing a validator checks. */
 const ANNOTATIONS = new Set(['title', 'x-open-enum']);
 
@@ -74,8 +92,10 @@ export function validatorSchema(schema, at = '#') {
   const table = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(keyword)) continue;
-    if (!VALIDATOR_KEYWORDS.has(keyword)) throw new Error(`${at}: the contract's validator does not interpret "${keyword}"; teach packages/contract/src/validate/schema.ts first`);
-    if (keyword === 'properties') table.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, validatorSchema(sub, `${at}/properties/${name}`)]));
+    if (!VALIDATOR_KEYWORDS.has(keyword))
+      throw new Error(`${at}: the contract's validator does not interpret "${keyword}"; teach packages/contract/src/validate/schema.ts first`);
+    if (keyword === 'properties')
+      table.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, validatorSchema(sub, `${at}/properties/${name}`)]));
     else if (keyword === 'items') table.items = validatorSchema(value, `${at}/items`);
     else table[keyword] = value;
   }

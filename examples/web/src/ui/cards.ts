@@ -60,7 +60,13 @@ export class Cards {
     if (!card) return;
     if (error instanceof BudgetExceededError) {
       // The app's own server refused, not the service: say so, and that nothing was spent.
-      this.#fail(card, program, `Your budget on this server is used up: ${budgetReason(error.message)} The search was not sent, so no quota was spent.`, 'Over budget (HTTP 403)', elapsedMs);
+      this.#fail(
+        card,
+        program,
+        `Your budget on this server is used up: ${budgetReason(error.message)} The search was not sent, so no quota was spent.`,
+        'Over budget (HTTP 403)',
+        elapsedMs,
+      );
       return;
     }
     const status = 'status' in error && typeof error.status === 'number' ? `HTTP ${error.status}` : error.name;
@@ -107,7 +113,7 @@ export class Cards {
   #take(program: ProgramCode, order: number): Card | undefined {
     const card = this.#cards.get(program);
     // A late answer for a card already settled (cancelled) must not overwrite it.
-    if (!card || card.state !== 'searching') return undefined;
+    if (card?.state !== 'searching') return undefined;
     card.element.dataset.order = String(order);
     return card;
   }
@@ -135,12 +141,7 @@ export class Cards {
     card.element.setAttribute('aria-busy', String(card.state === 'searching'));
     const order = card.element.dataset.order;
     card.element.replaceChildren(
-      h(
-        'header',
-        { class: 'card-head' },
-        h('h3', {}, programName(program)),
-        h('span', { class: 'badge', 'data-testid': 'card-badge' }, badge),
-      ),
+      h('header', { class: 'card-head' }, h('h3', {}, programName(program)), h('span', { class: 'badge', 'data-testid': 'card-badge' }, badge)),
       ...body.filter((node): node is Node => !!node),
       ...(order ? [h('span', { class: 'order', title: 'Order of arrival' }, `#${order}`)] : []),
     );

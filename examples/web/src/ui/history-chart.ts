@@ -1,13 +1,4 @@
-import {
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
+import { CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import type { HistorySeries } from '../history-series.js';
 import { formatInteger, formatMiles } from '../format.js';
 import { programColor, programName } from '../programs.js';
@@ -78,7 +69,9 @@ export class HistoryChart {
             },
           },
           scales: {
-            x: { grid: { display: false }, ticks: {
+            x: {
+              grid: { display: false },
+              ticks: {
                 maxRotation: 0,
                 autoSkipPadding: 12,
                 callback(value) {

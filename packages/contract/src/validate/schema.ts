@@ -38,8 +38,7 @@ export interface CheckOptions {
 }
 
 /** A JSON object: not an array, not null. */
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An own property's value, `undefined` when absent: a `__proto__` key or a polluted prototype is never read. */
 export const own = (object: Readonly<Record<string, unknown>>, name: string): unknown => (Object.hasOwn(object, name) ? object[name] : undefined);
@@ -56,7 +55,10 @@ const typeMismatch = (node: SchemaNode): Finding => ['invalid_type', `must be ${
 const patterns = new Map<string, RegExp>();
 const matches = (pattern: string, text: string): boolean => {
   let compiled = patterns.get(pattern);
-  if (!compiled) patterns.set(pattern, (compiled = new RegExp(pattern)));
+  if (!compiled) {
+    compiled = new RegExp(pattern);
+    patterns.set(pattern, compiled);
+  }
   return compiled.test(text);
 };
 
@@ -108,9 +110,18 @@ export function checkSize(node: SchemaNode, length: number): Finding | undefined
  * order, each under its dotted path from `field` (`body.passengers.adults`, `body.airlineLoyalty.0`).
  * `undefined` is an absent value: a required one is `missing`, an optional one passes.
  */
-export function checkJson(node: SchemaNode, value: unknown, field: string, report: (field: string, finding: Finding) => void, options: CheckOptions = {}): void {
+export function checkJson(
+  node: SchemaNode,
+  value: unknown,
+  field: string,
+  report: (field: string, finding: Finding) => void,
+  options: CheckOptions = {},
+): void {
   if (node.type === 'object') {
-    if (!isPlainObject(value)) return report(field, typeMismatch(node));
+    if (!isPlainObject(value)) {
+      report(field, typeMismatch(node));
+      return;
+    }
     for (const [name, child] of Object.entries(node.properties ?? {})) {
       const at = `${field}.${name}`;
       const present = own(value, name);
@@ -118,7 +129,10 @@ export function checkJson(node: SchemaNode, value: unknown, field: string, repor
       else if (node.required?.includes(name)) report(at, ['missing', `${name} is required`]);
     }
   } else if (node.type === 'array') {
-    if (!Array.isArray(value)) return report(field, typeMismatch(node));
+    if (!Array.isArray(value)) {
+      report(field, typeMismatch(node));
+      return;
+    }
     const size = checkSize(node, value.length);
     if (size) report(field, size);
     // An index loop, not forEach: a hole of a sparse array is checked as the undefined it holds.

@@ -28,7 +28,7 @@ export interface CliArgs {
 }
 
 /** The port of the `servers` entry of openapi.yaml, so the documented URL works out of the box. */
-export const DEFAULT_PORT = 4010;
+const DEFAULT_PORT = 4010;
 
 /** Parses and checks the command line; any problem is a UsageError naming the flag. */
 export function parseCliArgs(argv: string[]): CliArgs {
@@ -66,7 +66,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     throw new UsageError((error as Error).message, { cause: error });
   }
   const latency = values.latency;
-  if (latency !== undefined && latency !== 'none' && latency !== 'realistic') throw new UsageError(`--latency must be "none" or "realistic", got ${JSON.stringify(latency)}.`);
+  if (latency !== undefined && latency !== 'none' && latency !== 'realistic')
+    throw new UsageError(`--latency must be "none" or "realistic", got ${JSON.stringify(latency)}.`);
   const logFormat = values['log-format'] ?? 'text';
   if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be "text" or "json", got ${JSON.stringify(logFormat)}.`);
   const host = values.host ?? '127.0.0.1';
@@ -96,7 +97,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (values['rate-limit'] !== undefined) {
     args.rateLimit = {
       requests: integer('--rate-limit', values['rate-limit'], 1, Number.MAX_SAFE_INTEGER),
-      windowMs: values['rate-limit-window-ms'] === undefined ? 1000 : integer('--rate-limit-window-ms', values['rate-limit-window-ms'], 1, Number.MAX_SAFE_INTEGER),
+      windowMs:
+        values['rate-limit-window-ms'] === undefined ? 1000 : integer('--rate-limit-window-ms', values['rate-limit-window-ms'], 1, Number.MAX_SAFE_INTEGER),
     };
   }
   if (values.now !== undefined && values['clock-offset-ms'] !== undefined) throw new UsageError('--now and --clock-offset-ms both set the clock; give one.');

@@ -1,13 +1,13 @@
 import { readJsonFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
-
-const PRODUCTS = ['search', 'history'] as const;
+import { PRODUCTS } from '../settings.js';
+import type { Product } from '../types.js';
 
 export interface KeyFileEntry {
   key: string;
   limit: number;
   consumed?: number;
-  products: ('search' | 'history')[];
+  products: Product[];
 }
 
 /**
@@ -20,7 +20,7 @@ export async function readKeysFile(file: string): Promise<KeyFileEntry[]> {
   return parseKeys(parsed, `--keys ${file}`);
 }
 
-export function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
+function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
   const problem = (message: string) => new UsageError(`${where}: ${message}`);
   if (!isObject(parsed) || !Array.isArray(parsed.keys)) throw problem('expected an object {"keys": [...]} at the top level.');
   if (parsed.keys.length === 0) throw problem('"keys" is empty; list at least one key.');
@@ -36,8 +36,9 @@ export function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
     if (!isCount(limit)) throw problem(`${at}.limit must be a non-negative integer${limit === undefined ? ' (it is missing)' : ''}.`);
     if (consumed !== undefined && !isCount(consumed)) throw problem(`${at}.consumed must be a non-negative integer.`);
     if (consumed !== undefined && consumed > limit) throw problem(`${at}.consumed (${consumed}) is more than its limit (${limit}).`);
-    if (!Array.isArray(products)) throw problem(`${at}.products must be an array of "search" and "history"${products === undefined ? ' (it is missing)' : ''}.`);
-    const bad = products.findIndex((product) => !PRODUCTS.includes(product as (typeof PRODUCTS)[number]));
+    if (!Array.isArray(products))
+      throw problem(`${at}.products must be an array of "search" and "history"${products === undefined ? ' (it is missing)' : ''}.`);
+    const bad = products.findIndex((product) => !PRODUCTS.includes(product as Product));
     if (bad !== -1) throw problem(`${at}.products[${bad}] must be "search" or "history", got ${JSON.stringify(products[bad])}.`);
     const settings: KeyFileEntry = { key, limit, products: [...new Set(products as KeyFileEntry['products'])] };
     if (consumed !== undefined) settings.consumed = consumed;

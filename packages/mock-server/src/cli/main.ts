@@ -49,12 +49,19 @@ async function main(argv: string[]): Promise<void> {
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EADDRINUSE' ? 'the address is already in use' : code === 'EADDRNOTAVAIL' ? 'the address is not available on this machine' : (error as Error).message;
+    const why =
+      code === 'EADDRINUSE'
+        ? 'the address is already in use'
+        : code === 'EADDRNOTAVAIL'
+          ? 'the address is not available on this machine'
+          : (error as Error).message;
     throw new Error(`cannot listen on ${args.host}:${args.port}: ${why}.`, { cause: error });
   }
   const port = Number(new URL(server.url).port);
   if (json) {
-    process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url, port, pid: process.pid, contract: `${server.url}/openapi.yaml`, control: args.control ? `${server.url}/__mock` : null })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ event: 'listening', url: server.url, port, pid: process.pid, contract: `${server.url}/openapi.yaml`, control: args.control ? `${server.url}/__mock` : null })}\n`,
+    );
   } else {
     process.stdout.write(`flight-search-mock listening on ${server.url}\n`);
     process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
@@ -86,7 +93,9 @@ async function main(argv: string[]): Promise<void> {
 
 /** `--log-format json`: one JSON object per request on stderr; the path is already without query and key. */
 function jsonLogger(entry: RequestLogEntry): void {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), method: entry.method, path: entry.path, status: entry.status, durationMs: Math.round(entry.durationMs * 10) / 10 })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ time: new Date().toISOString(), method: entry.method, path: entry.path, status: entry.status, durationMs: Math.round(entry.durationMs * 10) / 10 })}\n`,
+  );
 }
 
 /**

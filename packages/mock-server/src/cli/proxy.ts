@@ -40,7 +40,8 @@ export async function runProxy(argv: string[]): Promise<void> {
   } catch {
     throw new UsageError(`--target must be an absolute http(s) URL, got ${JSON.stringify(values.target)}.`);
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new UsageError(`--target must be an absolute http(s) URL, got ${JSON.stringify(values.target)}.`);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new UsageError(`--target must be an absolute http(s) URL, got ${JSON.stringify(values.target)}.`);
   const port = values.port === undefined ? DEFAULT_PROXY_PORT : /^\d+$/.test(values.port) && Number(values.port) <= 65_535 ? Number(values.port) : Number.NaN;
   if (Number.isNaN(port)) throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(values.port)}.`);
   const format = values['log-format'] ?? 'text';
@@ -54,10 +55,24 @@ export async function runProxy(argv: string[]): Promise<void> {
         : `contract violation: ${violation.operation} ${violation.side} ${violation.path}: expected ${violation.expected}\n`,
     );
   };
-  const onRecordError = (error: Error) => process.stderr.write(`flight-search-mock proxy: --record ${values.record}: cannot be written (${(error as NodeJS.ErrnoException).code ?? error.message}); recording stopped.\n`);
-  const proxy = await startContractProxy({ target: values.target, port, host: values.host ?? '127.0.0.1', onViolation, onRecordError, ...(values.record !== undefined && { record: values.record }) });
+  const onRecordError = (error: Error) =>
+    process.stderr.write(
+      `flight-search-mock proxy: --record ${values.record}: cannot be written (${(error as NodeJS.ErrnoException).code ?? error.message}); recording stopped.\n`,
+    );
+  const proxy = await startContractProxy({
+    target: values.target,
+    port,
+    host: values.host ?? '127.0.0.1',
+    onViolation,
+    onRecordError,
+    ...(values.record !== undefined && { record: values.record }),
+  });
   const { port: actualPort } = new URL(proxy.url);
-  process.stdout.write(json ? `${JSON.stringify({ event: 'listening', url: proxy.url, port: Number(actualPort), pid: process.pid, target: target.origin })}\n` : `flight-search-mock proxy listening on ${proxy.url}, checking ${target.origin} against openapi.yaml\n`);
+  process.stdout.write(
+    json
+      ? `${JSON.stringify({ event: 'listening', url: proxy.url, port: Number(actualPort), pid: process.pid, target: target.origin })}\n`
+      : `flight-search-mock proxy listening on ${proxy.url}, checking ${target.origin} against openapi.yaml\n`,
+  );
   const readyFile = values['ready-file'];
   if (readyFile !== undefined) {
     const temporary = `${readyFile}.${process.pid}.tmp`;

@@ -16,16 +16,33 @@ export {
   validationFailed,
 } from '@flight-search/contract';
 
+/**
+ * An error envelope for an answer the service itself never gives (the
+ * standalone server's 413, the control API's refusals, the contract proxy's
+ * 502): its own code, in the service's shape (D12), so a client reads it with
+ * the same code path as the service's errors.
+ */
+export function errorEnvelope(status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer {
+  const answer = errorAnswer(status, code, message, extra);
+  return headers === undefined ? answer : { ...answer, headers };
+}
+
+/** A request body over the standalone server's (or the contract proxy's) `bodyLimit`. */
+export const payloadTooLarge = (limitBytes: number): Answer => errorAnswer(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limitBytes} bytes.`);
+
 /** An unknown path under a configured `baseUrl` (D11); a key in the path is never echoed. */
-export const routeNotFound = (method: string, path: string): Answer =>
-  errorAnswer(404, 'HTTP_ERROR', `No route for ${method} ${redactPath(path)}.`);
+export const routeNotFound = (method: string, path: string): Answer => errorAnswer(404, 'HTTP_ERROR', `No route for ${method} ${redactPath(path)}.`);
 
 /**
  * A request body in a `Content-Encoding` the mock does not decode (D29): it
  * is refused before it is parsed or recorded, and `Accept-Encoding` says what is accepted (RFC 7694).
  */
 export const unsupportedContentEncoding = (encoding: string): Answer => ({
-  ...errorAnswer(415, 'UNSUPPORTED_CONTENT_ENCODING', `The request body's Content-Encoding "${encoding.slice(0, 100)}" is not supported; send the body uncompressed (identity).`),
+  ...errorAnswer(
+    415,
+    'UNSUPPORTED_CONTENT_ENCODING',
+    `The request body's Content-Encoding "${encoding.slice(0, 100)}" is not supported; send the body uncompressed (identity).`,
+  ),
   headers: { 'accept-encoding': 'identity' },
 });
 

@@ -1,4 +1,3 @@
-import type { HistoryResponse } from '@flight-search/contract';
 import type { ChunkedBody } from '../answer.js';
 import { expandCityCode, localNow } from '../data/index.js';
 import type { ParsedHistoryQuery as HistoryQuery } from '@flight-search/contract';
@@ -13,8 +12,7 @@ const DAY = 86_400_000;
  * descending, then the id, on keys each record worked out once (no record is
  * built inside a comparison: {@link findHistory} makes every id first).
  */
-export const compareRecords = (a: StoredRecord, b: StoredRecord): number =>
-  a.departureKey - b.departureKey || b.createdAt - a.createdAt || compareText(a.id, b.id);
+const compareRecords = (a: StoredRecord, b: StoredRecord): number => a.departureKey - b.departureKey || b.createdAt - a.createdAt || compareText(a.id, b.id);
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -28,7 +26,13 @@ const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
  * record) before the sort. The work goes in slices (see {@link Slicer}), so
  * a big answer never blocks other requests.
  */
-export async function findHistory(query: HistoryQuery, store: HistoryStore, baseline: BaselineCache, now: number, slicer = new Slicer()): Promise<StoredRecord[]> {
+export async function findHistory(
+  query: HistoryQuery,
+  store: HistoryStore,
+  baseline: BaselineCache,
+  now: number,
+  slicer = new Slicer(),
+): Promise<StoredRecord[]> {
   const since = now - query.lookbackDays * DAY;
   const origins = [...new Set(expandCityCode(query.origin))];
   const destinations = [...new Set(expandCityCode(query.destination))];
@@ -66,12 +70,6 @@ export async function findHistory(query: HistoryQuery, store: HistoryStore, base
   return sortInSlices(found, compareRecords, slicer);
 }
 
-/** The answer of a history query as an object (see {@link findHistory}). */
-export async function queryHistory(query: HistoryQuery, store: HistoryStore, baseline: BaselineCache, now: number): Promise<HistoryResponse> {
-  const flights = (await findHistory(query, store, baseline, now)).map((entry) => entry.record);
-  return { total: flights.length, lookbackDays: query.lookbackDays, flights };
-}
-
 const encoder = new TextEncoder();
 
 /**
@@ -83,8 +81,8 @@ const encoder = new TextEncoder();
 export const ANSWER_CHUNK_BYTES = 64 * 1024;
 
 /**
- * The answer of a history query as JSON bytes, exactly
- * `JSON.stringify(queryHistory(...))`, as the pieces it is made of: the
+ * The answer of a history query as JSON bytes, exactly `JSON.stringify` of
+ * `{ total, lookbackDays, flights }` over {@link findHistory}'s records, as the pieces it is made of: the
  * opening, each record's stored bytes (the very buffers the store keeps, not
  * copies), the commas between them and the closing. Nothing is joined or
  * copied: the server writes the pieces straight to the socket, so an answer

@@ -3,7 +3,7 @@
 // never holds up the other requests (issue 18 part 2).
 
 /** Longest stretch of history work between two turns of the event loop. */
-export const SLICE_MS = 0.25;
+const SLICE_MS = 0.25;
 
 const waiting: (() => void)[] = [];
 let scheduled = false;

@@ -4,14 +4,14 @@ import { historyRecord } from '../data/index.js';
 const encoder = new TextEncoder();
 
 /** `YYYY-MM-DDTHH:mm` and `YYYY-MM-DDTHH:mm:ss` compare as text once both have seconds. */
-export const withSeconds = (localDateTime: string): string => (localDateTime.length === 16 ? `${localDateTime}:00` : localDateTime);
+const withSeconds = (localDateTime: string): string => (localDateTime.length === 16 ? `${localDateTime}:00` : localDateTime);
 
 /**
  * A local date-time (`YYYY-MM-DDTHH:mm[:ss]`) as a number that orders exactly
  * as the text with seconds does (the fields in decreasing weight), so the
  * answer's sort compares numbers.
  */
-export function departureKey(localDateTime: string): number {
+function departureKey(localDateTime: string): number {
   const text = withSeconds(localDateTime);
   return Date.UTC(
     Number(text.slice(0, 4)),
@@ -49,7 +49,8 @@ export abstract class StoredRecord {
 
   /** The record as UTF-8 JSON, serialized on first use and kept. */
   bytes(): Uint8Array<ArrayBuffer> {
-    return (this.#bytes ??= serialize(this.record));
+    this.#bytes ??= serialize(this.record);
+    return this.#bytes;
   }
 
   /** Keeps the bytes of `record` (this entry's record, already built). */
@@ -78,7 +79,7 @@ export class RecordEntry extends StoredRecord {
  * it, the same each time. A query needs only its id and bytes, made together
  * from one build and kept.
  */
-export class FlightEntry extends StoredRecord {
+class FlightEntry extends StoredRecord {
   #id: string | undefined;
 
   constructor(
@@ -119,14 +120,14 @@ export class FlightEntry extends StoredRecord {
  * same UTC clock hour are one observation, the newest, as a price collector
  * stores them.
  */
-export const COLLECTION_MS = 3_600_000;
+const COLLECTION_MS = 3_600_000;
 
 /**
  * What makes two sightings of a bucket's flights (one route, cabin and
  * program) the same observation: the itinerary (its flight code names every
  * leg), its departure and the kind of fare (one way or round trip).
  */
-export const observationKey = (flight: ParsedFlight): string => `${flight.flightCode}|${flight.departureDate}|${flight.tripType}`;
+const observationKey = (flight: ParsedFlight): string => `${flight.flightCode}|${flight.departureDate}|${flight.tripType}`;
 
 /** Keys per flights array: a repeated search shares its array, so its keys are made once and shared too. */
 const keysByFlights = new WeakMap<readonly ParsedFlight[], readonly string[]>();
@@ -193,16 +194,18 @@ class SearchedGroup {
 
   /** Removes the record at `index`, releasing its entry (and bytes) at once. */
   remove(index: number): void {
-    (this.#gone ??= new Uint8Array(this.flights.length))[index] = 1;
+    this.#gone ??= new Uint8Array(this.flights.length);
+    this.#gone[index] = 1;
     if (this.#entries) this.#entries[index] = undefined;
     this.#count--;
   }
 
   /** Appends one entry per record still kept, made on the first query that reads the group. */
   collect(into: StoredRecord[]): void {
-    const entries = (this.#entries ??= this.flights.map((flight, index) =>
+    this.#entries ??= this.flights.map((flight, index) =>
       this.#gone?.[index] === 1 ? undefined : new FlightEntry(flight, this.searchedAt, this.firstSequence + index),
-    ));
+    );
+    const entries = this.#entries;
     for (let i = this.#front; i < entries.length; i++) {
       const entry = entries[i];
       if (entry) into.push(entry);
@@ -296,11 +299,6 @@ export class HistoryStore {
   add(record: HistoryRecord): void {
     if (this.cap === 0) return;
     this.#store(this.#bucket(bucketKey(record.origin, record.destination, record.cabinType, record.airlineLoyalty)), new RecordEntry(record), 1);
-  }
-
-  /** Stores the record of a searched flight priced in miles (see {@link FlightEntry}); `searchedAt` in epoch ms. */
-  addFlight(flight: ParsedFlight, searchedAt: number): void {
-    this.addFlights([flight], searchedAt);
   }
 
   /**

@@ -24,7 +24,7 @@ export function negotiateMediaType(accept: string | null): string | undefined {
  *   (D3, D21): Negotiator breaks a tie of weight and specificity by the order of
  *   the ranges in the header, and D3 gives the tie to the versioned type.
  */
-export function normalizeAccept(accept: string): string {
+function normalizeAccept(accept: string): string {
   const ranges: { text: string; rank: number }[] = [];
   for (let index = 0; index < accept.length; ) {
     // The same lenient parser Negotiator reads the header with: quoted commas stay inside their parameter.

@@ -1,9 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 
-export type BodyResult =
-  | { kind: 'ok'; body: Buffer | undefined }
-  | { kind: 'too-large' }
-  | { kind: 'aborted' };
+export type BodyResult = { kind: 'ok'; body: Buffer | undefined } | { kind: 'too-large' } | { kind: 'aborted' };
 
 /**
  * Reads a request body into memory, stopping as soon as it passes `limit` bytes:

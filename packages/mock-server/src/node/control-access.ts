@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { errorAnswer, type JsonAnswer } from './envelope.js';
+import { sendable, type JsonAnswer } from './json.js';
+import { errorEnvelope } from '../errors/envelopes.js';
 
 /** The names a control request may be addressed to besides the `host` option and `allowedHosts` (each with the server's port). */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -41,18 +42,22 @@ export function controlRefusal(req: IncomingMessage, access: ControlAccess): Jso
   const host = requestHost(req);
   if (host === undefined || !access.hosts.has(normalizedHost(host))) {
     const named = host === undefined ? 'no Host' : `Host ${JSON.stringify(host.slice(0, 100))}`;
-    return errorAnswer(
-      403,
-      'FORBIDDEN',
-      `The control API answers only requests addressed to this server (localhost, 127.0.0.1, [::1] or its --host, with its port); this one has ${named}. Add the name with --allowed-host (allowedHosts).`,
+    return sendable(
+      errorEnvelope(
+        403,
+        'FORBIDDEN',
+        `The control API answers only requests addressed to this server (localhost, 127.0.0.1, [::1] or its --host, with its port); this one has ${named}. Add the name with --allowed-host (allowedHosts).`,
+      ),
     );
   }
   const origin = req.headers.origin;
   if (origin !== undefined && !access.origins.includes(origin)) {
-    return errorAnswer(
-      403,
-      'FORBIDDEN',
-      `The control API does not answer pages of other origins; ${JSON.stringify(origin.slice(0, 200))} is not allowed. Allow it with --control-origin (controlOrigins).`,
+    return sendable(
+      errorEnvelope(
+        403,
+        'FORBIDDEN',
+        `The control API does not answer pages of other origins; ${JSON.stringify(origin.slice(0, 200))} is not allowed. Allow it with --control-origin (controlOrigins).`,
+      ),
     );
   }
   return undefined;
@@ -83,7 +88,8 @@ export function originProblem(origin: unknown): string | undefined {
   } catch {
     return `must be an origin such as http://localhost:5173, got ${JSON.stringify(origin)}`;
   }
-  if (url.origin !== origin) return `must be an origin such as http://localhost:5173 (scheme, host and port only, no trailing slash), got ${JSON.stringify(origin)}`;
+  if (url.origin !== origin)
+    return `must be an origin such as http://localhost:5173 (scheme, host and port only, no trailing slash), got ${JSON.stringify(origin)}`;
   return undefined;
 }
 

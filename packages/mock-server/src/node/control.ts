@@ -1,5 +1,6 @@
-import { errorAnswer, jsonAnswer, validationAnswer, type Issue, type JsonAnswer } from './envelope.js';
+import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 import type { ServedMock } from './types.js';
+import { errorEnvelope, validationFailed } from '../errors/envelopes.js';
 import { redactPath } from '../recording/redaction.js';
 import { joinField, settingIssuesOf } from '../settings.js';
 
@@ -20,6 +21,12 @@ export const CONTROL_PREFIX = '/__mock';
  * - `GET|DELETE /__mock/faults`, `PUT|DELETE /__mock/faults/{route}`: `faults` / `clearFaults` / `setFault`.
  * - `GET|DELETE /__mock/requests?method=&path=&key=&status=&since=`: `requests(filter)` / `clearRequests()`.
  */
+/** A change the control API answers with 204 once it is applied. */
+const done = (change: () => void): JsonAnswer => {
+  change();
+  return noContent();
+};
+
 export function controlAnswer(mock: ServedMock, method: string, path: string, body: Buffer | undefined, search = ''): JsonAnswer {
   const route = path.slice(CONTROL_PREFIX.length);
   // HEAD answers as GET; node:http leaves the body out.
@@ -31,26 +38,26 @@ export function controlAnswer(mock: ServedMock, method: string, path: string, bo
   const routes: Record<string, (() => JsonAnswer) | undefined> =
     named === undefined
       ? {
-          'POST /reset': () => (mock.reset(), noContent()),
+          'POST /reset': () => done(() => mock.reset()),
           'GET /state': () => jsonAnswer(200, need(mock.state)()),
           'GET /config': () => jsonAnswer(200, need(mock.state)().options),
-          'PUT /config': () => withBody(body, (value) => (need(mock.configure)(value as never), noContent())),
+          'PUT /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never))),
           'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
-          'DELETE /faults': () => (need(mock.clearFaults)(), noContent()),
+          'DELETE /faults': () => done(() => need(mock.clearFaults)()),
           'GET /requests': () => jsonAnswer(200, { requests: mock.requests(queryOf(search) as never) }),
-          'DELETE /requests': () => (need(mock.clearRequests)(), noContent()),
+          'DELETE /requests': () => done(() => need(mock.clearRequests)()),
         }
       : {
           'GET /programs': () => jsonAnswer(200, { program: named, behavior: need(mock.getProgramBehavior)(named as never) }),
-          'PUT /programs': () => withBody(body, (value) => (mock.setProgramBehavior(named as never, value as never), noContent())),
-          'DELETE /programs': () => (mock.setProgramBehavior(named as never, null), noContent()),
+          'PUT /programs': () => withBody(body, (value) => done(() => mock.setProgramBehavior(named as never, value as never))),
+          'DELETE /programs': () => done(() => mock.setProgramBehavior(named as never, null)),
           'GET /keys': () => {
             const key = need(mock.getKey)(named);
-            return key === undefined ? errorAnswer(404, 'HTTP_ERROR', 'The mock has no such key.') : jsonAnswer(200, key);
+            return key === undefined ? sendable(errorEnvelope(404, 'HTTP_ERROR', 'The mock has no such key.')) : jsonAnswer(200, key);
           },
-          'PUT /keys': () => withBody(body, (value) => (mock.setKey(named, value as never), noContent())),
-          'PUT /faults': () => withBody(body, (value) => (need(mock.setFault)(named as never, value as never), noContent())),
-          'DELETE /faults': () => (need(mock.clearFaults)(named as never), noContent()),
+          'PUT /keys': () => withBody(body, (value) => done(() => mock.setKey(named, value as never))),
+          'PUT /faults': () => withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never))),
+          'DELETE /faults': () => done(() => need(mock.clearFaults)(named as never)),
         };
   const here = `/${collection ?? ''}`;
   const allowed = Object.keys(routes)
@@ -60,18 +67,18 @@ export function controlAnswer(mock: ServedMock, method: string, path: string, bo
   if (run === undefined) {
     if (allowed.length === 0) return notFound(method, path);
     if (allowed.includes('GET')) allowed.push('HEAD');
-    return errorAnswer(405, 'METHOD_NOT_ALLOWED', `Use ${allowed.join(' or ')} on this control route.`, {}, { allow: allowed.join(', ') });
+    return sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', `Use ${allowed.join(' or ')} on this control route.`, {}, { allow: allowed.join(', ') }));
   }
   try {
     return run();
   } catch (error) {
-    if (error instanceof Unsupported) return errorAnswer(501, 'NOT_IMPLEMENTED', 'The mock served here has no such control function.');
+    if (error instanceof Unsupported) return sendable(errorEnvelope(501, 'NOT_IMPLEMENTED', 'The mock served here has no such control function.'));
     const issues = settingIssuesOf(error);
     if (issues === undefined) throw error;
     const prefix = (error as { prefix?: unknown }).prefix;
     // Where the refused value came from: the path (program, key, route), the query (a filter) or the body.
     const at = prefix === 'program' || prefix === 'key' || prefix === 'route' ? `path.${prefix}` : prefix === 'filter' ? 'query' : 'body';
-    return validationAnswer(issues.map((issue) => ({ ...issue, field: joinField(at, issue.field) })));
+    return sendable(validationFailed(issues.map((issue) => ({ ...issue, field: joinField(at, issue.field) }))));
   }
 }
 
@@ -89,9 +96,10 @@ function withBody(body: Buffer | undefined, apply: (value: Record<string, unknow
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    return validationAnswer([{ field: 'body', type: 'invalid_json', message: 'must be JSON.' }]);
+    return sendable(validationFailed([{ field: 'body', type: 'invalid_json', message: 'must be JSON.' }]));
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return validationAnswer([{ field: 'body', type: 'invalid_type', message: 'must be a JSON object.' }]);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return sendable(validationFailed([{ field: 'body', type: 'invalid_type', message: 'must be a JSON object.' }]));
   return apply(parsed as Record<string, unknown>);
 }
 
@@ -103,10 +111,8 @@ function queryOf(search: string): Record<string, string> | undefined {
 }
 
 function notFound(method: string, path: string): JsonAnswer {
-  return errorAnswer(404, 'HTTP_ERROR', `No control route ${method} ${redactPath(path)}.`);
+  return sendable(errorEnvelope(404, 'HTTP_ERROR', `No control route ${method} ${redactPath(path)}.`));
 }
-
-export type { Issue };
 
 function decode(segment: string): string {
   try {

@@ -1,6 +1,6 @@
-import { coreSettingsOf, createMockCore, type MockCore } from '../core.js';
+import { createMockCore, type MockCore } from '../core.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../defaults.js';
-import type { FlightSearchMock, MockOptions } from '../types.js';
+import type { MockOptions } from '../types.js';
 import { stderrLogger } from './log.js';
 import { assertServedMock, resolveServerOptions, type ServerOptions } from './options.js';
 import { serveMock } from './server.js';
@@ -10,6 +10,7 @@ export type { CorsOptions } from './cors.js';
 export type { RequestLogEntry, RequestLogger } from './log.js';
 export type { ServerOptions } from './options.js';
 export type { MockCore } from '../core.js';
+export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from '../answer.js';
 export type { FaultRoute, FaultState, KeyState, MockClock, MockConfigChanges, MockStateSnapshot, RequestFilter, ServiceFault } from '../types.js';
 
 /**
@@ -18,8 +19,12 @@ export type { FaultRoute, FaultState, KeyState, MockClock, MockConfigChanges, Mo
  * `baseUrl` is not among them: the server serves the service at its root.
  */
 export interface StartMockServerOptions extends Omit<MockOptions, 'baseUrl'>, ServerOptions {
-  /** Serve this existing mock instead of creating one (its other options are then ignored); it must have no `baseUrl`. */
-  mock?: FlightSearchMock | MockCore | ServedMock;
+  /**
+   * Serve this existing mock instead of creating one (its other options are then ignored); it must have no `baseUrl`.
+   * A `createFlightSearchMock()` mock is one (a `FlightSearchMock` is a `MockCore`); typed without it so that
+   * this entry's types never load msw's.
+   */
+  mock?: MockCore | ServedMock;
 }
 
 /** A running standalone mock server. */
@@ -41,12 +46,23 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-const MOCK_OPTION_NAMES = ['keys', 'seed', 'providerTimeoutMs', 'latency', 'now', 'clock', 'historyCap', 'requestLogCap', 'requestLogMaxBytes', 'rateLimit'] as const;
+const MOCK_OPTION_NAMES = [
+  'keys',
+  'seed',
+  'providerTimeoutMs',
+  'latency',
+  'now',
+  'clock',
+  'historyCap',
+  'requestLogCap',
+  'requestLogMaxBytes',
+  'rateLimit',
+] as const;
 
 /**
  * Starts the flight-search mock as a real HTTP server, for clients in any
- * language, browsers (CORS) and contract tests. The rules are the same
- * functions the msw handlers run (`mock.handle`).
+ * language, browsers (CORS) and contract tests. Each request goes to the
+ * mock's one entry, `mock.answer`, which the msw handlers run too.
  *
  * @example
  * import { startMockServer } from '@flight-search/mock-server/node';
@@ -62,7 +78,7 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
   if (options.mock !== undefined) {
     assertServedMock(options.mock);
     // Such a mock answers only under its baseUrl, never at the server's own origin: every request would be a 404.
-    if (coreSettingsOf(options.mock)?.baseUrl !== undefined) {
+    if (typeof options.mock.state === 'function' && options.mock.state().options.baseUrl !== null) {
       throw new TypeError('startMockServer: option "mock" must be made without `baseUrl`: the server serves the service at its own root.');
     }
     // A mock of another make may lack the newer controls: their routes then answer 501.
@@ -74,8 +90,8 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     }
     mock = createMockCore(mockOptions);
   }
-  // A mock that is not ours has its own time-out, unknown here: the service's is the safe guess.
-  const providerTimeoutMs = coreSettingsOf(mock)?.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  // A mock without `state` (a wrapper of only the required functions) does not say its time-out: the service's is the safe guess.
+  const providerTimeoutMs = typeof mock.state === 'function' ? mock.state().options.providerTimeoutMs : DEFAULT_PROVIDER_TIMEOUT_MS;
   const resolved = resolveServerOptions(options, stderrLogger, providerTimeoutMs);
   const listening = await serveMock(mock, resolved);
   return { url: listening.url, mock, close: listening.close };

@@ -51,7 +51,7 @@ export interface ResolvedServerOptions {
   shutdownTimeoutMs: number;
 }
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /**
  * The default of `shutdownTimeoutMs`: a provider wait lasts at most
@@ -59,7 +59,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * the 504 failure then: `PROVIDER-2`), so every search in flight can finish;
  * the second covers the rest of its answer.
  */
-export const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.min(Math.ceil(providerTimeoutMs) + 1_000, MAX_TIMER_MS);
+const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.min(Math.ceil(providerTimeoutMs) + 1_000, MAX_TIMER_MS);
 
 /**
  * Checks every server option up front; a bad one is a TypeError naming it.
@@ -77,7 +77,8 @@ export function resolveServerOptions(options: ServerOptions, defaultLog: Request
     bodyLimit = DEFAULT_BODY_LIMIT,
     shutdownTimeoutMs = defaultShutdownTimeoutMs(providerTimeoutMs),
   } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new TypeError(`startMockServer: option "port" must be an integer from 0 to 65535, got ${String(port)}.`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new TypeError(`startMockServer: option "port" must be an integer from 0 to 65535, got ${String(port)}.`);
   if (typeof host !== 'string' || host === '') throw new TypeError('startMockServer: option "host" must be a non-empty string.');
   if (cors !== false) {
     const origins: unknown = typeof cors === 'object' && cors !== null ? cors.origins : undefined;
@@ -89,9 +90,12 @@ export function resolveServerOptions(options: ServerOptions, defaultLog: Request
   checkList('controlOrigins', controlOrigins, originProblem);
   checkList('allowedHosts', allowedHosts, allowedHostProblem);
   if (log !== false && typeof log !== 'function') throw new TypeError('startMockServer: option "log" must be a function or false.');
-  if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1) throw new TypeError(`startMockServer: option "bodyLimit" must be a positive integer (bytes), got ${String(bodyLimit)}.`);
+  if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1)
+    throw new TypeError(`startMockServer: option "bodyLimit" must be a positive integer (bytes), got ${String(bodyLimit)}.`);
   if (!Number.isSafeInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 0 || shutdownTimeoutMs > MAX_TIMER_MS) {
-    throw new TypeError(`startMockServer: option "shutdownTimeoutMs" must be an integer from 0 to ${MAX_TIMER_MS} (ms, the longest timer), got ${String(shutdownTimeoutMs)}.`);
+    throw new TypeError(
+      `startMockServer: option "shutdownTimeoutMs" must be an integer from 0 to ${MAX_TIMER_MS} (ms, the longest timer), got ${String(shutdownTimeoutMs)}.`,
+    );
   }
   return { port, host, cors, control, controlOrigins: [...controlOrigins], allowedHosts: [...allowedHosts], log, bodyLimit, shutdownTimeoutMs };
 }
@@ -106,7 +110,7 @@ function checkList(option: string, values: unknown, problem: (value: unknown) =>
 
 export function assertServedMock(mock: unknown): asserts mock is ServedMock {
   const candidate = mock as Partial<Record<keyof ServedMock, unknown>> | null;
-  const methods = ['handle', 'reset', 'setProgramBehavior', 'setKey', 'requests'] as const;
+  const methods = ['answer', 'reset', 'setProgramBehavior', 'setKey', 'requests'] as const;
   if (typeof candidate !== 'object' || candidate === null || methods.some((name) => typeof candidate[name] !== 'function')) {
     throw new TypeError(`startMockServer: option "mock" must be a mock from createFlightSearchMock (with ${methods.join(', ')}).`);
   }

@@ -1,32 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { MockRequest } from '../answer.js';
 
-/**
- * The standard Fetch `Request` for a node:http request, the input of `mock.handle`.
- * `origin` is the server's own origin: the request target is resolved against it,
- * so an absolute-form target cannot point the mock at another host. `signal`
- * makes the signal that aborts when the client goes away.
- */
-export function toFetchRequest(req: IncomingMessage, origin: string, body: Buffer | undefined, signal: () => AbortSignal): Request {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i] as string;
-    // HTTP/2 pseudo-headers (":path") are not valid Fetch header names.
-    if (name.charCodeAt(0) !== 58) headers.append(name, raw[i + 1] as string);
-  }
-  const method = req.method ?? 'GET';
-  const url = origin + pathAndQuery(req.url ?? '/');
-  if (method === 'GET' || method === 'HEAD') {
-    // Only a search waits (on its provider); GET answers are computed at once, so
-    // there is nothing for an abort to stop, and an AbortSignal linked into a
-    // Request costs undici about three times the Request itself.
-    return new Request(url, { method, headers });
-  }
-  // A Buffer read from a socket is backed by a plain ArrayBuffer, which is what BodyInit wants.
-  return new Request(url, { method, headers, body: body as Uint8Array<ArrayBuffer> | undefined, signal: signal() });
-}
-
 /** The origin-form (`/path?query`) of a request target, also for the absolute form a proxy sends. */
 export function pathAndQuery(target: string): string {
   if (target.startsWith('/')) return target;
@@ -52,13 +26,7 @@ export function pathOf(target: string): string {
  * the body is the bytes already read, and the AbortSignal is made only if a
  * rule asks for it (a search whose provider waits).
  */
-export function toMockRequest(
-  req: IncomingMessage,
-  origin: string,
-  body: Buffer | undefined,
-  signal: () => AbortSignal,
-  aborted: () => boolean,
-): MockRequest {
+export function toMockRequest(req: IncomingMessage, origin: string, body: Buffer | undefined, signal: () => AbortSignal, aborted: () => boolean): MockRequest {
   const raw = req.rawHeaders;
   return {
     method: req.method ?? 'GET',
@@ -74,7 +42,7 @@ export function toMockRequest(
 }
 
 /** A header's value from node's flat `rawHeaders`, as `Headers.get` gives it; `name` is lower case. */
-export function headerOf(raw: readonly string[], name: string): string | null {
+function headerOf(raw: readonly string[], name: string): string | null {
   let found: string | null = null;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const candidate = raw[i]!;

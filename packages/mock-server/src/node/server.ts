@@ -4,13 +4,13 @@ import { readBody } from './body.js';
 import { CONTROL_PREFIX, controlAnswer } from './control.js';
 import { controlAccess, controlCorsHeaders, controlPreflightHeaders, controlRefusal, type ControlAccess } from './control-access.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
-import { errorAnswer, type JsonAnswer } from './envelope.js';
+import { sendable, type JsonAnswer } from './json.js';
 import { loggablePath } from './log.js';
 import { openApiDocument } from './openapi-file.js';
 import type { ResolvedServerOptions } from './options.js';
-import { pathAndQuery, pathOf, toFetchRequest, toMockRequest } from './request.js';
-import { coreAnswerOf } from '../core.js';
-import { DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer.js';
+import { pathAndQuery, pathOf, toMockRequest } from './request.js';
+import { ABORTED, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer.js';
+import { internalError, methodNotAllowed, payloadTooLarge, routeNotFound } from '../errors/envelopes.js';
 import { ANSWER_CHUNK_BYTES } from '../history/query.js';
 import { nextTurn } from '../history/slices.js';
 import { allowedMethods } from '../routes/table.js';
@@ -23,15 +23,14 @@ export interface ListeningServer {
 }
 
 /**
- * Serves `mock` over node:http: each request becomes a standard `Request` for
- * `mock.handle`, and its `Response` is written back. Around it sit only what a
+ * Serves `mock` over node:http: each request becomes the plain request of
+ * `mock.answer` (the mock's one entry, as for the msw handlers), read straight
+ * from `IncomingMessage`, and its plain answer is written back. Around it sit only what a
  * network server needs: CORS, the body limit, the control API (closed to other
  * hosts and origins), `/openapi.yaml`, the 404 envelope, one log line per
  * request, and graceful shutdown.
  */
 export async function serveMock(mock: ServedMock, options: ResolvedServerOptions): Promise<ListeningServer> {
-  // Our own mocks are served through their plain entry; any other object with `handle` through Fetch.
-  const answer = coreAnswerOf(mock);
   const contract = openApiDocument();
   const inFlight = new Set<AbortController>();
   let origin = '';
@@ -41,7 +40,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
 
   const server = createServer((req, res) => {
     const started = performance.now();
-    // Created only for a request that can wait (see toFetchRequest): an AbortSignal is not free.
+    // Created only when a rule asks for it (a search whose provider waits): an AbortSignal is not free.
     let controller: AbortController | undefined;
     // The client went away before the whole answer was written.
     let gone = false;
@@ -73,7 +72,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       }
     });
     dispatch(req, res, signal, aborted).catch(() => {
-      if (!res.headersSent && !res.destroyed) writeAnswer(req, res, errorAnswer(500, 'INTERNAL_ERROR', 'An unexpected error occurred.'));
+      if (!res.headersSent && !res.destroyed) writeAnswer(req, res, sendable(internalError()));
       else res.destroy();
     });
   });
@@ -107,32 +106,19 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     const body = await readBody(req, options.bodyLimit);
     if (body.kind === 'aborted') return;
     if (body.kind === 'too-large') {
-      const answer = errorAnswer(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${options.bodyLimit} bytes.`);
+      const answer = sendable(payloadTooLarge(options.bodyLimit));
       // Close the connection instead of reading (and discarding) the rest of the body.
       answer.headers.connection = 'close';
       return writeAnswer(req, res, answer, isControl || undefined);
     }
     if (isControl) return writeAnswer(req, res, controlAnswer(mock, method, path, body.body, searchOf(target)), true);
 
-    if (answer !== undefined) {
-      const result = await answer(toMockRequest(req, origin, body.body, signal, aborted));
-      if (result === null) return writeAnswer(req, res, notFound(method, path));
-      // An abandoned request has no answer; the client is gone anyway.
-      if (result === 'aborted' || result === DROP_BEFORE_HEADERS) return void res.destroy();
-      if (result === DROP_AFTER_HEADERS) return dropAfterHeaders(res);
-      return writeAnswer(req, res, result);
-    }
-    const response = await mock.handle(toFetchRequest(req, origin, body.body, signal));
-    if (response === null) return writeAnswer(req, res, notFound(method, path));
-    // The mock answers an aborted request with a network error; the client is gone anyway.
-    if (response.type === 'error') return void res.destroy();
-    const bytes = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
-    if (res.destroyed) return;
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    writeAnswer(req, res, { status: response.status, headers, body: bytes ?? '' });
+    const result = await mock.answer(toMockRequest(req, origin, body.body, signal, aborted));
+    if (result === null) return writeAnswer(req, res, notFound(method, path));
+    // An abandoned request has no answer; the client is gone anyway.
+    if (result === ABORTED || result === DROP_BEFORE_HEADERS) return void res.destroy();
+    if (result === DROP_AFTER_HEADERS) return dropAfterHeaders(res);
+    return writeAnswer(req, res, result);
   }
 
   /** `cors`: the service's CORS headers (the default), an allowed control request's own (`true`), or none (`false`). */
@@ -194,8 +180,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
  */
 function notFound(method: string, path: string): JsonAnswer {
   const allow = allowedMethods(path);
-  if (allow !== undefined) return errorAnswer(405, 'HTTP_ERROR', `${method.slice(0, 20)} is not allowed on ${path}; use ${allow}.`, {}, { allow });
-  return errorAnswer(404, 'HTTP_ERROR', `No route for ${method} ${loggablePath(path)}.`);
+  return sendable(allow === undefined ? routeNotFound(method, path) : methodNotAllowed(method, path, allow));
 }
 
 /**

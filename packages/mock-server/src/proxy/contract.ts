@@ -14,6 +14,8 @@ export interface Violation {
   expected: string;
 }
 
+// openapi.yaml as parsed: walked by JSON pointers whose targets only ajv checks, so `any` is the honest type.
+// biome-ignore lint/suspicious/noExplicitAny: an arbitrary parsed YAML document
 type Json = Record<string, any>;
 
 // ajv-formats is CJS with a default export; its ESM build hands it over as `.default`.
@@ -54,8 +56,12 @@ export class ContractChecker {
   checkRequest(method: string, path: string, query: URLSearchParams, headers: Headers, body: string): Violation[] {
     const found = this.operation(method, path);
     if (found === undefined) {
-      const operations = Object.entries(this.#document.paths ?? {}).flatMap(([p, item]) => Object.keys(item as Json).map((verb) => `${verb.toUpperCase()} ${p}`));
-      return [{ operation: `${method} ${path}`, side: 'request', path: 'operation', expected: `one of the operations of openapi.yaml: ${operations.join(', ')}` }];
+      const operations = Object.entries(this.#document.paths ?? {}).flatMap(([p, item]) =>
+        Object.keys(item as Json).map((verb) => `${verb.toUpperCase()} ${p}`),
+      );
+      return [
+        { operation: `${method} ${path}`, side: 'request', path: 'operation', expected: `one of the operations of openapi.yaml: ${operations.join(', ')}` },
+      ];
     }
     const { name, pointer, operation } = found;
     const violations: Violation[] = [];
@@ -65,7 +71,8 @@ export class ContractChecker {
     for (const requirement of security as Json[]) {
       for (const scheme of Object.keys(requirement)) {
         const definition = this.#document.components?.securitySchemes?.[scheme];
-        if (definition?.type === 'apiKey' && definition.in === 'header' && !headers.has(definition.name)) report(`header.${definition.name}`, `the API key header (${scheme})`);
+        if (definition?.type === 'apiKey' && definition.in === 'header' && !headers.has(definition.name))
+          report(`header.${definition.name}`, `the API key header (${scheme})`);
       }
     }
     (operation.parameters ?? []).forEach((given: Json, index: number) => {
@@ -79,7 +86,8 @@ export class ContractChecker {
       const isArray = parameter.schema?.type === 'array';
       const validate = this.#compile(this.#paramAjv, `param:${at.join('/')}`, { type: 'object', properties: { value: { $ref: ref(...at, 'schema') } } });
       if (!validate({ value: isArray ? values : values[values.length - 1] })) {
-        for (const error of validate.errors ?? []) report(`query.${parameter.name}${jsonPath(error.instancePath.replace(/^\/value/, ''))}`, describeError(error));
+        for (const error of validate.errors ?? [])
+          report(`query.${parameter.name}${jsonPath(error.instancePath.replace(/^\/value/, ''))}`, describeError(error));
       }
     });
     const requestBody = operation.requestBody === undefined ? undefined : this.#resolve(operation.requestBody, [...pointer, 'requestBody']);
@@ -88,7 +96,8 @@ export class ContractChecker {
         if (requestBody.value.required) report('$', 'a request body (required)');
       } else {
         const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-        if (requestBody.value.content?.[mediaType] === undefined) report('header.content-type', `one of ${Object.keys(requestBody.value.content ?? {}).join(', ')}`);
+        if (requestBody.value.content?.[mediaType] === undefined)
+          report('header.content-type', `one of ${Object.keys(requestBody.value.content ?? {}).join(', ')}`);
         else violations.push(...this.#checkBody(name, 'request', body, ref(...requestBody.pointer, 'content', mediaType, 'schema')));
       }
     }
@@ -116,8 +125,12 @@ export class ContractChecker {
         if (required) report(`header.${header.toLowerCase()}`, 'present');
         continue;
       }
-      const validate = this.#compile(this.#paramAjv, `header:${headerAt.join('/')}`, { type: 'object', properties: { value: { $ref: ref(...headerAt, 'schema') } } });
-      if (!validate({ value })) for (const error of validate.errors ?? []) report(`header.${header.toLowerCase()}`, `${describeError(error)}, got ${JSON.stringify(value)}`);
+      const validate = this.#compile(this.#paramAjv, `header:${headerAt.join('/')}`, {
+        type: 'object',
+        properties: { value: { $ref: ref(...headerAt, 'schema') } },
+      });
+      if (!validate({ value }))
+        for (const error of validate.errors ?? []) report(`header.${header.toLowerCase()}`, `${describeError(error)}, got ${JSON.stringify(value)}`);
     }
     if (method === 'HEAD' || status === 204) return violations;
     const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -154,7 +167,10 @@ export class ContractChecker {
   #resolve(value: Json, pointer: string[]): { value: Json; pointer: string[] } {
     let current = { value, pointer };
     while (typeof current.value?.$ref === 'string' && current.value.$ref.startsWith('#/')) {
-      const segments = current.value.$ref.slice(2).split('/').map((s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const segments = current.value.$ref
+        .slice(2)
+        .split('/')
+        .map((s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
       current = { value: segments.reduce((node: Json, segment: string) => node?.[segment], this.#document), pointer: segments };
     }
     return current;

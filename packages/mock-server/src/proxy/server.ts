@@ -2,7 +2,8 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody } from '../node/body.js';
-import { errorAnswer } from '../node/envelope.js';
+import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
+import { sendable } from '../node/json.js';
 import { pathAndQuery } from '../node/request.js';
 import { REDACTED, redactPath } from '../recording/redaction.js';
 import { ContractChecker, type Violation } from './contract.js';
@@ -44,7 +45,18 @@ export interface ProxySummary {
 }
 
 /** Headers that belong to one connection (RFC 9110 7.6.1), and the ones fetch recomputes: never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length', 'accept-encoding']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+  'accept-encoding',
+]);
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
 /**
@@ -60,7 +72,8 @@ const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorizati
  */
 export async function startContractProxy(options: ContractProxyOptions): Promise<ContractProxy> {
   const target = new URL(options.target);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new TypeError(`--target must be an http(s) URL, got ${JSON.stringify(options.target)}.`);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new TypeError(`--target must be an http(s) URL, got ${JSON.stringify(options.target)}.`);
   const base = (target.origin + target.pathname).replace(/\/+$/, '');
   const checker = new ContractChecker();
   const summary: ProxySummary = { exchanges: 0, violations: 0, unreachable: 0, byOperation: {} };
@@ -89,7 +102,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       const url = new URL(target, 'http://proxy.invalid');
       const body = await readBody(req, bodyLimit);
       if (body.kind !== 'ok') {
-        const answer = errorAnswer(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${bodyLimit} bytes.`);
+        const answer = sendable(payloadTooLarge(bodyLimit));
         if (body.kind === 'too-large') res.writeHead(answer.status, { ...answer.headers, connection: 'close' }).end(answer.body);
         return;
       }
@@ -109,12 +122,23 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       let response: Response;
       let answerText: string;
       try {
-        response = await fetch(base + target, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (body.body as Uint8Array<ArrayBuffer> | undefined), redirect: 'manual', signal });
+        response = await fetch(base + target, {
+          method,
+          headers,
+          body: method === 'GET' || method === 'HEAD' ? undefined : (body.body as Uint8Array<ArrayBuffer> | undefined),
+          redirect: 'manual',
+          signal,
+        });
         answerText = method === 'HEAD' ? '' : await boundedText(response, answerLimit);
       } catch (error) {
         summary.unreachable++;
-        const why = error instanceof AnswerTooLarge ? `The target's answer exceeds ${answerLimit} bytes.` : signal.aborted ? `The target did not answer within ${timeoutMs} ms.` : 'The target did not answer.';
-        const answer = errorAnswer(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why);
+        const why =
+          error instanceof AnswerTooLarge
+            ? `The target's answer exceeds ${answerLimit} bytes.`
+            : signal.aborted
+              ? `The target did not answer within ${timeoutMs} ms.`
+              : 'The target did not answer.';
+        const answer = sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why));
         if (!res.destroyed) res.writeHead(answer.status, answer.headers).end(answer.body);
         options.onExchange?.({ method, path: redactPath(url.pathname), status: null, violations: found.length });
         return;
@@ -128,17 +152,18 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       });
       res.writeHead(response.status, { ...out, 'content-length': String(Buffer.byteLength(answerText)) }).end(answerText);
       options.onExchange?.({ method, path: redactPath(url.pathname), status: response.status, violations: found.length + answerFound.length });
-      if (recording) record!.write(
-        `${JSON.stringify({
-          time: new Date().toISOString(),
-          request: { method, path: redactPath(url.pathname), query: url.search, headers: redactHeaders(headers), body: parsed(bodyText) },
-          response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
-          violations: [...found, ...answerFound],
-        })}\n`,
-      );
+      if (recording)
+        record!.write(
+          `${JSON.stringify({
+            time: new Date().toISOString(),
+            request: { method, path: redactPath(url.pathname), query: url.search, headers: redactHeaders(headers), body: parsed(bodyText) },
+            response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
+            violations: [...found, ...answerFound],
+          })}\n`,
+        );
     })().catch(() => {
       if (!res.headersSent) {
-        const answer = errorAnswer(500, 'INTERNAL_ERROR', 'The proxy failed.');
+        const answer = sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'));
         res.writeHead(answer.status, answer.headers).end(answer.body);
       } else res.destroy();
     });

@@ -9,7 +9,8 @@ import type { EntryFilter } from './request-log.js';
 export function checkRequestFilter(filter: unknown): { issues: SettingIssue[]; filter: EntryFilter } {
   const checked: EntryFilter = {};
   if (filter === undefined) return { issues: [], filter: checked };
-  if (!isPlainObject(filter)) return { issues: [{ field: '', type: 'invalid_type', message: 'must be an object { method?, path?, key?, status?, since? }.' }], filter: checked };
+  if (!isPlainObject(filter))
+    return { issues: [{ field: '', type: 'invalid_type', message: 'must be an object { method?, path?, key?, status?, since? }.' }], filter: checked };
   const issues = unknownFields(filter, ['method', 'path', 'key', 'status', 'since']);
   for (const name of ['method', 'path', 'key'] as const) {
     const value = filter[name];
@@ -19,13 +20,15 @@ export function checkRequestFilter(filter: unknown): { issues: SettingIssue[]; f
   }
   if (filter.status !== undefined) {
     const status = typeof filter.status === 'string' && /^\d{3}$/.test(filter.status) ? Number(filter.status) : filter.status;
-    if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) issues.push({ field: 'status', type: 'out_of_range', message: 'must be an HTTP status from 100 to 599.' });
+    if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)
+      issues.push({ field: 'status', type: 'out_of_range', message: 'must be an HTTP status from 100 to 599.' });
     else checked.status = status;
   }
   if (filter.since !== undefined) {
     const since = typeof filter.since === 'string' && /^\d+$/.test(filter.since) ? Number(filter.since) : filter.since;
     const time = clockTime(since);
-    if (time === undefined) issues.push({ field: 'since', type: 'invalid_format', message: 'must be epoch milliseconds or an ISO 8601 date-time (2026-11-01T00:00:00Z).' });
+    if (time === undefined)
+      issues.push({ field: 'since', type: 'invalid_format', message: 'must be epoch milliseconds or an ISO 8601 date-time (2026-11-01T00:00:00Z).' });
     else checked.since = time;
   }
   return { issues, filter: checked };

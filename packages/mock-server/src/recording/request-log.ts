@@ -189,7 +189,8 @@ function nestedDeeperThan(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === 0x5c) i++; // backslash: skip the escaped character
+      if (code === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
     else if (code === 0x5b || code === 0x7b) {
@@ -232,7 +233,10 @@ function sentKey(raw: readonly string[]): string | undefined {
 
 function toRecorded(entry: LogEntry): RecordedRequest {
   const query: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(entry.search)) (query[name] ??= []).push(value);
+  for (const [name, value] of new URLSearchParams(entry.search)) {
+    query[name] ??= [];
+    query[name].push(value);
+  }
   // As Fetch's Headers list them: lower-case names in order, repeated values joined by ", ".
   const joined = new Map<string, string>();
   const raw = entry.rawHeaders;

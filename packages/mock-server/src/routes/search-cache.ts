@@ -11,7 +11,7 @@ export interface Generated {
 }
 
 /** Searches remembered per mock (most recently used kept): at most some 10 MB of flights and JSON. */
-export const SEARCH_CACHE_CAP = 256;
+const SEARCH_CACHE_CAP = 256;
 
 /** Every field of a normalized search that generation reads (the format is not one: both are kept per entry). */
 export const searchKey = (s: NormalizedSearch): string =>
@@ -49,8 +49,12 @@ export class SearchCache {
 
   /** The flights as the response's `flights` (PARSED) or `data` (RAW) JSON. */
   json(search: NormalizedSearch, entry: Generated): string {
-    if (search.responseFormat === 'PARSED') return (entry.parsedJson ??= JSON.stringify(entry.flights));
-    return (entry.rawJson ??= JSON.stringify(toRawData(search, entry.flights, this.seed)));
+    if (search.responseFormat === 'PARSED') {
+      entry.parsedJson ??= JSON.stringify(entry.flights);
+      return entry.parsedJson;
+    }
+    entry.rawJson ??= JSON.stringify(toRawData(search, entry.flights, this.seed));
+    return entry.rawJson;
   }
 
   /** {@link Generated.historyGroups}, worked out once per entry. */
@@ -64,6 +68,7 @@ export class SearchCache {
       if (group) group.push(flight);
       else groups.set(key, [flight]);
     }
-    return (entry.historyGroups = [...groups.values()]);
+    entry.historyGroups = [...groups.values()];
+    return entry.historyGroups;
   }
 }

@@ -1,7 +1,7 @@
 import { validateSearchRequest } from '@flight-search/contract';
-import type { ParsedFlight, SearchRequest, SearchResponse } from '@flight-search/contract';
+import type { SearchRequest, SearchResponse } from '@flight-search/contract';
 import type { Answer } from '../answer.js';
-import { toRawData, type NormalizedSearch } from '../data/index.js';
+import type { NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, unsupportedContentEncoding, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
 import { searchCost } from '../quota/cost.js';
@@ -58,16 +58,14 @@ function isIdentity(encoding: string): boolean {
   });
 }
 
-function resultItem(search: NormalizedSearch, outcome: ProviderOutcome, flights: ParsedFlight[], seed: number): SearchResponse['results'][number] {
+/** The result of a search whose provider failed (`PROVIDER-1`, `PROVIDER-2`): no flights or data, the provider's error. */
+function failedItem(search: NormalizedSearch, outcome: ProviderFailure): SearchResponse['results'][number] {
   const airline = search.program;
-  if (!outcome.ok) {
-    const error = { message: outcome.message, providerStatusCode: outcome.providerStatusCode };
-    return search.responseFormat === 'PARSED' ? { airline, success: false, flights: null, error } : { airline, success: false, data: null, error };
-  }
-  return search.responseFormat === 'PARSED'
-    ? { airline, success: true, flights }
-    : { airline, success: true, data: toRawData(search, flights, seed) };
+  const error = { message: outcome.message, providerStatusCode: outcome.providerStatusCode };
+  return search.responseFormat === 'PARSED' ? { airline, success: false, flights: null, error } : { airline, success: false, data: null, error };
 }
+
+type ProviderFailure = Extract<ProviderOutcome, { ok: false }>;
 
 /**
  * `POST /flights/search`: `SEARCH-10` content type, `SEARCH-1`..`SEARCH-9`
@@ -88,7 +86,6 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
   const consumption = ledger.tryConsume(cost, search.program);
   if (!consumption.ok) return quotaExceeded(cost, consumption.remaining);
 
-  const { seed } = state.options;
   const behavior = state.behaviors.get(search.program);
   // The signal only matters while the provider waits; without a wait none is made (the node server creates it on demand).
   const waits = behavior?.hang === true || providerLatencyMs(search.program, behavior, state.options) > 0;
@@ -105,10 +102,9 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
     const json = `{"results":[{"airline":${JSON.stringify(search.program)},"success":true,"${field}":${state.searches.json(search, generated)}}],"summary":{"totalAirlinesRequested":1,"successfulSearches":1,"failedSearches":0}}`;
     return { status: 200, body: undefined, json };
   }
-  const item = resultItem(search, outcome, [], seed);
   const response: SearchResponse = {
-    results: [item],
-    summary: { totalAirlinesRequested: 1, successfulSearches: item.success ? 1 : 0, failedSearches: item.success ? 0 : 1 },
+    results: [failedItem(search, outcome)],
+    summary: { totalAirlinesRequested: 1, successfulSearches: 0, failedSearches: 1 },
   } as SearchResponse;
   return { status: 200, body: response };
 }

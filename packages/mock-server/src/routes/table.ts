@@ -17,7 +17,7 @@ export interface Route {
 }
 
 /** The service's three operations (paths from openapi.yaml). */
-export const ROUTES: readonly Route[] = [
+const ROUTES: readonly Route[] = [
   { name: 'search', method: 'POST', path: PATHS.search, product: 'search', run: searchRoute },
   { name: 'history', method: 'GET', path: PATHS.history, product: 'history', run: historyRoute },
   { name: 'quota', method: 'GET', path: PATHS.quota, product: 'search', run: quotaRoute },

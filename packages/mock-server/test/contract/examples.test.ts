@@ -5,12 +5,17 @@ import { readDocument } from '../support/contract.js';
 
 const document = readDocument();
 
-const pointer = (segments: readonly string[]): string => '#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (segments: readonly string[]): string => `#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 /** Follows a local `$ref` (`#/components/...`) to its target. */
 function resolve(node: any): any {
   if (!node || typeof node.$ref !== 'string') return node;
-  return resolve(node.$ref.replace(/^#\//, '').split('/').reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document));
+  return resolve(
+    node.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document),
+  );
 }
 
 interface ExampleCase {
@@ -33,7 +38,10 @@ function collect(): { cases: ExampleCase[]; used: Set<string> } {
   const used = new Set<string>();
   const walk = (node: any, at: string[]): void => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((item, index) => walk(item, [...at, String(index)]));
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) walk(item, [...at, String(index)]);
+      return;
+    }
     const isComponentExample = at.length === 3 && at[0] === 'components' && at[1] === 'examples';
     if (!isComponentExample && node.schema && typeof node.schema === 'object') {
       // A media type, parameter or header object: its examples are of `schema`.
@@ -47,11 +55,13 @@ function collect(): { cases: ExampleCase[]; used: Set<string> } {
       }
     } else if (Array.isArray(node.examples) && !isComponentExample) {
       // A schema with JSON Schema `examples`: each one is an instance of that schema.
-      node.examples.forEach((value: unknown, index: number) => cases.push({ where: pointer([...at, 'examples', String(index)]), schema: pointer(at), value }));
+      for (const [index, value] of (node.examples as unknown[]).entries())
+        cases.push({ where: pointer([...at, 'examples', String(index)]), schema: pointer(at), value });
     }
     for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'example') walk(value, [...at, key]);
     // Schemas nested under `examples` keys are not schemas; but a schema's own `example` (OpenAPI 3.0 style) is checked too.
-    if (!node.schema && 'example' in node && (node.type || node.$ref || node.properties)) cases.push({ where: pointer([...at, 'example']), schema: pointer(at), value: node.example });
+    if (!node.schema && 'example' in node && (node.type || node.$ref || node.properties))
+      cases.push({ where: pointer([...at, 'example']), schema: pointer(at), value: node.example });
   };
   walk(document, []);
   return { cases, used };

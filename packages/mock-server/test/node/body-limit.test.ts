@@ -15,7 +15,11 @@ describe('the request body limit', () => {
   it('answers a body over 1 MiB with a 413 PAYLOAD_TOO_LARGE envelope, spends nothing and keeps serving', async () => {
     const server = await startTestServer();
     const big = JSON.stringify({ ...searchBody(), padding: 'x'.repeat(MiB) });
-    const response = await fetch(`${server.url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: big });
+    const response = await fetch(`${server.url}/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: big,
+    });
     await expect413(response, MiB);
     expect(response.headers.get('connection')).toBe('close');
     expect(server.mock.requests()).toHaveLength(0);

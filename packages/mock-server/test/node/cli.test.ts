@@ -45,7 +45,8 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
   it('--help prints every flag and exits 0', async () => {
     const cli = runCli(['--help']);
     expect(await cli.exit).toBe(0);
-    for (const flag of ['--port', '--host', '--keys', '--seed', '--provider-timeout-ms', '--latency', '--control', '--help']) expect(cli.stdout()).toContain(flag);
+    for (const flag of ['--port', '--host', '--keys', '--seed', '--provider-timeout-ms', '--latency', '--control', '--help'])
+      expect(cli.stdout()).toContain(flag);
     for (const flag of ['--request-log-max-bytes', '--control-origin', '--allowed-host']) expect(cli.stdout()).toContain(flag);
   });
 
@@ -54,7 +55,10 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     const cli = runCli(['--port', '0', '--control']);
     const url = await listening(cli);
     const { host } = new URL(url);
-    const absolute = await rawExchange(url, `PUT ${url}/__mock/keys/${secret} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 13\r\nConnection: close\r\n\r\n{"limit":100}`);
+    const absolute = await rawExchange(
+      url,
+      `PUT ${url}/__mock/keys/${secret} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 13\r\nConnection: close\r\n\r\n{"limit":100}`,
+    );
     expect(absolute).toMatch(/^HTTP\/1\.1 204 /);
     const doubled = await rawExchange(url, `PUT /__mock//keys/${secret} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
     expect(doubled).toMatch(/^HTTP\/1\.1 404 /);
@@ -75,7 +79,18 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
   });
 
   it('--control-origin lets that page use the control API, --allowed-host that name, and other origins and hosts get 403', async () => {
-    const cli = runCli(['--port', '0', '--control', '--quiet', '--control-origin', 'http://app.example:5173', '--control-origin', 'http://other.example', '--allowed-host', 'mock']);
+    const cli = runCli([
+      '--port',
+      '0',
+      '--control',
+      '--quiet',
+      '--control-origin',
+      'http://app.example:5173',
+      '--control-origin',
+      'http://other.example',
+      '--allowed-host',
+      'mock',
+    ]);
     const url = await listening(cli);
     const port = new URL(url).port;
     const allowed = await fetch(`${url}/__mock/requests`, { headers: { origin: 'http://other.example' } });
@@ -129,11 +144,14 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     expect(slow.status).toBe(204);
     const count = 12;
     const answers = Array.from({ length: count }, () =>
-      fetch(`${url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(searchBody('PROGRAM_1')) }).then(
-        async (response) => ({ status: response.status, success: ((await response.json()) as { results: { success: boolean }[] }).results[0]?.success }),
-      ),
+      fetch(`${url}/flights/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+        body: JSON.stringify(searchBody('PROGRAM_1')),
+      }).then(async (response) => ({ status: response.status, success: ((await response.json()) as { results: { success: boolean }[] }).results[0]?.success })),
     );
-    const received = async () => ((await (await fetch(`${url}/__mock/requests`)).json()) as { requests: { path: string }[] }).requests.filter((r) => r.path === '/flights/search').length;
+    const received = async () =>
+      ((await (await fetch(`${url}/__mock/requests`)).json()) as { requests: { path: string }[] }).requests.filter((r) => r.path === '/flights/search').length;
     const deadline = Date.now() + 5_000;
     while ((await received()) < count) {
       if (Date.now() > deadline) throw new Error('the searches did not reach the server');
@@ -172,9 +190,31 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     ['a missing file', null, /file not found/],
     ['a file that is not JSON', '{"keys": [', /not valid JSON/],
     ['a file without a keys array', '{"key": "x"}', /expected an object \{"keys": \[\.\.\.\]\}/],
-    ['an entry with a wrong limit', JSON.stringify({ keys: [{ key: 'a', limit: 1, products: ['search'] }, { key: 'b', limit: '100', products: ['search'] }] }), /keys\[1\]\.limit must be a non-negative integer/],
-    ['an entry with an unknown product', JSON.stringify({ keys: [{ key: 'a', limit: 1, products: ['search', 'hotels'] }] }), /keys\[0\]\.products\[1\] must be "search" or "history"/],
-    ['a repeated key', JSON.stringify({ keys: [{ key: 'a', limit: 1, products: [] }, { key: 'a', limit: 2, products: [] }] }), /keys\[1\]\.key repeats the key of keys\[0\]/],
+    [
+      'an entry with a wrong limit',
+      JSON.stringify({
+        keys: [
+          { key: 'a', limit: 1, products: ['search'] },
+          { key: 'b', limit: '100', products: ['search'] },
+        ],
+      }),
+      /keys\[1\]\.limit must be a non-negative integer/,
+    ],
+    [
+      'an entry with an unknown product',
+      JSON.stringify({ keys: [{ key: 'a', limit: 1, products: ['search', 'hotels'] }] }),
+      /keys\[0\]\.products\[1\] must be "search" or "history"/,
+    ],
+    [
+      'a repeated key',
+      JSON.stringify({
+        keys: [
+          { key: 'a', limit: 1, products: [] },
+          { key: 'a', limit: 2, products: [] },
+        ],
+      }),
+      /keys\[1\]\.key repeats the key of keys\[0\]/,
+    ],
   ])('rejects --keys with %s: exit code 2 and a message naming the problem', async (_, content, message) => {
     const file = content === null ? join(tmpdir(), 'no-such-dir-fsm', 'keys.json') : keysFile(content);
     const cli = runCli(['--port', '0', '--keys', file]);

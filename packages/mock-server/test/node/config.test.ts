@@ -51,7 +51,9 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     expect(mock.requests()[0]!.receivedAt).toBe(Date.parse('2026-11-01T00:00:00Z'));
     expect(mock.state().options).toMatchObject({ rateLimit: { requests: 1, windowMs: 60_000 }, clock: { at: '2026-11-01T00:00:00Z' } });
     const jsRefusal = thrown(() => mock.configure({ rateLimit: { requests: 0, windowMs: 1000 }, seeed: 2 } as never));
-    expect(jsRefusal.message).toBe('configure: option `seeed` is not a known field; expected keys, seed, providerTimeoutMs, latency, clock, historyCap, requestLogCap, requestLogMaxBytes, rateLimit, now. option `rateLimit.requests` must be an integer >= 1.');
+    expect(jsRefusal.message).toBe(
+      'configure: option `seeed` is not a known field; expected keys, seed, providerTimeoutMs, latency, clock, historyCap, requestLogCap, requestLogMaxBytes, rateLimit, now. option `rateLimit.requests` must be an integer >= 1.',
+    );
     // Refused as a whole: the rate limit set before is still in force.
     expect(mock.state().options.rateLimit).toEqual({ requests: 1, windowMs: 60_000 });
 
@@ -67,7 +69,9 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     const refused = await control(url, 'PUT', '/config', { rateLimit: { requests: 0, windowMs: 1000 }, seeed: 2 });
     expect(refused.status).toBe(422);
     const issues = ((await refused.json()) as Issues).error.details.errors;
-    expect(issues.map((issue) => `option \`${issue.field.replace(/^body\./, '')}\` ${issue.message}`).join(' ')).toBe(jsRefusal.message.replace(/^configure: /, ''));
+    expect(issues.map((issue) => `option \`${issue.field.replace(/^body\./, '')}\` ${issue.message}`).join(' ')).toBe(
+      jsRefusal.message.replace(/^configure: /, ''),
+    );
     // rateLimit: null turns it off (and, as every configure, starts from a fresh state: D58).
     expect((await control(url, 'PUT', '/config', { rateLimit: null })).status).toBe(204);
     expect((await quota(url)).status).toBe(200);
@@ -114,8 +118,19 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
       }),
     );
     const { url } = await startCli(['--config', good, '--control', '--quiet', '--rate-limit', '2', '--rate-limit-window-ms', '30000']);
-    const state = (await (await control(url, 'GET', '/state')).json()) as { options: Record<string, unknown>; keys: { key: string; limit: number }[]; now: number };
-    expect(state.options).toMatchObject({ seed: 7, rateLimit: { requests: 2, windowMs: 30_000 }, clock: { offsetMs: -86_400_000 }, requestLogCap: 3, historyCap: 10, providerTimeoutMs: 5000 });
+    const state = (await (await control(url, 'GET', '/state')).json()) as {
+      options: Record<string, unknown>;
+      keys: { key: string; limit: number }[];
+      now: number;
+    };
+    expect(state.options).toMatchObject({
+      seed: 7,
+      rateLimit: { requests: 2, windowMs: 30_000 },
+      clock: { offsetMs: -86_400_000 },
+      requestLogCap: 3,
+      historyCap: 10,
+      providerTimeoutMs: 5000,
+    });
     expect(Math.abs(state.now - (Date.now() - 86_400_000))).toBeLessThan(60_000);
     expect(state.keys).toHaveLength(1);
     expect(state.keys[0]!.limit).toBe(5);
@@ -140,7 +155,26 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
   it('--help lists every option the Node API has', async () => {
     const cli = runCli(['--help']);
     expect(await cli.exit).toBe(0);
-    for (const flag of ['--config', '--keys', '--seed', '--latency', '--provider-timeout-ms', '--rate-limit', '--rate-limit-window-ms', '--now', '--clock-offset-ms', '--history-cap', '--request-log-cap', '--request-log-max-bytes', '--ready-file', '--log-format', 'proxy', '--target', '--record', '--fail-on-violation']) {
+    for (const flag of [
+      '--config',
+      '--keys',
+      '--seed',
+      '--latency',
+      '--provider-timeout-ms',
+      '--rate-limit',
+      '--rate-limit-window-ms',
+      '--now',
+      '--clock-offset-ms',
+      '--history-cap',
+      '--request-log-cap',
+      '--request-log-max-bytes',
+      '--ready-file',
+      '--log-format',
+      'proxy',
+      '--target',
+      '--record',
+      '--fail-on-violation',
+    ]) {
       expect(cli.stdout()).toContain(flag);
     }
   });

@@ -6,7 +6,13 @@ const EVIL = 'http://evil.example';
 const APP = 'http://app.example:5173';
 
 /** One request with exactly these headers (fetch would not let a test set Host). */
-function raw(url: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: hostname, port, method, path, headers, setHost: false }, (res) => {
@@ -90,7 +96,7 @@ describe('the control API refuses other websites (--control-origin, --allowed-ho
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('refuses a control request whose Host is not the server\'s own (DNS rebinding), and does not run it', async () => {
+  it("refuses a control request whose Host is not the server's own (DNS rebinding), and does not run it", async () => {
     const server = await startTestServer({ control: true });
     await postSearch(server.url, searchBody());
     const port = new URL(server.url).port;
@@ -107,13 +113,13 @@ describe('the control API refuses other websites (--control-origin, --allowed-ho
     expect((await raw(server.url, 'GET', '/quota', { host: `evil.example:${port}`, 'x-api-key': KEY })).status).toBe(200);
   });
 
-  it.each(['localhost', '127.0.0.1', '[::1]', 'LOCALHOST'])('accepts the Host %s with the server\'s port by default', async (name) => {
+  it.each(['localhost', '127.0.0.1', '[::1]', 'LOCALHOST'])("accepts the Host %s with the server's port by default", async (name) => {
     const server = await startTestServer({ control: true });
     const port = new URL(server.url).port;
     expect((await raw(server.url, 'GET', '/__mock/requests', { host: `${name}:${port}` })).status).toBe(200);
   });
 
-  it('accepts the names given in allowedHosts, with the server\'s port or the port given', async () => {
+  it("accepts the names given in allowedHosts, with the server's port or the port given", async () => {
     const server = await startTestServer({ control: true, allowedHosts: ['mock', 'localhost:8080'] });
     const port = new URL(server.url).port;
     expect((await raw(server.url, 'GET', '/__mock/requests', { host: `mock:${port}` })).status).toBe(200);
@@ -123,7 +129,9 @@ describe('the control API refuses other websites (--control-origin, --allowed-ho
   });
 
   it('rejects controlOrigins and allowedHosts that are not an origin or a host name, naming the option', async () => {
-    await expect(startTestServer({ control: true, controlOrigins: ['http://app.example/path'] })).rejects.toThrow(/controlOrigins.*http:\/\/app\.example\/path/);
+    await expect(startTestServer({ control: true, controlOrigins: ['http://app.example/path'] })).rejects.toThrow(
+      /controlOrigins.*http:\/\/app\.example\/path/,
+    );
     await expect(startTestServer({ control: true, controlOrigins: ['*'] })).rejects.toThrow(/controlOrigins/);
     await expect(startTestServer({ control: true, allowedHosts: ['http://mock'] })).rejects.toThrow(/allowedHosts/);
     await expect(startTestServer({ control: true, allowedHosts: ['mock:99999'] })).rejects.toThrow(/allowedHosts/);

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { createFlightSearchMock } from '../../src/index.js';
 import { KEY, postSearch, searchBody, startTestServer } from './helpers.js';
 
 const put = (url: string, path: string, body: unknown) =>
-  fetch(`${url}/__mock${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(`${url}/__mock${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 type Envelope = { error: { code: string; details?: { errors: { field: string; type: string }[] } } };
 const quotaOf = async (url: string, key = KEY) => (await fetch(`${url}/quota`, { headers: { 'x-api-key': key } })).json();
@@ -12,7 +17,12 @@ describe('the control API under /__mock', () => {
   it('is a 404 envelope without control: true, and changes nothing', async () => {
     const server = await startTestServer();
     await postSearch(server.url, searchBody());
-    for (const [method, path] of [['POST', '/__mock/reset'], ['GET', '/__mock/requests'], ['PUT', '/__mock/programs/PROGRAM_1'], ['PUT', '/__mock/keys/test-key']] as const) {
+    for (const [method, path] of [
+      ['POST', '/__mock/reset'],
+      ['GET', '/__mock/requests'],
+      ['PUT', '/__mock/programs/PROGRAM_1'],
+      ['PUT', '/__mock/keys/test-key'],
+    ] as const) {
       const response = await fetch(`${server.url}${path}`, { method, ...(method === 'PUT' && { body: '{"limit":5}' }) });
       expect(response.status).toBe(404);
       expect(((await response.json()) as Envelope).error.code).toBe('HTTP_ERROR');
@@ -35,7 +45,9 @@ describe('the control API under /__mock', () => {
   it('PROVIDER-2: hang: true makes a search a 504 provider failure after providerTimeoutMs', async () => {
     const server = await startTestServer({ control: true, providerTimeoutMs: 150 });
     expect((await put(server.url, '/programs/PROGRAM_5', { hang: true })).status).toBe(204);
-    const answer = (await (await postSearch(server.url, searchBody('PROGRAM_5'))).json()) as { results: { success: boolean; error?: { providerStatusCode: number } }[] };
+    const answer = (await (await postSearch(server.url, searchBody('PROGRAM_5'))).json()) as {
+      results: { success: boolean; error?: { providerStatusCode: number } }[];
+    };
     expect(answer.results[0]?.success).toBe(false);
     expect(answer.results[0]?.error?.providerStatusCode).toBe(504);
   });
@@ -48,7 +60,9 @@ describe('the control API under /__mock', () => {
 
     const bad = await put(server.url, '/programs/PROGRAM_1', { latencyMs: -5, fail: { status: 'down' }, hang: 'yes', latency: 10 });
     expect(bad.status).toBe(422);
-    expect(await fieldsOf(bad)).toEqual(expect.arrayContaining(['body.latencyMs:out_of_range', 'body.fail.status:invalid_type', 'body.hang:invalid_type', 'body.latency:invalid_enum']));
+    expect(await fieldsOf(bad)).toEqual(
+      expect.arrayContaining(['body.latencyMs:out_of_range', 'body.fail.status:invalid_type', 'body.hang:invalid_type', 'body.latency:invalid_enum']),
+    );
 
     expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', { fail: { status: 42 } }))).toEqual(['body.fail.status:out_of_range']);
     expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', { fail: {} }))).toEqual(['body.fail.status:missing']);
@@ -61,9 +75,12 @@ describe('the control API under /__mock', () => {
     expect((await put(server.url, '/keys/partner-key', { limit: 5, products: ['search'] })).status).toBe(204);
     const quota = await fetch(`${server.url}/quota`, { headers: { 'x-api-key': 'partner-key' } });
     expect(await quota.json()).toMatchObject({ limit: 5, consumed: 0, remaining: 5 });
-    const history = await fetch(`${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, {
-      headers: { 'x-api-key': 'partner-key' },
-    });
+    const history = await fetch(
+      `${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`,
+      {
+        headers: { 'x-api-key': 'partner-key' },
+      },
+    );
     expect(history.status).toBe(403);
 
     expect((await put(server.url, `/keys/${KEY}`, { consumed: 999 })).status).toBe(204);
@@ -75,7 +92,7 @@ describe('the control API under /__mock', () => {
     expect(await fieldsOf(bad)).toEqual(['body.limit:invalid_type', 'body.products:invalid_enum']);
   });
 
-  it('QUOTA-1: PUT /__mock/keys/{key} refuses consumed above the key\'s limit with a 422 VALIDATION_ERROR naming body.consumed, and changes nothing', async () => {
+  it("QUOTA-1: PUT /__mock/keys/{key} refuses consumed above the key's limit with a 422 VALIDATION_ERROR naming body.consumed, and changes nothing", async () => {
     const server = await startTestServer({ control: true });
     const refused = await put(server.url, '/keys/low-quota-key', { consumed: 5, products: ['search'] });
     expect(refused.status).toBe(422);
@@ -83,9 +100,12 @@ describe('the control API under /__mock', () => {
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.details.errors).toEqual([{ field: 'body.consumed', type: 'out_of_range', message: 'must be at most the limit (5 > 2).' }]);
     expect(await quotaOf(server.url, 'low-quota-key')).toMatchObject({ limit: 2, consumed: 0, remaining: 2 });
-    const history = await fetch(`${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, {
-      headers: { 'x-api-key': 'low-quota-key' },
-    });
+    const history = await fetch(
+      `${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`,
+      {
+        headers: { 'x-api-key': 'low-quota-key' },
+      },
+    );
     expect(history.status).toBe(200);
   });
 
@@ -98,7 +118,7 @@ describe('the control API under /__mock', () => {
     expect(await quotaOf(server.url)).toMatchObject({ limit: 1000, consumed: 10, remaining: 990 });
   });
 
-  it('QUOTA-1: PUT /__mock/keys/{key} checks a new key\'s consumed against the default limit of 1000, and creates nothing when it refuses', async () => {
+  it("QUOTA-1: PUT /__mock/keys/{key} checks a new key's consumed against the default limit of 1000, and creates nothing when it refuses", async () => {
     const server = await startTestServer({ control: true });
     const refused = await put(server.url, '/keys/partner-key', { consumed: 5000 });
     expect(refused.status).toBe(422);
@@ -136,5 +156,54 @@ describe('the control API under /__mock', () => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST');
     expect((await fetch(`${server.url}/__mock/nothing`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('the control API and the JavaScript API check settings with the same function (issue 14 item 4)', () => {
+  type Refusal = { field: string; type: string; message: string };
+  /** The issues a JavaScript call was refused with, each field under `prefix` as the control API names it. */
+  function refusedInJs(run: () => unknown, prefix: string): { message: string; issues: Refusal[] } {
+    try {
+      run();
+    } catch (error) {
+      const { message, issues } = error as TypeError & { issues: Refusal[] };
+      expect(error).toBeInstanceOf(TypeError);
+      return { message, issues: issues.map((issue) => ({ ...issue, field: [prefix, issue.field].filter(Boolean).join('.') })) };
+    }
+    throw new Error('the JavaScript API accepted it');
+  }
+
+  it.each([
+    ['a misspelt field (latncyMs)', { latncyMs: 700 }, 'behavior.latncyMs` is not a known field; expected latencyMs, fail, hang.'],
+    ['a provider failure status of 200', { fail: { status: 200 } }, 'behavior.fail.status` must be an HTTP error status from 400 to 599.'],
+    ['a provider failure status of 399', { fail: { status: 399 } }, 'behavior.fail.status` must be an HTTP error status from 400 to 599.'],
+    ['a provider failure status of 600', { fail: { status: 600 } }, 'behavior.fail.status` must be an HTTP error status from 400 to 599.'],
+    ['a misspelt field inside fail', { fail: { status: 503, mesage: 'down' } }, 'behavior.fail.mesage` is not a known field; expected status, message.'],
+  ])('refuses %s in setProgramBehavior and PUT /__mock/programs/PROGRAM_4 alike, with the same message, and applies nothing', async (_, behavior, message) => {
+    const mock = createFlightSearchMock();
+    const js = refusedInJs(() => mock.setProgramBehavior('PROGRAM_4', behavior as never), 'body');
+    expect(js.message).toBe(`setProgramBehavior: \`${message}`);
+    expect(mock.getProgramBehavior('PROGRAM_4')).toBeNull();
+
+    const server = await startTestServer({ control: true });
+    const refused = await put(server.url, '/programs/PROGRAM_4', behavior);
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { error: { code: string; details: { errors: Refusal[] } } };
+    expect(body.error.code).toBe('VALIDATION_ERROR');
+    expect(body.error.details.errors).toEqual(js.issues);
+    expect(body.error.details.errors.map((issue) => issue.message)).toEqual([message.slice(message.indexOf('` ') + 2)]);
+    expect(server.mock.getProgramBehavior('PROGRAM_4')).toBeNull();
+  });
+
+  it('refuses a misspelt key setting in setKey and PUT /__mock/keys/{key} alike, and applies nothing', async () => {
+    const mock = createFlightSearchMock();
+    const js = refusedInJs(() => mock.setKey(KEY, { limt: 5, consumed: 1 } as never), 'body');
+    expect(js.message).toBe('setKey: `settings.limt` is not a known field; expected limit, consumed, products.');
+    const server = await startTestServer({ control: true });
+    const refused = await put(server.url, `/keys/${KEY}`, { limt: 5, consumed: 1 });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { details: { errors: Refusal[] } } }).error.details.errors).toEqual(js.issues);
+    expect(server.mock.getKey(KEY)).toMatchObject({ limit: 1000, consumed: 0 });
+    expect(mock.getKey(KEY)).toMatchObject({ limit: 1000, consumed: 0 });
   });
 });

@@ -25,7 +25,9 @@ describe('a client that disconnects mid-request', () => {
     const { port } = new URL(server.url);
     await new Promise<void>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(`POST /flights/search HTTP/1.1\r\nHost: x\r\nx-api-key: ${KEY}\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n{"airlineLoyalty":`);
+        socket.write(
+          `POST /flights/search HTTP/1.1\r\nHost: x\r\nx-api-key: ${KEY}\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n{"airlineLoyalty":`,
+        );
         setTimeout(() => {
           socket.destroy();
           resolve();

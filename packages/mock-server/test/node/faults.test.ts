@@ -29,7 +29,7 @@ async function consumed(url: string): Promise<number> {
   return ((await (await control(url, 'GET', `/keys/${KEY}`)).json()) as { consumed: number }).consumed;
 }
 
-describe('service faults through the CLI, against the SDK\'s documented retries (issue 17 item 2)', { timeout: 60_000 }, () => {
+describe("service faults through the CLI, against the SDK's documented retries (issue 17 item 2)", { timeout: 60_000 }, () => {
   it('a GET is retried on 500, 502, 503 and 504 faults and then succeeds; a search is never retried on 5xx; no fault consumes quota', async () => {
     const { url } = await startCli(['--control', '--quiet']);
     for (const status of [500, 502, 503, 504]) {
@@ -65,7 +65,9 @@ describe('service faults through the CLI, against the SDK\'s documented retries 
     const answer = await fetch(`${url}/quota`, { headers: { 'x-api-key': KEY } });
     expect(answer.status).toBe(429);
     expect(answer.headers.get('retry-after')).toBe('7');
-    expect(await answer.json()).toMatchObject({ error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests for this API key; retry after 7 seconds.' } });
+    expect(await answer.json()).toMatchObject({
+      error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests for this API key; retry after 7 seconds.' },
+    });
 
     await control(url, 'PUT', '/faults/all', { status: 429, retryAfterSeconds: 7, times: 1 });
     const { sdk, delays } = client(url);
@@ -140,7 +142,9 @@ describe('service faults through the CLI, against the SDK\'s documented retries 
     mock.setFault('quota', { status: 503, fraction: 0.5 });
     // 503 is the fault's, outside openapi.yaml on purpose: the contract hook need not check these.
     const { checkedByTheCaller } = await import('../support/contract-hook.js');
-    const inJs = await checkedByTheCaller(() => pattern(async () => (await mock.handle(new Request('https://api.example.com/quota', { headers: { 'x-api-key': KEY } })))!.status));
+    const inJs = await checkedByTheCaller(() =>
+      pattern(async () => (await mock.handle(new Request('https://api.example.com/quota', { headers: { 'x-api-key': KEY } })))!.status),
+    );
     expect(overHttp).toBe(inJs);
     const hits = overHttp.split('503').length - 1;
     expect(hits).toBeGreaterThan(5);
@@ -170,11 +174,15 @@ describe('service faults through the CLI, against the SDK\'s documented retries 
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toBe('setFault: `fault.status` must be one of 429, 500, 502, 503, 504. `fault.drop` must be one of before-headers, after-headers. `fault.drop` must not be given with `status`: a dropped connection has no status.');
+    expect(message).toBe(
+      'setFault: `fault.status` must be one of 429, 500, 502, 503, 504. `fault.drop` must be one of before-headers, after-headers. `fault.drop` must not be given with `status`: a dropped connection has no status.',
+    );
     const refused = await control(url, 'PUT', '/faults/quota', { status: 418, drop: 'sideways' });
     expect(refused.status).toBe(422);
     const { error } = (await refused.json()) as { error: { details: { errors: { field: string; message: string }[] } } };
-    expect(error.details.errors.map((issue) => `\`${issue.field.replace(/^body/, 'fault')}\` ${issue.message}`).join(' ')).toBe(message.replace(/^setFault: /, ''));
+    expect(error.details.errors.map((issue) => `\`${issue.field.replace(/^body/, 'fault')}\` ${issue.message}`).join(' ')).toBe(
+      message.replace(/^setFault: /, ''),
+    );
     const badRoute = await control(url, 'PUT', '/faults/everything', { status: 503 });
     expect(((await badRoute.json()) as { error: { details: { errors: { field: string }[] } } }).error.details.errors[0]!.field).toBe('path.route');
   });

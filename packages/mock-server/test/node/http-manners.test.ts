@@ -5,7 +5,10 @@ import { createFlightSearchMock } from '../../src/index.js';
 import { KEY, postSearch, searchBody, startTestServer } from './helpers.js';
 
 /** HEAD through node:http, reading what arrives on the wire after the headers. */
-function head(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
+function head(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: 'HEAD', headers }, (res) => {
       let bytes = 0;
@@ -48,16 +51,19 @@ describe('HTTP manners of the standalone server', () => {
     expect(mock.requests()[0]).toMatchObject({ method: 'HEAD', path: '/quota', status: 200 });
   });
 
-  it.each(['gzip', 'br', 'deflate, gzip', 'x-unknown'])('a search with Content-Encoding %s is a 415 envelope naming it, costs nothing and accepts identity only', async (encoding) => {
-    const server = await startTestServer();
-    const response = await postSearch(server.url, searchBody(), { headers: { 'content-encoding': encoding } });
-    expect(response.status).toBe(415);
-    expect(response.headers.get('accept-encoding')).toBe('identity');
-    const { error } = (await response.json()) as Envelope;
-    expect(error.code).toBe('UNSUPPORTED_CONTENT_ENCODING');
-    expect(error.message).toContain(encoding);
-    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ consumed: 0 });
-  });
+  it.each(['gzip', 'br', 'deflate, gzip', 'x-unknown'])(
+    'a search with Content-Encoding %s is a 415 envelope naming it, costs nothing and accepts identity only',
+    async (encoding) => {
+      const server = await startTestServer();
+      const response = await postSearch(server.url, searchBody(), { headers: { 'content-encoding': encoding } });
+      expect(response.status).toBe(415);
+      expect(response.headers.get('accept-encoding')).toBe('identity');
+      const { error } = (await response.json()) as Envelope;
+      expect(error.code).toBe('UNSUPPORTED_CONTENT_ENCODING');
+      expect(error.message).toContain(encoding);
+      expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ consumed: 0 });
+    },
+  );
 
   it('a gzip-compressed search body is refused (415), not read as garbage JSON (422)', async () => {
     const server = await startTestServer();
@@ -74,7 +80,7 @@ describe('HTTP manners of the standalone server', () => {
     expect((await postSearch(server.url, searchBody(), { headers: { 'content-encoding': 'identity' } })).status).toBe(200);
   });
 
-  it('PUT /__mock/programs refuses latencyMs: 1e308 with a 422 naming the real bound (setTimeout\'s 2147483647 ms)', async () => {
+  it("PUT /__mock/programs refuses latencyMs: 1e308 with a 422 naming the real bound (setTimeout's 2147483647 ms)", async () => {
     const server = await startTestServer({ control: true });
     const response = await fetch(`${server.url}/__mock/programs/PROGRAM_1`, { method: 'PUT', body: '{"latencyMs":1e308}' });
     expect(response.status).toBe(422);
@@ -96,10 +102,17 @@ describe('the request log over HTTP', () => {
   it('GET /__mock/requests still answers 200 after a 20 000-deep JSON body (answered 422)', async () => {
     const server = await startTestServer({ control: true });
     const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
-    const rejected = await fetch(`${server.url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: deep });
+    const rejected = await fetch(`${server.url}/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: deep,
+    });
     expect(rejected.status).toBe(422);
     const shallowDeep = `${'['.repeat(1_500)}${']'.repeat(1_500)}`;
-    expect((await fetch(`${server.url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: shallowDeep })).status).toBe(422);
+    expect(
+      (await fetch(`${server.url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: shallowDeep }))
+        .status,
+    ).toBe(422);
     const listed = await fetch(`${server.url}/__mock/requests`);
     expect(listed.status).toBe(200);
     const { requests } = (await listed.json()) as { requests: { body: unknown; bodyTruncated?: boolean; bodySize?: number; status: number }[] };

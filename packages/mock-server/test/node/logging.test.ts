@@ -8,7 +8,10 @@ describe('the request log', () => {
     const server = await startTestServer({ control: true });
     await fetch(`${server.url}/__mock/keys/${secret}`, { method: 'PUT', body: JSON.stringify({ limit: 10, products: ['search', 'history'] }) });
     await postSearch(server.url, searchBody(), { key: secret });
-    await fetch(`${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=3&token=${secret}`, { headers: { 'x-api-key': secret } });
+    await fetch(
+      `${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=3&token=${secret}`,
+      { headers: { 'x-api-key': secret } },
+    );
     await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } });
 
     expect(server.logs.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([

@@ -47,7 +47,11 @@ describe('HTTP manners: 405 on service paths, a ready file, JSON log lines (issu
     await cli.exit;
     const listening = JSON.parse(cli.stdout().trim().split('\n')[0]!) as Record<string, unknown>;
     expect(listening).toMatchObject({ event: 'listening', url, pid: cli.child.pid });
-    const lines = cli.stderr().trim().split('\n').filter((line) => line.startsWith('{'));
+    const lines = cli
+      .stderr()
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(entries.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
       { method: 'GET', path: '/quota', status: 404 },

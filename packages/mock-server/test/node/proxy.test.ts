@@ -36,7 +36,9 @@ async function wrongService(): Promise<string> {
       const path = (req.url ?? '/').split('?')[0];
       if (req.method === 'GET' && path === '/quota' && req.headers['x-api-key'] === 'rate-limited') {
         // 429 without Retry-After.
-        res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', correlationId: 'c' } }));
+        res
+          .writeHead(429, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', correlationId: 'c' } }));
       } else if (req.method === 'GET' && path === '/quota') {
         // limit as a string, remaining and usageByCompany missing.
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ limit: '1000', consumed: 0 }));
@@ -69,13 +71,22 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
     await expect(sdk.getPriceHistory(HISTORY as never)).resolves.toBeDefined();
     // Error answers are in the contract too: an unknown key (AUTH-2) and a missing product (AUTH-3).
     expect((await fetch(`${url}/quota`, { headers: { 'x-api-key': 'nobody-here' } })).status).toBe(404);
-    expect((await fetch(`${url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, { headers: { 'x-api-key': 'search-only-key' } })).status).toBe(403);
+    expect(
+      (
+        await fetch(`${url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, {
+          headers: { 'x-api-key': 'search-only-key' },
+        })
+      ).status,
+    ).toBe(403);
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(0);
     process.stdout.write(`\n--- proxy report, the mock as target ---\n${cli.stdout()}${cli.stderr()}--- end ---\n`);
     expect(cli.stderr()).not.toContain('contract violation');
     expect(cli.stdout()).toContain('contract summary: 6 exchanges, 0 violations, 0 unanswered');
-    const exchanges = readFileSync(record, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { request: { headers: Record<string, string> }; response: { status: number } });
+    const exchanges = readFileSync(record, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { request: { headers: Record<string, string> }; response: { status: number } });
     expect(exchanges.map((exchange) => exchange.response.status)).toEqual([200, 200, 200, 200, 404, 403]);
     expect(exchanges[0]!.request.headers['x-api-key']).toBe('[redacted]');
     expect(readFileSync(record, 'utf8')).not.toContain(SECRET);
@@ -87,13 +98,26 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
     const headers = { 'x-api-key': KEY };
     expect((await fetch(`${url}/quota`, { headers })).status).toBe(200);
     expect((await fetch(`${url}/quota`, { headers: { 'x-api-key': 'rate-limited' } })).status).toBe(429);
-    expect((await fetch(`${url}/flights/search`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ ...searchBody(), cabinType: 'LOUNGE' }) })).status).toBe(201);
-    expect((await fetch(`${url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1`, { headers })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${url}/flights/search`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ ...searchBody(), cabinType: 'LOUNGE' }),
+        })
+      ).status,
+    ).toBe(201);
+    expect((await fetch(`${url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1`, { headers })).status).toBe(
+      200,
+    );
     expect((await fetch(`${url}/flights/unknown`)).status).toBe(200);
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(1);
     process.stdout.write(`\n--- proxy report, a wrong target ---\n${cli.stdout()}${cli.stderr()}--- end ---\n`);
-    const lines = cli.stderr().split('\n').filter((line) => line.startsWith('contract violation: '));
+    const lines = cli
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('contract violation: '));
     const expected = [
       'getQuota (GET /quota) response $.limit: expected must be integer',
       'getQuota (GET /quota) response $: expected property "remaining" (required)',
@@ -104,8 +128,16 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
       'getPriceHistory (GET /intelligence/flights/history) request query.lookbackDays: expected present (required)',
       'getPriceHistory (GET /intelligence/flights/history) response header.content-type: expected one of application/vnd.service.v1+json, application/json, got "text/plain"',
     ];
-    for (const line of expected) expect(lines.some((reported) => reported.includes(line)), line).toBe(true);
-    expect(lines.some((reported) => reported.startsWith('contract violation: GET /flights/unknown request operation: expected one of the operations of openapi.yaml'))).toBe(true);
+    for (const line of expected)
+      expect(
+        lines.some((reported) => reported.includes(line)),
+        line,
+      ).toBe(true);
+    expect(
+      lines.some((reported) =>
+        reported.startsWith('contract violation: GET /flights/unknown request operation: expected one of the operations of openapi.yaml'),
+      ),
+    ).toBe(true);
     expect(cli.stdout()).toMatch(/contract summary: 5 exchanges, \d+ violations, 0 unanswered/);
     const total = Number(/(\d+) violations/.exec(cli.stdout())![1]);
     expect(total).toBe(lines.length);

@@ -15,7 +15,7 @@ async function listed(url: string, query = ''): Promise<Recorded[]> {
 }
 
 describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3)', { timeout: 60_000 }, () => {
-  it('GET /__mock/keys/{key} reads a key\'s settings and ledger, the key only masked, as getKey() does', async () => {
+  it("GET /__mock/keys/{key} reads a key's settings and ledger, the key only masked, as getKey() does", async () => {
     const { url } = await startCli(['--control', '--quiet']);
     expect((await control(url, 'PUT', `/keys/${SECRET}`, { limit: 50, products: ['search'] })).status).toBe(204);
     expect((await postSearch(url, searchBody('PROGRAM_1'), { key: SECRET })).status).toBe(200);
@@ -23,11 +23,24 @@ describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3
     const text = await answer.text();
     expect(text).not.toContain(SECRET);
     const key = JSON.parse(text) as Record<string, unknown>;
-    expect(key).toEqual({ key: maskKey(SECRET), limit: 50, consumed: 1, remaining: 49, products: ['search'], usageByCompany: [{ airlineLoyalty: 'PROGRAM_1', consumed: 1 }] });
+    expect(key).toEqual({
+      key: maskKey(SECRET),
+      limit: 50,
+      consumed: 1,
+      remaining: 49,
+      products: ['search'],
+      usageByCompany: [{ airlineLoyalty: 'PROGRAM_1', consumed: 1 }],
+    });
     expect(key.key).toMatch(/^sk-l\*\*\*[0-9a-f]{12}$/);
 
     const mock = createFlightSearchMock({ keys: [{ key: SECRET, limit: 50, products: ['search'] }] });
-    await mock.handle(new Request('https://api.example.com/flights/search', { method: 'POST', headers: { 'x-api-key': SECRET, 'content-type': 'application/json' }, body: JSON.stringify(searchBody('PROGRAM_1')) }));
+    await mock.handle(
+      new Request('https://api.example.com/flights/search', {
+        method: 'POST',
+        headers: { 'x-api-key': SECRET, 'content-type': 'application/json' },
+        body: JSON.stringify(searchBody('PROGRAM_1')),
+      }),
+    );
     expect(mock.getKey(SECRET)).toEqual(key);
 
     const missing = await control(url, 'GET', '/keys/sk-live-not-there-000');
@@ -39,14 +52,29 @@ describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3
   it('GET /__mock/programs/{program} reads a behaviour back, DELETE clears it; GET /__mock/state shows everything with keys masked', async () => {
     const { url } = await startCli(['--control', '--quiet', '--rate-limit', '100']);
     await control(url, 'PUT', '/programs/PROGRAM_4', { fail: { status: 503, message: 'down' } });
-    expect(await (await control(url, 'GET', '/programs/PROGRAM_4')).json()).toEqual({ program: 'PROGRAM_4', behavior: { fail: { status: 503, message: 'down' } } });
+    expect(await (await control(url, 'GET', '/programs/PROGRAM_4')).json()).toEqual({
+      program: 'PROGRAM_4',
+      behavior: { fail: { status: 503, message: 'down' } },
+    });
     await control(url, 'PUT', `/keys/${SECRET}`, { limit: 3 });
     await control(url, 'PUT', '/faults/quota', { status: 500, times: 1 });
     const stateText = await (await control(url, 'GET', '/state')).text();
     expect(stateText).not.toContain(SECRET);
     expect(stateText).not.toContain(KEY);
-    const state = JSON.parse(stateText) as { options: Record<string, unknown>; keys: { key: string }[]; programs: unknown; faults: unknown[]; requests: { count: number } };
-    expect(state.keys.map((entry) => entry.key)).toEqual([maskKey('test-key'), maskKey('search-only-key'), maskKey('low-quota-key'), maskKey('empty-key'), maskKey(SECRET)]);
+    const state = JSON.parse(stateText) as {
+      options: Record<string, unknown>;
+      keys: { key: string }[];
+      programs: unknown;
+      faults: unknown[];
+      requests: { count: number };
+    };
+    expect(state.keys.map((entry) => entry.key)).toEqual([
+      maskKey('test-key'),
+      maskKey('search-only-key'),
+      maskKey('low-quota-key'),
+      maskKey('empty-key'),
+      maskKey(SECRET),
+    ]);
     expect(state.programs).toEqual({ PROGRAM_4: { fail: { status: 503, message: 'down' } } });
     expect(state.faults).toEqual([{ route: 'quota', fault: { status: 500, times: 1 }, remaining: 1, hits: 0 }]);
     expect(state.options).toMatchObject({ rateLimit: { requests: 100, windowMs: 1000 }, seed: 1, latency: 'none' });
@@ -92,7 +120,12 @@ describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3
   });
 
   it('requests(filter) in JavaScript gives the same entries and the same refusal as the control route', async () => {
-    const mock = createFlightSearchMock({ keys: [{ key: SECRET, limit: 5, products: ['search'] }, { key: KEY, limit: 5, products: ['search'] }] });
+    const mock = createFlightSearchMock({
+      keys: [
+        { key: SECRET, limit: 5, products: ['search'] },
+        { key: KEY, limit: 5, products: ['search'] },
+      ],
+    });
     const ask = (key: string) => mock.handle(new Request('https://api.example.com/quota', { headers: { 'x-api-key': key } }));
     await ask(KEY);
     await ask(SECRET);

@@ -63,7 +63,11 @@ describe('the standalone server serves the service routes through mock.handle', 
 
   it('answers an unknown path with a 404 HTTP_ERROR envelope in JSON', async () => {
     const server = await startTestServer();
-    for (const [method, path] of [['GET', '/nowhere'], ['POST', '/flights'], ['DELETE', '/quota/extra']] as const) {
+    for (const [method, path] of [
+      ['GET', '/nowhere'],
+      ['POST', '/flights'],
+      ['DELETE', '/quota/extra'],
+    ] as const) {
       const response = await fetch(`${server.url}${path}?q=1`, { method, headers: { 'x-api-key': KEY } });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toBe('application/json');

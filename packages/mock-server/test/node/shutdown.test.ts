@@ -9,7 +9,10 @@ describe('graceful shutdown', () => {
     server.mock.setProgramBehavior('PROGRAM_1', { latencyMs: 300 });
     const count = 40;
     const answers = Array.from({ length: count }, () =>
-      postSearch(server.url, searchBody('PROGRAM_1')).then(async (response) => ({ status: response.status, body: (await response.json()) as { results: { success: boolean }[] } })),
+      postSearch(server.url, searchBody('PROGRAM_1')).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { results: { success: boolean }[] },
+      })),
     );
     await waitFor(() => server.mock.requests().length === count, 'every search to reach the mock');
 
@@ -27,19 +30,22 @@ describe('graceful shutdown', () => {
   it.each([
     ['its own options', () => ({ providerTimeoutMs: 300 })],
     ['a mock it was given', () => ({ mock: createFlightSearchMock({ providerTimeoutMs: 300 }) })],
-  ])('PROVIDER-2: by default close() waits out a hanging program\'s provider time-out (from %s), so the search still ends as a 200 with the 504 failure', async (_, options) => {
-    const server = await startTestServer(options());
-    server.mock.setProgramBehavior('PROGRAM_5', { hang: true });
-    const pending = postSearch(server.url, searchBody('PROGRAM_5'));
-    await waitFor(() => server.mock.requests().length === 1, 'the search to reach the mock');
-    const closed = server.close();
-    const response = await pending;
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { results: unknown[] };
-    expect(body.results[0]).toMatchObject({ airline: 'PROGRAM_5', success: false, error: { providerStatusCode: 504 } });
-    await closed;
-    expect(server.mock.requests()[0]).toMatchObject({ status: 200, aborted: false });
-  });
+  ])(
+    "PROVIDER-2: by default close() waits out a hanging program's provider time-out (from %s), so the search still ends as a 200 with the 504 failure",
+    async (_, options) => {
+      const server = await startTestServer(options());
+      server.mock.setProgramBehavior('PROGRAM_5', { hang: true });
+      const pending = postSearch(server.url, searchBody('PROGRAM_5'));
+      await waitFor(() => server.mock.requests().length === 1, 'the search to reach the mock');
+      const closed = server.close();
+      const response = await pending;
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { results: unknown[] };
+      expect(body.results[0]).toMatchObject({ airline: 'PROGRAM_5', success: false, error: { providerStatusCode: 504 } });
+      await closed;
+      expect(server.mock.requests()[0]).toMatchObject({ status: 200, aborted: false });
+    },
+  );
 
   it('PROVIDER-2: the default shutdownTimeoutMs outlasts the provider time-out (the longest a provider wait can last) by 1 s', () => {
     expect(resolveServerOptions({}, () => {}, 29_000).shutdownTimeoutMs).toBe(30_000);

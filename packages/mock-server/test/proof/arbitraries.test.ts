@@ -6,7 +6,7 @@ import { apply } from './arbitraries.js';
 const body = () => ({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', origin: 'GRU', destination: 'JFK', passengers: { adults: 1 } });
 
 describe('the search body mutations', () => {
-  it('copy the value they set, so a later mutation of the body never changes the generator\'s shared constant', () => {
+  it("copy the value they set, so a later mutation of the body never changes the generator's shared constant", () => {
     // The generators hand out the same constant objects run after run; once a body held one as its
     // passengers, setting passengers.children to that same constant tied it into a cycle for every later run.
     const shared = { adults: 9, children: 1 };

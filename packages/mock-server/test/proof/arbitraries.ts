@@ -26,14 +26,80 @@ const iata = fc.oneof(fc.constantFrom('GRU', 'JFK', 'LHR', 'CDG', 'NRT', 'NYC', 
 
 /** Values that break some field somewhere, or fit another one: wrong types, bounds, formats, junk. */
 export const nasty: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom<unknown>(
-    null, true, false, 0, -0, -1, 1, 2, 4, 5, 8, 9, 10, 1.5, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, HUGE,
-    '', ' ', '2', '1', 'ECONOMY', 'economy', 'BUSINESS', 'RAW', 'PARSED', 'raw', 'MILES', 'CASH', 'miles', 'ONE_WAY', 'ROUND_TRIP',
-    'GRU', 'JFK', 'gru', 'GRUU', 'G1U', ' GRU', 'PROGRAM_1', 'PROGRAM_2', 'PROGRAM_8', 'PROGRAM_3_INTERLINE', 'PROGRAM_9', 'program_1',
-    '2026-12-15', '2026-12-14', '2024-02-29', '2025-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '0000-01-01', '9999-12-31',
-    '2026-1-1', '2026-12-15T00:00:00Z', '20261215', [], {}, ['PROGRAM_1'], ['PROGRAM_8'], ['PROGRAM_1', 'PROGRAM_2'], [null], [['PROGRAM_1']],
-    { adults: 1 }, { adults: '1' }, { adults: 9, children: 1 }, { adults: 1, infants: 2 },
-  ) },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -0,
+      -1,
+      1,
+      2,
+      4,
+      5,
+      8,
+      9,
+      10,
+      1.5,
+      2 ** 31,
+      2 ** 53 + 2,
+      1e308,
+      -1e308,
+      HUGE,
+      '',
+      ' ',
+      '2',
+      '1',
+      'ECONOMY',
+      'economy',
+      'BUSINESS',
+      'RAW',
+      'PARSED',
+      'raw',
+      'MILES',
+      'CASH',
+      'miles',
+      'ONE_WAY',
+      'ROUND_TRIP',
+      'GRU',
+      'JFK',
+      'gru',
+      'GRUU',
+      'G1U',
+      ' GRU',
+      'PROGRAM_1',
+      'PROGRAM_2',
+      'PROGRAM_8',
+      'PROGRAM_3_INTERLINE',
+      'PROGRAM_9',
+      'program_1',
+      '2026-12-15',
+      '2026-12-14',
+      '2024-02-29',
+      '2025-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '0000-01-01',
+      '9999-12-31',
+      '2026-1-1',
+      '2026-12-15T00:00:00Z',
+      '20261215',
+      [],
+      {},
+      ['PROGRAM_1'],
+      ['PROGRAM_8'],
+      ['PROGRAM_1', 'PROGRAM_2'],
+      [null],
+      [['PROGRAM_1']],
+      { adults: 1 },
+      { adults: '1' },
+      { adults: 9, children: 1 },
+      { adults: 1, infants: 2 },
+    ),
+  },
   { weight: 2, arbitrary: fc.integer({ min: -20, max: 20 }) },
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
   { weight: 2, arbitrary: fc.string({ maxLength: 12 }) },
@@ -126,7 +192,9 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('same-airports', 'return-before', 'no-return', 'program-for-price', 'too-many', 'infants').map((rule) => ({ kind: 'cross' as const, rule })),
+    arbitrary: fc
+      .constantFrom('same-airports', 'return-before', 'no-return', 'program-for-price', 'too-many', 'infants')
+      .map((rule) => ({ kind: 'cross' as const, rule })),
   },
 );
 
@@ -155,7 +223,10 @@ export function apply(body: Record<string, any>, m: Mutation): void {
     target = target[key];
   }
   if (!target || typeof target !== 'object') return;
-  if (m.kind === 'own-key') return setOwn(target, m.key, copy(m.value));
+  if (m.kind === 'own-key') {
+    setOwn(target, m.key, copy(m.value));
+    return;
+  }
   const last = at[at.length - 1]!;
   if (m.kind === 'drop') delete target[last];
   else setOwn(target, last, copy(m.value));
@@ -234,11 +305,58 @@ export const validHistoryPairs: fc.Arbitrary<Pairs> = fc
   );
 
 const historyValue = fc.oneof(
-  { weight: 5, arbitrary: fc.constantFrom(
-    '', ' ', '0', '1', '30', '31', '-1', '-0', '1.5', '07', '3e1', '0x1e', ' 7', '7 ', '+7', '1_0', '99999999999999999999', 'NaN', 'Infinity',
-    'true', 'false', 'TRUE', '1 ', 'yes', 'ECONOMY', 'economy', 'PREMIUM', 'PROGRAM_1', 'PROGRAM_8', 'PROGRAM_3_INTERLINE', 'program_1', 'PROGRAM_9',
-    'GRU', 'gru', 'GRUU', 'NYC', 'ZZZ', '2026-12-15', '2025-02-29', '2024-02-29', '2026-04-31', '2026-13-01', '2026-1-1', '0000-01-01', '__proto__', '%', '%%32',
-  ) },
+  {
+    weight: 5,
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      '0',
+      '1',
+      '30',
+      '31',
+      '-1',
+      '-0',
+      '1.5',
+      '07',
+      '3e1',
+      '0x1e',
+      ' 7',
+      '7 ',
+      '+7',
+      '1_0',
+      '99999999999999999999',
+      'NaN',
+      'Infinity',
+      'true',
+      'false',
+      'TRUE',
+      '1 ',
+      'yes',
+      'ECONOMY',
+      'economy',
+      'PREMIUM',
+      'PROGRAM_1',
+      'PROGRAM_8',
+      'PROGRAM_3_INTERLINE',
+      'program_1',
+      'PROGRAM_9',
+      'GRU',
+      'gru',
+      'GRUU',
+      'NYC',
+      'ZZZ',
+      '2026-12-15',
+      '2025-02-29',
+      '2024-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-1-1',
+      '0000-01-01',
+      '__proto__',
+      '%',
+      '%%32',
+    ),
+  },
   { weight: 2, arbitrary: fc.integer({ min: -5, max: 40 }).map(String) },
   { weight: 2, arbitrary: dateLike },
   { weight: 2, arbitrary: fc.string({ maxLength: 10 }) },
@@ -247,7 +365,10 @@ const historyValue = fc.oneof(
 
 type HistoryMutation = { kind: 'drop' | 'repeat' | 'empty'; name: string } | { kind: 'set' | 'add'; name: string; value: string };
 
-const historyName = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...HISTORY_NAMES) }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'Origin', 'extra', '') });
+const historyName = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...HISTORY_NAMES) },
+  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'Origin', 'extra', '') },
+);
 
 const historyMutation: fc.Arbitrary<HistoryMutation> = fc.oneof(
   fc.record({ kind: fc.constantFrom('drop' as const, 'repeat' as const, 'empty' as const), name: historyName }),

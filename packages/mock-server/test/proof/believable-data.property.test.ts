@@ -26,8 +26,41 @@ const DAY = 86_400_000;
 
 /** Airports with rules of their own, their neighbours, and big hubs of every continent. */
 const AIRPORTS = [
-  'CGH', 'SDU', 'LGA', 'DCA', 'LCY', 'GRU', 'GIG', 'VCP', 'BSB', 'POA', 'JFK', 'EWR', 'DEN', 'ORD', 'ATL', 'MIA', 'BOS', 'YYZ', 'LAX',
-  'LHR', 'CDG', 'AMS', 'DUB', 'MAD', 'LIS', 'FRA', 'MEX', 'EZE', 'SCL', 'LIM', 'DXB', 'NRT', 'SYD', 'SIN', 'JNB',
+  'CGH',
+  'SDU',
+  'LGA',
+  'DCA',
+  'LCY',
+  'GRU',
+  'GIG',
+  'VCP',
+  'BSB',
+  'POA',
+  'JFK',
+  'EWR',
+  'DEN',
+  'ORD',
+  'ATL',
+  'MIA',
+  'BOS',
+  'YYZ',
+  'LAX',
+  'LHR',
+  'CDG',
+  'AMS',
+  'DUB',
+  'MAD',
+  'LIS',
+  'FRA',
+  'MEX',
+  'EZE',
+  'SCL',
+  'LIM',
+  'DXB',
+  'NRT',
+  'SYD',
+  'SIN',
+  'JNB',
 ] as const;
 
 const program = fc.constantFrom(...MILES);
@@ -35,13 +68,19 @@ const cabin = fc.constantFrom<CabinType>('ECONOMY', 'BUSINESS');
 const seed = fc.integer({ min: 0, max: 2 ** 31 - 1 });
 /** Departure dates from today to a year ahead, as `YYYY-MM-DD`. */
 const futureDate = fc.integer({ min: 1, max: 365 }).map((days) => new Date(NOW + days * DAY).toISOString().slice(0, 10));
-const route = fc
-  .tuple(fc.constantFrom(...AIRPORTS), fc.constantFrom(...AIRPORTS))
-  .filter(([origin, destination]) => origin !== destination);
+const route = fc.tuple(fc.constantFrom(...AIRPORTS), fc.constantFrom(...AIRPORTS)).filter(([origin, destination]) => origin !== destination);
 
 const searchOf = (fields: Partial<NormalizedSearch>): NormalizedSearch => ({
-  program: 'PROGRAM_1', priceType: 'MILES', tripType: 'ONE_WAY', cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK',
-  departureDate: '2026-12-15', passengers: { adults: 1, children: 0, infants: 0 }, responseFormat: 'PARSED', ...fields,
+  program: 'PROGRAM_1',
+  priceType: 'MILES',
+  tripType: 'ONE_WAY',
+  cabinType: 'ECONOMY',
+  origin: 'GRU',
+  destination: 'JFK',
+  departureDate: '2026-12-15',
+  passengers: { adults: 1, children: 0, infants: 0 },
+  responseFormat: 'PARSED',
+  ...fields,
 });
 
 const km = (from: string, to: string): number => distanceKm(airport(from)!, airport(to)!);
@@ -60,21 +99,30 @@ const LCY_TYPES = new Set(['E70', 'E75', 'E90', '221', 'AT7', 'DH4']);
 const WIDEBODIES = new Set(['763', '788', '332', '333', '781', '789', '359', '77W', '388']);
 
 /** Every way a flight breaks an airport's rules (D39), as readable lines. */
-function airportViolations(flight: Pick<ParsedFlight, 'origin' | 'destination'> & { legs?: readonly { departureAirport: string; arrivalAirport: string; equipment: string }[] }): string[] {
+function airportViolations(
+  flight: Pick<ParsedFlight, 'origin' | 'destination'> & { legs?: readonly { departureAirport: string; arrivalAirport: string; equipment: string }[] },
+): string[] {
   const problems: string[] = [];
   const country = (code: string): string | undefined => airport(code)?.country;
   for (const end of [flight.origin, flight.destination]) {
-    if (DOMESTIC_ONLY.has(end) && country(flight.origin) !== country(flight.destination)) problems.push(`international itinerary at ${end}: ${flight.origin}-${flight.destination}`);
+    if (DOMESTIC_ONLY.has(end) && country(flight.origin) !== country(flight.destination))
+      problems.push(`international itinerary at ${end}: ${flight.origin}-${flight.destination}`);
   }
   for (const leg of flight.legs ?? []) {
     const { departureAirport: from, arrivalAirport: to, equipment } = leg;
-    for (const [here, there] of [[from, to], [to, from]] as const) {
+    for (const [here, there] of [
+      [from, to],
+      [to, from],
+    ] as const) {
       if (DOMESTIC_ONLY.has(here) && country(here) !== country(there)) problems.push(`international leg at ${here}: ${from}-${to}`);
-      if (here === 'LGA' && there !== 'DEN' && km(from, to) > LGA_PERIMETER_KM) problems.push(`LGA beyond its perimeter: ${from}-${to} ${Math.round(km(from, to))} km`);
-      if (here === 'DCA' && !DCA_EXEMPT.has(there) && km(from, to) > DCA_PERIMETER_KM) problems.push(`DCA beyond its perimeter: ${from}-${to} ${Math.round(km(from, to))} km`);
+      if (here === 'LGA' && there !== 'DEN' && km(from, to) > LGA_PERIMETER_KM)
+        problems.push(`LGA beyond its perimeter: ${from}-${to} ${Math.round(km(from, to))} km`);
+      if (here === 'DCA' && !DCA_EXEMPT.has(there) && km(from, to) > DCA_PERIMETER_KM)
+        problems.push(`DCA beyond its perimeter: ${from}-${to} ${Math.round(km(from, to))} km`);
       if (here === 'LCY' && !LCY_TYPES.has(equipment)) problems.push(`${equipment} at London City: ${from}-${to}`);
       const runway = (airport(here) as { runwayFt?: number } | undefined)?.runwayFt;
-      if (WIDEBODIES.has(equipment) && (runway === undefined ? here === 'SDU' || here === 'LCY' : runway < 7500)) problems.push(`${equipment} on ${here}'s runway`);
+      if (WIDEBODIES.has(equipment) && (runway === undefined ? here === 'SDU' || here === 'LCY' : runway < 7500))
+        problems.push(`${equipment} on ${here}'s runway`);
     }
   }
   return problems;
@@ -86,7 +134,15 @@ const ECONOMY_ONLY = new Set(['AT7', 'DH4', 'E90', 'E95', '319', '320', '738']);
 
 // --- D43: currencies and reference rates ---------------------------------------------------------
 const CURRENCY: Readonly<Record<ProgramCode, 'BRL' | 'USD' | 'EUR'>> = {
-  PROGRAM_1: 'BRL', PROGRAM_2: 'BRL', PROGRAM_3: 'BRL', PROGRAM_3_INTERLINE: 'BRL', PROGRAM_4: 'USD', PROGRAM_5: 'EUR', PROGRAM_6: 'USD', PROGRAM_7: 'USD', PROGRAM_8: 'USD',
+  PROGRAM_1: 'BRL',
+  PROGRAM_2: 'BRL',
+  PROGRAM_3: 'BRL',
+  PROGRAM_3_INTERLINE: 'BRL',
+  PROGRAM_4: 'USD',
+  PROGRAM_5: 'EUR',
+  PROGRAM_6: 'USD',
+  PROGRAM_7: 'USD',
+  PROGRAM_8: 'USD',
 };
 const PER_USD = { USD: 1, EUR: 0.92, BRL: 5 } as const;
 const usd = (programCode: ProgramCode, amount: number): number => amount / PER_USD[CURRENCY[programCode]];
@@ -108,28 +164,46 @@ describe('D38: a departure date before today at the origin sells nothing', { tim
   it('answers an empty success (flights [] / the provider answer with no flights) and still consumes the search (QUOTA-1)', async () => {
     const mock = createFlightSearchMock({ seed: 7, keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }], now: () => NOW });
     const consumed = async (): Promise<number> =>
-      ((await (await mock.handle(new Request('https://api.flight-search.test/quota', { headers: { 'x-api-key': KEY } })))!.json()) as { consumed: number }).consumed;
+      ((await (await mock.handle(new Request('https://api.flight-search.test/quota', { headers: { 'x-api-key': KEY } })))!.json()) as { consumed: number })
+        .consumed;
     await fc.assert(
       fc.asyncProperty(searchBody, async (body) => {
         const airline = body.priceType === 'MILES' ? body.milesProgram : body.cashProgram;
         const returnDate = new Date(Date.parse(body.departureDate) + body.returnDays * DAY).toISOString().slice(0, 10);
         const request = {
-          airlineLoyalty: [airline], priceType: body.priceType, tripType: body.tripType, cabinType: body.cabinType,
-          origin: body.route[0], destination: body.route[1], departureDate: body.departureDate,
+          airlineLoyalty: [airline],
+          priceType: body.priceType,
+          tripType: body.tripType,
+          cabinType: body.cabinType,
+          origin: body.route[0],
+          destination: body.route[1],
+          departureDate: body.departureDate,
           ...(body.tripType === 'ROUND_TRIP' ? { returnDate } : {}),
-          passengers: { adults: 1 }, responseFormat: body.responseFormat,
+          passengers: { adults: 1 },
+          responseFormat: body.responseFormat,
         };
         const before = await consumed();
-        const response = (await mock.handle(new Request('https://api.flight-search.test/flights/search', {
-          method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(request),
-        })))!;
+        const response = (await mock.handle(
+          new Request('https://api.flight-search.test/flights/search', {
+            method: 'POST',
+            headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+            body: JSON.stringify(request),
+          }),
+        ))!;
         expect(response.status).toBe(200);
         const answer = (await response.json()) as { results: { success: boolean; flights?: unknown[]; data?: unknown }[] };
         const [item] = answer.results;
         expect(item?.success).toBe(true);
         const search = searchOf({
-          program: airline, priceType: body.priceType, tripType: body.tripType, cabinType: body.cabinType, origin: body.route[0], destination: body.route[1],
-          departureDate: body.departureDate, ...(body.tripType === 'ROUND_TRIP' ? { returnDate } : {}), responseFormat: body.responseFormat,
+          program: airline,
+          priceType: body.priceType,
+          tripType: body.tripType,
+          cabinType: body.cabinType,
+          origin: body.route[0],
+          destination: body.route[1],
+          departureDate: body.departureDate,
+          ...(body.tripType === 'ROUND_TRIP' ? { returnDate } : {}),
+          responseFormat: body.responseFormat,
         });
         if (body.responseFormat === 'PARSED') expect(item?.flights).toEqual([]);
         else expect(item?.data).toEqual(JSON.parse(JSON.stringify(toRawData(search, [], 7))));
@@ -142,7 +216,8 @@ describe('D38: a departure date before today at the origin sells nothing', { tim
   it('still sells today at the origin, in its own zone: Tokyo is already on the next day when New York is not', () => {
     // 2026-11-23T20:00Z: 15:00 on the 23rd in New York, 05:00 on the 24th in Tokyo.
     const at = Date.parse('2026-11-23T20:00:00Z');
-    const today = (origin: string, destination: string, date: string) => generateFlights(42, searchOf({ program: 'PROGRAM_7', origin, destination, departureDate: date }), at);
+    const today = (origin: string, destination: string, date: string) =>
+      generateFlights(42, searchOf({ program: 'PROGRAM_7', origin, destination, departureDate: date }), at);
     expect(today('JFK', 'LAX', '2026-11-23').length).toBeGreaterThan(0);
     expect(today('NRT', 'LAX', '2026-11-23')).toEqual([]);
     expect(today('NRT', 'LAX', '2026-11-24').length).toBeGreaterThan(0);
@@ -161,7 +236,7 @@ describe('D39: routes only where the airports allow them', { timeout: 120_000 },
     );
   });
 
-  it('the issue\'s examples are gone: CGH-MIA and SDU-CDG sell nothing, GIG-LCY and GRU-LGA only connect', () => {
+  it("the issue's examples are gone: CGH-MIA and SDU-CDG sell nothing, GIG-LCY and GRU-LGA only connect", () => {
     for (let s = 0; s < 20; s++) {
       for (const p of MILES) {
         const flights = (origin: string, destination: string) => generateFlights(s, searchOf({ program: p, origin, destination }), NOW);
@@ -181,7 +256,9 @@ describe('D39: routes only where the airports allow them', { timeout: 120_000 },
         const mock = createFlightSearchMock({ seed: s, keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }], now: () => NOW });
         const query = new URLSearchParams({ origin, destination, cabinType: c, lookbackDays: '30' });
         for (const p of programs) query.append('airlineLoyalty', p);
-        const response = (await mock.handle(new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': KEY } })))!;
+        const response = (await mock.handle(
+          new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': KEY } }),
+        ))!;
         const body = (await response.json()) as { flights: HistoryRecord[] };
         for (const record of body.flights) expect(airportViolations(record), `${record.airlineLoyalty} ${record.flightCode}`).toEqual([]);
       }),
@@ -204,12 +281,19 @@ describe('D40: cabins only on aircraft that have them', { timeout: 120_000 }, ()
 
   it('short domestic hops keep their business flights only on types that have the cabin (GRU-GIG, POA-GRU)', async () => {
     const mock = createFlightSearchMock({ keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }], now: () => NOW });
-    for (const [origin, destination] of [['GRU', 'GIG'], ['POA', 'GRU'], ['GRU', 'BSB']]) {
+    for (const [origin, destination] of [
+      ['GRU', 'GIG'],
+      ['POA', 'GRU'],
+      ['GRU', 'BSB'],
+    ]) {
       const query = new URLSearchParams({ origin: origin!, destination: destination!, cabinType: 'BUSINESS', lookbackDays: '30' });
       for (const p of MILES) query.append('airlineLoyalty', p);
-      const response = (await mock.handle(new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': KEY } })))!;
+      const response = (await mock.handle(
+        new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': KEY } }),
+      ))!;
       const { flights } = (await response.json()) as { flights: HistoryRecord[] };
-      for (const record of flights) for (const leg of record.legs ?? []) expect(ECONOMY_ONLY.has(leg.equipment), `${record.flightCode} ${leg.equipment}`).toBe(false);
+      for (const record of flights)
+        for (const leg of record.legs ?? []) expect(ECONOMY_ONLY.has(leg.equipment), `${record.flightCode} ${leg.equipment}`).toBe(false);
     }
   });
 });
@@ -222,7 +306,9 @@ describe('D41: wind', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(seed, program, futureDate, (s, p, date) => {
         const nonstops = (origin: string, destination: string) =>
-          [0, 1, 2, 3, 4, 5, 6].flatMap((day) => generateFlights(s + day, searchOf({ program: p, origin, destination, departureDate: date }), NOW)).filter((flight) => flight.stops === 0);
+          [0, 1, 2, 3, 4, 5, 6]
+            .flatMap((day) => generateFlights(s + day, searchOf({ program: p, origin, destination, departureDate: date }), NOW))
+            .filter((flight) => flight.stops === 0);
         const west = nonstops('LHR', 'JFK').map((flight) => flight.durationMinutes);
         const east = nonstops('JFK', 'LHR').map((flight) => flight.durationMinutes);
         fc.pre(west.length > 0 && east.length > 0);
@@ -245,13 +331,19 @@ describe('D41: wind', { timeout: 120_000 }, () => {
             const to = airport(leg.arrivalAirport)!;
             // The instants whose wall clock at the origin reads the departure time (two in the hour clocks go back).
             const wall = Date.parse(`${leg.departureDate}Z`);
-            const instants = [-15, -12, -9, -6, -3, 0, 3, 6, 9, 12, 15].map((hours) => wall - offsetMinutes(from.timeZone, wall + hours * 3_600_000) * 60_000)
+            const instants = [-15, -12, -9, -6, -3, 0, 3, 6, 9, 12, 15]
+              .map((hours) => wall - offsetMinutes(from.timeZone, wall + hours * 3_600_000) * 60_000)
               .filter((utc) => utc + offsetMinutes(from.timeZone, utc) * 60_000 === wall);
             const consistent = instants.some((departureUtc) => {
               const arrivalUtc = departureUtc + leg.durationMinutes * 60_000;
-              return clockMinutes(leg.departureDate, leg.arrivalDate) === leg.durationMinutes + offsetMinutes(to.timeZone, arrivalUtc) - offsetMinutes(from.timeZone, departureUtc);
+              return (
+                clockMinutes(leg.departureDate, leg.arrivalDate) ===
+                leg.durationMinutes + offsetMinutes(to.timeZone, arrivalUtc) - offsetMinutes(from.timeZone, departureUtc)
+              );
             });
-            expect(consistent, `${leg.departureAirport} ${leg.departureDate} - ${leg.arrivalAirport} ${leg.arrivalDate}, ${leg.durationMinutes} min`).toBe(true);
+            expect(consistent, `${leg.departureAirport} ${leg.departureDate} - ${leg.arrivalAirport} ${leg.arrivalDate}, ${leg.durationMinutes} min`).toBe(
+              true,
+            );
             const legKm = distanceKm(from, to);
             if (legKm > 1000) {
               const speed = legKm / (leg.durationMinutes / 60);
@@ -268,13 +360,15 @@ describe('D41: wind', { timeout: 120_000 }, () => {
 });
 
 describe('D42: partner-operated legs', { timeout: 120_000 }, () => {
-  it('a leg away from the program\'s home countries and hubs is operated by a partner, under the partner\'s code; one that touches them by the program\'s airline', () => {
+  it("a leg away from the program's home countries and hubs is operated by a partner, under the partner's code; one that touches them by the program's airline", () => {
     fc.assert(
       fc.property(seed, program, cabin, route, futureDate, (s, p, c, [origin, destination], date) => {
         const profile = PROGRAMS[p];
         for (const flight of generateFlights(s, searchOf({ program: p, cabinType: c, origin, destination, departureDate: date }), NOW)) {
           for (const leg of flight.legs) {
-            const touchesHome = [leg.departureAirport, leg.arrivalAirport].some((code) => profile.home.includes(airport(code)!.country) || profile.hubs.includes(code));
+            const touchesHome = [leg.departureAirport, leg.arrivalAirport].some(
+              (code) => profile.home.includes(airport(code)!.country) || profile.hubs.includes(code),
+            );
             if (touchesHome) expect(leg.airlineCode, `${p} ${flight.flightCode}`).toBe(profile.carrier);
             else {
               expect(leg.airlineCode, `${p} ${flight.flightCode}`).not.toBe(profile.carrier);
@@ -299,15 +393,22 @@ describe('D42: partner-operated legs', { timeout: 120_000 }, () => {
   });
 });
 
-describe('D43: taxes and fees by departure country, cabin and the program\'s currency', { timeout: 120_000 }, () => {
+describe("D43: taxes and fees by departure country, cabin and the program's currency", { timeout: 120_000 }, () => {
   /** Taxes of one adult per flight code (a search of one adult: the fare's `taxes`). */
   const taxes = (s: number, p: ProgramCode, c: CabinType, origin: string, destination: string, date: string, priceType: 'MILES' | 'CASH' = 'MILES') =>
-    new Map(generateFlights(s, searchOf({ program: p, priceType, cabinType: c, origin, destination, departureDate: date }), NOW).map((flight) => [flight.flightCode, flight.fares[0]!.taxes]));
+    new Map(
+      generateFlights(s, searchOf({ program: p, priceType, cabinType: c, origin, destination, departureDate: date }), NOW).map((flight) => [
+        flight.flightCode,
+        flight.fares[0]!.taxes,
+      ]),
+    );
 
   it('the same route costs about the same taxes in dollars in every program, whatever its currency (GRU-LIS in BRL, EUR and USD)', () => {
     fc.assert(
       fc.property(seed, futureDate, fc.constantFrom(['GRU', 'LIS'], ['GRU', 'JFK'], ['LHR', 'GRU'], ['MAD', 'MIA']), (s, date, [origin, destination]) => {
-        const perProgram = MILES.map((p) => [...taxes(s, p, 'ECONOMY', origin!, destination!, date).values()].map((amount) => usd(p, amount))).filter((list) => list.length > 0);
+        const perProgram = MILES.map((p) => [...taxes(s, p, 'ECONOMY', origin!, destination!, date).values()].map((amount) => usd(p, amount))).filter(
+          (list) => list.length > 0,
+        );
         fc.pre(perProgram.length > 1);
         const all = perProgram.flat();
         // Itineraries differ (a connection pays a second departure), so a band, not equality.
@@ -333,21 +434,29 @@ describe('D43: taxes and fees by departure country, cabin and the program\'s cur
 
   it('cash fares compare across programs in one currency model: the same route priced in BRL and USD is within 2x in dollars', () => {
     fc.assert(
-      fc.property(seed, futureDate, cabin, fc.constantFrom(['GRU', 'LIS'], ['GRU', 'MIA'], ['GIG', 'JFK'], ['GRU', 'GIG']), (s, date, c, [origin, destination]) => {
-        const cheapest = (p: ProgramCode) => {
-          const flights = generateFlights(s, searchOf({ program: p, priceType: 'CASH', cabinType: c, origin, destination, departureDate: date }), NOW);
-          return flights.length ? Math.min(...flights.flatMap((flight) => flight.fares.map((fare) => usd(p, fare.money)))) : undefined;
-        };
-        const prices = CASH.map(cheapest).filter((price): price is number => price !== undefined);
-        fc.pre(prices.length > 1);
-        expect(Math.max(...prices) / Math.min(...prices)).toBeLessThan(2);
-      }),
+      fc.property(
+        seed,
+        futureDate,
+        cabin,
+        fc.constantFrom(['GRU', 'LIS'], ['GRU', 'MIA'], ['GIG', 'JFK'], ['GRU', 'GIG']),
+        (s, date, c, [origin, destination]) => {
+          const cheapest = (p: ProgramCode) => {
+            const flights = generateFlights(s, searchOf({ program: p, priceType: 'CASH', cabinType: c, origin, destination, departureDate: date }), NOW);
+            return flights.length ? Math.min(...flights.flatMap((flight) => flight.fares.map((fare) => usd(p, fare.money)))) : undefined;
+          };
+          const prices = CASH.map(cheapest).filter((price): price is number => price !== undefined);
+          fc.pre(prices.length > 1);
+          expect(Math.max(...prices) / Math.min(...prices)).toBeLessThan(2);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
-  it('a client learns each program\'s currency from openapi.yaml (x-program-currencies), and RAW answers name the same one', () => {
-    const document = parse(readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8')) as { 'x-program-currencies': Record<string, string> };
+  it("a client learns each program's currency from openapi.yaml (x-program-currencies), and RAW answers name the same one", () => {
+    const document = parse(readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8')) as {
+      'x-program-currencies': Record<string, string>;
+    };
     expect(document['x-program-currencies']).toEqual(CURRENCY);
     for (const p of Object.keys(CURRENCY) as ProgramCode[]) {
       const priceType = MILES.includes(p as MilesProgram) ? 'MILES' : 'CASH';
@@ -364,7 +473,9 @@ describe('D44: history volume of a real collector', { timeout: 120_000 }, () => 
     const mock = createFlightSearchMock({ seed: s, keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }], now: () => NOW });
     const query = new URLSearchParams({ origin, destination, cabinType, lookbackDays: '30' });
     for (const p of programs) query.append('airlineLoyalty', p);
-    const response = (await mock.handle(new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': KEY } })))!;
+    const response = (await mock.handle(
+      new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': KEY } }),
+    ))!;
     return response.text();
   };
 
@@ -392,7 +503,12 @@ describe('D44: history volume of a real collector', { timeout: 120_000 }, () => 
   });
 
   it('SAO->NYC, 7 programs, 30 days answers well under 1 MB (12.5 MB before)', async () => {
-    const text = await historyOf(0, 'SAO', 'NYC', MILES.filter((p) => p !== 'PROGRAM_3_INTERLINE'));
+    const text = await historyOf(
+      0,
+      'SAO',
+      'NYC',
+      MILES.filter((p) => p !== 'PROGRAM_3_INTERLINE'),
+    );
     const bytes = new TextEncoder().encode(text).length;
     expect(bytes).toBeLessThan(600_000);
     expect((JSON.parse(text) as { total: number }).total).toBeGreaterThan(100);

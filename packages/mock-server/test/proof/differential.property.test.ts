@@ -26,8 +26,15 @@ const ruleOfCondition = conditionalRules.map((rule: { 'x-rule': string }) => rul
 
 /** ajv keyword -> the contract's issue type (D6). */
 const TYPE_OF_KEYWORD: Record<string, string> = {
-  required: 'missing', type: 'invalid_type', enum: 'invalid_enum', minItems: 'out_of_range', maxItems: 'out_of_range',
-  minimum: 'out_of_range', maximum: 'out_of_range', pattern: 'invalid_format', format: 'invalid_date',
+  required: 'missing',
+  type: 'invalid_type',
+  enum: 'invalid_enum',
+  minItems: 'out_of_range',
+  maxItems: 'out_of_range',
+  minimum: 'out_of_range',
+  maximum: 'out_of_range',
+  pattern: 'invalid_format',
+  format: 'invalid_date',
 };
 const rank = (type: string) => (VALIDATION_ISSUE_TYPES as readonly string[]).indexOf(type);
 
@@ -39,7 +46,11 @@ const fieldOf = (error: ErrorObject) =>
 function ajvReading(body: unknown) {
   schema(body);
   // A conditional rule fails as an `if` error at its own `allOf` item.
-  const failed = new Set((schema.errors ?? []).filter((error) => error.keyword === 'if').map((error) => ruleOfCondition[Number(/^#\/allOf\/(\d+)\/if$/.exec(error.schemaPath)?.[1])]));
+  const failed = new Set(
+    (schema.errors ?? [])
+      .filter((error) => error.keyword === 'if')
+      .map((error) => ruleOfCondition[Number(/^#\/allOf\/(\d+)\/if$/.exec(error.schemaPath)?.[1])]),
+  );
   unconditionalSchema(body);
   const fields = new Map<string, string>();
   for (const error of unconditionalSchema.errors ?? []) {

@@ -36,8 +36,7 @@ async function checkHistory(query: string): Promise<void> {
   expect(issues.map((issue) => issue.field).sort()).toEqual(expected);
 }
 
-const run = (arbitrary: fc.Arbitrary<string>, numRuns: number) =>
-  checkedByTheCaller(() => fc.assert(fc.asyncProperty(arbitrary, checkHistory), { numRuns }));
+const run = (arbitrary: fc.Arbitrary<string>, numRuns: number) => checkedByTheCaller(() => fc.assert(fc.asyncProperty(arbitrary, checkHistory), { numRuns }));
 
 // Thousands of cases per test: a ceiling far above their run time on a busy machine, not a timed assertion.
 describe('GET /intelligence/flights/history with generated query strings (HISTORY-1..5, D16)', { timeout: 120_000 }, () => {

@@ -13,7 +13,7 @@ const ALL_PROGRAMS = [...new Set([...MILES, ...CASH])];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Own properties only: a `__proto__` key of JSON text is data, and nothing is read from a prototype. */
-const own = (object: Record<string, unknown>, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
+const own = (object: Record<string, unknown>, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
 
 /** `YYYY-MM-DD` naming a day of the (proleptic Gregorian) calendar, checked by a round trip through Date. */
 export function isCalendarDay(value: unknown): boolean {
@@ -84,7 +84,8 @@ export function searchBodyProblems(body: unknown): string[] {
   if (fine('origin', 'destination') && own(body, 'origin') === own(body, 'destination')) bad.add('body.destination'); // SEARCH-5
   if (fine('tripType') && own(body, 'tripType') === 'ROUND_TRIP') {
     const back = own(body, 'returnDate');
-    if (back === undefined) bad.add('body.returnDate'); // SEARCH-7
+    if (back === undefined)
+      bad.add('body.returnDate'); // SEARCH-7
     else if (fine('returnDate', 'departureDate') && !(String(back) > String(own(body, 'departureDate')))) bad.add('body.returnDate'); // SEARCH-6
   }
   return [...bad].sort();

@@ -16,7 +16,15 @@ type Op =
   | { kind: 'invalid-search' | 'history' | 'quota' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('search' as const), tripType: fc.constantFrom('ONE_WAY' as const, 'ROUND_TRIP' as const), program: fc.constantFrom(...PROGRAMS), format: fc.constantFrom('RAW' as const, 'PARSED' as const) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('search' as const),
+      tripType: fc.constantFrom('ONE_WAY' as const, 'ROUND_TRIP' as const),
+      program: fc.constantFrom(...PROGRAMS),
+      format: fc.constantFrom('RAW' as const, 'PARSED' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('invalid-search' as const, 'history' as const, 'quota' as const) }) },
 );
 
@@ -35,12 +43,33 @@ interface Quota {
 
 function send(mock: ReturnType<typeof createFlightSearchMock>, o: Op): Promise<Response> {
   const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
-  if (o.kind === 'history') return mock.handle(new Request(`${BASE}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, { headers })) as Promise<Response>;
+  if (o.kind === 'history')
+    return mock.handle(
+      new Request(`${BASE}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, { headers }),
+    ) as Promise<Response>;
   if (o.kind === 'quota') return mock.handle(new Request(`${BASE}/quota`, { headers })) as Promise<Response>;
   const body =
     o.kind !== 'search'
-      ? { airlineLoyalty: ['PROGRAM_1'], tripType: 'ROUND_TRIP', cabinType: 'ECONOMY', origin: 'GRU', destination: 'GRU', departureDate: '2026-12-15', passengers: { adults: 1 } }
-      : { airlineLoyalty: [o.program], tripType: o.tripType, cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15', ...(o.tripType === 'ROUND_TRIP' ? { returnDate: '2026-12-22' } : {}), passengers: { adults: 1 }, responseFormat: o.format };
+      ? {
+          airlineLoyalty: ['PROGRAM_1'],
+          tripType: 'ROUND_TRIP',
+          cabinType: 'ECONOMY',
+          origin: 'GRU',
+          destination: 'GRU',
+          departureDate: '2026-12-15',
+          passengers: { adults: 1 },
+        }
+      : {
+          airlineLoyalty: [o.program],
+          tripType: o.tripType,
+          cabinType: 'ECONOMY',
+          origin: 'GRU',
+          destination: 'JFK',
+          departureDate: '2026-12-15',
+          ...(o.tripType === 'ROUND_TRIP' ? { returnDate: '2026-12-22' } : {}),
+          passengers: { adults: 1 },
+          responseFormat: o.format,
+        };
   return mock.handle(new Request(`${BASE}/flights/search`, { method: 'POST', headers, body: JSON.stringify(body) })) as Promise<Response>;
 }
 

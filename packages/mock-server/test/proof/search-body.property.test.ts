@@ -53,7 +53,12 @@ async function checkSearch(text: string, contentType = 'application/json'): Prom
 }
 
 const run = (arbitrary: fc.Arbitrary<string>, numRuns: number) =>
-  checkedByTheCaller(() => fc.assert(fc.asyncProperty(arbitrary, (text) => checkSearch(text)), { numRuns }));
+  checkedByTheCaller(() =>
+    fc.assert(
+      fc.asyncProperty(arbitrary, (text) => checkSearch(text)),
+      { numRuns },
+    ),
+  );
 
 // Thousands of cases per test: a ceiling far above their run time on a busy machine, not a timed assertion.
 describe('POST /flights/search with generated bodies (SEARCH-1..10, D6, D13, D14)', { timeout: 120_000 }, () => {
@@ -94,7 +99,15 @@ describe('POST /flights/search with generated bodies (SEARCH-1..10, D6, D13, D14
     const valid = samples.filter((text) => searchBodyProblems(JSON.parse(text)).length === 0).length;
     expect(valid).toBeGreaterThan(50);
     expect(valid).toBeLessThan(1_900);
-    const base = { airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK', departureDate: '2024-02-29', passengers: { adults: 1 } };
+    const base = {
+      airlineLoyalty: ['PROGRAM_1'],
+      tripType: 'ONE_WAY',
+      cabinType: 'ECONOMY',
+      origin: 'GRU',
+      destination: 'JFK',
+      departureDate: '2024-02-29',
+      passengers: { adults: 1 },
+    };
     expect(searchBodyProblems(base)).toEqual([]);
     expect(searchBodyProblems({ ...base, departureDate: '2025-02-29' })).toEqual(['body.departureDate']);
     expect(searchBodyProblems(JSON.parse(toText(base).replace('{', '{"__proto__":{"x":1},')))).toEqual([]);

@@ -1,6 +1,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { expect } from 'vitest';
+import type { CoreResult, MockRequest, PlainAnswer } from '../../src/answer.js';
 import { contractViolations } from './contract.js';
 
 /**
@@ -10,10 +11,11 @@ import { contractViolations } from './contract.js';
  * `expectContractKept()` (an `afterEach` of the setup file) fails the test
  * whose requests got an answer outside the contract.
  *
- * Two places feed it: `handle()` itself (wrapped by the setup file, so msw
- * handlers, direct `mock.handle` calls and the standalone server's mock
- * answers are all seen) and every answer a node:http server of this process
- * writes (the standalone server's own 404, 413 and 500 envelopes).
+ * Two places feed it: the mock's one entry, `answerRequest()` (wrapped by the
+ * setup file, so the answers of the msw handlers, of `mock.handle` and of the
+ * standalone server are all seen), and every answer a node:http server of this
+ * process writes (the standalone server's own 404, 413 and 500 envelopes, and
+ * what it made of the mock's answers).
  */
 const pending: Promise<string[]>[] = [];
 
@@ -54,18 +56,26 @@ function operationPath(url: string, baseUrl: string | undefined): string {
   return (parsed.origin + parsed.pathname).slice(baseUrl.length) || '/';
 }
 
-type Handle<State> = (state: State, request: Request) => Promise<Response | null>;
+type Answer<State> = (state: State, request: MockRequest) => Promise<CoreResult>;
 
-/** `handle` of src/handle.ts, with each answer queued for the contract check. */
-export function validatingHandle<State extends { options: { baseUrl: string | undefined } }>(handle: Handle<State>): Handle<State> {
+/** `answerRequest` of src/handle.ts (the mock's one entry), with each answer queued for the contract check. */
+export function validatingAnswer<State extends { options: { baseUrl: string | undefined } }>(answer: Answer<State>): Answer<State> {
   return async (state, request) => {
-    const response = await handle(state, request);
-    // A network error (the client went away) is no answer; `null` is not the service's request.
-    if (response !== null && response.type !== 'error') {
-      checkAnswer(request.method, operationPath(request.url, state.options.baseUrl), response.status, response.headers, response.clone().text());
+    const result = await answer(state, request);
+    // `null` is not the service's request; an abandoned request or a dropped connection is no answer.
+    if (result !== null && typeof result === 'object') {
+      checkAnswer(request.method, operationPath(request.url, state.options.baseUrl), result.status, new Headers(result.headers), bodyText(result.body));
     }
-    return response;
+    return result;
   };
+}
+
+/** An answer's body as text (a HEAD answer too carries GET's body here: the adapters leave it out). */
+function bodyText(body: PlainAnswer['body']): string {
+  if (typeof body === 'string') return body;
+  const decoder = new TextDecoder();
+  if (body instanceof Uint8Array) return decoder.decode(body);
+  return body.chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode();
 }
 
 /** Answers of a node:http server that are not the service's: CORS preflights, the contract file, the control API. */

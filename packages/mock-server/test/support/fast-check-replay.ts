@@ -3,9 +3,9 @@
 // with that seed (and straight to that counterexample with the path) instead of a random one.
 import fc from 'fast-check';
 
-const seed = process.env['FC_SEED'];
+const seed = process.env.FC_SEED;
 if (seed !== undefined && seed !== '') {
   if (!/^-?\d+$/.test(seed)) throw new Error(`FC_SEED must be the integer seed fast-check printed, not ${JSON.stringify(seed)}`);
-  const path = process.env['FC_PATH'];
+  const path = process.env.FC_PATH;
   fc.configureGlobal({ seed: Number(seed), ...(path ? { path } : {}) });
 }

@@ -40,7 +40,16 @@ export function useMockService(defaults: MockOptions = {}) {
 export const KEY = 'test-key';
 
 /** A request to the mocked service with a key (`null` for none) and JSON body. */
-export function call(path: string, { key = KEY, body, headers = {}, method, signal }: { key?: string | null; body?: unknown; headers?: Record<string, string>; method?: string; signal?: AbortSignal } = {}): Promise<Response> {
+export function call(
+  path: string,
+  {
+    key = KEY,
+    body,
+    headers = {},
+    method,
+    signal,
+  }: { key?: string | null; body?: unknown; headers?: Record<string, string>; method?: string; signal?: AbortSignal } = {},
+): Promise<Response> {
   const allHeaders: Record<string, string> = { ...headers };
   if (key !== null) allHeaders['x-api-key'] = key;
   let payload: string | undefined;
@@ -65,8 +74,7 @@ export const validSearch = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const roundTrip = (overrides: Record<string, unknown> = {}) =>
-  validSearch({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29', ...overrides });
+export const roundTrip = (overrides: Record<string, unknown> = {}) => validSearch({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29', ...overrides });
 
 export async function quotaOf(key = KEY) {
   const response = await call('/quota', { key });

@@ -15,7 +15,7 @@ export function cheapestFare(flights: readonly ParsedFlight[], priceType: PriceT
   let best: CheapestFare | undefined;
   for (const flight of flights)
     for (const fare of flight.fares)
-      if (!best || ((priceType == 'CASH' ? 0 : fare.miles - best.fare.miles) || fare.totalMoney - best.fare.totalMoney) < 0) best = { flight, fare };
+      if (!best || ((priceType === 'CASH' ? 0 : fare.miles - best.fare.miles) || fare.totalMoney - best.fare.totalMoney) < 0) best = { flight, fare };
   return best;
 }
 
@@ -45,7 +45,7 @@ export async function comparePrograms<const R extends CompareRequest>(
     outcomes.push(o);
     summary.totalAirlinesRequested = o.total;
     const item = (o as { item?: RawResultItem | ParsedResultItem }).item;
-    if (o.kind == 'skipped') continue;
+    if (o.kind === 'skipped') continue;
     if (!item?.success) summary.failedSearches++;
     else {
       summary.successfulSearches++;

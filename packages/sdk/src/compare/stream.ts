@@ -52,10 +52,11 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
   const { programs: asked, ...search } = request;
   const { concurrency = Infinity, signal, timeoutMs, quotaCheck = 'off' } = options;
   const priceType = search.priceType ?? 'MILES';
-  const allowed: readonly ProgramCode[] = priceType == 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
+  const allowed: readonly ProgramCode[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
   const programs = asked ?? allowed;
   programs.forEach((p, i) => {
-    if (!allowed.includes(p) || programs.indexOf(p) < i) throw new TypeError(`programs: ${p} is ${allowed.includes(p) ? 'repeated' : `not a ${priceType} program`}`);
+    if (!allowed.includes(p) || programs.indexOf(p) < i)
+      throw new TypeError(`programs: ${p} is ${allowed.includes(p) ? 'repeated' : `not a ${priceType} program`}`);
   });
   if (!['off', 'throw', 'partial'].includes(quotaCheck)) throw new TypeError('quotaCheck must be off, throw or partial');
   // The client's bound, checked here so that no search fails on it.
@@ -72,9 +73,14 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
   const ready: O[] = [];
   let wake = () => {};
   let completed = 0;
-  const stop = () => (stopper.abort(), wake());
+  const stop = () => {
+    stopper.abort();
+    wake();
+  };
   const push = (o: object) => {
-    if (!stopped.aborted) ready.push({ ...o, completed: ++completed, total } as O), wake();
+    if (stopped.aborted) return;
+    ready.push({ ...o, completed: ++completed, total } as O);
+    wake();
   };
   const search1 = async (program: ProgramCode) => {
     if (stopped.aborted) return;
@@ -97,7 +103,7 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
     try {
       if (signal?.aborted) throw aborted();
       let n = total;
-      if (quotaCheck != 'off') {
+      if (quotaCheck !== 'off') {
         const cost = searchCost(search.tripType);
         // Read under `stopped`, so a return() aborts it too. Stopped while reading, it gives nothing and the
         // loop below ends: with AbortError when the caller's signal aborted, quietly after a return().
@@ -105,14 +111,20 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
           if (!stopped.aborted) throw e;
         });
         n = quota ? Math.floor(quota.remaining / cost) : 0;
-        if (quota && n < total && quotaCheck == 'throw')
-          throw new QuotaExceededError({ status: 402, message: `Insufficient quota: this comparison requires ${total * cost} units and ${quota.remaining} remain.` });
+        if (quota && n < total && quotaCheck === 'throw')
+          throw new QuotaExceededError({
+            status: 402,
+            message: `Insufficient quota: this comparison requires ${total * cost} units and ${quota.remaining} remain.`,
+          });
       }
-      programs.forEach((program, i) => (i < n ? tasks.push(limit(search1, program)) : push({ kind: 'skipped', program, elapsedMs: 0 })));
+      for (const [i, program] of programs.entries()) {
+        if (i < n) tasks.push(limit(search1, program));
+        else push({ kind: 'skipped', program, elapsedMs: 0 });
+      }
       for (;;) {
         if (ready.length) yield ready.shift()!;
         // Every outcome delivered: the end, even if the signal aborts now.
-        else if (completed == total) return;
+        else if (completed === total) return;
         // Buffered outcomes first; then an abort rejects, a return() ends.
         else if (signal?.aborted) throw aborted();
         else if (stopped.aborted) return;
@@ -126,5 +138,10 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
   })();
   const end = outcomes.return.bind(outcomes);
   // A return() while a next() waits stops at once: the waiting next() resolves `done` once the searches in flight settled.
-  return Object.assign(outcomes, { return: () => (stop(), end(undefined)) }) as never;
+  return Object.assign(outcomes, {
+    return: () => {
+      stop();
+      return end(undefined);
+    },
+  }) as never;
 }

@@ -40,8 +40,7 @@ const FORWARDED_RESPONSE_HEADERS = [
   'x-ratelimit-reset',
 ] as const;
 
-const ROUTES_TEXT = (prefix: string) =>
-  OPERATIONS.map((op) => `${op.method} ${prefix}${op.path}`).join(', ');
+const ROUTES_TEXT = (prefix: string) => OPERATIONS.map((op) => `${op.method} ${prefix}${op.path}`).join(', ');
 
 /**
  * A same-origin route for browsers: forwards the service's three operations with the server's
@@ -97,7 +96,14 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
         const cost = (parsed as { tripType?: unknown } | undefined)?.tripType === 'ONE_WAY' ? 1 : 2;
         const refusal = refused(await beforeSearch({ request, body: parsed, cost }));
         if (refusal !== undefined) {
-          return refusal ?? proxyError(403, PROXY_ERROR_CODES.BUDGET_EXCEEDED, `The proxy refused the search: it costs ${cost} quota unit${cost === 1 ? '' : 's'}, more than this user may spend.`);
+          return (
+            refusal ??
+            proxyError(
+              403,
+              PROXY_ERROR_CODES.BUDGET_EXCEEDED,
+              `The proxy refused the search: it costs ${cost} quota unit${cost === 1 ? '' : 's'}, more than this user may spend.`,
+            )
+          );
         }
         // Forward exactly what the hook priced: re-serialized, a body whose keys repeat or that another
         // JSON parser would read differently cannot cost the service more than the hook was told.
@@ -177,7 +183,10 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
       release();
       return new Response(redactAll(bytes, secrets) as BodyInit, init);
     }
-    return new Response(redacted(upstream.body, secrets, release, controller, () => timedOut), init);
+    return new Response(
+      redacted(upstream.body, secrets, release, controller, () => timedOut),
+      init,
+    );
   };
 }
 
@@ -317,7 +326,7 @@ function redacted(
 /** Feeds `parts` through one redactor; only the last part flushes. */
 function redactRun(redactor: StreamRedactor, parts: Uint8Array[], last: boolean): Uint8Array[] {
   const out: Uint8Array[] = [];
-  parts.forEach((part, i) => out.push(...redactor.push(part, last && i === parts.length - 1)));
+  for (const [i, part] of parts.entries()) out.push(...redactor.push(part, last && i === parts.length - 1));
   if (parts.length === 0 && last) out.push(...redactor.push(new Uint8Array(0), true));
   return out;
 }

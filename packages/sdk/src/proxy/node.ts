@@ -33,7 +33,9 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
  */
 export function toNodeHandler(handler: (request: Request) => Promise<Response>): NodeHandler {
   if (typeof handler !== 'function') {
-    throw new TypeError(`toNodeHandler: expected a Fetch handler, (request: Request) => Promise<Response>, received ${handler === null ? 'null' : typeof handler}.`);
+    throw new TypeError(
+      `toNodeHandler: expected a Fetch handler, (request: Request) => Promise<Response>, received ${handler === null ? 'null' : typeof handler}.`,
+    );
   }
   return async (req, res, next) => {
     const controller = new AbortController();

@@ -88,7 +88,16 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`createFlightSearchProxy: expected an options object ({ apiKey, baseUrl, ... }), received ${kind(options)}.`);
   }
-  const { apiKey, baseUrl, prefix = DEFAULT_PREFIX, authorize, beforeSearch, timeoutMs = DEFAULT_TIMEOUT_MS, bodyLimit = DEFAULT_BODY_LIMIT, fetch: fetchImpl } = options;
+  const {
+    apiKey,
+    baseUrl,
+    prefix = DEFAULT_PREFIX,
+    authorize,
+    beforeSearch,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    bodyLimit = DEFAULT_BODY_LIMIT,
+    fetch: fetchImpl,
+  } = options;
 
   // The key is described, never shown.
   if (typeof apiKey !== 'string' || apiKey.trim() === '') throw invalid('apiKey', 'the service API key, a non-empty string', kind(apiKey));
@@ -101,7 +110,7 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
     base = undefined;
   }
   if (base === undefined || (base.protocol !== 'http:' && base.protocol !== 'https:')) {
-    throw invalid('baseUrl', "the service's absolute http(s) URL, such as \"https://api.example.com\"", shown(baseUrl));
+    throw invalid('baseUrl', 'the service\'s absolute http(s) URL, such as "https://api.example.com"', shown(baseUrl));
   }
   if (base.username !== '' || base.password !== '' || base.search !== '' || base.hash !== '') {
     throw invalid('baseUrl', 'a URL without credentials, query or fragment', 'a URL with one of them');
@@ -110,11 +119,19 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
   if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/') || /[?#\s]/.test(prefix)))) {
     throw invalid('prefix', 'a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or ""', shown(prefix));
   }
-  for (const [name, hook] of [['authorize', authorize], ['beforeSearch', beforeSearch], ['fetch', fetchImpl]] as const) {
+  for (const [name, hook] of [
+    ['authorize', authorize],
+    ['beforeSearch', beforeSearch],
+    ['fetch', fetchImpl],
+  ] as const) {
     if (hook !== undefined && typeof hook !== 'function') throw invalid(name, 'a function', kind(hook));
   }
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
-    throw invalid('timeoutMs', `an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (default 35000, above the service's 29 s provider time)`, shown(timeoutMs));
+    throw invalid(
+      'timeoutMs',
+      `an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (default 35000, above the service's 29 s provider time)`,
+      shown(timeoutMs),
+    );
   }
   if (!Number.isInteger(bodyLimit) || bodyLimit <= 0) throw invalid('bodyLimit', 'a positive integer number of bytes (default 1048576)', shown(bodyLimit));
 

@@ -91,8 +91,14 @@ describe('compareProgramsStreaming cancellation', () => {
     const signal = controller.signal;
     const add = signal.addEventListener.bind(signal);
     const remove = signal.removeEventListener.bind(signal);
-    signal.addEventListener = ((type: string, l: EventListener) => (added.push(l), add(type, l))) as typeof signal.addEventListener;
-    signal.removeEventListener = ((type: string, l: EventListener) => (removed.push(l), remove(type, l))) as typeof signal.removeEventListener;
+    signal.addEventListener = ((type: string, l: EventListener) => {
+      added.push(l);
+      add(type, l);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((type: string, l: EventListener) => {
+      removed.push(l);
+      remove(type, l);
+    }) as typeof signal.removeEventListener;
     for await (const _ of compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_1'] }, { signal }));
     expect(added).toHaveLength(1);
     expect(removed).toEqual(added);

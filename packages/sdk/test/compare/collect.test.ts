@@ -14,7 +14,14 @@ import { client, fakeService, oneWay } from './support.js';
 describe('comparePrograms', () => {
   it('PROVIDER-1: collects every outcome with a summary in the service terms and the cheapest MILES fare per program', async () => {
     fakeService({
-      PROGRAM_1: { latencyMs: 10, fares: [[30000, 120.5], [25000, 300], [25000, 80.1]] },
+      PROGRAM_1: {
+        latencyMs: 10,
+        fares: [
+          [30000, 120.5],
+          [25000, 300],
+          [25000, 80.1],
+        ],
+      },
       PROGRAM_4: { latencyMs: 80, fares: [] },
       PROGRAM_5: { latencyMs: 160, providerFailure: 502 },
       PROGRAM_6: { latencyMs: 5000 },
@@ -30,11 +37,19 @@ describe('comparePrograms', () => {
     expect(cheapest.PROGRAM_1!.fare).toMatchObject({ miles: 25000, totalMoney: 80.1 });
     expect(cheapest.PROGRAM_1!.flight.flightCode).toBe('F 2');
     const last = outcomes[3]!;
-    expect(last.kind == 'error' && last.error).toBeInstanceOf(TimeoutError);
+    expect(last.kind === 'error' && last.error).toBeInstanceOf(TimeoutError);
   });
 
   it('picks the lowest totalMoney for CASH, whatever the miles', async () => {
-    fakeService({ PROGRAM_8: { fares: [[0, 950], [5000, 420], [0, 610]] } });
+    fakeService({
+      PROGRAM_8: {
+        fares: [
+          [0, 950],
+          [5000, 420],
+          [0, 610],
+        ],
+      },
+    });
     const { cheapest, summary } = await comparePrograms(client(), { ...oneWay, priceType: 'CASH', responseFormat: 'PARSED', programs: ['PROGRAM_8'] });
     expect(cheapest.PROGRAM_8!.fare.totalMoney).toBe(420);
     expect(summary).toEqual({ totalAirlinesRequested: 1, successfulSearches: 1, failedSearches: 0 });
@@ -54,7 +69,14 @@ describe('cheapestFare', () => {
     ({ flightCode: code, fares: fares.map(([miles, totalMoney]) => ({ miles, totalMoney })) }) as unknown as ParsedFlight;
 
   it('MILES: fewest miles first, then the lowest totalMoney; the first flight wins a full tie', () => {
-    const flights = [flight('A', [[40000, 10]]), flight('B', [[20000, 99], [20000, 50]]), flight('C', [[20000, 50]])];
+    const flights = [
+      flight('A', [[40000, 10]]),
+      flight('B', [
+        [20000, 99],
+        [20000, 50],
+      ]),
+      flight('C', [[20000, 50]]),
+    ];
     expect(cheapestFare(flights)).toMatchObject({ flight: { flightCode: 'B' }, fare: { miles: 20000, totalMoney: 50 } });
   });
 

@@ -16,7 +16,7 @@ const BASE_URL = 'http://compare.mock.flight-search.test';
 const mock = createFlightSearchMock({ baseUrl: BASE_URL, providerTimeoutMs: 1000 });
 const server = setupServer(...mock.handlers);
 const sdk = (apiKey = 'test-key') => createFlightSearchClient({ apiKey, baseUrl: BASE_URL, retryDelay: () => 0 });
-const searches = () => mock.requests().filter((r) => r.path == '/flights/search');
+const searches = () => mock.requests().filter((r) => r.path === '/flights/search');
 const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'];
 
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('compareProgramsStreaming against the mock server', () => {
     const arrivals: [CompareOutcome, number][] = [];
     for await (const o of compareProgramsStreaming(sdk(), request)) arrivals.push([o, performance.now() - t0]);
     expect(arrivals.map(([o]) => o.program)).toEqual(['PROGRAM_2', 'PROGRAM_4', 'PROGRAM_3', 'PROGRAM_1']);
-    expect(arrivals.every(([o]) => o.kind == 'result' && o.item.success && o.item.airline == o.program)).toBe(true);
+    expect(arrivals.every(([o]) => o.kind === 'result' && o.item.success && o.item.airline === o.program)).toBe(true);
     const first = arrivals[0]![1];
     expect(first).toBeGreaterThanOrEqual(100);
     expect(first).toBeLessThan(latency.PROGRAM_4);
@@ -83,7 +83,7 @@ describe('compareProgramsStreaming against the mock server', () => {
     mock.setProgramBehavior('PROGRAM_3', { latencyMs: 30 });
     const { outcomes, summary } = await comparePrograms(sdk(), { ...oneWay, responseFormat: 'PARSED', programs: ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3'] });
     expect(outcomes.map((o) => o.program)).toEqual(['PROGRAM_1', 'PROGRAM_3', 'PROGRAM_2']);
-    const status = (o: CompareOutcome) => o.kind == 'result' && !o.item.success && o.item.error.providerStatusCode;
+    const status = (o: CompareOutcome) => o.kind === 'result' && !o.item.success && o.item.error.providerStatusCode;
     expect(outcomes.map(status)).toEqual([503, false, 504]);
     expect(summary).toEqual({ totalAirlinesRequested: 3, successfulSearches: 1, failedSearches: 2 });
   });
@@ -91,9 +91,9 @@ describe('compareProgramsStreaming against the mock server', () => {
   it('QUOTA-1: without a pre-flight, the searches the quota cannot pay for fail with QuotaExceededError and the others run', async () => {
     mock.setKey('compare-key', { limit: 2, consumed: 0 });
     const outcomes = await collect(compareProgramsStreaming(sdk('compare-key'), { ...oneWay, programs }));
-    const errors = outcomes.filter((o) => o.kind == 'error');
+    const errors = outcomes.filter((o) => o.kind === 'error');
     expect(errors).toHaveLength(2);
-    for (const o of errors) expect(o.kind == 'error' && o.error).toBeInstanceOf(QuotaExceededError);
+    for (const o of errors) expect(o.kind === 'error' && o.error).toBeInstanceOf(QuotaExceededError);
     expect(await sdk('compare-key').getQuota()).toMatchObject({ consumed: 2, remaining: 0 });
   });
 
@@ -113,10 +113,18 @@ describe('compareProgramsStreaming against the mock server', () => {
     mock.setKey('compare-key', { limit: 5, consumed: 0 });
     const request = { ...oneWay, tripType: 'ROUND_TRIP', returnDate: '2026-12-22', programs } as const;
     const outcomes = await collect(compareProgramsStreaming(sdk('compare-key'), request, { quotaCheck: 'partial' }));
-    expect(outcomes.filter((o) => o.kind == 'skipped').map((o) => o.program)).toEqual(['PROGRAM_3', 'PROGRAM_4']);
-    expect(outcomes.filter((o) => o.kind == 'result').map((o) => o.program).sort()).toEqual(['PROGRAM_1', 'PROGRAM_2']);
+    expect(outcomes.filter((o) => o.kind === 'skipped').map((o) => o.program)).toEqual(['PROGRAM_3', 'PROGRAM_4']);
+    expect(
+      outcomes
+        .filter((o) => o.kind === 'result')
+        .map((o) => o.program)
+        .sort(),
+    ).toEqual(['PROGRAM_1', 'PROGRAM_2']);
     const quota = await sdk('compare-key').getQuota();
     expect(quota).toMatchObject({ consumed: 4, remaining: 1 });
-    expect(quota.usageByCompany.map((u) => [u.airlineLoyalty, u.consumed]).sort()).toEqual([['PROGRAM_1', 2], ['PROGRAM_2', 2]]);
+    expect(quota.usageByCompany.map((u) => [u.airlineLoyalty, u.consumed]).sort()).toEqual([
+      ['PROGRAM_1', 2],
+      ['PROGRAM_2', 2],
+    ]);
   });
 });

@@ -52,14 +52,20 @@ describe('compareProgramsStreaming quota pre-flight', () => {
     fakeService({}, 0);
     const it = compareProgramsStreaming(client(), { ...oneWay, programs }, { quotaCheck: 'throw' });
     const [first, second] = await Promise.allSettled([it.next(), it.next()]);
-    expect(first.status == 'rejected' && first.reason).toBeInstanceOf(QuotaExceededError);
+    expect(first.status === 'rejected' && first.reason).toBeInstanceOf(QuotaExceededError);
     expect(second).toEqual({ status: 'fulfilled', value: { value: undefined, done: true } });
   });
 
   it('QUOTA-1: aborting the signal during the pre-flight rejects with AbortError and sends no search', async () => {
     const log = fakeService({}, 100);
     const inner = client();
-    const slowQuota: CompareClient = { searchFlights: inner.searchFlights, getQuota: async (options) => (await delay(30), inner.getQuota(options)) };
+    const slowQuota: CompareClient = {
+      searchFlights: inner.searchFlights,
+      getQuota: async (options) => {
+        await delay(30);
+        return inner.getQuota(options);
+      },
+    };
     const controller = new AbortController();
     const it = compareProgramsStreaming(slowQuota, { ...oneWay, programs }, { signal: controller.signal, quotaCheck: 'throw' });
     const first = it.next();
@@ -78,7 +84,10 @@ describe('compareProgramsStreaming quota pre-flight', () => {
       http.get(`${BASE_URL}/quota`, async ({ request }) => {
         await new Promise<void>((resolve) => {
           setTimeout(resolve, 3000);
-          request.signal.addEventListener('abort', () => ((quotaRead.aborted = true), resolve()));
+          request.signal.addEventListener('abort', () => {
+            quotaRead.aborted = true;
+            resolve();
+          });
         });
         return HttpResponse.json({ limit: 1000, consumed: 900, remaining: 100, usageByCompany: [] });
       }),

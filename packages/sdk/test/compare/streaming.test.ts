@@ -1,14 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  AbortError,
-  compareProgramsStreaming,
-  QuotaExceededError,
-  TimeoutError,
-  type CompareOutcome,
-  type ProgramCode,
-} from '../../src/index.js';
-import { collect, client, delay, fakeService, oneWay, tracked } from './support.js';
-
+import { compareProgramsStreaming, QuotaExceededError, TimeoutError, type CompareOutcome, type ProgramCode } from '../../src/index.js';
+import { collect, client, delay, fakeService, oneWay } from './support.js';
 
 describe('compareProgramsStreaming', () => {
   // The first request through msw pays for module loading and JIT; timing checks start warm.
@@ -55,9 +47,16 @@ describe('compareProgramsStreaming', () => {
   it('compares every MILES program by default, and every CASH airline for priceType CASH', async () => {
     const log = fakeService({});
     const miles = await collect(compareProgramsStreaming(client(), oneWay));
-    expect(miles.map((o) => o.program).sort()).toEqual(
-      ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'],
-    );
+    expect(miles.map((o) => o.program).sort()).toEqual([
+      'PROGRAM_1',
+      'PROGRAM_2',
+      'PROGRAM_3',
+      'PROGRAM_3_INTERLINE',
+      'PROGRAM_4',
+      'PROGRAM_5',
+      'PROGRAM_6',
+      'PROGRAM_7',
+    ]);
     const cash = await collect(compareProgramsStreaming(client(), { ...oneWay, priceType: 'CASH' }));
     expect(cash.map((o) => o.program).sort()).toEqual(['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_8']);
     expect(log.started).toHaveLength(11);
@@ -118,10 +117,10 @@ describe('compareProgramsStreaming', () => {
     ]);
     const by = Object.fromEntries(outcomes.map((o) => [o.program, o]));
     const failed = by.PROGRAM_1!;
-    expect(failed.kind == 'result' && !failed.item.success && failed.item.error.providerStatusCode).toBe(503);
-    expect(by.PROGRAM_2!.kind == 'error' && by.PROGRAM_2!.error).toBeInstanceOf(QuotaExceededError);
-    expect(by.PROGRAM_3!.kind == 'error' && by.PROGRAM_3!.error).toBeInstanceOf(TimeoutError);
-    expect(by.PROGRAM_4!.kind == 'result' && by.PROGRAM_4!.item.success).toBe(true);
+    expect(failed.kind === 'result' && !failed.item.success && failed.item.error.providerStatusCode).toBe(503);
+    expect(by.PROGRAM_2!.kind === 'error' && by.PROGRAM_2!.error).toBeInstanceOf(QuotaExceededError);
+    expect(by.PROGRAM_3!.kind === 'error' && by.PROGRAM_3!.error).toBeInstanceOf(TimeoutError);
+    expect(by.PROGRAM_4!.kind === 'result' && by.PROGRAM_4!.item.success).toBe(true);
     expect(log.aborted).toEqual(['PROGRAM_3']);
   });
 });

@@ -30,7 +30,14 @@ export interface FakeProgram {
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(true), ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve(false);
+      },
+      { once: true },
+    );
   });
 
 const flight = (program: string, [miles, totalMoney]: [number, number], i: number) => ({
@@ -78,9 +85,12 @@ export function fakeService(programs: Partial<Record<ProgramCode, FakeProgram>>,
       const body = (await request.json()) as { airlineLoyalty: [string]; tripType: string; responseFormat?: string };
       const program = body.airlineLoyalty[0];
       const behavior = programs[program as ProgramCode] ?? {};
-      const cost = body.tripType == 'ROUND_TRIP' ? 2 : 1;
+      const cost = body.tripType === 'ROUND_TRIP' ? 2 : 1;
       if (log.remaining < cost) {
-        return HttpResponse.json({ error: { code: 'HTTP_ERROR', message: `Insufficient quota: this search requires ${cost} units and ${log.remaining} remains.` } }, { status: 402 });
+        return HttpResponse.json(
+          { error: { code: 'HTTP_ERROR', message: `Insufficient quota: this search requires ${cost} units and ${log.remaining} remains.` } },
+          { status: 402 },
+        );
       }
       log.remaining -= cost;
       log.started.push(program);
@@ -93,12 +103,19 @@ export function fakeService(programs: Partial<Record<ProgramCode, FakeProgram>>,
       }
       log.answered.push(program);
       if (behavior.status) return HttpResponse.json({ error: { code: 'HTTP_ERROR', message: 'Failed.' } }, { status: behavior.status });
-      const parsed = body.responseFormat == 'PARSED';
+      const parsed = body.responseFormat === 'PARSED';
       const failure = behavior.providerFailure;
       const item = failure
         ? { airline: program, success: false, [parsed ? 'flights' : 'data']: null, error: { message: 'The provider failed.', providerStatusCode: failure } }
-        : { airline: program, success: true, ...(parsed ? { flights: (behavior.fares ?? []).map((f, i) => flight(program, f, i)) } : { data: { outbound: {}, inbound: null } }) };
-      return HttpResponse.json({ results: [item], summary: { totalAirlinesRequested: 1, successfulSearches: failure ? 0 : 1, failedSearches: failure ? 1 : 0 } });
+        : {
+            airline: program,
+            success: true,
+            ...(parsed ? { flights: (behavior.fares ?? []).map((f, i) => flight(program, f, i)) } : { data: { outbound: {}, inbound: null } }),
+          };
+      return HttpResponse.json({
+        results: [item],
+        summary: { totalAirlinesRequested: 1, successfulSearches: failure ? 0 : 1, failedSearches: failure ? 1 : 0 },
+      });
     }),
   );
   return log;
@@ -107,7 +124,10 @@ export function fakeService(programs: Partial<Record<ProgramCode, FakeProgram>>,
 /** Wraps a client to count its calls still pending: `pending()` is 0 once every search settled. */
 export function tracked(inner: CompareClient) {
   let pending = 0;
-  const count = <T>(p: Promise<T>) => (pending++, p.finally(() => pending--));
+  const count = <T>(p: Promise<T>) => {
+    pending++;
+    return p.finally(() => pending--);
+  };
   return {
     pending: () => pending,
     client: {

@@ -22,7 +22,9 @@ const proxyFor = (url: string, options: Partial<FlightSearchProxyOptions> = {}) 
 /** The mock's request log read over HTTP, through its control API, as a non-JS test would. */
 async function recordedOverHttp(url: string) {
   const response = await fetch(`${url}/__mock/requests`);
-  return ((await response.json()) as { requests: { path: string; headers: Record<string, string>; aborted: boolean }[] }).requests.filter((r) => !r.path.startsWith('/__mock'));
+  return ((await response.json()) as { requests: { path: string; headers: Record<string, string>; aborted: boolean }[] }).requests.filter(
+    (r) => !r.path.startsWith('/__mock'),
+  );
 }
 
 async function quotaOf(url: string, key: string) {
@@ -35,7 +37,7 @@ describe('the proxy in front of the mock over HTTP', () => {
     ['HISTORY: GET /intelligence/flights/history', `/intelligence/flights/history${historyQuery}`, undefined],
     ['QUOTA: GET /quota', '/quota', undefined],
     ['a 422 (SEARCH-5)', '/flights/search', searchBody({ destination: 'GRU' })],
-  ])('forwards %s and answers the service\'s status, body and headers unchanged', async (_, path, body) => {
+  ])("forwards %s and answers the service's status, body and headers unchanged", async (_, path, body) => {
     const service = await startService();
     const viaProxy = await proxyFor(service.url)(browserRequest(path, { body }));
     const proxied = { status: viaProxy.status, headers: clientHeaders(viaProxy.headers), body: await viaProxy.text() };
@@ -46,12 +48,16 @@ describe('the proxy in front of the mock over HTTP', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const strip = (text: string) => text.replace(/"correlationId":"[^"]+"/, '"correlationId":"id"');
-    expect({ ...proxied, body: strip(proxied.body) }).toEqual({ status: viaService.status, headers: clientHeaders(viaService.headers), body: strip(await viaService.text()) });
+    expect({ ...proxied, body: strip(proxied.body) }).toEqual({
+      status: viaService.status,
+      headers: clientHeaders(viaService.headers),
+      body: strip(await viaService.text()),
+    });
     // Not the mock's CORS headers: the proxy is same-origin, and the service's CORS policy is not the app's.
     expect(viaProxy.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('AUTH-1: the browser\'s key never reaches the service: the mock\'s request log shows no browser credential, and only the server key paid', async () => {
+  it("AUTH-1: the browser's key never reaches the service: the mock's request log shows no browser credential, and only the server key paid", async () => {
     const service = await startService();
     const response = await proxyFor(service.url)(browserRequest('/flights/search', { body: searchBody() }));
     expect(response.status).toBe(200);
@@ -97,7 +103,7 @@ describe('the proxy in front of the mock over HTTP', () => {
     for (const secret of [hostname, port, 'ECONNREFUSED', SERVER_KEY]) expect(text).not.toContain(secret);
   });
 
-  it('PROVIDER-1: an aborted browser request aborts the forwarded one; the mock\'s request log shows it aborted', async () => {
+  it("PROVIDER-1: an aborted browser request aborts the forwarded one; the mock's request log shows it aborted", async () => {
     const service = await startService();
     service.mock.setProgramBehavior('PROGRAM_1', { hang: true });
     const browser = new AbortController();

@@ -22,7 +22,11 @@ const proxyFor = (options: Partial<FlightSearchProxyOptions> = {}) => createFlig
 function direct(path: string, init: { body?: unknown; accept?: string } = {}) {
   const headers: Record<string, string> = { 'x-api-key': SERVER_KEY, accept: init.accept ?? 'application/vnd.service.v1+json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  return fetch(`${BASE}${path}`, { method: init.body === undefined ? 'GET' : 'POST', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  return fetch(`${BASE}${path}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 }
 
 async function quotaOf(key: string) {
@@ -42,7 +46,7 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     ['SEARCH: POST /flights/search (ROUND_TRIP, RAW)', '/flights/search', searchBody({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' })],
     ['HISTORY: GET /intelligence/flights/history with its repeated query parameters', `/intelligence/flights/history${historyQuery}`, undefined],
     ['QUOTA: GET /quota', '/quota', undefined],
-  ])('forwards %s and answers the service\'s status, body and headers unchanged', async (_, path, body) => {
+  ])("forwards %s and answers the service's status, body and headers unchanged", async (_, path, body) => {
     const mock = service.mock();
     const viaProxy = await proxyFor()(browserRequest(path, { body }));
     const proxied = { status: viaProxy.status, headers: clientHeaders(viaProxy.headers), body: await viaProxy.text() };
@@ -54,9 +58,19 @@ describe('the proxy in front of the mock in-process (msw)', () => {
   });
 
   it.each<[string, string, { body?: unknown; accept?: string }, number]>([
-    ['a 422 VALIDATION_ERROR (SEARCH-5, SEARCH-6)', '/flights/search', { body: searchBody({ destination: 'GRU', tripType: 'ROUND_TRIP', returnDate: '2026-12-01' }) }, 422],
+    [
+      'a 422 VALIDATION_ERROR (SEARCH-5, SEARCH-6)',
+      '/flights/search',
+      { body: searchBody({ destination: 'GRU', tripType: 'ROUND_TRIP', returnDate: '2026-12-01' }) },
+      422,
+    ],
     ['a 406 NOT_ACCEPTABLE (NEG-1)', '/quota', { accept: 'application/xml' }, 406],
-    ['a 422 on a history query (HISTORY-3)', '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=31', {}, 422],
+    [
+      'a 422 on a history query (HISTORY-3)',
+      '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=31',
+      {},
+      422,
+    ],
   ])('passes %s through unchanged, envelope and all', async (_, path, init, status) => {
     service.mock();
     const viaProxy = await proxyFor()(browserRequest(path, { body: init.body, headers: init.accept ? { accept: init.accept } : {} }));
@@ -70,7 +84,7 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     });
   });
 
-  it('QUOTA-1: passes the service\'s 402 through when the server key\'s quota is short', async () => {
+  it("QUOTA-1: passes the service's 402 through when the server key's quota is short", async () => {
     const mock = service.mock();
     mock.setKey(SERVER_KEY, { limit: 1, consumed: 0 });
     const response = await proxyFor()(browserRequest('/flights/search', { body: searchBody({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }) }));
@@ -89,7 +103,7 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     expect((await envelope(limited, 'application/vnd.service.v1+json')).code).toBe('RATE_LIMIT_EXCEEDED');
   });
 
-  it('AUTH-1: drops the browser\'s own x-api-key, cookie and authorization; the service sees only the server\'s key, Accept and Content-Type', async () => {
+  it("AUTH-1: drops the browser's own x-api-key, cookie and authorization; the service sees only the server's key, Accept and Content-Type", async () => {
     const mock = service.mock();
     const upstream = watchUpstream();
     const response = await proxyFor()(browserRequest('/flights/search', { body: searchBody() }));
@@ -113,8 +127,8 @@ describe('the proxy in front of the mock in-process (msw)', () => {
   it.each([
     ['GET on the search path', 'GET', `${PREFIX}/flights/search`],
     ['POST on the quota path', 'POST', `${PREFIX}/quota`],
-    ['a path of the mock\'s control API', 'POST', `${PREFIX}/__mock/reset`],
-    ['the service\'s path outside the prefix', 'GET', '/quota'],
+    ["a path of the mock's control API", 'POST', `${PREFIX}/__mock/reset`],
+    ["the service's path outside the prefix", 'GET', '/quota'],
     ['a trailing slash', 'GET', `${PREFIX}/quota/`],
     ['a dot segment climbing out of the prefix', 'GET', `${PREFIX}/../quota`],
     ['an encoded slash', 'GET', `${PREFIX}/intelligence%2Fflights/history`],
@@ -122,7 +136,9 @@ describe('the proxy in front of the mock in-process (msw)', () => {
   ])('answers %s with a 404 envelope of its own and forwards nothing', async (_, method, path) => {
     const mock = service.mock();
     const upstream = watchUpstream();
-    const response = await proxyFor()(new Request(`https://app.example.test${path}`, { method, headers: { 'x-api-key': BROWSER_KEY }, body: method === 'POST' ? '{}' : undefined }));
+    const response = await proxyFor()(
+      new Request(`https://app.example.test${path}`, { method, headers: { 'x-api-key': BROWSER_KEY }, body: method === 'POST' ? '{}' : undefined }),
+    );
     upstream.stop();
     expect(response.status).toBe(404);
     const error = await envelope(response);
@@ -134,21 +150,29 @@ describe('the proxy in front of the mock in-process (msw)', () => {
 
   it('serves under a configured prefix and at the root', async () => {
     service.mock();
-    expect((await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '/flights-api' })(new Request('https://app.example.test/flights-api/quota'))).status).toBe(200);
+    expect(
+      (await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '/flights-api' })(new Request('https://app.example.test/flights-api/quota')))
+        .status,
+    ).toBe(200);
     expect((await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '' })(new Request('https://app.example.test/quota'))).status).toBe(200);
-    expect((await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '/flights-api' })(new Request(`https://app.example.test${PREFIX}/quota`))).status).toBe(404);
+    expect(
+      (await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '/flights-api' })(new Request(`https://app.example.test${PREFIX}/quota`)))
+        .status,
+    ).toBe(404);
   });
 
   it('forwards to a base URL with a path of its own', async () => {
     const mock = service.mock();
-    service.server.use(http.get('https://gateway.example.test/v1/quota', ({ request }) => HttpResponse.json({ seen: request.headers.get('x-api-key') === SERVER_KEY })));
+    service.server.use(
+      http.get('https://gateway.example.test/v1/quota', ({ request }) => HttpResponse.json({ seen: request.headers.get('x-api-key') === SERVER_KEY })),
+    );
     const response = await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: 'https://gateway.example.test/v1/' })(browserRequest('/quota'));
     expect(await response.json()).toEqual({ seen: true });
     expect(mock.requests()).toHaveLength(0);
   });
 
   describe('authorize', () => {
-    it('refuses with 401 PROXY_UNAUTHORIZED before anything is read or forwarded, and sees the browser\'s request', async () => {
+    it("refuses with 401 PROXY_UNAUTHORIZED before anything is read or forwarded, and sees the browser's request", async () => {
       const mock = service.mock();
       const upstream = watchUpstream();
       const seen: (string | null)[] = [];
@@ -172,7 +196,7 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       expect(upstream.seen.map((request) => request.headers.get('cookie'))).toEqual([null]);
     });
 
-    it('answers with the hook\'s own Response, and refuses when the hook returns anything but true', async () => {
+    it("answers with the hook's own Response, and refuses when the hook returns anything but true", async () => {
       const mock = service.mock();
       const own = await proxyFor({ authorize: () => new Response('go away', { status: 403, headers: { 'x-app': 'mine' } }) })(browserRequest('/quota'));
       expect(own.status).toBe(403);
@@ -188,7 +212,13 @@ describe('the proxy in front of the mock in-process (msw)', () => {
 
     it('lets a hook failure reject the handler, with nothing forwarded', async () => {
       const mock = service.mock();
-      await expect(proxyFor({ authorize: () => { throw new Error('session store down'); } })(browserRequest('/quota'))).rejects.toThrow('session store down');
+      await expect(
+        proxyFor({
+          authorize: () => {
+            throw new Error('session store down');
+          },
+        })(browserRequest('/quota')),
+      ).rejects.toThrow('session store down');
       expect(mock.requests()).toHaveLength(0);
     });
   });
@@ -218,7 +248,11 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       const error = await envelope(refused);
       expect(error.code).toBe(PROXY_ERROR_CODES.BUDGET_EXCEEDED);
       expect(error.message).toContain('1 quota unit');
-      expect(calls).toEqual([{ cost: 1, body: oneWay }, { cost: 2, body: roundTrip }, { cost: 1, body: oneWay }]);
+      expect(calls).toEqual([
+        { cost: 1, body: oneWay },
+        { cost: 2, body: roundTrip },
+        { cost: 1, body: oneWay },
+      ]);
       // Nothing reached the service and nothing was spent.
       expect(mock.requests().length).toBe(requestsBefore);
       expect((await quotaOf(SERVER_KEY)).consumed).toBe(before);
@@ -237,7 +271,12 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     it('prices a body it cannot read at 2 units and, allowed, lets the service answer its 422', async () => {
       const mock = service.mock();
       const costs: number[] = [];
-      const proxy = proxyFor({ beforeSearch: ({ cost, body }) => (costs.push(cost), body === undefined || true) });
+      const proxy = proxyFor({
+        beforeSearch: ({ cost, body }) => {
+          costs.push(cost);
+          return body === undefined || true;
+        },
+      });
       const response = await proxy(browserRequest('/flights/search', { body: '{"tripType": "ONE_WAY",' }));
       expect(response.status).toBe(422);
       expect((await envelope(response, 'application/vnd.service.v1+json')).code).toBe('VALIDATION_ERROR');
@@ -248,7 +287,12 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     it('forwards the body it priced: a repeated tripType reaches the service as the value the hook was told', async () => {
       const mock = service.mock();
       const costs: number[] = [];
-      const proxy = proxyFor({ beforeSearch: ({ cost }) => (costs.push(cost), true) });
+      const proxy = proxyFor({
+        beforeSearch: ({ cost }) => {
+          costs.push(cost);
+          return true;
+        },
+      });
       const text = JSON.stringify(searchBody({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' })).replace('{', '{"tripType":"ONE_WAY",');
       expect((await proxy(browserRequest('/flights/search', { body: text }))).status).toBe(200);
       expect(costs).toEqual([2]);
@@ -256,7 +300,7 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       expect((await quotaOf(SERVER_KEY)).consumed).toBe(2);
     });
 
-    it('answers with the hook\'s own Response', async () => {
+    it("answers with the hook's own Response", async () => {
       const mock = service.mock();
       const response = await proxyFor({ beforeSearch: () => Response.json({ error: { code: 'APP_LIMIT', message: 'Come back tomorrow.' } }, { status: 429 }) })(
         browserRequest('/flights/search', { body: searchBody() }),
@@ -269,7 +313,12 @@ describe('the proxy in front of the mock in-process (msw)', () => {
 
   describe('the body limit', () => {
     const tooLarge = (body: BodyInit, headers: Record<string, string> = {}) =>
-      new Request(`https://app.example.test${PREFIX}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, duplex: 'half' } as RequestInit);
+      new Request(`https://app.example.test${PREFIX}/flights/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+        duplex: 'half',
+      } as RequestInit);
 
     it('answers a 2 MiB body with 413 PAYLOAD_TOO_LARGE and forwards nothing', async () => {
       const mock = service.mock();
@@ -284,13 +333,16 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       const mock = service.mock();
       let pulled = 0;
       const chunk = new Uint8Array(64 * 1024).fill(0x20);
-      const stream = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          pulled += chunk.byteLength;
-          controller.enqueue(chunk);
-          if (pulled >= 2 * MiB) controller.close();
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled += chunk.byteLength;
+            controller.enqueue(chunk);
+            if (pulled >= 2 * MiB) controller.close();
+          },
         },
-      }, { highWaterMark: 0 });
+        { highWaterMark: 0 },
+      );
       const response = await proxyFor()(tooLarge(stream, { 'content-length': '100' }));
       expect(response.status).toBe(413);
       // It stopped at the chunk that crossed 1 MiB (the stream may have one chunk queued ahead).
@@ -305,7 +357,11 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       expect((await proxy(browserRequest('/flights/search', { body }))).status).toBe(200);
       expect((await proxy(browserRequest('/flights/search', { body: `${body} ` }))).status).toBe(413);
       let read = false;
-      const stream = new ReadableStream({ pull() { read = true; } });
+      const stream = new ReadableStream({
+        pull() {
+          read = true;
+        },
+      });
       expect((await proxyFor()(tooLarge(stream, { 'content-length': String(2 * MiB) }))).status).toBe(413);
       expect(read).toBe(false);
     });
@@ -321,7 +377,14 @@ describe('the proxy in front of the mock in-process (msw)', () => {
         controller.enqueue(new TextEncoder().encode('{"airlineLoyalty":'));
       },
     });
-    const response = await proxyFor()(new Request(`https://app.example.test${PREFIX}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit));
+    const response = await proxyFor()(
+      new Request(`https://app.example.test${PREFIX}/flights/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit),
+    );
     expect(response.status).toBe(499);
     expect((await envelope(response)).code).toBe('PROXY_CLIENT_CLOSED_REQUEST');
     expect(mock.requests()).toHaveLength(0);
@@ -361,10 +424,20 @@ describe('the proxy in front of the mock in-process (msw)', () => {
         http.get(`${BASE}/quota`, ({ request }) =>
           HttpResponse.json(
             { error: { code: 'HTTP_ERROR', message: `Key ${request.headers.get('x-api-key')} was not found.` } },
-            { status: 404, headers: { 'x-request-id': `req-${request.headers.get('x-api-key')}`, 'set-cookie': 'upstream=1', 'x-powered-by': 'java', 'keep-alive': 'timeout=5' } },
+            {
+              status: 404,
+              headers: {
+                'x-request-id': `req-${request.headers.get('x-api-key')}`,
+                'set-cookie': 'upstream=1',
+                'x-powered-by': 'java',
+                'keep-alive': 'timeout=5',
+              },
+            },
           ),
         ),
-        http.post(`${BASE}/flights/search`, ({ request }) => HttpResponse.json({ echoed: request.headers.get('x-api-key'), twice: `${SERVER_KEY}${SERVER_KEY}` })),
+        http.post(`${BASE}/flights/search`, ({ request }) =>
+          HttpResponse.json({ echoed: request.headers.get('x-api-key'), twice: `${SERVER_KEY}${SERVER_KEY}` }),
+        ),
       );
       const error = await proxyFor()(browserRequest('/quota'));
       expect(error.status).toBe(404);
@@ -379,18 +452,27 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     it('redacts the key in an answer that streams without Content-Length, even split across chunks, and passes the rest byte for byte', async () => {
       service.mock();
       const encoder = new TextEncoder();
-      const pieces = ['{"error":{"code":"HTTP_ERROR","message":"bad key ', SERVER_KEY.slice(0, 7), SERVER_KEY.slice(7), '","pad":"', 'y'.repeat(100_000), '"}}'];
+      const pieces = [
+        '{"error":{"code":"HTTP_ERROR","message":"bad key ',
+        SERVER_KEY.slice(0, 7),
+        SERVER_KEY.slice(7),
+        '","pad":"',
+        'y'.repeat(100_000),
+        '"}}',
+      ];
       service.server.use(
-        http.get(`${BASE}/quota`, () =>
-          new HttpResponse(
-            new ReadableStream<Uint8Array>({
-              start(controller) {
-                for (const piece of pieces) controller.enqueue(encoder.encode(piece));
-                controller.close();
-              },
-            }),
-            { status: 500, headers: { 'content-type': 'application/json' } },
-          ),
+        http.get(
+          `${BASE}/quota`,
+          () =>
+            new HttpResponse(
+              new ReadableStream<Uint8Array>({
+                start(controller) {
+                  for (const piece of pieces) controller.enqueue(encoder.encode(piece));
+                  controller.close();
+                },
+              }),
+              { status: 500, headers: { 'content-type': 'application/json' } },
+            ),
         ),
       );
       const response = await proxyFor()(browserRequest('/quota'));

@@ -24,7 +24,7 @@ const post = (url: string, body: string, headers: Record<string, string> = {}, s
   fetch(`${url}${PREFIX}/flights/search`, { method: 'POST', headers: { ...browserHeaders, 'content-type': 'application/json', ...headers }, body, signal });
 
 describe('toNodeHandler: the proxy over node:http', () => {
-  it('serves the three operations with the service\'s status, body and Content-Type, charging the server key only', async () => {
+  it("serves the three operations with the service's status, body and Content-Type, charging the server key only", async () => {
     const { service, app } = await setup();
     const search = await post(app, JSON.stringify(searchBody({ responseFormat: 'PARSED' })));
     expect(search.status).toBe(200);
@@ -45,7 +45,7 @@ describe('toNodeHandler: the proxy over node:http', () => {
     expect((await (await fetch(`${service.url}/quota`, { headers: { 'x-api-key': BROWSER_KEY } })).json()) as object).toMatchObject({ consumed: 0 });
   });
 
-  it('passes the service\'s error envelope through (a 422 with every issue)', async () => {
+  it("passes the service's error envelope through (a 422 with every issue)", async () => {
     const { app } = await setup();
     const response = await post(app, JSON.stringify(searchBody({ origin: 'JFK', passengers: { adults: 0 } })));
     expect(response.status).toBe(422);
@@ -54,7 +54,7 @@ describe('toNodeHandler: the proxy over node:http', () => {
     expect(error.details.errors.map((issue) => issue.field).sort()).toEqual(['body.destination', 'body.passengers.adults']);
   });
 
-  it('answers a path outside the three with the proxy\'s 404 and keeps the connection alive', async () => {
+  it("answers a path outside the three with the proxy's 404 and keeps the connection alive", async () => {
     const { service, app } = await setup();
     const response = await fetch(`${app}${PREFIX}/flights/search`, { headers: browserHeaders });
     expect(response.status).toBe(404);
@@ -84,7 +84,12 @@ describe('toNodeHandler: the proxy over node:http', () => {
         if (sent >= 2 * MiB) controller.close();
       },
     });
-    const response = await fetch(`${app}${PREFIX}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    const response = await fetch(`${app}${PREFIX}/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(response.status).toBe(413);
     expect(service.mock.requests()).toHaveLength(0);
   });
@@ -107,7 +112,9 @@ describe('toNodeHandler: the proxy over node:http', () => {
     const body = JSON.stringify(searchBody());
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', resolve));
-    socket.write(`POST ${PREFIX}/flights/search HTTP/1.1\r\nHost: app\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.write(
+      `POST ${PREFIX}/flights/search HTTP/1.1\r\nHost: app\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
     await waitFor(() => service.mock.requests().length === 1, 'the search to reach the mock');
     socket.destroy();
     await waitFor(() => service.mock.requests()[0]?.aborted === true, 'the mock to record the forwarded search as aborted');
@@ -129,7 +136,9 @@ describe('toNodeHandler: the proxy over node:http', () => {
     const { port } = new URL(app);
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', resolve));
-    socket.write(`POST ${PREFIX}/flights/search HTTP/1.1\r\nHost: app\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n{"airlineLoyalty":`);
+    socket.write(
+      `POST ${PREFIX}/flights/search HTTP/1.1\r\nHost: app\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n{"airlineLoyalty":`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
     // A small body is read by the adapter, which drops the request; a streamed one reaches the proxy, which answers 499.
@@ -151,7 +160,7 @@ describe('toNodeHandler: the proxy over node:http', () => {
     expect(JSON.parse(text).error.code).toBe('PROXY_BAD_GATEWAY');
   });
 
-  it('reads the full path from Express\'s originalUrl, so a router mounted under the prefix works', async () => {
+  it("reads the full path from Express's originalUrl, so a router mounted under the prefix works", async () => {
     const { service } = await setup();
     const handler = toNodeHandler(createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: service.url }));
     const app = await serveOverNode(async () => new Response('unused'));
@@ -167,7 +176,7 @@ describe('toNodeHandler: the proxy over node:http', () => {
     expect(await response.json()).toMatchObject({ limit: 100 });
   });
 
-  it('answers a handler that throws with a 500 naming nothing of the error, or hands the error to Express\'s next', async () => {
+  it("answers a handler that throws with a 500 naming nothing of the error, or hands the error to Express's next", async () => {
     const failing = async (): Promise<Response> => {
       throw new Error(`secret detail ${SERVER_KEY}`);
     };
@@ -181,10 +190,14 @@ describe('toNodeHandler: the proxy over node:http', () => {
     const handler = toNodeHandler(failing);
     const nexted: unknown[] = [];
     plain.server.removeAllListeners('request');
-    plain.server.on('request', (req, res) => void handler(req, res, (error) => {
-      nexted.push(error);
-      res.writeHead(418).end();
-    }));
+    plain.server.on(
+      'request',
+      (req, res) =>
+        void handler(req, res, (error) => {
+          nexted.push(error);
+          res.writeHead(418).end();
+        }),
+    );
     expect((await fetch(`${plain.url}/x`)).status).toBe(418);
     expect(nexted).toHaveLength(1);
     expect((nexted[0] as Error).message).toContain('secret detail');
@@ -197,7 +210,7 @@ describe('toNodeHandler: the proxy over node:http', () => {
       return new Response(
         new ReadableStream<Uint8Array>({
           pull(controller) {
-            const chunk = new Uint8Array(256 * 1024).fill(sent / (256 * 1024) % 251);
+            const chunk = new Uint8Array(256 * 1024).fill((sent / (256 * 1024)) % 251);
             sent += chunk.byteLength;
             controller.enqueue(chunk);
             if (sent >= size) controller.close();

@@ -9,20 +9,76 @@ const creating = (options: unknown) => () => createFlightSearchProxy(options as 
 describe('createFlightSearchProxy options', () => {
   it.each([
     ['no options', undefined, 'createFlightSearchProxy: expected an options object ({ apiKey, baseUrl, ... }), received undefined.'],
-    ['a missing apiKey', { baseUrl: valid.baseUrl }, 'createFlightSearchProxy: invalid option "apiKey": expected the service API key, a non-empty string, received undefined.'],
-    ['a blank apiKey', { ...valid, apiKey: '  ' }, 'createFlightSearchProxy: invalid option "apiKey": expected the service API key, a non-empty string, received a string of 2 characters.'],
-    ['a numeric apiKey', { ...valid, apiKey: 42 }, 'createFlightSearchProxy: invalid option "apiKey": expected the service API key, a non-empty string, received a number.'],
-    ['a relative baseUrl', { ...valid, baseUrl: '/api' }, 'createFlightSearchProxy: invalid option "baseUrl": expected the service\'s absolute http(s) URL, such as "https://api.example.com", received "/api".'],
-    ['an ftp baseUrl', { ...valid, baseUrl: 'ftp://api.example.test' }, 'createFlightSearchProxy: invalid option "baseUrl": expected the service\'s absolute http(s) URL, such as "https://api.example.com", received "ftp://api.example.test".'],
-    ['a baseUrl with a query', { ...valid, baseUrl: 'https://api.example.test/?key=1' }, 'createFlightSearchProxy: invalid option "baseUrl": expected a URL without credentials, query or fragment, received a URL with one of them.'],
-    ['a prefix with a trailing slash', { ...valid, prefix: '/api/' }, 'createFlightSearchProxy: invalid option "prefix": expected a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or "", received "/api/".'],
-    ['a prefix without a leading slash', { ...valid, prefix: 'api' }, 'createFlightSearchProxy: invalid option "prefix": expected a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or "", received "api".'],
-    ['an authorize that is not a function', { ...valid, authorize: true }, 'createFlightSearchProxy: invalid option "authorize": expected a function, received a boolean.'],
-    ['a beforeSearch that is not a function', { ...valid, beforeSearch: {} }, 'createFlightSearchProxy: invalid option "beforeSearch": expected a function, received an object.'],
-    ['a fetch that is not a function', { ...valid, fetch: 'fetch' }, 'createFlightSearchProxy: invalid option "fetch": expected a function, received a string of 5 characters.'],
-    ['a zero timeoutMs', { ...valid, timeoutMs: 0 }, 'createFlightSearchProxy: invalid option "timeoutMs": expected an integer number of milliseconds from 1 to 2147483647 (default 35000, above the service\'s 29 s provider time), received 0.'],
-    ['an infinite timeoutMs', { ...valid, timeoutMs: Infinity }, 'createFlightSearchProxy: invalid option "timeoutMs": expected an integer number of milliseconds from 1 to 2147483647 (default 35000, above the service\'s 29 s provider time), received Infinity.'],
-    ['a fractional bodyLimit', { ...valid, bodyLimit: 1.5 }, 'createFlightSearchProxy: invalid option "bodyLimit": expected a positive integer number of bytes (default 1048576), received 1.5.'],
+    [
+      'a missing apiKey',
+      { baseUrl: valid.baseUrl },
+      'createFlightSearchProxy: invalid option "apiKey": expected the service API key, a non-empty string, received undefined.',
+    ],
+    [
+      'a blank apiKey',
+      { ...valid, apiKey: '  ' },
+      'createFlightSearchProxy: invalid option "apiKey": expected the service API key, a non-empty string, received a string of 2 characters.',
+    ],
+    [
+      'a numeric apiKey',
+      { ...valid, apiKey: 42 },
+      'createFlightSearchProxy: invalid option "apiKey": expected the service API key, a non-empty string, received a number.',
+    ],
+    [
+      'a relative baseUrl',
+      { ...valid, baseUrl: '/api' },
+      'createFlightSearchProxy: invalid option "baseUrl": expected the service\'s absolute http(s) URL, such as "https://api.example.com", received "/api".',
+    ],
+    [
+      'an ftp baseUrl',
+      { ...valid, baseUrl: 'ftp://api.example.test' },
+      'createFlightSearchProxy: invalid option "baseUrl": expected the service\'s absolute http(s) URL, such as "https://api.example.com", received "ftp://api.example.test".',
+    ],
+    [
+      'a baseUrl with a query',
+      { ...valid, baseUrl: 'https://api.example.test/?key=1' },
+      'createFlightSearchProxy: invalid option "baseUrl": expected a URL without credentials, query or fragment, received a URL with one of them.',
+    ],
+    [
+      'a prefix with a trailing slash',
+      { ...valid, prefix: '/api/' },
+      'createFlightSearchProxy: invalid option "prefix": expected a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or "", received "/api/".',
+    ],
+    [
+      'a prefix without a leading slash',
+      { ...valid, prefix: 'api' },
+      'createFlightSearchProxy: invalid option "prefix": expected a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or "", received "api".',
+    ],
+    [
+      'an authorize that is not a function',
+      { ...valid, authorize: true },
+      'createFlightSearchProxy: invalid option "authorize": expected a function, received a boolean.',
+    ],
+    [
+      'a beforeSearch that is not a function',
+      { ...valid, beforeSearch: {} },
+      'createFlightSearchProxy: invalid option "beforeSearch": expected a function, received an object.',
+    ],
+    [
+      'a fetch that is not a function',
+      { ...valid, fetch: 'fetch' },
+      'createFlightSearchProxy: invalid option "fetch": expected a function, received a string of 5 characters.',
+    ],
+    [
+      'a zero timeoutMs',
+      { ...valid, timeoutMs: 0 },
+      'createFlightSearchProxy: invalid option "timeoutMs": expected an integer number of milliseconds from 1 to 2147483647 (default 35000, above the service\'s 29 s provider time), received 0.',
+    ],
+    [
+      'an infinite timeoutMs',
+      { ...valid, timeoutMs: Infinity },
+      'createFlightSearchProxy: invalid option "timeoutMs": expected an integer number of milliseconds from 1 to 2147483647 (default 35000, above the service\'s 29 s provider time), received Infinity.',
+    ],
+    [
+      'a fractional bodyLimit',
+      { ...valid, bodyLimit: 1.5 },
+      'createFlightSearchProxy: invalid option "bodyLimit": expected a positive integer number of bytes (default 1048576), received 1.5.',
+    ],
   ])('refuses %s with a TypeError saying what it got and what it takes', (_, options, message) => {
     expect(creating(options)).toThrow(new TypeError(message));
   });
@@ -35,7 +91,9 @@ describe('createFlightSearchProxy options', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toBe('createFlightSearchProxy: invalid option "apiKey": expected a key that can be sent as a header value, received a string with a line break or NUL.');
+    expect(message).toBe(
+      'createFlightSearchProxy: invalid option "apiKey": expected a key that can be sent as a header value, received a string with a line break or NUL.',
+    );
     expect(message).not.toContain('sk-live');
     expect(() => createFlightSearchProxy({ ...valid, apiKey: 'sk-live-x', baseUrl: 'nope' })).toThrow(/^(?!.*sk-live).*"baseUrl"/);
   });
@@ -45,7 +103,7 @@ describe('createFlightSearchProxy options', () => {
     expect(typeof createFlightSearchProxy({ ...valid, prefix: '', baseUrl: 'http://127.0.0.1:4010/v1/', timeoutMs: 40_000, bodyLimit: 2048 })).toBe('function');
   });
 
-  it('exports its own error codes, none of them one of the service\'s', () => {
+  it("exports its own error codes, none of them one of the service's", () => {
     const service = ['HTTP_ERROR', 'AUTHORIZATION_ERROR', 'VALIDATION_ERROR', 'NOT_ACCEPTABLE', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR'];
     expect(Object.values(PROXY_ERROR_CODES).filter((code) => service.includes(code))).toEqual([]);
     expect(PROXY_ERROR_CODES.BUDGET_EXCEEDED).toBe('BUDGET_EXCEEDED');

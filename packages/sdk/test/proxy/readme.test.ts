@@ -13,7 +13,7 @@ const service = useMockService({ keys: keys() });
 process.env.FLIGHT_SEARCH_KEY = SERVER_KEY;
 process.env.FLIGHT_SEARCH_URL = BASE;
 
-describe('the README\'s proxy section', () => {
+describe("the README's proxy section", () => {
   it.each(['proxy-node.ts', 'proxy-hono.ts', 'proxy-fetch.ts'])('shows examples/%s verbatim in a ts block', (file) => {
     const source = readFileSync(here(`../../examples/${file}`), 'utf8');
     expect(readme).toContain(`\`\`\`ts\n${source}\`\`\``);
@@ -52,7 +52,7 @@ describe('the README\'s proxy section', () => {
     expect(mock.requests().filter((r) => r.path === '/flights/search')).toHaveLength(11);
   });
 
-  it('the Fetch-standard example serves the three operations as a default export\'s fetch', async () => {
+  it("the Fetch-standard example serves the three operations as a default export's fetch", async () => {
     service.mock();
     const { default: worker } = await import('../../examples/proxy-fetch.js');
     const quota = await worker.fetch(new Request(`https://app.example.test${PREFIX}/quota`));

@@ -36,7 +36,10 @@ export const browserHeaders = {
 };
 
 /** A request to the proxy as the browser makes it, on the app's origin. */
-export function browserRequest(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; origin?: string } = {}): Request {
+export function browserRequest(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; origin?: string } = {},
+): Request {
   const { method = init.body === undefined ? 'GET' : 'POST', body, headers = {}, signal, origin = APP } = init;
   const allHeaders: Record<string, string> = { ...browserHeaders, ...headers };
   if (body !== undefined) allHeaders['content-type'] ??= 'application/json';

@@ -50,7 +50,10 @@ function expectMock({ createFlightSearchMock, DEFAULT_KEYS }) {
   for (const method of ['handle', 'setProgramBehavior', 'setKey', 'requests', 'reset']) {
     assert.equal(typeof mock[method], 'function', `createFlightSearchMock().${method} is not a function`);
   }
-  assert.ok(DEFAULT_KEYS.some((key) => key.key === 'test-key'), 'DEFAULT_KEYS has no test-key');
+  assert.ok(
+    DEFAULT_KEYS.some((key) => key.key === 'test-key'),
+    'DEFAULT_KEYS has no test-key',
+  );
 }
 
 async function expectServer({ startMockServer, createFlightSearchMock }, openApiFile) {
@@ -90,9 +93,25 @@ async function expectProxy({ createFlightSearchProxy, PROXY_ERROR_CODES, toNodeH
   const proxy = createFlightSearchProxy({ apiKey: 'server-key', baseUrl: 'http://127.0.0.1:9' });
   const response = await proxy(new Request('http://app.test/api/flight-search/admin'));
   assert.equal(response.status, 404, 'a path outside the three operations is a 404');
-  assert.equal((await response.json()).error.code, PROXY_ERROR_CODES.NOT_FOUND, 'with the proxy\'s own code');
+  assert.equal((await response.json()).error.code, PROXY_ERROR_CODES.NOT_FOUND, "with the proxy's own code");
   assert.equal(typeof toNodeHandler(proxy), 'function', 'toNodeHandler gives a node:http listener');
   assert.throws(() => createFlightSearchProxy({ apiKey: 'server-key', baseUrl: '/relative' }), TypeError, 'a relative baseUrl is a TypeError');
 }
 
-module.exports = { expectResolved, expectSdk, expectMock, expectServer, expectProxy };
+/** `createRawClient` (`@flight-search/sdk/raw`) is openapi-fetch's client with the SDK's headers: `{ data, error }` results. */
+async function expectRaw({ createRawClient }) {
+  assert.equal(typeof createRawClient, 'function', 'createRawClient is a function');
+  const sent = [];
+  const fetch = async (request) => {
+    sent.push(request);
+    return Response.json({ limit: 7, consumed: 0, remaining: 7, usageByCompany: [] });
+  };
+  const { data, error } = await createRawClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9', fetch }).GET('/quota');
+  assert.equal(error, undefined, 'no error on a 200');
+  assert.equal(data.remaining, 7, 'data is the parsed answer');
+  assert.equal(sent[0].url, 'http://127.0.0.1:9/quota', 'sent to baseUrl');
+  assert.equal(sent[0].headers.get('x-api-key'), 'test-key', 'with the key');
+  assert.throws(() => createRawClient({ apiKey: 'test-key', baseUrl: '/relative' }), TypeError, 'a relative baseUrl is a TypeError');
+}
+
+module.exports = { expectResolved, expectSdk, expectMock, expectServer, expectProxy, expectRaw };

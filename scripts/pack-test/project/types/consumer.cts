@@ -25,7 +25,7 @@ export async function consumer(): Promise<number> {
 
   const { results } = await client.searchFlights({ ...request, responseFormat: 'PARSED' });
   const first = results[0];
-  const flights: number = first !== undefined && first.success ? first.flights.length : 0;
+  const flights: number = first?.success ? first.flights.length : 0;
 
   // @ts-expect-error tripType is 'ONE_WAY' | 'ROUND_TRIP'
   await client.searchFlights({ ...request, tripType: 'ONE_WAY_PLEASE' });

@@ -84,5 +84,5 @@ export function bearingDegrees(from: Airport, to: Airport): number {
   const dLon = (to.lon - from.lon) * rad;
   const y = Math.sin(dLon) * Math.cos(to.lat * rad);
   const x = Math.cos(from.lat * rad) * Math.sin(to.lat * rad) - Math.sin(from.lat * rad) * Math.cos(to.lat * rad) * Math.cos(dLon);
-  return ((Math.atan2(y, x) / rad) + 360) % 360;
+  return (Math.atan2(y, x) / rad + 360) % 360;
 }

@@ -16,7 +16,7 @@ export interface AirportLimits {
   equipment?: readonly string[];
 }
 
-export const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
+const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
   // LaGuardia perimeter rule (Port Authority of NY & NJ, 1984; 14 CFR part 93 slot rules):
   // no non-stop beyond 1,500 statute miles (2,414 km), Saturdays included, Denver exempt.
   LGA: { perimeterKm: 2414, perimeterExceptions: ['DEN'] },

@@ -22,12 +22,17 @@ describe('generateFlights', () => {
   });
 
   it('D8: on the last days the contract can write (9999-12-31) keeps only flights that land by 9999-12-31T23:59, every time in the contract', () => {
-    for (const [origin, destination] of [['GRU', 'CDG'], ['LAX', 'SYD'], ['JFK', 'LHR']] as const) {
+    for (const [origin, destination] of [
+      ['GRU', 'CDG'],
+      ['LAX', 'SYD'],
+      ['JFK', 'LHR'],
+    ] as const) {
       const search = searchOf({ origin, destination, departureDate: '9999-12-30', tripType: 'ROUND_TRIP', returnDate: '9999-12-31' });
       const flights = generateFlights(42, search);
       for (const flight of flights) {
         expect(contractErrors('ParsedFlight', flight), `${origin}-${destination} ${flight.flightCode}`).toEqual([]);
-        for (const time of [flight.arrivalDate, ...flight.legs.flatMap((leg) => [leg.departureDate, leg.arrivalDate])]) expect(time <= '9999-12-31T23:59:59').toBe(true);
+        for (const time of [flight.arrivalDate, ...flight.legs.flatMap((leg) => [leg.departureDate, leg.arrivalDate])])
+          expect(time <= '9999-12-31T23:59:59').toBe(true);
       }
       // The day before still has its flights, only those that would land in year 10000 are gone
       // (LAX-SYD's one outbound flight of that day lands two days later).
@@ -42,14 +47,30 @@ describe('generateFlights', () => {
 
   it('makes flights that validate against ParsedFlight of openapi.yaml, for every program, price type and cabin', () => {
     const cases = [
-      ...(['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'] as const).map((program) => ({ program, priceType: 'MILES' as const })),
+      ...(['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'] as const).map((program) => ({
+        program,
+        priceType: 'MILES' as const,
+      })),
       ...(['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_8'] as const).map((program) => ({ program, priceType: 'CASH' as const })),
     ];
     let checked = 0;
     for (const { program, priceType } of cases) {
       for (const cabinType of ['ECONOMY', 'BUSINESS'] as const) {
-        for (const [origin, destination] of [['GRU', 'JFK'], ['LHR', 'NRT'], ['GIG', 'CGH']] as const) {
-          const search = searchOf({ program, priceType, cabinType, origin, destination, tripType: 'ROUND_TRIP', returnDate: '2027-01-05', passengers: { adults: 2, children: 1, infants: 1 } });
+        for (const [origin, destination] of [
+          ['GRU', 'JFK'],
+          ['LHR', 'NRT'],
+          ['GIG', 'CGH'],
+        ] as const) {
+          const search = searchOf({
+            program,
+            priceType,
+            cabinType,
+            origin,
+            destination,
+            tripType: 'ROUND_TRIP',
+            returnDate: '2027-01-05',
+            passengers: { adults: 2, children: 1, infants: 1 },
+          });
           for (const flight of generateFlights(7, search)) {
             expect(contractErrors('ParsedFlight', flight), `${program} ${flight.flightCode}`).toEqual([]);
             checked++;
@@ -85,7 +106,9 @@ describe('generateFlights', () => {
       expect(minutesBetweenLocal(flight.departureDate, flight.arrivalDate)).toBe(flight.durationMinutes - 120);
     }
     // LHR (UTC+0 in December) to AMS (UTC+1): a short hop east arrives an hour later on the clock.
-    const hops = [1, 2, 3, 4].flatMap((seed) => generateFlights(seed, searchOf({ program: 'PROGRAM_5', origin: 'LHR', destination: 'AMS' }))).filter((flight) => flight.stops === 0);
+    const hops = [1, 2, 3, 4]
+      .flatMap((seed) => generateFlights(seed, searchOf({ program: 'PROGRAM_5', origin: 'LHR', destination: 'AMS' })))
+      .filter((flight) => flight.stops === 0);
     expect(hops.length).toBeGreaterThan(0);
     for (const flight of hops) {
       expect(flight.durationMinutes).toBeLessThan(100);

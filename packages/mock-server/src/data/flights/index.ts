@@ -57,8 +57,19 @@ export function pastDates(search: NormalizedSearch, now: number): { outbound: bo
 function directionFlights(seed: number, search: NormalizedSearch, direction: Direction, origin: string, destination: string, date: string): ParsedFlight[] {
   const { program, cabinType, tripType, priceType, passengers } = search;
   const random = createRandom(
-    seed, 'flights', program, priceType, origin, destination, date, cabinType, tripType, direction,
-    passengers.adults, passengers.children, passengers.infants,
+    seed,
+    'flights',
+    program,
+    priceType,
+    origin,
+    destination,
+    date,
+    cabinType,
+    tripType,
+    direction,
+    passengers.adults,
+    passengers.children,
+    passengers.infants,
   );
   // A flight landing after 9999-12-31T23:59 has no time the contract's YYYY-MM-DDTHH:mm can write: not sold.
   // Only aircraft that have the cabin sell it (D40).
@@ -68,19 +79,21 @@ function directionFlights(seed: number, search: NormalizedSearch, direction: Dir
   const route = `${origin}-${destination}`;
   const dayDemand = demand(seed, program, route, dayNumber(date));
   return itineraries.map((itinerary) => {
-    const legs = itinerary.legs.map((leg, index): Leg => ({
-      airlineCode: leg.carrier,
-      flightNumber: leg.flightNumber,
-      cabinType,
-      departureAirport: leg.from.iata,
-      arrivalAirport: leg.to.iata,
-      departureDate: formatLocal(leg.departureLocal),
-      arrivalDate: formatLocal(leg.arrivalLocal),
-      equipment: leg.equipment,
-      classOfService: null,
-      durationMinutes: leg.blockMinutes,
-      isConnection: index > 0,
-    }));
+    const legs = itinerary.legs.map(
+      (leg, index): Leg => ({
+        airlineCode: leg.carrier,
+        flightNumber: leg.flightNumber,
+        cabinType,
+        departureAirport: leg.from.iata,
+        arrivalAirport: leg.to.iata,
+        departureDate: formatLocal(leg.departureLocal),
+        arrivalDate: formatLocal(leg.arrivalLocal),
+        equipment: leg.equipment,
+        classOfService: null,
+        durationMinutes: leg.blockMinutes,
+        isConnection: index > 0,
+      }),
+    );
     const { fares, perPassenger } = faresFor(random, search, itinerary, dayDemand);
     const firstClass = fares[0]?.classOfService ?? null;
     for (const leg of legs) leg.classOfService = firstClass;
@@ -149,7 +162,17 @@ function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItin
       const money = cents(adult * paying + adult * profile.infantShare * passengers.infants);
       const fees = cents(profile.bookingFee + inCurrency(program, paying * 4.9));
       perPassenger.push(0);
-      fares.push({ fareType: family.name, miles: 0, money, taxes, fees, totalMoney: cents(money + taxes + fees), baseMiles: null, classOfService, productClass });
+      fares.push({
+        fareType: family.name,
+        miles: 0,
+        money,
+        taxes,
+        fees,
+        totalMoney: cents(money + taxes + fees),
+        baseMiles: null,
+        classOfService,
+        productClass,
+      });
     }
   }
   return { fares, perPassenger };

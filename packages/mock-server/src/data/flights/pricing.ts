@@ -36,7 +36,7 @@ export function roundMiles(program: ProgramCode, miles: number): number {
  * rates (D43), so a cash fare or a tax in BRL, EUR or USD is the same value
  * in every program, and answers stay deterministic.
  */
-export const RATES: Readonly<Record<Currency, number>> = { USD: 1, EUR: 0.92, BRL: 5.0 };
+const RATES: Readonly<Record<Currency, number>> = { USD: 1, EUR: 0.92, BRL: 5.0 };
 
 /** An amount in US dollars in the program's currency. */
 export const inCurrency = (program: ProgramCode, usd: number): number => usd * RATES[PROGRAMS[program].currency];

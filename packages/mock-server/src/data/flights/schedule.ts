@@ -2,7 +2,7 @@ import type { ProgramCode } from '@flight-search/contract';
 import { airport, bearingDegrees, distanceKm, type Airport } from '../airports/index.js';
 import { limitsOf } from '../airports/limits.js';
 import { createRandom, type Random } from '../random/index.js';
-import { DAY, MINUTE, localToUtc, parseLocalDate, utcToLocal } from '../time/index.js';
+import { MINUTE, localToUtc, parseLocalDate, utcToLocal } from '../time/index.js';
 import { AIRCRAFT, typesForStage } from './aircraft.js';
 import { PROGRAMS, WORLD_HUBS, type Continent } from './programs.js';
 
@@ -61,7 +61,7 @@ const MAX_GROUND_KMH = 870;
  * eastward share of the track is the sine of the mean of the initial and final
  * great-circle bearings.
  */
-export function windKmh(from: Airport, to: Airport): number {
+function windKmh(from: Airport, to: Airport): number {
   const initial = bearingDegrees(from, to);
   const final = (bearingDegrees(to, from) + 180) % 360;
   // Mean of two angles, through their unit vectors (350 and 10 average to 0, not 180).
@@ -100,7 +100,10 @@ function equipmentFor(from: Airport, to: Airport, km: number, random: Random): s
 
 /** Whether a non-stop may operate between two airports: domestic-only airports and perimeter rules (D39). */
 function legAllowed(from: Airport, to: Airport, km: number): boolean {
-  for (const [here, there] of [[from, to], [to, from]] as const) {
+  for (const [here, there] of [
+    [from, to],
+    [to, from],
+  ] as const) {
     const limits = limitsOf(here.iata);
     if (limits.domesticOnly && there.country !== here.country) return false;
     if (limits.perimeterKm !== undefined && km > limits.perimeterKm && !limits.perimeterExceptions?.includes(there.iata)) return false;
@@ -109,7 +112,7 @@ function legAllowed(from: Airport, to: Airport, km: number): boolean {
 }
 
 /** The airline that operates a leg: the program's own where it flies (home countries, hubs), else its partner of that continent (D42). */
-export function operatingCarrier(program: ProgramCode, from: Airport, to: Airport): string {
+function operatingCarrier(program: ProgramCode, from: Airport, to: Airport): string {
   const profile = PROGRAMS[program];
   const own = [from, to].some((at) => profile.home.includes(at.country) || profile.hubs.includes(at.iata));
   if (own) return profile.carrier;
@@ -128,8 +131,13 @@ function connectionPoints(program: ProgramCode, from: Airport, to: Airport, dire
     const first = distanceKm(from, hub);
     const second = distanceKm(hub, to);
     if (
-      first >= MIN_ROUTE_KM && second >= MIN_ROUTE_KM && first <= MAX_DIRECT_KM && second <= MAX_DIRECT_KM && first + second <= direct * maxDetour &&
-      legAllowed(from, hub, first) && legAllowed(hub, to, second)
+      first >= MIN_ROUTE_KM &&
+      second >= MIN_ROUTE_KM &&
+      first <= MAX_DIRECT_KM &&
+      second <= MAX_DIRECT_KM &&
+      first + second <= direct * maxDetour &&
+      legAllowed(from, hub, first) &&
+      legAllowed(hub, to, second)
     ) {
       points.push(hub);
     }
@@ -150,7 +158,16 @@ function legTemplate(program: ProgramCode, from: Airport, to: Airport, ownNumber
   if (!equipment) return undefined;
   const carrier = operatingCarrier(program, from, to);
   const number = carrier === PROGRAMS[program].carrier ? ownNumber() : random.int(1, 2999);
-  return { from, to, carrier, flightNumber: String(number), equipment, distanceKm: km, blockMinutes: blockMinutes(km, windKmh(from, to), random), layoverMinutes: layover };
+  return {
+    from,
+    to,
+    carrier,
+    flightNumber: String(number),
+    equipment,
+    distanceKm: km,
+    blockMinutes: blockMinutes(km, windKmh(from, to), random),
+    layoverMinutes: layover,
+  };
 }
 
 const timetables = new Map<string, ItineraryTemplate[]>();
@@ -225,5 +242,3 @@ export function itinerariesOn(entries: readonly ItineraryTemplate[], date: strin
   }
   return dated;
 }
-
-export { DAY };

@@ -159,4 +159,3 @@ function watchedFlight(program: MilesProgram, cabinType: CabinType, itinerary: D
 
 /** The fixed UTC hour at which the program's collector visits this route (D44). */
 const collectionHourOf = (routeHash: number): number => (routeHash >>> 4) % 24;
-

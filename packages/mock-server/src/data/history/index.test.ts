@@ -81,7 +81,8 @@ describe('baselineHistory', () => {
 
   it('drifts smoothly: the same departure seen on consecutive days moves by a few percent, not at random', () => {
     const byDeparture = new Map<string, HistoryRecord[]>();
-    for (const record of records) byDeparture.set(`${record.flightCode} ${record.departureDate}`, [...(byDeparture.get(`${record.flightCode} ${record.departureDate}`) ?? []), record]);
+    for (const record of records)
+      byDeparture.set(`${record.flightCode} ${record.departureDate}`, [...(byDeparture.get(`${record.flightCode} ${record.departureDate}`) ?? []), record]);
     let steps = 0;
     for (const series of byDeparture.values()) {
       const daily = new Map(series.map((record) => [record.createdAt.slice(0, 10), record.basePrice]));
@@ -100,8 +101,14 @@ describe('baselineHistory', () => {
   it('sometimes lacks fares, legs, availableSeats or tripType and roundTrip, as the spec allows', () => {
     const many = (['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_5', 'PROGRAM_7'] as MilesProgram[]).flatMap((program) => baselineHistory(42, { ...route, program }, NOW));
     for (const field of ['fares', 'legs', 'availableSeats', 'tripType', 'roundTrip'] as const) {
-      expect(many.some((record) => record[field] === undefined), field).toBe(true);
-      expect(many.some((record) => record[field] !== undefined), field).toBe(true);
+      expect(
+        many.some((record) => record[field] === undefined),
+        field,
+      ).toBe(true);
+      expect(
+        many.some((record) => record[field] !== undefined),
+        field,
+      ).toBe(true);
     }
   });
 

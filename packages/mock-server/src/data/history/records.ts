@@ -1,13 +1,11 @@
 import type { HistoryRecord, MilesProgram, ParsedFlight, ProgramCode } from '@flight-search/contract';
-import { DIRECTIONS } from '@flight-search/contract';
+import { DIRECTIONS, MILES_PROGRAMS as MILES_PROGRAM_CODES } from '@flight-search/contract';
 import { PROGRAMS } from '../flights/programs.js';
 import { perPassengerMiles } from '../flights/per-passenger.js';
 import { createRandom, hashKey } from '../random/index.js';
 import { formatUtc } from '../time/index.js';
 
-const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>([
-  'PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7',
-]);
+const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>(MILES_PROGRAM_CODES);
 
 const isMilesProgram = (program: ProgramCode): program is MilesProgram => MILES_PROGRAMS.has(program);
 type Direction = (typeof DIRECTIONS)[number];
@@ -60,7 +58,14 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
   if (flight.availableSeats !== null) record.availableSeats = flight.availableSeats;
   if (!random.chance(0.1)) {
     record.fares = flight.fares.map(({ fareType, miles, money, taxes, fees, totalMoney, productClass, classOfService }) => ({
-      fareType, miles, money, taxes, fees, totalMoney, productClass, classOfService,
+      fareType,
+      miles,
+      money,
+      taxes,
+      fees,
+      totalMoney,
+      productClass,
+      classOfService,
     }));
   }
   if (!random.chance(0.1)) {
@@ -108,7 +113,12 @@ const HALF = 2 ** 24;
  * 100 000 records a store keeps; distinct sequence numbers make distinct ids.
  */
 function recordId(uuid: string, sequence: number): string {
-  return uuid.slice(0, 24) + scramble48(sequence % NODE_BITS).toString(16).padStart(12, '0');
+  return (
+    uuid.slice(0, 24) +
+    scramble48(sequence % NODE_BITS)
+      .toString(16)
+      .padStart(12, '0')
+  );
 }
 
 /**

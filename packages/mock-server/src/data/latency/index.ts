@@ -1,9 +1,7 @@
 import type { ProgramCode } from '@flight-search/contract';
+import { PROGRAM_CODES } from '@flight-search/contract';
 import { hashKey } from '../random/index.js';
 
-const PROGRAM_CODES: readonly ProgramCode[] = [
-  'PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7', 'PROGRAM_8',
-];
 const MIN_MS = 200;
 const MAX_MS = 4000;
 
@@ -20,5 +18,5 @@ export function programLatencyMs(seed: number, program: ProgramCode): number {
   const slot = (MAX_MS - MIN_MS) / PROGRAM_CODES.length;
   const rank = Math.max(0, order.indexOf(program));
   // Jitter stays inside the slot, so two programs never get the same latency.
-  return Math.round(MIN_MS + rank * slot + (hashKey(seed, 'jitter', program) % 1000) / 1000 * (slot - 1));
+  return Math.round(MIN_MS + rank * slot + ((hashKey(seed, 'jitter', program) % 1000) / 1000) * (slot - 1));
 }

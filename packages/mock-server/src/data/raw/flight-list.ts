@@ -3,8 +3,7 @@ import type { RawFormatter } from './types.js';
 import { PROGRAMS } from '../flights/programs.js';
 
 /** `P1-8040-OB`: the first leg's code and the direction, as this provider names offers. */
-const offerId = (flight: ParsedFlight): string =>
-  `${(flight.flightCode.split(',')[0] ?? '').replace(' ', '-')}-${flight.direction === 'RETURN' ? 'IB' : 'OB'}`;
+const offerId = (flight: ParsedFlight): string => `${(flight.flightCode.split(',')[0] ?? '').replace(' ', '-')}-${flight.direction === 'RETURN' ? 'IB' : 'OB'}`;
 
 /**
  * A loyalty-program award API that lists flights with nested fare and leg

@@ -40,7 +40,10 @@ describe('toRawData', () => {
     const outbound = (program: ProgramCode) => rawOf({ program }).outbound;
     expect(outbound('PROGRAM_1').flights[0]).toMatchObject({ code: expect.stringMatching(/^P1 /), fareList: expect.any(Array), legList: expect.any(Array) });
     expect(outbound('PROGRAM_2')).toMatchObject({ itineraries: expect.any(Array), offers: expect.any(Array) });
-    expect(outbound('PROGRAM_2').offers[0].price).toEqual({ points: expect.any(Number), basePoints: expect.toSatisfy((v: unknown) => v === null || typeof v === 'number') });
+    expect(outbound('PROGRAM_2').offers[0].price).toEqual({
+      points: expect.any(Number),
+      basePoints: expect.toSatisfy((v: unknown) => v === null || typeof v === 'number'),
+    });
     expect(outbound('PROGRAM_3').trips[0]).toMatchObject({ trip_id: expect.any(String), segments: expect.any(Array), fare_options: expect.any(Array) });
     expect(outbound('PROGRAM_3').trips[0].fare_options[0].miles_required).toBeGreaterThan(0);
     expect(outbound('PROGRAM_7').Result.Journeys[0]).toMatchObject({ JourneyKey: expect.any(String), Segments: expect.any(Array), Fares: expect.any(Array) });

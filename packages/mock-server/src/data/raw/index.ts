@@ -32,9 +32,17 @@ const MILES_FORMATS: Readonly<Record<ProgramCode, RawFormatter>> = {
 export function toRawData(search: NormalizedSearch, flights: readonly ParsedFlight[], seed: number): RawProviderData {
   const format = search.priceType === 'CASH' ? offers : MILES_FORMATS[search.program];
   const requestId = createRandom(seed, 'raw', search.program, search.origin, search.destination, search.departureDate, search.returnDate ?? '').uuid();
-  const outbound = format(flights.filter((flight) => flight.direction === 'OUTBOUND'), search, requestId);
+  const outbound = format(
+    flights.filter((flight) => flight.direction === 'OUTBOUND'),
+    search,
+    requestId,
+  );
   if (search.tripType === 'ROUND_TRIP') {
-    const inbound = format(flights.filter((flight) => flight.direction === 'RETURN'), search, requestId);
+    const inbound = format(
+      flights.filter((flight) => flight.direction === 'RETURN'),
+      search,
+      requestId,
+    );
     return { outbound: outbound.block, inbound: inbound.block, selectedOutboundOfferId: outbound.firstOfferId ?? '' };
   }
   return search.priceType === 'CASH' ? { outbound: outbound.block, inbound: null } : { outbound: outbound.block };

@@ -1,0 +1,94 @@
+import type { ClientOptions } from './client.js';
+import { SDK_VERSION } from './version.js';
+
+/** The options the typed client and the raw client (`@flight-search/sdk/raw`) share: where requests go and what they carry. */
+export type ConnectionOptions = Pick<ClientOptions, 'apiKey' | 'baseUrl' | 'fetch' | 'mediaType' | 'headers' | 'sdkHeader'>;
+
+/** What both clients send every request with. */
+export interface Connection {
+  /** The base URL, resolved against the page when it is a path, without a trailing slash. */
+  origin: string;
+  /** The headers of every request (names lower-cased), without the key. */
+  headers: Record<string, string>;
+  /** `headers` (or the given ones) with `x-api-key` last, so nothing in them replaces the key. */
+  withKey(headers?: Record<string, string>): Record<string, string>;
+  /** Replaces the API key wherever it occurs in a text (D48). */
+  redact(text: string): string;
+}
+
+/** Whether a value is an object (not null, not an array): what the options that take objects must be. */
+export const isObject = (value: unknown): value is object => !!value && typeof value === 'object' && !Array.isArray(value);
+
+// How an option's wrong value is shown: a string or a number as written, anything else by its kind;
+// the key and the headers (which may hold credentials) only by their kind.
+const received = (value: unknown, secret: boolean, redact: (text: string) => string) =>
+  value == null
+    ? String(value)
+    : value === ''
+      ? 'an empty string'
+      : Array.isArray(value)
+        ? 'an array'
+        : secret || typeof value === 'object' || typeof value === 'function'
+          ? `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`
+          : typeof value === 'string'
+            ? JSON.stringify(redact(value))
+            : String(value);
+
+/** Checks options in order: `[name, value, valid, what it must be]`; the first invalid one throws a `TypeError` naming it. */
+export function checkOptions(caller: string, redact: (text: string) => string, checks: [string, unknown, unknown, string][]): void {
+  for (const [name, value, valid, expected] of checks)
+    if (!valid)
+      throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
+}
+
+/**
+ * Checks the options both clients share and gives what every request carries: the resolved base URL,
+ * `Accept`, the extra headers, the SDK header (server runtimes only) and the key.
+ */
+export function connect(caller: string, options: ConnectionOptions): Connection {
+  const { apiKey, baseUrl, fetch, mediaType = 'application/vnd.service.v1+json', headers = {}, sdkHeader = true } = options ?? ({} as ConnectionOptions);
+  // D48: a key of 8 characters or more is replaced wherever it occurs (also as JSON escapes it);
+  // a shorter one cannot be told from ordinary text and is left alone.
+  const redact = (text: string) =>
+    typeof apiKey !== 'string' || apiKey.length < 8
+      ? text
+      : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
+  // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
+  const page = (globalThis as { location?: { href: string; origin: string } }).location;
+  const base = typeof baseUrl === 'string' && baseUrl[0] === '/' && page ? new URL(baseUrl, page.href).href : baseUrl;
+  // Keyless only towards the page's own origin (a proxy that adds the key): never a keyless client to the service by mistake.
+  const samePage = page != null && typeof base === 'string' && base.startsWith(`${page.origin}/`);
+  checkOptions(caller, redact, [
+    [
+      'apiKey',
+      apiKey,
+      (apiKey === undefined && samePage) || (apiKey && typeof apiKey === 'string'),
+      page ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)" : 'a non-empty string',
+    ],
+    [
+      'baseUrl',
+      baseUrl,
+      /^https?:\/\/./.test(base),
+      'an absolute http(s) URL such as "https://api.example.com"' +
+        (page
+          ? ' or a path on the page\'s origin such as "/api/flight-search"'
+          : base?.[0] === '/'
+            ? ' (a path such as "/api" needs a page to resolve it against)'
+            : ''),
+    ],
+    ['fetch', fetch, !fetch || typeof fetch === 'function', 'a function (request) => Promise<Response>'],
+    ['mediaType', mediaType, /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType), '"application/vnd.service.v1+json" or "application/json"'],
+    ['headers', headers, isObject(headers), 'an object of header names and values'],
+  ]);
+  const common = new Headers(headers);
+  common.set('accept', mediaType);
+  // Server runtimes only: in a browser a header the service's CORS does not allow would fail the preflight (D65).
+  if (sdkHeader && !page) common.set('x-flight-search-sdk', SDK_VERSION);
+  const keyless = Object.fromEntries(common);
+  return {
+    origin: base.replace(/\/+$/, ''),
+    headers: keyless,
+    withKey: (headers = keyless) => (apiKey === undefined ? headers : { ...headers, 'x-api-key': apiKey }),
+    redact,
+  };
+}

@@ -1,0 +1,404 @@
+#!/usr/bin/env node
+// `npm run test:runtimes`: the matrix of runtimes, test runners and module
+// systems the packages support (issue 19), each row run against the packed
+// tarballs in a fresh project under the OS temp directory. Builds and packs the
+// two packages, installs them into two consumer projects (one with msw and the
+// test tools, one without msw at all), installs the runtimes through npm (Node
+// 22 and 24, Bun, Deno, workerd via miniflare, edge-runtime; kept between runs
+// under node_modules/.cache, the rest comes from the npm cache), runs every row
+// (two at a time by default) and prints a table: runtime, what ran, result, time.
+// Exits 1 when any row fails or anything can't be installed: nothing is skipped.
+//
+//   node scripts/test-runtimes.mjs [--no-build] [--keep] [--only=TEXT] [--jobs=N]
+//     --no-build  pack the dist/ already built (CI builds in an earlier step)
+//     --keep      keep the temp projects (they are kept anyway when a row fails)
+//     --only=TEXT run only the rows whose runtime or description contains TEXT
+//     --jobs=N    rows run at the same time (default: the number of CPUs, at least 2)
+//
+// What each row runs is in scripts/runtimes/: project/ (copied into the consumer
+// projects: the SDK scenario, its entries, the Vitest and Jest suites, the
+// TypeScript consumers) and drivers/ (workerd, edge-runtime, Chromium).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
+import { checkCancelled, SLOW_BEHAVIOR, SLOW_PROGRAM } from './runtimes/project/scenario.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const here = join(root, 'scripts', 'runtimes');
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const jobs = Number(argv.find((arg) => arg.startsWith('--jobs='))?.slice('--jobs='.length) ?? Math.max(2, availableParallelism()));
+const started = performance.now();
+const versions = JSON.parse(readFileSync(join(here, 'versions.json'), 'utf8'));
+
+// The child npm must not act as part of this workspace (`npm run` exports npm_package_*, npm_config_workspace...).
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !/^npm_(package_|lifecycle_|config_workspace|config_include_workspace_root)/i.test(key) && key !== 'INIT_CWD'),
+);
+Object.assign(env, { FORCE_COLOR: '0', NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DO_NOT_TRACK: '1' });
+
+class RowError extends Error {}
+
+// Each command runs in its own process group, so a time-out (or Ctrl-C here) also stops what it started.
+const running = new Set();
+const killGroup = (pid, signal = 'SIGKILL') => {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+};
+process.on('exit', () => {
+  for (const pid of running) killGroup(pid);
+});
+process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
+
+/** Starts a command in its own process group; `done` resolves to { code, stdout, stderr }. */
+function start(command, commandArgs, { cwd, timeoutMs = 120_000, extraEnv = {} } = {}) {
+  const child = spawn(command, commandArgs, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  running.add(child.pid);
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk) => (output.stdout += chunk));
+  child.stderr.on('data', (chunk) => (output.stderr += chunk));
+  const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      running.delete(child.pid);
+      resolve({ code: `failed to start: ${error.message}`, ...output });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child.pid);
+      resolve({ code: signal ? `killed by ${signal} (time-out ${timeoutMs} ms?)` : code, ...output });
+    });
+  });
+  return { child, output, done };
+}
+const run = (command, commandArgs, options) => start(command, commandArgs, options).done;
+
+const tail = (text, lines = 30) => text.trim().split('\n').slice(-lines).join('\n');
+const printed = ({ stdout, stderr }) =>
+  [stdout.trim() && `--- stdout\n${tail(stdout)}`, stderr.trim() && `--- stderr\n${tail(stderr)}`].filter(Boolean).join('\n');
+const lastLine = (text) => text.trim().split('\n').at(-1) ?? '';
+
+/** A command that must exit 0; resolves to its last line of output. */
+async function mustPass(command, commandArgs, options) {
+  const result = await run(command, commandArgs, options);
+  if (result.code !== 0) throw new RowError(`${[command, ...commandArgs].join(' ')} exited ${result.code}\n${printed(result)}`);
+  return result;
+}
+
+const step = (text) => console.log(`test-runtimes: ${text}`);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+function fatal(text) {
+  console.log(`FAIL ${text}`);
+  process.exit(1);
+}
+
+// 1. Build and pack (as scripts/pack-test.mjs does).
+const PACKAGES = [
+  { name: '@flight-search/sdk', dir: 'packages/sdk' },
+  { name: '@flight-search/mock-server', dir: 'packages/mock-server' },
+];
+if (!args.has('--no-build')) {
+  step('building the SDK and the mock server');
+  const built = await run('npm', ['run', 'build', ...PACKAGES.flatMap((p) => ['-w', p.dir])], { cwd: root, timeoutMs: 300_000 });
+  if (built.code !== 0) fatal(`build exited ${built.code}\n${printed(built)}`);
+}
+const work = mkdtempSync(join(tmpdir(), 'flight-search-runtimes-'));
+step(`packing into ${work}`);
+const packed = await run('npm', ['pack', '--json', '--pack-destination', work, ...PACKAGES.flatMap((p) => ['-w', p.dir])], { cwd: root });
+if (packed.code !== 0) fatal(`npm pack exited ${packed.code}\n${printed(packed)}`);
+const tarballs = JSON.parse(packed.stdout).map((manifest) => join(work, manifest.filename));
+
+// 2. Install, all three at once: the runtimes (cached), the project with msw, the project without.
+const repoVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+const npmInstall = (cwd, specs) =>
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...specs], { cwd, timeoutMs: 600_000 });
+
+function project(name, specs) {
+  const dir = join(work, name);
+  cpSync(join(here, 'project'), dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `flight-search-${name}`, version: '1.0.0', private: true }, null, 2)}\n`);
+  return { dir, specs };
+}
+const withMsw = project('with-msw', [
+  ...tarballs,
+  ...['msw', 'typescript', 'esbuild', 'vitest', '@types/node'].map((name) => `${name}@${repoVersion(name)}`),
+  ...Object.entries(versions.consumer).map(([name, version]) => `${name}@${version}`),
+]);
+const noMsw = project('no-msw', [...tarballs, ...['typescript', '@types/node'].map((name) => `${name}@${repoVersion(name)}`)]);
+// Jest's require() cannot load the scenario's .mjs: the Jest suite gets a CommonJS build of it.
+writeFileSync(join(withMsw.dir, 'scenario.cjs'), transformSync(readFileSync(join(here, 'project', 'scenario.mjs'), 'utf8'), { format: 'cjs' }).code);
+
+const runtimesKey = createHash('sha256').update(JSON.stringify(versions.runtimes)).digest('hex').slice(0, 12);
+const runtimesDir = join(root, 'node_modules', '.cache', 'flight-search-runtimes', runtimesKey);
+async function installRuntimes() {
+  if (existsSync(join(runtimesDir, 'installed'))) return 'cached';
+  const partial = `${runtimesDir}.partial-${process.pid}`;
+  mkdirSync(partial, { recursive: true });
+  writeFileSync(
+    join(partial, 'package.json'),
+    `${JSON.stringify({ name: 'flight-search-runtimes', private: true, dependencies: versions.runtimes }, null, 2)}\n`,
+  );
+  const result = await npmInstall(partial, []);
+  if (result.code !== 0) throw new RowError(`npm install of the runtimes exited ${result.code}\n${printed(result)}`);
+  writeFileSync(join(partial, 'installed'), `${new Date().toISOString()}\n`);
+  rmSync(runtimesDir, { recursive: true, force: true });
+  renameSync(partial, runtimesDir);
+  return 'installed';
+}
+
+step(`installing the runtimes (${Object.keys(versions.runtimes).join(', ')}) and the two consumer projects`);
+const t0 = performance.now();
+const installs = await Promise.allSettled([
+  installRuntimes(),
+  npmInstall(withMsw.dir, withMsw.specs).then((r) =>
+    r.code === 0 ? 'ok' : Promise.reject(new RowError(`npm install in ${withMsw.dir} exited ${r.code}\n${printed(r)}`)),
+  ),
+  npmInstall(noMsw.dir, noMsw.specs).then((r) =>
+    r.code === 0 ? 'ok' : Promise.reject(new RowError(`npm install in ${noMsw.dir} exited ${r.code}\n${printed(r)}`)),
+  ),
+]);
+const failedInstall = installs.find((i) => i.status === 'rejected');
+if (failedInstall) fatal(`installing: ${failedInstall.reason?.message ?? failedInstall.reason}\nThe projects are kept at ${work}.`);
+step(`installed in ${seconds(performance.now() - t0)} (runtimes ${installs[0].value}: ${runtimesDir})`);
+
+// 3. The runtimes and their versions (a runtime that does not start fails the run here).
+const bin = (...path) => join(runtimesDir, 'node_modules', ...path);
+const RUNTIMES = {
+  node20: { label: 'Node 20', command: process.execPath },
+  node22: { label: 'Node 22', command: bin('node22', 'bin', 'node') },
+  node24: { label: 'Node 24', command: bin('node24', 'bin', 'node') },
+  bun: { label: 'Bun', command: bin('.bin', 'bun') },
+  deno: { label: 'Deno', command: bin('.bin', 'deno') },
+};
+for (const [key, runtime] of Object.entries(RUNTIMES)) {
+  const result = await run(runtime.command, ['--version'], { cwd: work, timeoutMs: 30_000 });
+  if (result.code !== 0) fatal(`${runtime.command} --version exited ${result.code}\n${printed(result)}`);
+  const version = result.stdout.match(/\d+\.\d+\.\d+/)?.[0];
+  if (key.startsWith('node') && !version?.startsWith(key.slice(4))) fatal(`${runtime.command} is Node ${version}, expected ${key}`);
+  runtime.label = `${runtime.label.replace(/ \d+$/, '')} ${version}`;
+}
+const packageVersion = (dir, name) => JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
+const runtimesEnv = { RUNTIMES_DIR: runtimesDir, DENO_DIR: join(runtimesDir, 'deno-dir') };
+
+// 4. The mock server (the CLI, installed from the tarball in the project without msw).
+const cli = join(noMsw.dir, 'node_modules', '@flight-search', 'mock-server', 'dist', 'cli.js');
+let readyFiles = 0;
+
+/**
+ * Starts the CLI under `runtime` with the control API, makes SLOW_PROGRAM slow,
+ * hands its URL to `body`, then checks the cancelled search in its request log
+ * and that SIGTERM ends it with exit code 0.
+ */
+async function withCli(runtime, body) {
+  readyFiles += 1;
+  const readyFile = join(work, `ready-${readyFiles}.json`);
+  const server = start(runtime.command, [cli, '--port', '0', '--control', '--quiet', '--ready-file', readyFile], { cwd: noMsw.dir, timeoutMs: 120_000 });
+  let exited = false;
+  server.done.then(() => {
+    exited = true;
+  });
+  try {
+    const deadline = Date.now() + 20_000;
+    while (!existsSync(readyFile)) {
+      if (exited || Date.now() > deadline)
+        throw new RowError(`the CLI under ${runtime.label} did not get ready\n${printed(await Promise.race([server.done, server.output]))}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { url } = JSON.parse(readFileSync(readyFile, 'utf8'));
+    const put = await fetch(`${url}/__mock/programs/${SLOW_PROGRAM}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SLOW_BEHAVIOR),
+    });
+    if (put.status !== 204) throw new RowError(`PUT /__mock/programs/${SLOW_PROGRAM} answered ${put.status}: ${await put.text()}`);
+    const note = await body(url);
+    const { requests } = await (await fetch(`${url}/__mock/requests`)).json();
+    const cancelled = checkCancelled(requests);
+    server.child.kill('SIGTERM');
+    let timer;
+    const ended = await Promise.race([
+      server.done,
+      new Promise((resolve) => (timer = setTimeout(() => resolve({ code: 'still running 10 s after SIGTERM', ...server.output }), 10_000))),
+    ]);
+    clearTimeout(timer);
+    if (ended.code !== 0) throw new RowError(`the CLI under ${runtime.label} exited ${ended.code} on SIGTERM\n${printed(ended)}`);
+    return `${note}; ${cancelled}; CLI exited 0 on SIGTERM`;
+  } finally {
+    killGroup(server.child.pid);
+  }
+}
+
+// 5. The rows.
+const rows = [];
+// `slow`: started first (a tsc run takes 20-40 s here, the others 1-9 s), so two at a time end together.
+const row = (runtime, what, body, { slow = false } = {}) => rows.push({ runtime, what, body, slow });
+const inProject = (dir, command, commandArgs, extraEnv) => async () =>
+  lastLine((await mustPass(command, commandArgs, { cwd: dir, timeoutMs: 120_000, extraEnv: { ...runtimesEnv, ...extraEnv } })).stdout);
+const node = (key, file) => inProject(withMsw.dir, RUNTIMES[key].command, [file]);
+
+// Part 1: the SDK scenario in each runtime.
+for (const key of ['node20', 'node22', 'node24']) {
+  row(RUNTIMES[key].label, 'SDK scenario, ESM (import), mock: msw setupServer', node(key, 'entries/msw.mjs'));
+  row(RUNTIMES[key].label, 'SDK scenario, CommonJS (require), mock: msw setupServer', node(key, 'entries/msw.cjs'));
+}
+row(RUNTIMES.bun.label, 'SDK scenario, ESM, mock: msw setupServer', inProject(withMsw.dir, RUNTIMES.bun.command, ['entries/msw.mjs']));
+row(
+  RUNTIMES.deno.label,
+  'SDK scenario, package.json + node_modules, bare imports, mock: msw setupServer (ends with Deno.exit)',
+  inProject(withMsw.dir, RUNTIMES.deno.command, ['run', '--allow-all', 'entries/msw.mjs']),
+);
+// Without msw the process ends by itself: the SDK leaves nothing open.
+row(RUNTIMES.deno.label, 'SDK scenario, package.json + node_modules, bare imports, mock: the CLI over HTTP', () =>
+  withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, RUNTIMES.deno.command, ['run', '--allow-all', 'entries/http.mjs', url])()),
+);
+row(`workerd (miniflare ${packageVersion(runtimesDir, 'miniflare')})`, 'SDK scenario in a module Worker, mock: the CLI over HTTP', () =>
+  withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'workerd.mjs'), withMsw.dir, url])()),
+);
+row(`Vercel Edge (edge-runtime ${packageVersion(runtimesDir, 'edge-runtime')})`, 'SDK scenario in an EdgeRuntime context, mock: the CLI over HTTP', () =>
+  withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'edge.mjs'), withMsw.dir, url])()),
+);
+for (const where of ['page', 'worker']) {
+  row(
+    `Chromium (${where === 'page' ? 'page' : 'Web Worker'})`,
+    `SDK scenario bundled by esbuild, in ${where === 'page' ? 'the page' : 'a dedicated Web Worker'}, mock: the CLI over HTTP (CORS)`,
+    () => withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'chromium.mjs'), withMsw.dir, url, where])()),
+  );
+}
+
+// Part 2: the mock in consumer test suites, the CLI, startMockServer.
+const vitest = (environment, expected) => async () => {
+  const result = await mustPass('npx', ['--no', '--', 'vitest', 'run', '--environment', environment, 'test/msw.vitest.test.mjs'], {
+    cwd: withMsw.dir,
+    timeoutMs: 120_000,
+    extraEnv: { EXPECTED_ENVIRONMENT: expected },
+  });
+  const passed = result.stdout.match(/Tests\s+(\d+) passed/)?.[1];
+  if (passed !== '2') throw new RowError(`expected 2 tests passed\n${printed(result)}`);
+  return `2 tests passed (environment ${environment})`;
+};
+row(`Vitest ${repoVersion('vitest')}`, 'msw handlers + SDK scenario in a consumer suite, environment node', vitest('node', 'node'));
+row(`Vitest ${repoVersion('vitest')}`, `msw handlers + SDK scenario in a consumer suite, environment jsdom ${versions.consumer.jsdom}`, vitest('jsdom', 'dom'));
+const jest = (project, expected) => async () => {
+  const result = await mustPass('npx', ['--no', '--', 'jest', '--ci', '--selectProjects', project], {
+    cwd: withMsw.dir,
+    timeoutMs: 120_000,
+    extraEnv: { EXPECTED_ENVIRONMENT: expected },
+  });
+  const passed = result.stderr.match(/Tests:\s+(\d+) passed/)?.[1];
+  if (passed !== '2') throw new RowError(`expected 2 tests passed\n${printed(result)}`);
+  return `2 tests passed (project ${project})`;
+};
+row(
+  `Jest ${versions.consumer.jest}`,
+  "msw handlers + SDK scenario in a CommonJS suite, testEnvironment node (babel-jest for msw's ESM-only deps)",
+  jest('node', 'node'),
+);
+row(
+  `Jest ${versions.consumer.jest}`,
+  `msw handlers + SDK scenario in a CommonJS suite, testEnvironment jest-fixed-jsdom ${versions.consumer['jest-fixed-jsdom']}`,
+  jest('jsdom', 'dom'),
+);
+
+row('npm (no msw)', 'the project without msw: npm installed no msw, although the mock server is installed', async () => {
+  if (existsSync(join(noMsw.dir, 'node_modules', 'msw'))) throw new RowError(`${noMsw.dir}/node_modules/msw exists: msw is not an optional peer`);
+  const manifest = JSON.parse(readFileSync(join(noMsw.dir, 'node_modules', '@flight-search', 'mock-server', 'package.json'), 'utf8'));
+  if (manifest.peerDependenciesMeta?.msw?.optional !== true)
+    throw new RowError(`peerDependenciesMeta of the tarball: ${JSON.stringify(manifest.peerDependenciesMeta)}`);
+  for (const file of ['node.d.ts', 'node.d.cts', 'node.js', 'node.cjs', 'cli.js']) {
+    const text = readFileSync(join(noMsw.dir, 'node_modules', '@flight-search', 'mock-server', 'dist', file), 'utf8');
+    const naming = text.match(/(?:from\s*|require\(|import\()\s*['"](msw|@mswjs\/[^'"]*)(?:\/[^'"]*)?['"]/);
+    if (naming) throw new RowError(`dist/${file} loads ${naming[1]}: ${naming[0]}`);
+  }
+  return 'no node_modules/msw; msw is an optional peer; dist/node.* and dist/cli.js name no msw module';
+});
+for (const key of ['node20', 'node22', 'node24', 'bun']) {
+  row(RUNTIMES[key].label, 'the CLI (flight-search-mock, no msw installed); SDK scenario over HTTP from Node', () =>
+    withCli(RUNTIMES[key], (url) => inProject(noMsw.dir, process.execPath, ['entries/http.mjs', url])()),
+  );
+}
+row(
+  RUNTIMES.node20.label,
+  'startMockServer from ESM (import, no msw installed); SDK scenario against it',
+  inProject(noMsw.dir, process.execPath, ['entries/start-server.mjs']),
+);
+row(
+  RUNTIMES.node20.label,
+  'startMockServer from CommonJS (require, no msw installed); SDK scenario against it',
+  inProject(noMsw.dir, process.execPath, ['entries/start-server.cjs']),
+);
+
+// Part 3: TypeScript consumers, skipLibCheck: false, an ESM (.mts) and a CommonJS (.cts) file each.
+const COMPILER = {
+  node16: { module: 'node16', moduleResolution: 'node16' },
+  nodenext: { module: 'nodenext', moduleResolution: 'nodenext' },
+  bundler: { module: 'preserve', moduleResolution: 'bundler' },
+};
+// With msw installed, every mode (node-entry.cts under node16 is issue 19's TS1479 case: msw's types
+// loaded from CommonJS). Without msw, node16 alone: the other modes resolve the same declaration files.
+for (const [label, { dir }, files, modes] of [
+  ['msw installed', withMsw, ['types/node-entry.mts', 'types/node-entry.cts', 'types/main-entry.mts'], Object.keys(COMPILER)],
+  ['no msw installed', noMsw, ['types/node-entry.mts', 'types/node-entry.cts'], ['node16']],
+]) {
+  for (const [mode, options] of Object.entries(COMPILER).filter(([mode]) => modes.includes(mode))) {
+    row(
+      `TypeScript ${repoVersion('typescript')}`,
+      `${mode}: ${files.map((f) => f.slice(6)).join(', ')} (${label}), skipLibCheck false`,
+      async () => {
+        const config = `tsconfig.${mode}.json`;
+        const compilerOptions = { ...options, target: 'es2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] };
+        writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files }, null, 2));
+        const result = await run('npx', ['--no', '--', 'tsc', '-p', config], { cwd: dir, timeoutMs: 120_000 });
+        if (result.code !== 0) throw new RowError(`tsc -p ${config} exited ${result.code}\n${printed(result)}`);
+        return `tsc -p ${config}: no errors`;
+      },
+      { slow: true },
+    );
+  }
+}
+
+// 6. Run them, `jobs` at a time, and print the table.
+const selected = rows.filter((r) => only === undefined || `${r.runtime} ${r.what}`.includes(only));
+if (selected.length === 0) fatal(`no row's runtime or description contains ${JSON.stringify(only)}`);
+step(`running ${selected.length} rows, ${jobs} at a time`);
+const queue = [...selected.filter((r) => r.slow), ...selected.filter((r) => !r.slow)];
+async function worker() {
+  while (queue.length > 0) {
+    const current = queue.shift();
+    const t = performance.now();
+    try {
+      current.note = await current.body();
+      current.ok = true;
+    } catch (error) {
+      current.ok = false;
+      current.error = error instanceof RowError ? error.message : (error?.stack ?? String(error));
+    }
+    current.ms = performance.now() - t;
+    console.log(
+      `${current.ok ? 'ok  ' : 'FAIL'} ${current.runtime}: ${current.what} (${seconds(current.ms)})${current.ok ? `\n       ${current.note}` : `\n${current.error}`}`,
+    );
+  }
+}
+await Promise.all(Array.from({ length: Math.min(jobs, selected.length) }, worker));
+
+const header = ['runtime', 'what ran', 'result', 'time'];
+const table = selected.map((r) => [r.runtime, r.what, r.ok ? 'pass' : 'FAIL', seconds(r.ms)]);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i].length)));
+const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${table.map(line).join('\n')}`);
+const failed = selected.filter((r) => !r.ok);
+if (failed.length > 0) console.log(`\nThe projects are kept at ${work} to investigate.`);
+else if (args.has('--keep')) console.log(`\ntest-runtimes: kept ${work}`);
+else rmSync(work, { recursive: true, force: true });
+// The whole run: build, pack, install, rows and clean-up.
+console.log(`\ntest-runtimes: ${selected.length - failed.length} of ${selected.length} rows passed; ${seconds(performance.now() - started)} in all`);
+process.exitCode = failed.length > 0 ? 1 : 0;
