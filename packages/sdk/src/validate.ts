@@ -21,6 +21,8 @@ export function validateHistoryQuery(query: unknown): ValidationIssue[] {
   if (!isPlainObject(query)) return [{ field: 'query', type: 'invalid_type', message: 'The query must be an object.' }];
   // Judged as it goes on the wire, written as getPriceHistory sends it (a list as repeated
   // parameters, null and undefined left out): the check reads exactly what the service will read.
-  const result = checkHistoryQuery(queryParams(query));
+  // A value that cannot be query text (an object, a symbol) is its parameter's wrong type, not a throw.
+  const notText = new Set<string>();
+  const result = checkHistoryQuery(queryParams(query, notText), { notText });
   return result.ok ? [] : result.issues;
 }

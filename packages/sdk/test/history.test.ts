@@ -90,6 +90,31 @@ describe('getPriceHistory', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('HISTORY-1: an object where a query value goes is a ValidationError naming the parameter, returned as a rejected call, never thrown', async () => {
+    const seen = route('get', '/intelligence/flights/history', () => json(history));
+    const origin = Object.create(null) as string;
+    const call = () => client().getPriceHistory({ ...base, origin, airlineLoyalty: 'PROGRAM_1' });
+    expect(call).not.toThrow();
+    await expect(call()).rejects.toMatchObject({
+      name: 'ValidationError',
+      errors: [{ field: 'query.origin', type: 'invalid_type', message: 'must be string (HISTORY-1).' }],
+    });
+    expect(seen).toHaveLength(0);
+  });
+
+  it('with validate: false, a value that cannot be query text rejects with a TypeError naming the parameter, and nothing is sent', async () => {
+    const seen = route('get', '/intelligence/flights/history', () => json(history));
+    const extra = {
+      toString: () => {
+        throw new Error('boom');
+      },
+    };
+    const call = () => client().getPriceHistory({ ...base, airlineLoyalty: 'PROGRAM_1', extra } as never, { validate: false });
+    expect(call).not.toThrow();
+    await expect(call()).rejects.toThrow(/getPriceHistory: query parameter "extra" must be text, a number or a boolean/);
+    expect(seen).toHaveLength(0);
+  });
+
   it('sends an invalid query with validate: false, for the service to judge', async () => {
     const seen = route('get', '/intelligence/flights/history', () => json(history));
     await client().getPriceHistory({ ...base, lookbackDays: 0, airlineLoyalty: 'PROGRAM_1' }, { validate: false });
@@ -99,6 +124,16 @@ describe('getPriceHistory', () => {
 
 describe('validateHistoryQuery', () => {
   const valid: HistoryQuery = { ...base, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'], departureDate: ['2026-12-15'], onlyFutureDepartures: true };
+
+  it("HISTORY-1..5: names a value that cannot be query text (an object, one without a prototype too) as the wrong type, in the service's order, and never throws", () => {
+    const query = { ...valid, origin: Object.create(null), airlineLoyalty: [{ code: 'PROGRAM_1' }], lookbackDays: 0 };
+    expect(() => validateHistoryQuery(query)).not.toThrow();
+    expect(validateHistoryQuery(query)).toEqual([
+      { field: 'query.origin', type: 'invalid_type', message: 'must be string (HISTORY-1).' },
+      { field: 'query.airlineLoyalty', type: 'invalid_type', message: 'must be string (HISTORY-2).' },
+      { field: 'query.lookbackDays', type: 'out_of_range', message: 'must be >= 1 (HISTORY-3).' },
+    ]);
+  });
 
   it('accepts a valid query, with one value or lists', () => {
     expect(validateHistoryQuery(valid)).toEqual([]);

@@ -26,7 +26,9 @@ const DECIMAL_INTEGER = /^-?[0-9]+$/;
 function readText(node: SchemaNode, text: string): { value: unknown } | { finding: Finding } {
   if (node.type === 'integer') {
     if (DECIMAL_INTEGER.test(text)) return { value: Number(text) };
-    const numeric = text !== '' && Number.isInteger(Number(text));
+    // Text another reader takes for an integer: any JavaScript number without a fraction (Infinity too).
+    const number = Number(text);
+    const numeric = text !== '' && !Number.isNaN(number) && !(number % 1);
     return { finding: ['invalid_type', numeric ? 'must be a decimal integer' : 'must be integer'] };
   }
   if (node.type === 'boolean') return text === 'true' || text === 'false' ? { value: text === 'true' } : { finding: ['invalid_type', 'must be boolean'] };
@@ -51,14 +53,22 @@ const ruleOf = (name: string): string | undefined =>
  */
 export function validateHistoryQuery(
   params: URLSearchParams,
-  options: CheckOptions = {},
+  options: CheckOptions & {
+    /**
+     * Parameters whose values a client could not write as query text (an object, a symbol): each is
+     * reported as the wrong type, in its place among the others.
+     */
+    notText?: ReadonlySet<string> | undefined;
+  } = {},
 ): { ok: true; query: ParsedHistoryQuery } | { ok: false; issues: ValidationIssue[] } {
   const query: Record<string, unknown> = { onlyFutureDepartures: false };
   const issues: ValidationIssue[] = [];
   for (const [name, node] of Object.entries(schema.properties)) {
     const texts = params.getAll(name);
     let finding: Finding | undefined;
-    if (texts.length === 0) {
+    if (options.notText?.has(name)) {
+      finding = ['invalid_type', `must be ${node.type === 'array' ? node.items?.type : node.type}`];
+    } else if (texts.length === 0) {
       if (schema.required.includes(name)) finding = ['missing', `${name} is required`];
     } else if (node.type === 'array') {
       // Each value as the item type; the parameter reports the best-ranked finding among them.
