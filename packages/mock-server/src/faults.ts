@@ -1,6 +1,7 @@
 import type { Answer } from './answer.js';
 import { correlationId, rateLimited } from './errors/envelopes.js';
-import { isPlainObject, unknownFields, type SettingIssue } from './settings.js';
+import { isPlainObject } from '@flight-search/contract';
+import { unknownFields, type SettingIssue } from './settings.js';
 import type { FaultRoute, FaultState, ServiceFault } from './types.js';
 
 const FAULT_ROUTES: readonly FaultRoute[] = ['search', 'history', 'quota', 'all'];

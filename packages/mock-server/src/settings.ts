@@ -1,3 +1,4 @@
+import { isPlainObject } from '@flight-search/contract';
 import { MAX_TIMER_MS } from './defaults.js';
 import { PROGRAM_CODES } from '@flight-search/contract';
 import type { Product } from './types.js';
@@ -48,8 +49,8 @@ export function joinField(prefix: string, field: string): string {
 
 /** Every product a key can include (`Product`), in the order messages list them. */
 export const PRODUCTS: readonly Product[] = ['search', 'history'];
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+/** A non-negative safe integer: a quota limit or a consumed count. */
+export const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isDuration = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 /** A typo (`latncyMs` for `latencyMs`) would otherwise be a silent no-op. */

@@ -1,4 +1,5 @@
-import { checkOptions, connect, isObject } from './connection.js';
+import { isPlainObject } from '@flight-search/contract';
+import { checkOptions, connect } from './connection.js';
 import {
   AbortError,
   apiError,
@@ -277,9 +278,9 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     ['maxRetries', maxRetries, Number.isInteger(maxRetries) && maxRetries >= 0, 'a whole number of 0 or more'],
     ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
     ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
-    ['hooks', hooks, isObject(hooks), 'an object of onRequest, onResponse and onError functions'],
+    ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
     ['logLevel', logLevel, levels.includes(logLevel), levels.map((l) => `"${l}"`).join(', ')],
-    ['logger', logger, isObject(logger), 'an object with debug, warn and error methods'],
+    ['logger', logger, isPlainObject(logger), 'an object with debug, warn and error methods'],
   ]);
   const level = levels.indexOf(logLevel);
   const { onRequest, onResponse, onError } = hooks;

@@ -1,4 +1,5 @@
 import type { ClientOptions } from './client.js';
+import { isPlainObject } from '@flight-search/contract';
 import { SDK_VERSION } from './version.js';
 
 /** The options the typed client and the raw client (`@flight-search/sdk/raw`) share: where requests go and what they carry. */
@@ -17,7 +18,6 @@ export interface Connection {
 }
 
 /** Whether a value is an object (not null, not an array): what the options that take objects must be. */
-export const isObject = (value: unknown): value is object => !!value && typeof value === 'object' && !Array.isArray(value);
 
 // How an option's wrong value is shown: a string or a number as written, anything else by its kind;
 // the key and the headers (which may hold credentials) only by their kind.
@@ -78,7 +78,7 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
     ],
     ['fetch', fetch, !fetch || typeof fetch === 'function', 'a function (request) => Promise<Response>'],
     ['mediaType', mediaType, /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType), '"application/vnd.service.v1+json" or "application/json"'],
-    ['headers', headers, isObject(headers), 'an object of header names and values'],
+    ['headers', headers, isPlainObject(headers), 'an object of header names and values'],
   ]);
   const common = new Headers(headers);
   common.set('accept', mediaType);

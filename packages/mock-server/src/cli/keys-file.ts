@@ -1,6 +1,7 @@
 import { readJsonFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
-import { PRODUCTS } from '../settings.js';
+import { isPlainObject } from '@flight-search/contract';
+import { isCount, PRODUCTS } from '../settings.js';
 import type { Product } from '../types.js';
 
 export interface KeyFileEntry {
@@ -22,12 +23,12 @@ export async function readKeysFile(file: string): Promise<KeyFileEntry[]> {
 
 function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
   const problem = (message: string) => new UsageError(`${where}: ${message}`);
-  if (!isObject(parsed) || !Array.isArray(parsed.keys)) throw problem('expected an object {"keys": [...]} at the top level.');
+  if (!isPlainObject(parsed) || !Array.isArray(parsed.keys)) throw problem('expected an object {"keys": [...]} at the top level.');
   if (parsed.keys.length === 0) throw problem('"keys" is empty; list at least one key.');
   const seen = new Map<string, number>();
   return parsed.keys.map((entry: unknown, index: number): KeyFileEntry => {
     const at = `keys[${index}]`;
-    if (!isObject(entry)) throw problem(`${at} must be an object {"key", "limit", "products"}.`);
+    if (!isPlainObject(entry)) throw problem(`${at} must be an object {"key", "limit", "products"}.`);
     const { key, limit, consumed, products } = entry;
     if (typeof key !== 'string' || key.trim() === '') throw problem(`${at}.key must be a non-empty string.`);
     const first = seen.get(key);
@@ -44,12 +45,4 @@ function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
     if (consumed !== undefined) settings.consumed = consumed;
     return settings;
   });
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }

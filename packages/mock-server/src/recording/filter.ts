@@ -1,4 +1,5 @@
-import { clockTime, isPlainObject, unknownFields, type SettingIssue } from '../settings.js';
+import { isPlainObject } from '@flight-search/contract';
+import { clockTime, unknownFields, type SettingIssue } from '../settings.js';
 import type { EntryFilter } from './request-log.js';
 
 /**
