@@ -37,20 +37,18 @@ export const routeNotFound = (method: string, path: string): Answer => errorAnsw
  * A request body in a `Content-Encoding` the mock does not decode (D29): it
  * is refused before it is parsed or recorded, and `Accept-Encoding` says what is accepted (RFC 7694).
  */
-export const unsupportedContentEncoding = (encoding: string): Answer => ({
-  ...errorAnswer(
+export const unsupportedContentEncoding = (encoding: string): Answer =>
+  errorEnvelope(
     415,
     'UNSUPPORTED_CONTENT_ENCODING',
     `The request body's Content-Encoding "${encoding.slice(0, 100)}" is not supported; send the body uncompressed (identity).`,
-  ),
-  headers: { 'accept-encoding': 'identity' },
-});
+    {},
+    { 'accept-encoding': 'identity' },
+  );
 
 /**
  * A service path asked with a method it does not have (D60): 405 with
  * `Allow`, in the service's envelope, so a client's one error path reads it.
  */
-export const methodNotAllowed = (method: string, path: string, allow: string): Answer => ({
-  ...errorAnswer(405, 'HTTP_ERROR', `${method.slice(0, 20)} is not allowed on ${redactPath(path)}; use ${allow}.`),
-  headers: { allow },
-});
+export const methodNotAllowed = (method: string, path: string, allow: string): Answer =>
+  errorEnvelope(405, 'HTTP_ERROR', `${method.slice(0, 20)} is not allowed on ${redactPath(path)}; use ${allow}.`, {}, { allow });
