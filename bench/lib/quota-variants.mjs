@@ -25,13 +25,13 @@ const sched = (pid) => {
   }
 };
 const diff = (a, b) => ({ runMs: +(b.run - a.run).toFixed(1), waitMs: +(b.wait - a.wait).toFixed(1), slices: b.n - a.n });
-import { Agent, get } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_KEY, MILES_PROGRAMS, writeKeysFile } from './fixtures.mjs';
+import { BENCH_KEY, writeKeysFile } from './fixtures.mjs';
 import { ensureTmp } from './project.mjs';
 import { freePort, spawnServer } from './servers.mjs';
-import { routeSearch } from '../suites/history.mjs';
+import { fillRoute, historyQuery, request } from '../suites/history-load.mjs';
 import { nowMs, quantile } from './stats.mjs';
 
 const child = fileURLToPath(new URL('./history-load-child.mjs', import.meta.url));
@@ -41,23 +41,6 @@ const builds = process.argv.slice(3).map((a) => a.split('='));
 const flags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 const samples = Number(process.env.SAMPLES ?? 500);
 
-function historyQuery() {
-  const q = new URLSearchParams({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: '30' });
-  for (const p of MILES_PROGRAMS) q.append('airlineLoyalty', p);
-  return q.toString();
-}
-function request(agent, url) {
-  return new Promise((resolve, reject) => {
-    const req = get(url, { agent, headers: { 'x-api-key': BENCH_KEY } }, (res) => {
-      let size = 0;
-      res.on('data', (c) => {
-        size += c.length;
-      });
-      res.on('end', () => resolve({ status: res.statusCode, size }));
-    });
-    req.on('error', reject);
-  });
-}
 async function quotaTimes(agent, url, count, withinMs = Infinity, slow) {
   const times = [];
   const until = nowMs() + withinMs;
@@ -70,21 +53,6 @@ async function quotaTimes(agent, url, count, withinMs = Infinity, slow) {
     if (status !== 200) throw new Error(`GET /quota answered ${status}`);
   }
   return times;
-}
-async function fillRoute(url, count) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const res = await fetch(`${url}/flights/search`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY },
-        body: JSON.stringify(routeSearch(i)),
-      });
-      await res.arrayBuffer();
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
 }
 function runChild(args, onStarted, niceLoad) {
   return new Promise((resolve, reject) => {

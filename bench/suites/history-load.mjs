@@ -45,14 +45,14 @@ function scheduling(before, after, ms) {
 
 const child = (name) => fileURLToPath(new URL(`../lib/${name}`, import.meta.url));
 
-function historyQuery() {
+export function historyQuery() {
   const q = new URLSearchParams({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: '30' });
   for (const p of MILES_PROGRAMS) q.append('airlineLoyalty', p);
   return q.toString();
 }
 
 /** GET `path` on a keep-alive agent; resolves with the status and the body's length. */
-function request(agent, url, init = {}) {
+export function request(agent, url, init = {}) {
   return new Promise((resolve, reject) => {
     const req = get(url, { agent, headers: { 'x-api-key': BENCH_KEY }, ...init }, (res) => {
       let size = 0;
@@ -79,7 +79,7 @@ async function quotaTimes(agent, url, count, withinMs = Number.POSITIVE_INFINITY
 }
 
 /** Searches on GRU→JFK ECONOMY over HTTP, 8 in flight, as in suite 6's route-heavy case. */
-async function fillRoute(url, count) {
+export async function fillRoute(url, count) {
   let next = 0;
   let failed = 0;
   const worker = async () => {
