@@ -3,6 +3,7 @@
 export * from './generated/contract.js';
 export * from './types.js';
 export * from './errors.js';
+export { searchCost } from './quota.js';
 export { validateSearchRequest } from './validate/search.js';
 export { validateHistoryQuery, type ParsedHistoryQuery } from './validate/history.js';
 export { isCalendarDate, isPlainObject, type CheckOptions } from './validate/schema.js';

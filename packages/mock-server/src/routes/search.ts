@@ -1,10 +1,9 @@
-import { validateSearchRequest } from '@flight-search/contract';
+import { searchCost, validateSearchRequest } from '@flight-search/contract';
 import type { SearchRequest, SearchResponse } from '@flight-search/contract';
 import type { Answer } from '../answer.js';
 import type { NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, unsupportedContentEncoding, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
-import { searchCost } from '../quota/cost.js';
 import { isJsonContentType } from '../validation/content-type.js';
 import type { RouteContext } from './context.js';
 
