@@ -1,6 +1,6 @@
 import { HISTORY_QUERY_SCHEMA, HISTORY_RULE_OF_FIELD } from '../generated/contract.js';
 import type { CabinType, MilesProgram, ValidationIssue } from '../types.js';
-import { better, checkScalar, checkSize, issue, type CheckOptions, type Finding, type SchemaNode } from './schema.js';
+import { better, checkScalar, checkSize, issue, typeMismatch, type CheckOptions, type Finding, type SchemaNode } from './schema.js';
 
 /** A valid history query, read as its declared types (D16). */
 export interface ParsedHistoryQuery {
@@ -61,22 +61,24 @@ export function validateHistoryQuery(
     notText?: ReadonlySet<string> | undefined;
   } = {},
 ): { ok: true; query: ParsedHistoryQuery } | { ok: false; issues: ValidationIssue[] } {
-  const query: Record<string, unknown> = { onlyFutureDepartures: false };
+  const query: Record<string, unknown> = {};
   const issues: ValidationIssue[] = [];
   for (const [name, node] of Object.entries(schema.properties)) {
     const texts = params.getAll(name);
     let finding: Finding | undefined;
     if (options.notText?.has(name)) {
-      finding = ['invalid_type', `must be ${node.type === 'array' ? node.items?.type : node.type}`];
+      finding = typeMismatch((node.type === 'array' && node.items) || node);
     } else if (texts.length === 0) {
       if (schema.required.includes(name)) finding = ['missing', `${name} is required`];
+      // An absent optional parameter reads as its default (onlyFutureDepartures: false).
+      else if (node.default !== undefined) query[name] = node.default;
     } else if (node.type === 'array') {
       // Each value as the item type; the parameter reports the best-ranked finding among them.
       finding = checkSize(node, texts.length);
       for (const text of texts) finding = better(finding, node.items && checkScalar(node.items, text, options));
       query[name] = texts;
     } else if (texts.length > 1) {
-      finding = ['invalid_type', `must be ${node.type}`];
+      finding = typeMismatch(node);
     } else {
       const read = readText(node, texts[0] as string);
       finding = 'finding' in read ? read.finding : checkScalar(node, read.value, options);

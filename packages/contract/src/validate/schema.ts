@@ -49,7 +49,8 @@ export const rank = (type: string): number => (VALIDATION_ISSUE_TYPES as readonl
 /** The better of two findings of one field. */
 export const better = (a: Finding | undefined, b: Finding | undefined): Finding | undefined => (!a || (b && rank(b[0]) < rank(a[0])) ? b : a);
 
-const typeMismatch = (node: SchemaNode): Finding => ['invalid_type', `must be ${node.type}`];
+/** The finding of a value of another type than `node` declares. */
+export const typeMismatch = (node: SchemaNode): Finding => ['invalid_type', `must be ${node.type}`];
 
 // Compiled once per pattern: a search checks two IATA codes and two dates on every call.
 const patterns = new Map<string, RegExp>();
