@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFlightSearchMock } from '../src/index.js';
-import { redactPath } from '../src/recording/redaction.js';
+import { redactPath, redactQuery } from '../src/recording/redaction.js';
 
 const SECRET = 'sk-live-5e4d3c2b';
 
@@ -25,6 +25,19 @@ describe('a key in a path is never shown (redactPath, D32)', () => {
       expect(redactPath(path)).toBe(path);
     },
   );
+
+  it.each([
+    ['?key=SECRET', '?key=[redacted]'],
+    ['?method=GET&key=SECRET&status=200', '?method=GET&key=[redacted]&status=200'],
+    ['?api_key=SECRET&apiKey=SECRET', '?api_key=[redacted]&apiKey=[redacted]'],
+    ['?%6Bey=SECRET', '?%6Bey=[redacted]'],
+    ['?KEY=SECRET&key=SECRET', '?KEY=[redacted]&key=[redacted]'],
+    ['?keySECRET', '?[redacted]'],
+    ['?origin=GRU&lookbackDays=7', '?origin=GRU&lookbackDays=7'],
+    ['', ''],
+  ])('the query %s shows as %s (the rule of redactPath, applied to parameter names)', (search, shown) => {
+    expect(redactQuery(search.replaceAll('SECRET', SECRET))).toBe(shown);
+  });
 
   it('a mock with baseUrl neither echoes nor records a key in an unknown path (D11 404)', async () => {
     const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com/v1' });

@@ -118,7 +118,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
 }
 
 /** The values of a repeatable flag, each checked by the rule the Node option uses. */
-function checkedList(flag: string, values: string[], problem: (value: unknown) => string | undefined): string[] {
+export function checkedList(flag: string, values: string[], problem: (value: unknown) => string | undefined): string[] {
   for (const value of values) {
     const why = problem(value);
     if (why !== undefined) throw new UsageError(`${flag} ${why}.`);
@@ -126,7 +126,8 @@ function checkedList(flag: string, values: string[], problem: (value: unknown) =
   return values;
 }
 
-function integer(flag: string, text: string, min: number, max: number): number {
+/** `text` as an integer from `min` to `max`, or a UsageError naming `flag` (the rule of every numeric flag). */
+export function integer(flag: string, text: string, min: number, max: number): number {
   const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(text)}.`);

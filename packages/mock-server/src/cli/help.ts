@@ -40,6 +40,10 @@ Options:
 Proxy options (flight-search-mock proxy):
   --target URL             the real service every request is forwarded to (required)
   --port N, --host H       where the proxy listens (default 4011, 127.0.0.1)
+  --allowed-host NAME      a Host name the proxy answers besides localhost, 127.0.0.1, [::1] and --host
+                           (repeatable, as above); any other Host is refused (403), against DNS rebinding
+  --forward-control        forward the mock's control API (/__mock) too; by default it is refused (403)
+  --upstream-timeout-ms N  time the target may take to answer before a 504 (default 60000)
   --record FILE            append each exchange to FILE as one JSON line, API keys redacted
   --fail-on-violation      exit 1 on SIGTERM/SIGINT when any violation was seen (for CI)
   --ready-file PATH, --log-format text|json   as above

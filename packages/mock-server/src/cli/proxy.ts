@@ -1,7 +1,10 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { MAX_TIMER_MS } from '../defaults.js';
+import { allowedHostProblem } from '../node/control-access.js';
 import type { Violation } from '../proxy/contract.js';
 import { startContractProxy } from '../proxy/server.js';
+import { checkedList, integer } from './args.js';
 import { UsageError } from './usage-error.js';
 
 /** The proxy's default port: beside the mock's 4010. */
@@ -24,6 +27,9 @@ export async function runProxy(argv: string[]): Promise<void> {
         target: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
+        'forward-control': { type: 'boolean' },
+        'upstream-timeout-ms': { type: 'string' },
         record: { type: 'string' },
         'fail-on-violation': { type: 'boolean' },
         'ready-file': { type: 'string' },
@@ -42,8 +48,9 @@ export async function runProxy(argv: string[]): Promise<void> {
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     throw new UsageError(`--target must be an absolute http(s) URL, got ${JSON.stringify(values.target)}.`);
-  const port = values.port === undefined ? DEFAULT_PROXY_PORT : /^\d+$/.test(values.port) && Number(values.port) <= 65_535 ? Number(values.port) : Number.NaN;
-  if (Number.isNaN(port)) throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(values.port)}.`);
+  const port = values.port === undefined ? DEFAULT_PROXY_PORT : integer('--port', values.port, 0, 65_535);
+  const allowedHosts = checkedList('--allowed-host', values['allowed-host'] ?? [], allowedHostProblem);
+  const timeoutMs = values['upstream-timeout-ms'] === undefined ? undefined : integer('--upstream-timeout-ms', values['upstream-timeout-ms'], 1, MAX_TIMER_MS);
   const format = values['log-format'] ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--log-format must be "text" or "json", got ${JSON.stringify(format)}.`);
   const json = format === 'json';
@@ -63,6 +70,9 @@ export async function runProxy(argv: string[]): Promise<void> {
     target: values.target,
     port,
     host: values.host ?? '127.0.0.1',
+    allowedHosts,
+    forwardControl: values['forward-control'] ?? false,
+    ...(timeoutMs !== undefined && { timeoutMs }),
     onViolation,
     onRecordError,
     ...(values.record !== undefined && { record: values.record }),

@@ -39,17 +39,8 @@ export function controlAccess(host: string, port: number, allowedHosts: readonly
  * run), or `undefined` when it may run. Checked before the body is read.
  */
 export function controlRefusal(req: IncomingMessage, access: ControlAccess): JsonAnswer | undefined {
-  const host = requestHost(req);
-  if (host === undefined || !access.hosts.has(normalizedHost(host))) {
-    const named = host === undefined ? 'no Host' : `Host ${JSON.stringify(host.slice(0, 100))}`;
-    return sendable(
-      errorEnvelope(
-        403,
-        'FORBIDDEN',
-        `The control API answers only requests addressed to this server (localhost, 127.0.0.1, [::1] or its --host, with its port); this one has ${named}. Add the name with --allowed-host (allowedHosts).`,
-      ),
-    );
-  }
+  const wrongHost = hostRefusal(req, access, 'The control API');
+  if (wrongHost !== undefined) return wrongHost;
   const origin = req.headers.origin;
   if (origin !== undefined && !access.origins.includes(origin)) {
     return sendable(
@@ -61,6 +52,25 @@ export function controlRefusal(req: IncomingMessage, access: ControlAccess): Jso
     );
   }
   return undefined;
+}
+
+/**
+ * The 403 for a request not addressed to one of `access.hosts` (DNS
+ * rebinding: a page of another site reaching a loopback server under its own
+ * name), or `undefined` when it is; `who` names what refuses it. The control
+ * API's Host check, also applied by the contract proxy to every request (D85).
+ */
+export function hostRefusal(req: IncomingMessage, access: Pick<ControlAccess, 'hosts'>, who: string): JsonAnswer | undefined {
+  const host = requestHost(req);
+  if (host !== undefined && access.hosts.has(normalizedHost(host))) return undefined;
+  const named = host === undefined ? 'no Host' : `Host ${JSON.stringify(host.slice(0, 100))}`;
+  return sendable(
+    errorEnvelope(
+      403,
+      'FORBIDDEN',
+      `${who} answers only requests addressed to this server (localhost, 127.0.0.1, [::1] or its --host, with its port); this one has ${named}. Add the name with --allowed-host (allowedHosts).`,
+    ),
+  );
 }
 
 /** The CORS headers of an allowed control request: its own origin echoed (never `*`), or none without an Origin. */

@@ -1,11 +1,14 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readBody } from '../node/body.js';
+import { MAX_TIMER_MS } from '../defaults.js';
 import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
-import { sendable } from '../node/json.js';
+import { readBody } from '../node/body.js';
+import { allowedHostProblem, controlAccess, hostRefusal, type ControlAccess } from '../node/control-access.js';
+import { CONTROL_PREFIX } from '../node/control.js';
+import { sendable, type JsonAnswer } from '../node/json.js';
 import { pathAndQuery } from '../node/request.js';
-import { REDACTED, redactPath } from '../recording/redaction.js';
+import { mentionsKey, REDACTED, redactPath, redactQuery } from '../recording/redaction.js';
 import { ContractChecker, type Violation } from './contract.js';
 
 export interface ContractProxyOptions {
@@ -13,6 +16,14 @@ export interface ContractProxyOptions {
   target: string;
   port?: number;
   host?: string;
+  /**
+   * `Host` names the proxy answers besides `localhost`, `127.0.0.1`, `[::1]`
+   * and `host` (each with its port), as the server's `allowedHosts`: any other
+   * request is a 403 (D85). `NAME:PORT` behind a port mapping.
+   */
+  allowedHosts?: string[];
+  /** Forward the mock's control API (`/__mock`) to the target too; by default it is a 403 (D85). */
+  forwardControl?: boolean;
   /** Called for each violation as it is found. */
   onViolation?: (violation: Violation) => void;
   /** Called once per exchange, after its checks. */
@@ -23,7 +34,7 @@ export interface ContractProxyOptions {
   bodyLimit?: number;
   /** Largest answer read from the target, in bytes; a larger one is a 502 and counts as unanswered. Default 32 MiB. */
   answerLimit?: number;
-  /** How long the target may take to answer, in ms; then 504 and unanswered. Default 60 000. */
+  /** How long the target may take to answer, in ms (1 to 2 147 483 647); then 504 and unanswered. Default 60 000 (`--upstream-timeout-ms`). */
   timeoutMs?: number;
   /** Called when recording fails (the proxy goes on without recording). */
   onRecordError?: (error: Error) => void;
@@ -63,6 +74,9 @@ const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorizati
  * A proxy in front of a real service that checks the contract: each request
  * and each answer is validated against openapi.yaml on the way through, and
  * passed on unchanged (redirects included: they are the client's to follow).
+ * It answers only requests addressed to its own names (`allowedHosts`) and
+ * keeps the mock's control API (`/__mock`) to itself unless `forwardControl`
+ * (D85); whatever it reports or records shows no API key (D86).
  *
  * @example
  * const proxy = await startContractProxy({ target: 'https://api.example.com', onViolation: console.warn });
@@ -75,12 +89,21 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     throw new TypeError(`--target must be an http(s) URL, got ${JSON.stringify(options.target)}.`);
   const base = (target.origin + target.pathname).replace(/\/+$/, '');
+  const basePath = target.pathname.replace(/\/+$/, '');
+  for (const [index, name] of (options.allowedHosts ?? []).entries()) {
+    const why = allowedHostProblem(name);
+    if (why !== undefined) throw new TypeError(`startContractProxy: option "allowedHosts[${index}]" ${why}.`);
+  }
   const checker = new ContractChecker();
   const summary: ProxySummary = { exchanges: 0, violations: 0, unreachable: 0, byOperation: {} };
   const record: WriteStream | undefined = options.record === undefined ? undefined : createWriteStream(options.record, { flags: 'a' });
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const answerLimit = options.answerLimit ?? 32 * 1024 * 1024;
   const timeoutMs = options.timeoutMs ?? 60_000;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS)
+    throw new TypeError(`startContractProxy: option "timeoutMs" must be an integer from 1 to ${MAX_TIMER_MS} (ms), got ${String(timeoutMs)}.`);
+  // Set once listening: the allowed names carry the port.
+  let access: ControlAccess;
   let recording = record !== undefined;
   record?.on('error', (error) => {
     recording = false;
@@ -100,6 +123,11 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       const method = req.method ?? 'GET';
       const target = pathAndQuery(req.url ?? '/');
       const url = new URL(target, 'http://proxy.invalid');
+      // As fetch will send it: dot segments (`/quota/../__mock`) resolved.
+      const upstream = new URL(base + target);
+      const refused = hostRefusal(req, access, 'The contract proxy') ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
+      // Before the body is read: with Connection: close, an unread body does not reach the next request.
+      if (refused !== undefined) return void res.writeHead(refused.status, { ...refused.headers, connection: 'close' }).end(refused.body);
       const body = await readBody(req, bodyLimit);
       if (body.kind !== 'ok') {
         const answer = sendable(payloadTooLarge(bodyLimit));
@@ -113,7 +141,11 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
         for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
       }
       summary.exchanges++;
-      const found = checker.checkRequest(method, url.pathname, url.searchParams, headers, bodyText);
+      const shownPath = redactPath(url.pathname);
+      // The checker names an unknown operation by its path, which may hold a key (`PUT /__mock/keys/{key}`).
+      const shown = (violations: Violation[]): Violation[] =>
+        shownPath === url.pathname ? violations : violations.map((v) => ({ ...v, operation: v.operation.split(url.pathname).join(shownPath) }));
+      const found = shown(checker.checkRequest(method, url.pathname, url.searchParams, headers, bodyText));
       report(found);
       // A stalled target, or a client that went away, ends the exchange.
       const gone = new AbortController();
@@ -122,7 +154,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       let response: Response;
       let answerText: string;
       try {
-        response = await fetch(base + target, {
+        response = await fetch(upstream, {
           method,
           headers,
           body: method === 'GET' || method === 'HEAD' ? undefined : (body.body as Uint8Array<ArrayBuffer> | undefined),
@@ -140,23 +172,26 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
               : 'The target did not answer.';
         const answer = sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why));
         if (!res.destroyed) res.writeHead(answer.status, answer.headers).end(answer.body);
-        options.onExchange?.({ method, path: redactPath(url.pathname), status: null, violations: found.length });
+        options.onExchange?.({ method, path: shownPath, status: null, violations: found.length });
         return;
       }
-      const answerFound = checker.checkResponse(method, url.pathname, response.status, response.headers, answerText);
+      const answerFound = shown(checker.checkResponse(method, url.pathname, response.status, response.headers, answerText));
       report(answerFound);
-      const out: Record<string, string> = {};
+      const out: OutgoingHttpHeaders = {};
       response.headers.forEach((value, name) => {
         // fetch decoded the body: its encoding and length are no longer what goes out.
-        if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') out[name] = value;
+        if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'set-cookie') out[name] = value;
       });
+      // Each Set-Cookie is a line of its own (it cannot be joined with commas as other repeated headers are).
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) out['set-cookie'] = cookies;
       res.writeHead(response.status, { ...out, 'content-length': String(Buffer.byteLength(answerText)) }).end(answerText);
-      options.onExchange?.({ method, path: redactPath(url.pathname), status: response.status, violations: found.length + answerFound.length });
+      options.onExchange?.({ method, path: shownPath, status: response.status, violations: found.length + answerFound.length });
       if (recording)
         record!.write(
           `${JSON.stringify({
             time: new Date().toISOString(),
-            request: { method, path: redactPath(url.pathname), query: url.search, headers: redactHeaders(headers), body: parsed(bodyText) },
+            request: { method, path: shownPath, query: redactQuery(url.search), headers: redactHeaders(headers), body: parsed(bodyText) },
             response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
             violations: [...found, ...answerFound],
           })}\n`,
@@ -175,6 +210,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
+  access = controlAccess(host, port, options.allowedHosts ?? [], []);
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     summary: () => structuredClone(summary),
@@ -207,10 +243,28 @@ async function boundedText(response: Response, limit: number): Promise<string> {
   return Buffer.concat(chunks, size).toString('utf8');
 }
 
+/**
+ * The 403 for a request to the mock's control API, which the proxy keeps to
+ * itself unless `forwardControl` (D85): `path` is the target's, under the
+ * target's own path (`basePath`) or, climbing out of it with `..`, at its root.
+ */
+function controlRefusal(path: string, basePath: string): JsonAnswer | undefined {
+  const isControl = (p: string) => p === CONTROL_PREFIX || p.startsWith(`${CONTROL_PREFIX}/`);
+  if (!isControl(path) && !(path.startsWith(`${basePath}/`) && isControl(path.slice(basePath.length)))) return undefined;
+  return sendable(
+    errorEnvelope(
+      403,
+      'FORBIDDEN',
+      `The contract proxy does not forward the mock's control API (${CONTROL_PREFIX}); start it with --forward-control (forwardControl) to check a mock's control routes through it.`,
+    ),
+  );
+}
+
+/** Headers as the proxy records them: credentials and any header whose name mentions a key (`x-goog-api-key`) redacted. */
 function redactHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = SECRET_HEADERS.has(name) ? REDACTED : value;
+    out[name] = SECRET_HEADERS.has(name) || mentionsKey(name) ? REDACTED : value;
   });
   return out;
 }

@@ -28,6 +28,36 @@ export function redactPath(path: string): string {
   return path;
 }
 
+/**
+ * Whether `name` (a path segment, a query parameter's or a header's name)
+ * mentions "key", in any case and after percent-decoding: what the mock
+ * redacts after or under it (`keys`, `api_key`, `x-goog-api-key`, `%6Bey`).
+ */
+export function mentionsKey(name: string): boolean {
+  return MENTIONS_KEY.test(decode(name));
+}
+
+/**
+ * A query string as the mock may show it, by the rule of {@link redactPath}:
+ * the value of each parameter whose name mentions "key" is replaced by
+ * `[redacted]` (a parameter without a value that mentions it, whole); the
+ * rest is kept as sent.
+ *
+ * @example
+ * redactQuery('?key=sk-live-1&method=GET'); // '?key=[redacted]&method=GET'
+ */
+export function redactQuery(search: string): string {
+  if (!MENTIONS_KEY.test(search) && !search.includes('%')) return search;
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  const shown = query.split('&').map((pair) => {
+    const equals = pair.indexOf('=');
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    if (!mentionsKey(name.replaceAll('+', ' '))) return pair;
+    return equals === -1 ? REDACTED : `${name}=${REDACTED}`;
+  });
+  return `${search.startsWith('?') ? '?' : ''}${shown.join('&')}`;
+}
+
 function decode(segment: string): string {
   try {
     return decodeURIComponent(segment);

@@ -174,6 +174,8 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
       '--target',
       '--record',
       '--fail-on-violation',
+      '--upstream-timeout-ms',
+      '--forward-control',
     ]) {
       expect(cli.stdout()).toContain(flag);
     }
