@@ -8,8 +8,10 @@
 //   2. changesets: the pending changesets are sound and `changeset status` is clean
 //      (pass --since=REF to compare with a branch, e.g. --since=main; default HEAD)
 //   3. API reference: TypeDoc builds docs/api/ with every warning an error (an export without a
-//      description, a function without an example, a broken link), and the READMEs link to it
-//   4. publish dry-run: `npm publish --dry-run` of each package, its tarball's exact contents and size
+//      description, a function without an example, a broken link)
+//   4. links: every link of each README as packed works in the tarball and in the repository, and
+//      every link of the repository's docs works there (scripts/release/check-links.mjs, D105)
+//   5. publish dry-run: `npm publish --dry-run` of each package, its tarball's exact contents and size
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -20,7 +22,7 @@ const STEPS = [
   ['license, metadata and changelogs', 'node', ['scripts/release/check-metadata.mjs']],
   ['changesets', 'node', ['scripts/release/changesets.mjs', ...since]],
   ['API reference (TypeDoc, warnings are errors)', 'npx', ['--no', '--', 'typedoc']],
-  ['READMEs link to the API reference', 'node', ['scripts/release/check-api-links.mjs']],
+  ['links of the READMEs as packed and of the docs', 'node', ['scripts/release/check-links.mjs']],
   ['publish dry-run and tarball contents', 'node', ['scripts/release/check-tarballs.mjs']],
 ];
 

@@ -17,8 +17,6 @@ export interface Connection {
   redact(text: string): string;
 }
 
-/** Whether a value is an object (not null, not an array): what the options that take objects must be. */
-
 // How an option's wrong value is shown: a string or a number as written, anything else by its kind;
 // the key and the headers (which may hold credentials) only by their kind.
 const received = (value: unknown, secret: boolean, redact: (text: string) => string) =>

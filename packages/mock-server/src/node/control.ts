@@ -7,6 +7,12 @@ import { joinField, settingIssuesOf } from '../settings.js';
 /** The prefix of the control API; nothing under it reaches the service's routes. */
 export const CONTROL_PREFIX = '/__mock';
 
+/** A change the control API answers with 204 once it is applied. */
+const done = (change: () => void): JsonAnswer => {
+  change();
+  return noContent();
+};
+
 /**
  * The control API (`--control`): the JavaScript control functions of the mock
  * over HTTP, for tests written in other languages. Each route calls the mock's
@@ -21,12 +27,6 @@ export const CONTROL_PREFIX = '/__mock';
  * - `GET|DELETE /__mock/faults`, `PUT|DELETE /__mock/faults/{route}`: `faults` / `clearFaults` / `setFault`.
  * - `GET|DELETE /__mock/requests?method=&path=&key=&status=&since=`: `requests(filter)` / `clearRequests()`.
  */
-/** A change the control API answers with 204 once it is applied. */
-const done = (change: () => void): JsonAnswer => {
-  change();
-  return noContent();
-};
-
 export function controlAnswer(mock: ServedMock, method: string, path: string, body: Buffer | undefined, search = ''): JsonAnswer {
   const route = path.slice(CONTROL_PREFIX.length);
   // HEAD answers as GET; node:http leaves the body out.

@@ -183,11 +183,7 @@ function notFound(method: string, path: string): JsonAnswer {
   return sendable(allow === undefined ? routeNotFound(method, path) : methodNotAllowed(method, path, allow));
 }
 
-/**
- * A `drop: 'after-headers'` fault: the status line and headers of a 200 that
- * announces a body go out, then the connection is cut, as a server that dies
- * mid-answer would (the client sees its headers, then a broken body).
- */
+/** The query of a request target, `?` included (`''` when it has none), for the control API's filters. */
 function searchOf(target: string): string {
   const full = pathAndQuery(target);
   const query = full.indexOf('?');
@@ -238,6 +234,11 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
+/**
+ * A `drop: 'after-headers'` fault: the status line and headers of a 200 that
+ * announces a body go out, then the connection is cut, as a server that dies
+ * mid-answer would (the client sees its headers, then a broken body).
+ */
 function dropAfterHeaders(res: ServerResponse): void {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1024' });
   res.flushHeaders();
