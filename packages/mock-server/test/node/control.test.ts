@@ -184,6 +184,26 @@ describe('the control API under /__mock', () => {
     }
   });
 
+  it('D82: a page of GET /__mock/requests ends after the entry that takes it past 4 MiB, and next leads on to the rest', async () => {
+    const server = await startTestServer({ control: true, requestLogMaxBytes: 64 * 1024 * 1024 });
+    // Bodies of 4 KiB (the most an entry keeps), not JSON: each listed entry is a little over 4 KiB of JSON.
+    const body = 'b'.repeat(4 * 1024);
+    for (let i = 0; i < 1_200; i++)
+      await server.mock.handle(
+        new Request('http://mock.test/flights/search', { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-api-key': KEY } }),
+      );
+    const first = (await (await fetch(`${server.url}/__mock/requests?limit=5000`)).json()) as { requests: { id: number }[]; next: number | null };
+    expect(first.requests.length).toBeGreaterThan(900);
+    expect(first.requests.length).toBeLessThan(1_100);
+    expect(first.next).toBe(first.requests.at(-1)!.id);
+    const rest = (await (await fetch(`${server.url}/__mock/requests?limit=5000&after=${first.next}`)).json()) as {
+      requests: { id: number }[];
+      next: number | null;
+    };
+    expect(first.requests.length + rest.requests.length).toBe(1_200);
+    expect(rest.next).toBeNull();
+  });
+
   it('D83: keys are bounded: a key over 256 characters, a 1 001st key, or a keys option of 1 001 entries is a 422 naming it, and nothing changes', async () => {
     const server = await startTestServer({ control: true });
     const long = await put(server.url, `/keys/${'k'.repeat(257)}`, { limit: 5 });
