@@ -7,7 +7,7 @@ import { checkBehavior, resolveOptions, type ResolvedOptions } from './options.j
 import { KeyLedger } from './quota/ledger.js';
 import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
-import { JSON_OPTION_NAMES, keySettingsIssues, MockSettingError, optionIssues, PRODUCTS, programProblem } from './settings.js';
+import { JSON_OPTION_NAMES, keyNameIssue, keySettingsIssues, MAX_KEYS, MockSettingError, optionIssues, PRODUCTS, programProblem } from './settings.js';
 import { createState, type MockState } from './state.js';
 import type {
   FaultRoute,
@@ -102,6 +102,10 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       // Everything is checked before anything changes: a refused call leaves the key as it was.
       const { issues, merged } = keySettingsIssues(changes, ledger ?? NEW_KEY);
       if (issues.length > 0) throw new MockSettingError('setKey', 'settings', issues);
+      if (!ledger && state.ledgers.size >= MAX_KEYS) {
+        const message = `is a new key, and the mock already holds ${MAX_KEYS} keys (the most it holds); change one it has, or reset.`;
+        throw new MockSettingError('setKey', 'key', [{ field: '', type: 'out_of_range', message }]);
+      }
       if (!ledger) {
         state.ledgers.set(key, new KeyLedger({ key, ...merged }));
         return;
@@ -160,6 +164,6 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
 }
 
 function checkKeyName(where: string, key: unknown): void {
-  if (typeof key !== 'string' || key.trim() === '')
-    throw new MockSettingError(where, 'key', [{ field: '', type: 'missing', message: 'must be a non-empty string.' }]);
+  const issue = keyNameIssue(key);
+  if (issue !== undefined) throw new MockSettingError(where, 'key', [issue]);
 }

@@ -49,6 +49,21 @@ export function joinField(prefix: string, field: string): string {
 
 /** Every product a key can include (`Product`), in the order messages list them. */
 export const PRODUCTS: readonly Product[] = ['search', 'history'];
+/**
+ * The most keys a mock holds, and the longest key (in characters), wherever a
+ * key comes from: options, `configure`, `setKey`, the control API, `--keys` (D83).
+ * Real keys are a few dozen characters; without a bound, 3 000 keys of 8 KB took 70 MB.
+ */
+export const MAX_KEYS = 1_000;
+export const MAX_KEY_LENGTH = 256;
+
+/** Why `key` cannot be a key's name, or `undefined`: the one check of a name (D83). */
+export function keyNameIssue(key: unknown): SettingIssue | undefined {
+  if (typeof key !== 'string' || key.trim() === '') return { field: '', type: 'missing', message: 'must be a non-empty string.' };
+  if (key.length > MAX_KEY_LENGTH) return { field: '', type: 'out_of_range', message: `must be at most ${MAX_KEY_LENGTH} characters (it has ${key.length}).` };
+  return undefined;
+}
+
 /** A non-negative safe integer: a quota limit or a consumed count. */
 export const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isDuration = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
@@ -206,6 +221,7 @@ export function optionIssues(options: unknown, known: readonly string[] = OPTION
 
 function keysIssues(keys: unknown): SettingIssue[] {
   if (!Array.isArray(keys)) return [{ field: 'keys', type: 'invalid_type', message: 'must be an array of { key, limit, consumed?, products }.' }];
+  if (keys.length > MAX_KEYS) return [{ field: 'keys', type: 'out_of_range', message: `must have at most ${MAX_KEYS} keys (it has ${keys.length}).` }];
   const issues: SettingIssue[] = [];
   const seen = new Set<string>();
   for (const [index, settings] of (keys as unknown[]).entries()) {
@@ -216,9 +232,10 @@ function keysIssues(keys: unknown): SettingIssue[] {
     }
     issues.push(...unknownFields(settings, ['key', 'limit', 'consumed', 'products'], at));
     const { key, limit, consumed, products } = settings;
-    if (typeof key !== 'string' || key.trim() === '') issues.push({ field: `${at}.key`, type: 'invalid_type', message: 'must be a non-empty string.' });
-    else if (seen.has(key)) issues.push({ field: `${at}.key`, type: 'invalid_enum', message: 'must be unique.' });
-    else seen.add(key);
+    const nameIssue = keyNameIssue(key);
+    if (nameIssue !== undefined) issues.push({ ...nameIssue, field: `${at}.key`, type: nameIssue.type === 'missing' ? 'invalid_type' : nameIssue.type });
+    else if (seen.has(key as string)) issues.push({ field: `${at}.key`, type: 'invalid_enum', message: 'must be unique.' });
+    else seen.add(key as string);
     const limitIssues = countIssue(`${at}.limit`, limit);
     issues.push(...limitIssues);
     if (consumed !== undefined) issues.push(...countIssue(`${at}.consumed`, consumed));

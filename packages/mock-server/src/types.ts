@@ -153,6 +153,10 @@ export interface RequestFilter {
   status?: number;
   /** Received at or after this mock time (epoch ms, or ISO 8601). */
   since?: number | string;
+  /** Only entries whose `id` is above this one: the cursor of a page (the last `id` of the page before). */
+  after?: number;
+  /** At most this many entries (1 to 10 000); default: every one. */
+  limit?: number;
 }
 
 /** Everything the mock is set to, keys masked (`state()`, `GET /__mock/state`). */

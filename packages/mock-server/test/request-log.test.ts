@@ -87,6 +87,28 @@ describe('the request log (RequestLog)', () => {
     expect(log.size).toBe(6);
   });
 
+  it("D81: holds a request's headers as one text, counted as held: 1 900 two-character headers cost their text and one separator each, not 3 800 strings", () => {
+    // Two-character names and values, as in issue 25's attack: text 4 bytes a header, but 3 800 strings as received.
+    const raw = Array.from({ length: 1_900 }, (_, i) => [`h${String.fromCharCode(33 + (i % 90))}`, `${i % 10}${i % 7}`]).flat();
+    const log = new RequestLog(10_000, 4 * MiB);
+    log.start(request(raw), new URL('http://mock.test/quota?a=1'), '/quota', 0);
+    // The entry's fixed 200 bytes, method, path, query, and the header text with one separator between strings.
+    expect(log.bytes).toBe(200 + 'POST'.length + '/quota'.length + '?a=1'.length + raw.join('\n').length);
+    // Nothing of the request's own array is kept: changing it afterwards changes nothing listed.
+    const before = log.list()[0]!.headers;
+    raw.fill('zz');
+    expect(log.list()[0]!.headers).toEqual(before);
+    expect(Object.keys(before)).toHaveLength(new Set(Array.from({ length: 1_900 }, (_, i) => `h${String.fromCharCode(33 + (i % 90))}`.toLowerCase())).size);
+  });
+
+  it('D81: a header value holding a line feed (possible only in a hand-made request) cannot shift the pairs after it', () => {
+    const log = new RequestLog();
+    log.start(request(['x-one', 'a\nb', 'x-api-key', 'test-key', 'x-two', '2']), new URL('http://mock.test/quota'), '/quota', 0);
+    const [listed] = log.list();
+    expect(listed!.headers).toEqual({ 'x-api-key': '[redacted]', 'x-one': 'a b', 'x-two': '2' });
+    expect(log.list({ key: 'test-key' })).toHaveLength(1);
+  });
+
   it('clear() drops every entry and its bytes', () => {
     const log = new RequestLog();
     for (let i = 0; i < 10; i++) receive(log, 'z'.repeat(10_000));

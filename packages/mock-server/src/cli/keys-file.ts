@@ -1,7 +1,7 @@
 import { readJsonFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
 import { isPlainObject } from '@flight-search/contract';
-import { isCount, PRODUCTS } from '../settings.js';
+import { isCount, keyNameIssue, MAX_KEYS, PRODUCTS } from '../settings.js';
 import type { Product } from '../types.js';
 
 export interface KeyFileEntry {
@@ -25,15 +25,17 @@ function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
   const problem = (message: string) => new UsageError(`${where}: ${message}`);
   if (!isPlainObject(parsed) || !Array.isArray(parsed.keys)) throw problem('expected an object {"keys": [...]} at the top level.');
   if (parsed.keys.length === 0) throw problem('"keys" is empty; list at least one key.');
+  if (parsed.keys.length > MAX_KEYS) throw problem(`"keys" has ${parsed.keys.length} entries; at most ${MAX_KEYS} keys are allowed.`);
   const seen = new Map<string, number>();
   return parsed.keys.map((entry: unknown, index: number): KeyFileEntry => {
     const at = `keys[${index}]`;
     if (!isPlainObject(entry)) throw problem(`${at} must be an object {"key", "limit", "products"}.`);
     const { key, limit, consumed, products } = entry;
-    if (typeof key !== 'string' || key.trim() === '') throw problem(`${at}.key must be a non-empty string.`);
-    const first = seen.get(key);
+    const nameIssue = keyNameIssue(key);
+    if (nameIssue !== undefined) throw problem(`${at}.key ${nameIssue.message}`);
+    const first = seen.get(key as string);
     if (first !== undefined) throw problem(`${at}.key repeats the key of keys[${first}].`);
-    seen.set(key, index);
+    seen.set(key as string, index);
     if (!isCount(limit)) throw problem(`${at}.limit must be a non-negative integer${limit === undefined ? ' (it is missing)' : ''}.`);
     if (consumed !== undefined && !isCount(consumed)) throw problem(`${at}.consumed must be a non-negative integer.`);
     if (consumed !== undefined && consumed > limit) throw problem(`${at}.consumed (${consumed}) is more than its limit (${limit}).`);
@@ -41,7 +43,7 @@ function parseKeys(parsed: unknown, where: string): KeyFileEntry[] {
       throw problem(`${at}.products must be an array of "search" and "history"${products === undefined ? ' (it is missing)' : ''}.`);
     const bad = products.findIndex((product) => !PRODUCTS.includes(product as Product));
     if (bad !== -1) throw problem(`${at}.products[${bad}] must be "search" or "history", got ${JSON.stringify(products[bad])}.`);
-    const settings: KeyFileEntry = { key, limit, products: [...new Set(products as KeyFileEntry['products'])] };
+    const settings: KeyFileEntry = { key: key as string, limit, products: [...new Set(products as KeyFileEntry['products'])] };
     if (consumed !== undefined) settings.consumed = consumed;
     return settings;
   });

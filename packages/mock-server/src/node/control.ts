@@ -1,8 +1,11 @@
 import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 import type { ServedMock } from './types.js';
+import type { ChunkedBody } from '../answer.js';
 import { errorEnvelope, validationFailed } from '../errors/envelopes.js';
+import { nextTurn } from '../history/slices.js';
+import { checkRequestFilter } from '../recording/filter.js';
 import { redactPath } from '../recording/redaction.js';
-import { joinField, settingIssuesOf } from '../settings.js';
+import { joinField, MockSettingError, settingIssuesOf } from '../settings.js';
 
 /** The prefix of the control API; nothing under it reaches the service's routes. */
 export const CONTROL_PREFIX = '/__mock';
@@ -25,9 +28,10 @@ const done = (change: () => void): JsonAnswer => {
  * - `GET|PUT|DELETE /__mock/programs/{program}`: `getProgramBehavior` / `setProgramBehavior`.
  * - `GET|PUT /__mock/keys/{key}`: `getKey` / `setKey`.
  * - `GET|DELETE /__mock/faults`, `PUT|DELETE /__mock/faults/{route}`: `faults` / `clearFaults` / `setFault`.
- * - `GET|DELETE /__mock/requests?method=&path=&key=&status=&since=`: `requests(filter)` / `clearRequests()`.
+ * - `GET|DELETE /__mock/requests?method=&path=&key=&status=&since=&after=&limit=`: `requests(filter)`, a page
+ *   at a time (D82) / `clearRequests()`.
  */
-export function controlAnswer(mock: ServedMock, method: string, path: string, body: Buffer | undefined, search = ''): JsonAnswer {
+export async function controlAnswer(mock: ServedMock, method: string, path: string, body: Buffer | undefined, search = ''): Promise<ControlAnswer> {
   const route = path.slice(CONTROL_PREFIX.length);
   // HEAD answers as GET; node:http leaves the body out.
   const verb = method === 'HEAD' ? 'GET' : method;
@@ -35,7 +39,7 @@ export function controlAnswer(mock: ServedMock, method: string, path: string, bo
   if (rest.length > 0 || (name === '' && collection !== undefined)) return notFound(method, path);
   const named = name === undefined ? undefined : decode(name);
 
-  const routes: Record<string, (() => JsonAnswer) | undefined> =
+  const routes: Record<string, (() => ControlAnswer | Promise<ControlAnswer>) | undefined> =
     named === undefined
       ? {
           'POST /reset': () => done(() => mock.reset()),
@@ -44,7 +48,7 @@ export function controlAnswer(mock: ServedMock, method: string, path: string, bo
           'PUT /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never))),
           'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
           'DELETE /faults': () => done(() => need(mock.clearFaults)()),
-          'GET /requests': () => jsonAnswer(200, { requests: mock.requests(queryOf(search) as never) }),
+          'GET /requests': () => requestsPage(mock, search),
           'DELETE /requests': () => done(() => need(mock.clearRequests)()),
         }
       : {
@@ -70,7 +74,7 @@ export function controlAnswer(mock: ServedMock, method: string, path: string, bo
     return sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', `Use ${allowed.join(' or ')} on this control route.`, {}, { allow: allowed.join(', ') }));
   }
   try {
-    return run();
+    return await run();
   } catch (error) {
     if (error instanceof Unsupported) return sendable(errorEnvelope(501, 'NOT_IMPLEMENTED', 'The mock served here has no such control function.'));
     const issues = settingIssuesOf(error);
@@ -83,6 +87,59 @@ export function controlAnswer(mock: ServedMock, method: string, path: string, bo
 }
 
 class Unsupported extends Error {}
+
+/** A control answer: JSON, or a page of recorded requests as the pieces it was written in. */
+export type ControlAnswer = JsonAnswer | { status: number; headers: Record<string, string>; body: ChunkedBody };
+
+/** Entries a page of `GET /__mock/requests` lists when no `limit` is given (D82); at most `MAX_REQUESTS_PAGE`. */
+export const REQUESTS_PAGE_DEFAULT = 1_000;
+/** A page also ends after the entry that takes its JSON past this many bytes (D82): a page of header-heavy entries stays a few MiB. */
+export const REQUESTS_PAGE_BYTES = 4 * 1024 * 1024;
+/** Entries listed and serialized in one turn of the event loop: a header-heavy one takes about 0.2 ms. */
+const ENTRIES_PER_TURN = 16;
+
+const encoder = new TextEncoder();
+
+/**
+ * One page of `GET /__mock/requests` (D82): `{ requests, next }`, the entries
+ * after `after` (at most `limit`, default {@link REQUESTS_PAGE_DEFAULT}) and the
+ * cursor of the next page, `null` when none is left. Listed a few entries per
+ * turn of the event loop through `requests({ after, limit })`, so other
+ * requests are answered while a page of a full log is written; the cursor
+ * (entry ids only grow) keeps the page exact while the log changes meanwhile.
+ */
+async function requestsPage(mock: ServedMock, search: string): Promise<ControlAnswer> {
+  const query: Record<string, string | number> = queryOf(search) ?? {};
+  // Checked whole before anything is listed: a bad filter, `after` or `limit` is the 422 of `requests`' own checker.
+  const checked = checkRequestFilter(query);
+  if (checked.issues.length > 0) throw new MockSettingError('requests', 'filter', checked.issues);
+  const limit = checked.filter.limit ?? REQUESTS_PAGE_DEFAULT;
+  const chunks: Uint8Array<ArrayBuffer>[] = [encoder.encode('{"requests":[')];
+  let length = chunks[0]!.length;
+  let listed = 0;
+  let next: number | null = null;
+  for (;;) {
+    const wanted = Math.min(ENTRIES_PER_TURN, limit - listed);
+    const slice = mock.requests({ ...query, limit: wanted } as never);
+    for (const entry of slice) {
+      const piece = encoder.encode(`${listed === 0 ? '' : ','}${JSON.stringify(entry)}`);
+      chunks.push(piece);
+      length += piece.length;
+      listed++;
+      query.after = entry.id;
+    }
+    if (slice.length < wanted) break;
+    if (listed >= limit || length >= REQUESTS_PAGE_BYTES) {
+      // A next page only when an entry is left: the last page says so with `null`.
+      if (mock.requests({ ...query, limit: 1 } as never).length > 0) next = query.after as number;
+      break;
+    }
+    await nextTurn();
+  }
+  const tail = encoder.encode(`],"next":${JSON.stringify(next)}}`);
+  chunks.push(tail);
+  return { status: 200, headers: { 'content-type': 'application/json' }, body: { chunks, length: length + tail.length } };
+}
 
 function need<T>(fn: T | undefined): T {
   if (fn === undefined) throw new Unsupported();

@@ -90,8 +90,9 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     }
     mock = createMockCore(mockOptions);
   }
-  // A mock without `state` (a wrapper of only the required functions) does not say its time-out: the service's is the safe guess.
-  const providerTimeoutMs = typeof mock.state === 'function' ? mock.state().options.providerTimeoutMs : DEFAULT_PROVIDER_TIMEOUT_MS;
+  // Read when close() is called, not now: configure() may change it meanwhile (D84). A mock without `state`
+  // (a wrapper of only the required functions) does not say its time-out: the service's is the safe guess.
+  const providerTimeoutMs = () => (typeof mock.state === 'function' ? mock.state().options.providerTimeoutMs : DEFAULT_PROVIDER_TIMEOUT_MS);
   const resolved = resolveServerOptions(options, stderrLogger, providerTimeoutMs);
   const listening = await serveMock(mock, resolved);
   return { url: listening.url, mock, close: listening.close };

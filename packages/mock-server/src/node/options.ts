@@ -33,8 +33,8 @@ export interface ServerOptions {
   bodyLimit?: number;
   /**
    * How long `close()` waits for requests in flight before aborting them.
-   * Default: the mock's `providerTimeoutMs` + 1 000 ms, so a search waiting on a
-   * hanging program still ends with its 504 provider failure.
+   * Default: the mock's `providerTimeoutMs` + 1 000 ms, as it is when `close()`
+   * is called, so a search waiting on a hanging program still ends with its 504 provider failure.
    */
   shutdownTimeoutMs?: number;
 }
@@ -48,7 +48,8 @@ export interface ResolvedServerOptions {
   allowedHosts: string[];
   log: RequestLogger | false;
   bodyLimit: number;
-  shutdownTimeoutMs: number;
+  /** The wait of `close()`, read when it is called: by default it follows the provider time-out then in force (D84). */
+  shutdownTimeoutMs: () => number;
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -63,9 +64,10 @@ const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.min
 
 /**
  * Checks every server option up front; a bad one is a TypeError naming it.
- * `providerTimeoutMs` is the served mock's, for the default of `shutdownTimeoutMs`.
+ * `providerTimeoutMs` reads the served mock's current one, for the default of
+ * `shutdownTimeoutMs`: `PUT /__mock/config` may change it after start-up (D84).
  */
-export function resolveServerOptions(options: ServerOptions, defaultLog: RequestLogger, providerTimeoutMs: number): ResolvedServerOptions {
+export function resolveServerOptions(options: ServerOptions, defaultLog: RequestLogger, providerTimeoutMs: () => number): ResolvedServerOptions {
   const {
     port = 0,
     host = '127.0.0.1',
@@ -75,7 +77,7 @@ export function resolveServerOptions(options: ServerOptions, defaultLog: Request
     allowedHosts = [],
     log = defaultLog,
     bodyLimit = DEFAULT_BODY_LIMIT,
-    shutdownTimeoutMs = defaultShutdownTimeoutMs(providerTimeoutMs),
+    shutdownTimeoutMs,
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new TypeError(`startMockServer: option "port" must be an integer from 0 to 65535, got ${String(port)}.`);
@@ -92,12 +94,22 @@ export function resolveServerOptions(options: ServerOptions, defaultLog: Request
   if (log !== false && typeof log !== 'function') throw new TypeError('startMockServer: option "log" must be a function or false.');
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1)
     throw new TypeError(`startMockServer: option "bodyLimit" must be a positive integer (bytes), got ${String(bodyLimit)}.`);
-  if (!Number.isSafeInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 0 || shutdownTimeoutMs > MAX_TIMER_MS) {
+  if (shutdownTimeoutMs !== undefined && (!Number.isSafeInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 0 || shutdownTimeoutMs > MAX_TIMER_MS)) {
     throw new TypeError(
       `startMockServer: option "shutdownTimeoutMs" must be an integer from 0 to ${MAX_TIMER_MS} (ms, the longest timer), got ${String(shutdownTimeoutMs)}.`,
     );
   }
-  return { port, host, cors, control, controlOrigins: [...controlOrigins], allowedHosts: [...allowedHosts], log, bodyLimit, shutdownTimeoutMs };
+  return {
+    port,
+    host,
+    cors,
+    control,
+    controlOrigins: [...controlOrigins],
+    allowedHosts: [...allowedHosts],
+    log,
+    bodyLimit,
+    shutdownTimeoutMs: shutdownTimeoutMs === undefined ? () => defaultShutdownTimeoutMs(providerTimeoutMs()) : () => shutdownTimeoutMs,
+  };
 }
 
 function checkList(option: string, values: unknown, problem: (value: unknown) => string | undefined): void {

@@ -111,7 +111,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       answer.headers.connection = 'close';
       return writeAnswer(req, res, answer, isControl || undefined);
     }
-    if (isControl) return writeAnswer(req, res, controlAnswer(mock, method, path, body.body, searchOf(target)), true);
+    if (isControl) return writeAnswer(req, res, await controlAnswer(mock, method, path, body.body, searchOf(target)), true);
 
     const result = await mock.answer(toMockRequest(req, origin, body.body, signal, aborted));
     if (result === null) return writeAnswer(req, res, notFound(method, path));
@@ -163,7 +163,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       const force = setTimeout(() => {
         for (const controller of inFlight) controller.abort(new Error('The server is shutting down.'));
         server.closeAllConnections();
-      }, options.shutdownTimeoutMs);
+      }, options.shutdownTimeoutMs());
       force.unref();
       server.once('close', () => clearTimeout(force));
     });

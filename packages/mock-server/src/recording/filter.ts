@@ -2,6 +2,9 @@ import { isPlainObject } from '@flight-search/contract';
 import { clockTime, unknownFields, type SettingIssue } from '../settings.js';
 import type { EntryFilter } from './request-log.js';
 
+/** The most entries one `requests({ limit })` (one page of `GET /__mock/requests`) lists (D82). */
+export const MAX_REQUESTS_PAGE = 10_000;
+
 /**
  * Checks a `requests(filter)` filter, as given to the JavaScript API or as the
  * query of `GET /__mock/requests` (where every value is a string, so a status
@@ -11,8 +14,11 @@ export function checkRequestFilter(filter: unknown): { issues: SettingIssue[]; f
   const checked: EntryFilter = {};
   if (filter === undefined) return { issues: [], filter: checked };
   if (!isPlainObject(filter))
-    return { issues: [{ field: '', type: 'invalid_type', message: 'must be an object { method?, path?, key?, status?, since? }.' }], filter: checked };
-  const issues = unknownFields(filter, ['method', 'path', 'key', 'status', 'since']);
+    return {
+      issues: [{ field: '', type: 'invalid_type', message: 'must be an object { method?, path?, key?, status?, since?, after?, limit? }.' }],
+      filter: checked,
+    };
+  const issues = unknownFields(filter, ['method', 'path', 'key', 'status', 'since', 'after', 'limit']);
   for (const name of ['method', 'path', 'key'] as const) {
     const value = filter[name];
     if (value === undefined) continue;
@@ -32,5 +38,22 @@ export function checkRequestFilter(filter: unknown): { issues: SettingIssue[]; f
       issues.push({ field: 'since', type: 'invalid_format', message: 'must be epoch milliseconds or an ISO 8601 date-time (2026-11-01T00:00:00Z).' });
     else checked.since = time;
   }
+  const after = integerOf(filter.after);
+  if (filter.after !== undefined) {
+    if (after === undefined || after < 0) issues.push({ field: 'after', type: 'out_of_range', message: 'must be an entry id (an integer >= 0).' });
+    else checked.after = after;
+  }
+  const limit = integerOf(filter.limit);
+  if (filter.limit !== undefined) {
+    if (limit === undefined || limit < 1 || limit > MAX_REQUESTS_PAGE)
+      issues.push({ field: 'limit', type: 'out_of_range', message: `must be an integer from 1 to ${MAX_REQUESTS_PAGE}.` });
+    else checked.limit = limit;
+  }
   return { issues, filter: checked };
+}
+
+/** A safe integer given as a number or, in a query, as its digits. */
+function integerOf(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) ? number : undefined;
 }

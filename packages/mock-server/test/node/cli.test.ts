@@ -215,6 +215,16 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
       }),
       /keys\[1\]\.key repeats the key of keys\[0\]/,
     ],
+    [
+      'a key over 256 characters (D83)',
+      JSON.stringify({ keys: [{ key: 'k'.repeat(257), limit: 1, products: ['search'] }] }),
+      /keys\[0\]\.key must be at most 256 characters \(it has 257\)/,
+    ],
+    [
+      'more than 1 000 keys (D83)',
+      JSON.stringify({ keys: Array.from({ length: 1_001 }, (_, i) => ({ key: `k${i}`, limit: 1, products: ['search'] })) }),
+      /"keys" has 1001 entries; at most 1000/,
+    ],
   ])('rejects --keys with %s: exit code 2 and a message naming the problem', async (_, content, message) => {
     const file = content === null ? join(tmpdir(), 'no-such-dir-fsm', 'keys.json') : keysFile(content);
     const cli = runCli(['--port', '0', '--keys', file]);

@@ -150,6 +150,85 @@ describe('the control API under /__mock', () => {
     expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ consumed: 0 });
   });
 
+  it('D82: GET /__mock/requests is paged: limit entries after the cursor `after`, with `next` to pass on, null on the last page', async () => {
+    const server = await startTestServer({ control: true });
+    for (let i = 0; i < 5; i++) await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } });
+    type Page = { requests: { id: number; path: string }[]; next: number | null };
+    const page = async (query: string) => {
+      const response = await fetch(`${server.url}/__mock/requests${query}`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as Page;
+    };
+    const ids = server.mock.requests().map((entry) => entry.id);
+    expect(ids).toHaveLength(5);
+    // Requests made while paging (these GETs of the control API) are recorded too: the cursor is stable under them.
+    const first = await page('?limit=2&path=/quota');
+    expect(first.requests.map((entry) => entry.id)).toEqual(ids.slice(0, 2));
+    expect(first.next).toBe(ids[1]);
+    const second = await page(`?limit=2&path=/quota&after=${first.next}`);
+    expect(second.requests.map((entry) => entry.id)).toEqual(ids.slice(2, 4));
+    const last = await page(`?limit=2&path=/quota&after=${second.next}`);
+    expect(last).toEqual({ requests: [expect.objectContaining({ id: ids[4] })], next: null });
+    // The default page (1 000 entries) holds a small log whole.
+    expect((await page('?path=/quota')).requests).toHaveLength(5);
+    expect(server.mock.requests({ path: '/quota', after: ids[0], limit: 3 }).map((entry) => entry.id)).toEqual(ids.slice(1, 4));
+    for (const [query, field] of [
+      ['?limit=0', 'query.limit:out_of_range'],
+      ['?limit=10001', 'query.limit:out_of_range'],
+      ['?limit=ten', 'query.limit:out_of_range'],
+      ['?after=-1', 'query.after:out_of_range'],
+    ] as const) {
+      const refused = await fetch(`${server.url}/__mock/requests${query}`);
+      expect(refused.status).toBe(422);
+      expect(await fieldsOf(refused)).toEqual([field]);
+    }
+  });
+
+  it('D82: a page of GET /__mock/requests ends after the entry that takes it past 4 MiB, and next leads on to the rest', async () => {
+    const server = await startTestServer({ control: true, requestLogMaxBytes: 64 * 1024 * 1024 });
+    // Bodies of 4 KiB (the most an entry keeps), not JSON: each listed entry is a little over 4 KiB of JSON.
+    const body = 'b'.repeat(4 * 1024);
+    for (let i = 0; i < 1_200; i++)
+      await server.mock.handle(
+        new Request('http://mock.test/flights/search', { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-api-key': KEY } }),
+      );
+    const first = (await (await fetch(`${server.url}/__mock/requests?limit=5000`)).json()) as { requests: { id: number }[]; next: number | null };
+    expect(first.requests.length).toBeGreaterThan(900);
+    expect(first.requests.length).toBeLessThan(1_100);
+    expect(first.next).toBe(first.requests.at(-1)!.id);
+    const rest = (await (await fetch(`${server.url}/__mock/requests?limit=5000&after=${first.next}`)).json()) as {
+      requests: { id: number }[];
+      next: number | null;
+    };
+    expect(first.requests.length + rest.requests.length).toBe(1_200);
+    expect(rest.next).toBeNull();
+  });
+
+  it('D83: keys are bounded: a key over 256 characters, a 1 001st key, or a keys option of 1 001 entries is a 422 naming it, and nothing changes', async () => {
+    const server = await startTestServer({ control: true });
+    const long = await put(server.url, `/keys/${'k'.repeat(257)}`, { limit: 5 });
+    expect(long.status).toBe(422);
+    expect(await fieldsOf(long)).toEqual(['path.key:out_of_range']);
+    expect((await put(server.url, `/keys/${'k'.repeat(256)}`, { limit: 5 })).status).toBe(204);
+    // 4 default keys and the one above: 995 more reach the bound of 1 000.
+    for (let i = 0; i < 995; i++) server.mock.setKey(`key-${i}`, { limit: 1 });
+    const extra = await put(server.url, '/keys/one-too-many', { limit: 5 });
+    expect(extra.status).toBe(422);
+    expect(await fieldsOf(extra)).toEqual(['path.key:out_of_range']);
+    expect(server.mock.getKey('one-too-many')).toBeUndefined();
+    // A key the mock has can still be changed.
+    expect((await put(server.url, '/keys/key-1', { limit: 7 })).status).toBe(204);
+    expect(server.mock.state().keys).toHaveLength(1_000);
+
+    const keys = Array.from({ length: 1_001 }, (_, i) => ({ key: `k${i}`, limit: 1, products: ['search'] }));
+    const tooMany = await put(server.url, '/config', { keys });
+    expect(tooMany.status).toBe(422);
+    expect(await fieldsOf(tooMany)).toEqual(['body.keys:out_of_range']);
+    const longInConfig = await put(server.url, '/config', { keys: [{ key: 'x'.repeat(257), limit: 1, products: ['search'] }] });
+    expect(await fieldsOf(longInConfig)).toEqual(['body.keys[0].key:out_of_range']);
+    expect(server.mock.state().keys).toHaveLength(1_000);
+  });
+
   it('answers a wrong method on a control route with 405 and Allow, and an unknown control route with 404', async () => {
     const server = await startTestServer({ control: true });
     const wrong = await fetch(`${server.url}/__mock/reset`);

@@ -110,7 +110,7 @@ describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3
     const unknownFilter = await control(url, 'GET', '/requests?stauts=200');
     expect(unknownFilter.status).toBe(422);
     expect(((await unknownFilter.json()) as { error: { details: { errors: { field: string; message: string }[] } } }).error.details.errors).toEqual([
-      { field: 'query.stauts', type: 'invalid_enum', message: 'is not a known field; expected method, path, key, status, since.' },
+      { field: 'query.stauts', type: 'invalid_enum', message: 'is not a known field; expected method, path, key, status, since, after, limit.' },
     ]);
 
     expect((await control(url, 'DELETE', '/requests')).status).toBe(204);
@@ -132,7 +132,9 @@ describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3
     const mine = mock.requests({ key: SECRET });
     expect(mine.map((entry) => entry.id)).toEqual([2]);
     expect(JSON.stringify(mine)).not.toContain(SECRET);
-    expect(() => mock.requests({ stauts: 200 } as never)).toThrow('requests: `filter.stauts` is not a known field; expected method, path, key, status, since.');
+    expect(() => mock.requests({ stauts: 200 } as never)).toThrow(
+      'requests: `filter.stauts` is not a known field; expected method, path, key, status, since, after, limit.',
+    );
     mock.clearRequests();
     expect(mock.requests()).toEqual([]);
     expect(mock.getKey(SECRET)).toMatchObject({ limit: 5 });

@@ -47,10 +47,46 @@ describe('graceful shutdown', () => {
     },
   );
 
+  it('PROVIDER-2: the default wait follows the provider time-out in force at close(): raised through PUT /__mock/config, a hanging search still ends as its 504 failure', async () => {
+    // Started at 100 ms (a wait of 1.1 s), raised to 1 500 ms: a wait fixed at start-up aborts the search at 1.1 s.
+    const server = await startTestServer({ control: true, providerTimeoutMs: 100 });
+    const raised = await fetch(`${server.url}/__mock/config`, { method: 'PUT', body: JSON.stringify({ providerTimeoutMs: 1_500 }) });
+    expect(raised.status).toBe(204);
+    server.mock.setProgramBehavior('PROGRAM_5', { hang: true });
+    const pending = postSearch(server.url, searchBody('PROGRAM_5')).then(
+      async (response) => ({ status: response.status, body: (await response.json()) as { results: unknown[] } }),
+      (error: unknown) => ({ status: 0, body: { results: [String(error)] } }),
+    );
+    await waitFor(() => server.mock.requests().length === 1, 'the search to reach the mock');
+    const closed = server.close();
+    const answer = await pending;
+    expect(answer.status).toBe(200);
+    expect(answer.body.results[0]).toMatchObject({ airline: 'PROGRAM_5', success: false, error: { providerStatusCode: 504 } });
+    await closed;
+  });
+
   it('PROVIDER-2: the default shutdownTimeoutMs outlasts the provider time-out (the longest a provider wait can last) by 1 s', () => {
-    expect(resolveServerOptions({}, () => {}, 29_000).shutdownTimeoutMs).toBe(30_000);
-    expect(resolveServerOptions({}, () => {}, 45_000).shutdownTimeoutMs).toBe(46_000);
-    expect(resolveServerOptions({ shutdownTimeoutMs: 50 }, () => {}, 29_000).shutdownTimeoutMs).toBe(50);
+    expect(
+      resolveServerOptions(
+        {},
+        () => {},
+        () => 29_000,
+      ).shutdownTimeoutMs(),
+    ).toBe(30_000);
+    expect(
+      resolveServerOptions(
+        {},
+        () => {},
+        () => 45_000,
+      ).shutdownTimeoutMs(),
+    ).toBe(46_000);
+    expect(
+      resolveServerOptions(
+        { shutdownTimeoutMs: 50 },
+        () => {},
+        () => 29_000,
+      ).shutdownTimeoutMs(),
+    ).toBe(50);
   });
 
   it('does not wait for idle keep-alive connections', async () => {
