@@ -8,11 +8,13 @@
 // under node_modules/.cache, the rest comes from the npm cache), runs every row
 // (two at a time by default) and prints a table: runtime, what ran, result, time.
 // Exits 1 when any row fails or anything can't be installed: nothing is skipped.
+// msw 2 and msw 3 (issue 28) each get a project, the SDK's consumer types are
+// checked by TypeScript 5.9 and by TypeScript 7 (versions.json).
 //
 //   node scripts/test-runtimes.mjs [--no-build] [--keep] [--only=TEXT] [--jobs=N]
 //     --no-build  pack the dist/ already built (CI builds in an earlier step)
 //     --keep      keep the temp projects (they are kept anyway when a row fails)
-//     --only=TEXT run only the rows whose runtime or description contains TEXT
+//     --only=TEXT run only the rows whose runtime or description contains TEXT (repeatable: any of them)
 //     --jobs=N    rows run at the same time (default: the number of CPUs, at least 2)
 //
 // What each row runs is in scripts/runtimes/: project/ (copied into the consumer
@@ -31,7 +33,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const here = join(root, 'scripts', 'runtimes');
 const argv = process.argv.slice(2);
 const args = new Set(argv);
-const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const only = argv.filter((arg) => arg.startsWith('--only=')).map((arg) => arg.slice('--only='.length));
 const jobs = Number(argv.find((arg) => arg.startsWith('--jobs='))?.slice('--jobs='.length) ?? Math.max(2, availableParallelism()));
 const started = performance.now();
 const versions = JSON.parse(readFileSync(join(here, 'versions.json'), 'utf8'));
@@ -118,7 +120,7 @@ const packed = await run('npm', ['pack', '--json', '--pack-destination', work, .
 if (packed.code !== 0) fatal(`npm pack exited ${packed.code}\n${printed(packed)}`);
 const tarballs = JSON.parse(packed.stdout).map((manifest) => join(work, manifest.filename));
 
-// 2. Install, all three at once: the runtimes (cached), the project with msw, the project without.
+// 2. Install, all four at once: the runtimes (cached), the projects with msw 2 and msw 3, the project without.
 const repoVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 const npmInstall = (cwd, specs) =>
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...specs], { cwd, timeoutMs: 600_000 });
@@ -129,14 +131,19 @@ function project(name, specs) {
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `flight-search-${name}`, version: '1.0.0', private: true }, null, 2)}\n`);
   return { dir, specs };
 }
-const withMsw = project('with-msw', [
+const testTools = (msw) => [
   ...tarballs,
-  ...['msw', 'typescript', 'esbuild', 'vitest', '@types/node'].map((name) => `${name}@${repoVersion(name)}`),
+  `msw@${msw}`,
+  ...['typescript', 'esbuild', 'vitest', '@types/node'].map((name) => `${name}@${repoVersion(name)}`),
   ...Object.entries(versions.consumer).map(([name, version]) => `${name}@${version}`),
-]);
+];
+const withMsw = project('with-msw', testTools(repoVersion('msw')));
+// The same project on msw 3: npm refuses it (ERESOLVE) unless the mock's peer range names msw 3.
+const withMsw3 = project('with-msw3', testTools(versions.msw3));
 const noMsw = project('no-msw', [...tarballs, ...['typescript', '@types/node'].map((name) => `${name}@${repoVersion(name)}`)]);
-// Jest's require() cannot load the scenario's .mjs: the Jest suite gets a CommonJS build of it.
-writeFileSync(join(withMsw.dir, 'scenario.cjs'), transformSync(readFileSync(join(here, 'project', 'scenario.mjs'), 'utf8'), { format: 'cjs' }).code);
+// Jest's require() cannot load the scenario's .mjs: the Jest suites get a CommonJS build of it.
+const scenarioCjs = transformSync(readFileSync(join(here, 'project', 'scenario.mjs'), 'utf8'), { format: 'cjs' }).code;
+for (const { dir } of [withMsw, withMsw3]) writeFileSync(join(dir, 'scenario.cjs'), scenarioCjs);
 
 const runtimesKey = createHash('sha256').update(JSON.stringify(versions.runtimes)).digest('hex').slice(0, 12);
 const runtimesDir = join(root, 'node_modules', '.cache', 'flight-search-runtimes', runtimesKey);
@@ -156,15 +163,12 @@ async function installRuntimes() {
   return 'installed';
 }
 
-step(`installing the runtimes (${Object.keys(versions.runtimes).join(', ')}) and the two consumer projects`);
+step(`installing the runtimes (${Object.keys(versions.runtimes).join(', ')}) and the three consumer projects`);
 const t0 = performance.now();
 const installs = await Promise.allSettled([
   installRuntimes(),
-  npmInstall(withMsw.dir, withMsw.specs).then((r) =>
-    r.code === 0 ? 'ok' : Promise.reject(new RowError(`npm install in ${withMsw.dir} exited ${r.code}\n${printed(r)}`)),
-  ),
-  npmInstall(noMsw.dir, noMsw.specs).then((r) =>
-    r.code === 0 ? 'ok' : Promise.reject(new RowError(`npm install in ${noMsw.dir} exited ${r.code}\n${printed(r)}`)),
+  ...[withMsw, withMsw3, noMsw].map(({ dir, specs }) =>
+    npmInstall(dir, specs).then((r) => (r.code === 0 ? 'ok' : Promise.reject(new RowError(`npm install in ${dir} exited ${r.code}\n${printed(r)}`)))),
   ),
 ]);
 const failedInstall = installs.find((i) => i.status === 'rejected');
@@ -244,17 +248,25 @@ const rows = [];
 const row = (runtime, what, body, { slow = false } = {}) => rows.push({ runtime, what, body, slow });
 const inProject = (dir, command, commandArgs, extraEnv) => async () =>
   lastLine((await mustPass(command, commandArgs, { cwd: dir, timeoutMs: 120_000, extraEnv: { ...runtimesEnv, ...extraEnv } })).stdout);
-const node = (key, file) => inProject(withMsw.dir, RUNTIMES[key].command, [file]);
+const msw2 = `msw ${repoVersion('msw')}`;
+const msw3 = `msw ${versions.msw3}`;
+// msw 2 on every Node the packages support; msw 3 on those its engines allow (Node 22.12 and later).
+const MSW_PROJECTS = [
+  { msw: msw2, dir: withMsw.dir, nodes: ['node20', 'node22', 'node24'] },
+  { msw: msw3, dir: withMsw3.dir, nodes: ['node22', 'node24'] },
+];
 
 // Part 1: the SDK scenario in each runtime.
-for (const key of ['node20', 'node22', 'node24']) {
-  row(RUNTIMES[key].label, 'SDK scenario, ESM (import), mock: msw setupServer', node(key, 'entries/msw.mjs'));
-  row(RUNTIMES[key].label, 'SDK scenario, CommonJS (require), mock: msw setupServer', node(key, 'entries/msw.cjs'));
+for (const { msw, dir, nodes } of MSW_PROJECTS) {
+  for (const key of nodes) {
+    row(RUNTIMES[key].label, `SDK scenario, ESM (import), mock: ${msw} setupServer`, inProject(dir, RUNTIMES[key].command, ['entries/msw.mjs']));
+    row(RUNTIMES[key].label, `SDK scenario, CommonJS (require), mock: ${msw} setupServer`, inProject(dir, RUNTIMES[key].command, ['entries/msw.cjs']));
+  }
 }
-row(RUNTIMES.bun.label, 'SDK scenario, ESM, mock: msw setupServer', inProject(withMsw.dir, RUNTIMES.bun.command, ['entries/msw.mjs']));
+row(RUNTIMES.bun.label, `SDK scenario, ESM, mock: ${msw2} setupServer`, inProject(withMsw.dir, RUNTIMES.bun.command, ['entries/msw.mjs']));
 row(
   RUNTIMES.deno.label,
-  'SDK scenario, package.json + node_modules, bare imports, mock: msw setupServer (ends with Deno.exit)',
+  `SDK scenario, package.json + node_modules, bare imports, mock: ${msw2} setupServer (ends with Deno.exit)`,
   inProject(withMsw.dir, RUNTIMES.deno.command, ['run', '--allow-all', 'entries/msw.mjs']),
 );
 // Without msw the process ends by itself: the SDK leaves nothing open.
@@ -274,40 +286,54 @@ for (const where of ['page', 'worker']) {
     () => withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'chromium.mjs'), withMsw.dir, url, where])()),
   );
 }
+for (const { msw, dir } of MSW_PROJECTS) {
+  row(
+    'Chromium (page)',
+    `SDK scenario bundled by esbuild, in the page, mock: ${msw} setupWorker (its service worker answers)`,
+    inProject(dir, process.execPath, [join(here, 'drivers', 'chromium.mjs'), dir, '-', 'setupWorker']),
+  );
+}
 
 // Part 2: the mock in consumer test suites, the CLI, startMockServer.
-const vitest = (environment, expected) => async () => {
-  const result = await mustPass('npx', ['--no', '--', 'vitest', 'run', '--environment', environment, 'test/msw.vitest.test.mjs'], {
-    cwd: withMsw.dir,
+// The test runners run under the first Node the project's msw supports (Node 20 for msw 2, 22 for msw 3);
+// they start their workers with the same Node.
+const runner = ({ dir, nodes }, script, args, expected) =>
+  mustPass(RUNTIMES[nodes[0]].command, [join(dir, 'node_modules', ...script), ...args], {
+    cwd: dir,
     timeoutMs: 120_000,
     extraEnv: { EXPECTED_ENVIRONMENT: expected },
   });
-  const passed = result.stdout.match(/Tests\s+(\d+) passed/)?.[1];
-  if (passed !== '2') throw new RowError(`expected 2 tests passed\n${printed(result)}`);
-  return `2 tests passed (environment ${environment})`;
-};
-row(`Vitest ${repoVersion('vitest')}`, 'msw handlers + SDK scenario in a consumer suite, environment node', vitest('node', 'node'));
-row(`Vitest ${repoVersion('vitest')}`, `msw handlers + SDK scenario in a consumer suite, environment jsdom ${versions.consumer.jsdom}`, vitest('jsdom', 'dom'));
-const jest = (project, expected) => async () => {
-  const result = await mustPass('npx', ['--no', '--', 'jest', '--ci', '--selectProjects', project], {
-    cwd: withMsw.dir,
-    timeoutMs: 120_000,
-    extraEnv: { EXPECTED_ENVIRONMENT: expected },
-  });
-  const passed = result.stderr.match(/Tests:\s+(\d+) passed/)?.[1];
-  if (passed !== '2') throw new RowError(`expected 2 tests passed\n${printed(result)}`);
-  return `2 tests passed (project ${project})`;
-};
-row(
-  `Jest ${versions.consumer.jest}`,
-  "msw handlers + SDK scenario in a CommonJS suite, testEnvironment node (babel-jest for msw's ESM-only deps)",
-  jest('node', 'node'),
-);
-row(
-  `Jest ${versions.consumer.jest}`,
-  `msw handlers + SDK scenario in a CommonJS suite, testEnvironment jest-fixed-jsdom ${versions.consumer['jest-fixed-jsdom']}`,
-  jest('jsdom', 'dom'),
-);
+for (const project of MSW_PROJECTS) {
+  const on = project.nodes[0] === 'node20' ? '' : ` (${RUNTIMES[project.nodes[0]].label})`;
+  const vitest = (environment, expected) => async () => {
+    const result = await runner(project, ['vitest', 'vitest.mjs'], ['run', '--environment', environment, 'test/msw.vitest.test.mjs'], expected);
+    const passed = result.stdout.match(/Tests\s+(\d+) passed/)?.[1];
+    if (passed !== '2') throw new RowError(`expected 2 tests passed\n${printed(result)}`);
+    return `2 tests passed (environment ${environment})`;
+  };
+  row(`Vitest ${repoVersion('vitest')}${on}`, `${project.msw} handlers + SDK scenario in a consumer suite, environment node`, vitest('node', 'node'));
+  row(
+    `Vitest ${repoVersion('vitest')}${on}`,
+    `${project.msw} handlers + SDK scenario in a consumer suite, environment jsdom ${versions.consumer.jsdom}`,
+    vitest('jsdom', 'dom'),
+  );
+  const jest = (name, expected) => async () => {
+    const result = await runner(project, ['jest', 'bin', 'jest.js'], ['--ci', '--selectProjects', name], expected);
+    const passed = result.stderr.match(/Tests:\s+(\d+) passed/)?.[1];
+    if (passed !== '2') throw new RowError(`expected 2 tests passed\n${printed(result)}`);
+    return `2 tests passed (project ${name})`;
+  };
+  row(
+    `Jest ${versions.consumer.jest}${on}`,
+    `${project.msw} handlers + SDK scenario in a CommonJS suite, testEnvironment node (babel-jest for msw's ESM-only code)`,
+    jest('node', 'node'),
+  );
+  row(
+    `Jest ${versions.consumer.jest}${on}`,
+    `${project.msw} handlers + SDK scenario in a CommonJS suite, testEnvironment jest-fixed-jsdom ${versions.consumer['jest-fixed-jsdom']}`,
+    jest('jsdom', 'dom'),
+  );
+}
 
 row('npm (no msw)', 'the project without msw: npm installed no msw, although the mock server is installed', async () => {
   if (existsSync(join(noMsw.dir, 'node_modules', 'msw'))) throw new RowError(`${noMsw.dir}/node_modules/msw exists: msw is not an optional peer`);
@@ -344,31 +370,41 @@ const COMPILER = {
   bundler: { module: 'preserve', moduleResolution: 'bundler' },
 };
 // With msw installed, every mode (node-entry.cts under node16 is issue 19's TS1479 case: msw's types
-// loaded from CommonJS). Without msw, node16 alone: the other modes resolve the same declaration files.
+// loaded from CommonJS). With msw 3, the file that loads msw's types (the others never reach msw).
+// Without msw, node16 alone: the other modes resolve the same declaration files.
+// Each by the project's TypeScript 5.9 and by TypeScript 7 (its npm package's `tsc` is a drop-in: a
+// Node launcher of the native compiler, from @typescript/typescript-<platform>).
+const COMPILERS = [
+  { name: `TypeScript ${repoVersion('typescript')}`, tsc: (dir) => join(dir, 'node_modules', 'typescript', 'bin', 'tsc') },
+  { name: `TypeScript ${packageVersion(runtimesDir, 'typescript7')}`, tsc: () => bin('typescript7', 'bin', 'tsc') },
+];
 for (const [label, { dir }, files, modes] of [
-  ['msw installed', withMsw, ['types/node-entry.mts', 'types/node-entry.cts', 'types/main-entry.mts'], Object.keys(COMPILER)],
+  [`${msw2} installed`, withMsw, ['types/node-entry.mts', 'types/node-entry.cts', 'types/main-entry.mts'], Object.keys(COMPILER)],
+  [`${msw3} installed`, withMsw3, ['types/main-entry.mts'], Object.keys(COMPILER)],
   ['no msw installed', noMsw, ['types/node-entry.mts', 'types/node-entry.cts'], ['node16']],
 ]) {
   for (const [mode, options] of Object.entries(COMPILER).filter(([mode]) => modes.includes(mode))) {
-    row(
-      `TypeScript ${repoVersion('typescript')}`,
-      `${mode}: ${files.map((f) => f.slice(6)).join(', ')} (${label}), skipLibCheck false`,
-      async () => {
-        const config = `tsconfig.${mode}.json`;
-        const compilerOptions = { ...options, target: 'es2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] };
-        writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files }, null, 2));
-        const result = await run('npx', ['--no', '--', 'tsc', '-p', config], { cwd: dir, timeoutMs: 120_000 });
-        if (result.code !== 0) throw new RowError(`tsc -p ${config} exited ${result.code}\n${printed(result)}`);
-        return `tsc -p ${config}: no errors`;
-      },
-      { slow: true },
-    );
+    for (const [index, { name, tsc }] of COMPILERS.entries()) {
+      row(
+        name,
+        `${mode}: ${files.map((f) => f.slice(6)).join(', ')} (${label}), skipLibCheck false`,
+        async () => {
+          const config = `tsconfig.${mode}.${index}.json`;
+          const compilerOptions = { ...options, target: 'es2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] };
+          writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files }, null, 2));
+          const result = await run(process.execPath, [tsc(dir), '-p', config], { cwd: dir, timeoutMs: 120_000 });
+          if (result.code !== 0) throw new RowError(`${name} tsc -p ${config} exited ${result.code}\n${printed(result)}`);
+          return `${name}: tsc -p ${config}: no errors`;
+        },
+        { slow: true },
+      );
+    }
   }
 }
 
 // 6. Run them, `jobs` at a time, and print the table.
-const selected = rows.filter((r) => only === undefined || `${r.runtime} ${r.what}`.includes(only));
-if (selected.length === 0) fatal(`no row's runtime or description contains ${JSON.stringify(only)}`);
+const selected = rows.filter((r) => only.length === 0 || only.some((text) => `${r.runtime} ${r.what}`.includes(text)));
+if (selected.length === 0) fatal(`no row's runtime or description contains ${only.map((text) => JSON.stringify(text)).join(' or ')}`);
 step(`running ${selected.length} rows, ${jobs} at a time`);
 const queue = [...selected.filter((r) => r.slow), ...selected.filter((r) => !r.slow)];
 async function worker() {
