@@ -38,26 +38,42 @@ function historyRequest() {
  */
 async function query(mock) {
   const t = nowMs();
+  const cpuBefore = process.cpuUsage();
   const res = await mock.handle(historyRequest());
   const body = new Uint8Array(await res.arrayBuffer());
   const ms = nowMs() - t;
+  // This process's CPU (all threads, the collector's included): on a shared machine the wall time is mostly waiting for a core.
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const head = Buffer.from(body.subarray(0, 64)).toString();
   if (res.status !== 200) throw new Error(`history answered ${res.status}: ${Buffer.from(body.subarray(0, 200)).toString()}`);
   const total = Number(/"total":(\d+)/.exec(head)?.[1]);
-  return { ms, total, bytes: body.length };
+  return { ms, cpuMs, total, bytes: body.length };
 }
 
 /** p50/p95 of `samples` queries after `warmup` untimed ones, with the last answer's size. */
 async function measure(mock, samples, warmup) {
   for (let i = 0; i < warmup; i++) await query(mock);
   const times = [];
+  const cpus = [];
   let last;
   for (let i = 0; i < samples; i++) {
     last = await query(mock);
     times.push(last.ms);
+    cpus.push(last.cpuMs);
   }
   const p50 = quantile(times, 0.5);
-  return { s: summarize(times), p50, p95: quantile(times, 0.95), total: last.total, bytes: last.bytes, usPerRecord: (p50 * 1000) / last.total };
+  const cpuP50 = quantile(cpus, 0.5);
+  return {
+    s: summarize(times),
+    p50,
+    p95: quantile(times, 0.95),
+    cpuP50,
+    total: last.total,
+    bytes: last.bytes,
+    usPerRecord: (p50 * 1000) / last.total,
+    cpuUsPerRecord: (cpuP50 * 1000) / last.total,
+  };
 }
 
 /** The least any answer of `bytes` costs: those bytes copied once into a new buffer (median of 5). */
@@ -137,7 +153,7 @@ async function routeHeavy(createFlightSearchMock, quick) {
   const reference = steps[0];
   const last = steps[steps.length - 1];
   // What one more record costs as the answer grows, against the cost per record of the reference answer.
-  const marginalUs = ((last.after.p50 - reference.after.p50) * 1000) / (last.after.total - reference.after.total);
+  const marginalUs = ((last.after.cpuP50 - reference.after.cpuP50) * 1000) / (last.after.total - reference.after.total);
   return { fresh, steps, reference, last, marginalUs, freshFloor: copyFloorMs(fresh.bytes) };
 }
 
@@ -229,16 +245,16 @@ export async function run({ quick }) {
   const returnedRatio = after.total / Math.max(before.total, 1);
   const p50Ratio = after.p50 / before.p50;
   // Like with like: what one more record on the route cost the spread query, against a record's cost in an answer of ~1 000.
-  const spreadMarginalUs = ((after.p50 - before.p50) * 1000) / Math.max(after.total - before.total, 1);
+  const spreadMarginalUs = ((after.cpuP50 - before.cpuP50) * 1000) / Math.max(after.total - before.total, 1);
   const { last, reference } = heavy;
-  const spreadRatio = spreadMarginalUs / reference.after.usPerRecord;
-  const firstRatio = last.first.ms / last.after.p50;
-  const marginalRatio = heavy.marginalUs / reference.after.usPerRecord;
+  const spreadRatio = spreadMarginalUs / reference.after.cpuUsPerRecord;
+  const firstRatio = last.first.cpuMs / last.after.cpuP50;
+  const marginalRatio = heavy.marginalUs / reference.after.cpuUsPerRecord;
   const answer = (m, floor) =>
-    `${fmt(m.p50, 'ms')} (p95 ${fmt(m.p95, 'ms')}, min..max ${fmt(m.s.min)}..${fmt(m.s.max)}); ${m.total.toLocaleString('en')} records, ${m.bytes.toLocaleString('en')} bytes; ${fmt(m.usPerRecord, 'µs')} per record${floor === undefined ? '' : `; copying those bytes once: ${fmt(floor, 'ms')}`}`;
+    `CPU ${fmt(m.cpuP50, 'ms')} (${fmt(m.cpuUsPerRecord, 'µs')} per record); wall ${fmt(m.p50, 'ms')} (p95 ${fmt(m.p95, 'ms')}, min..max ${fmt(m.s.min)}..${fmt(m.s.max)}); ${m.total.toLocaleString('en')} records, ${m.bytes.toLocaleString('en')} bytes; ${fmt(m.usPerRecord, 'µs')} wall per record${floor === undefined ? '' : `; copying those bytes once: ${fmt(floor, 'ms')}`}`;
 
   return {
-    method: `One mock (bench key, latency none, historyCap 10 000 000) driven through handle() with standard Requests. The query: GET /intelligence/flights/history GRU→JFK, ECONOMY, lookbackDays 30, all 8 MILES programs; timed until the Response and its bytes are read (parsing the JSON is the client's and is not timed). Spread case: ${samples} timed queries after 30 warm-up, before and after recording ${searches.toLocaleString('en')} successful ONE_WAY PARSED searches spread over ${AIRPORTS.length} airports (every ordered pair), 8 programs, 2 cabins and 2 months of dates, ${batch} at a time. Marginal time per record (6b, 6d) = growth of the p50 / growth of the records returned, against p50 / records of the route-heavy answer after ${ROUTE_STEPS[0]} searches (about 1 000 records): a query whose time follows its answer scores 1, a fixed cost does not flatter it. Route-heavy case (6c, 6d): a fresh mock, then ${ROUTE_STEPS.map((n) => n.toLocaleString('en')).join(', ')} searches on GRU→JFK ECONOMY itself, each on a departure date of its own, the 8 programs in turn (distinct requests, as a test suite sends them; D100: every flight they returned is a record); the first query after the searches (which makes each new record's id and bytes, once) is timed apart; per record = p50 / records returned; the route-heavy case runs first, in a clean process. Beside each: copying the answer's bytes once into a new buffer, the floor of any answer of that size on this machine.`,
+    method: `One mock (bench key, latency none, historyCap 10 000 000) driven through handle() with standard Requests. The query: GET /intelligence/flights/history GRU→JFK, ECONOMY, lookbackDays 30, all 8 MILES programs; timed until the Response and its bytes are read (parsing the JSON is the client's and is not timed), as this process's CPU time (process.cpuUsage, all threads: the collector's included), which the bounds use, and as wall time beside it (on a shared machine mostly waiting for a core). Spread case: ${samples} timed queries after 30 warm-up, before and after recording ${searches.toLocaleString('en')} successful ONE_WAY PARSED searches spread over ${AIRPORTS.length} airports (every ordered pair), 8 programs, 2 cabins and 2 months of dates, ${batch} at a time. Marginal time per record (6b, 6d) = growth of the p50 / growth of the records returned, against p50 / records of the route-heavy answer after ${ROUTE_STEPS[0]} searches (about 1 000 records): a query whose time follows its answer scores 1, a fixed cost does not flatter it. Route-heavy case (6c, 6d): a fresh mock, then ${ROUTE_STEPS.map((n) => n.toLocaleString('en')).join(', ')} searches on GRU→JFK ECONOMY itself, each on a departure date of its own, the 8 programs in turn (distinct requests, as a test suite sends them; D100: every flight they returned is a record); the first query after the searches (which makes each new record's id and bytes, once) is timed apart; per record = p50 / records returned; the route-heavy case runs first, in a clean process. Beside each: copying the answer's bytes once into a new buffer, the floor of any answer of that size on this machine.`,
     figures: [
       { label: 'spread: query p50 before', value: answer(before) },
       { label: 'spread: query p50 after', value: answer(after) },
@@ -266,12 +282,12 @@ export async function run({ quick }) {
         { label: `route-heavy: after ${step.searches.toLocaleString('en')} searches on the route`, value: answer(step.after, step.floor) },
         {
           label: `route-heavy: first query after ${step.searches.toLocaleString('en')} (makes the new records' ids and bytes)`,
-          value: `${fmt(step.first.ms, 'ms')} (${fmt(step.first.ms / step.after.p50, 'x', 2)} the next p50); searches recorded in ${fmt(step.recordMs / 1000, 's')}`,
+          value: `CPU ${fmt(step.first.cpuMs, 'ms')} (${fmt(step.first.cpuMs / step.after.cpuP50, 'x', 2)} the next ones' median), wall ${fmt(step.first.ms, 'ms')}; searches recorded in ${fmt(step.recordMs / 1000, 's')}`,
         },
       ]),
       {
         label: 'route-heavy: marginal time per record up to 10 000 searches / per record at the first step',
-        value: `${fmt(heavy.marginalUs, 'µs')} / ${fmt(reference.after.usPerRecord, 'µs')} (${reference.after.total.toLocaleString('en')} records)`,
+        value: `CPU ${fmt(heavy.marginalUs, 'µs')} / ${fmt(reference.after.cpuUsPerRecord, 'µs')} (${reference.after.total.toLocaleString('en')} records)`,
       },
       ...(heavyBefore
         ? [
@@ -295,19 +311,19 @@ export async function run({ quick }) {
       },
       '6b': {
         measured: spreadRatio,
-        why: `each record the 100 000 spread searches added to the queried route cost the query ${fmt(spreadMarginalUs, 'µs')} (p50 ${fmt(before.p50, 'ms')} → ${fmt(after.p50, 'ms')} for ${before.total} → ${after.total} records), against ${fmt(reference.after.usPerRecord, 'µs')} per record in the route-heavy answer of ${reference.after.total.toLocaleString('en')} records, in a process then holding ${fmt(heapGrowth / 2 ** 20, 'MB')} of stored searches (garbage collector: ${fmt(profile.self.find((e) => e.name.startsWith('(garbage collector)'))?.pct ?? Number.NaN, '%')} of the query's profile)`,
+        why: `each record the spread searches added to the queried route cost the query ${fmt(spreadMarginalUs, 'µs')} of CPU (median ${fmt(before.cpuP50, 'ms')} → ${fmt(after.cpuP50, 'ms')} for ${before.total} → ${after.total} records), against ${fmt(reference.after.cpuUsPerRecord, 'µs')} per record in the route-heavy answer of ${reference.after.total.toLocaleString('en')} records, in a process then holding ${fmt(heapGrowth / 2 ** 20, 'MB')} of stored searches (garbage collector: ${fmt(profile.self.find((e) => e.name.startsWith('(garbage collector)'))?.pct ?? Number.NaN, '%')} of the query's profile)`,
         fix: 'find what the rest of the store costs the query (node --cpu-prof): it should read only its buckets',
         owner: 'mock (packages/mock-server/src/history)',
       },
       '6c': {
         measured: firstRatio,
-        why: `after 10 000 searches on the route (${last.after.total.toLocaleString('en')} records, ${(last.after.bytes / 1e6).toFixed(1)} MB) the first query took ${fmt(last.first.ms, 'ms')}, the next ones ${fmt(last.after.p50, 'ms')} at the median (${fmt(last.after.s.min)}..${fmt(last.after.s.max, 'ms')}): the first makes each new record's id and bytes`,
+        why: `after 10 000 searches on the route (${last.after.total.toLocaleString('en')} records, ${(last.after.bytes / 1e6).toFixed(1)} MB) the first query took ${fmt(last.first.cpuMs, 'ms')} of CPU (wall ${fmt(last.first.ms, 'ms')}), the next ones ${fmt(last.after.cpuP50, 'ms')} at the median (wall ${fmt(last.after.p50, 'ms')}): the first makes each new record's id and bytes (historyRecord, JSON.stringify, UTF-8) once, the next ones only sort and write them`,
         fix: "make a record's bytes cheaper (historyRecord, JSON.stringify), or make them at search time",
         owner: 'mock (packages/mock-server/src/history)',
       },
       '6d': {
         measured: marginalRatio,
-        why: `from ${reference.after.total.toLocaleString('en')} to ${last.after.total.toLocaleString('en')} records each more record cost ${fmt(heavy.marginalUs, 'µs')}, against ${fmt(reference.after.usPerRecord, 'µs')} per record at ${reference.after.total.toLocaleString('en')} (copying the bytes once: ${fmt((last.floor * 1000) / last.after.total, 'µs')} per record)`,
+        why: `from ${reference.after.total.toLocaleString('en')} to ${last.after.total.toLocaleString('en')} records each more record cost ${fmt(heavy.marginalUs, 'µs')} of CPU, against ${fmt(reference.after.cpuUsPerRecord, 'µs')} per record at ${reference.after.total.toLocaleString('en')} (copying the bytes once: ${fmt((last.floor * 1000) / last.after.total, 'µs')} per record)`,
         fix: 'profile the query at both sizes (node --cpu-prof) and look at what grows faster than the answer (the sort, the garbage collector)',
         owner: 'mock (packages/mock-server/src/history)',
       },
