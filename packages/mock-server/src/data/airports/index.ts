@@ -1,5 +1,5 @@
 import { AIRPORTS, CITY_CODES, TIME_ZONES } from '../generated/airports.js';
-import { formatLocal, wallClock } from '../time/index.js';
+import { formatLocal, utcToLocal } from '../time/index.js';
 
 /** An airport of the mock's data set (real data, trimmed at build time). */
 export interface Airport {
@@ -66,7 +66,8 @@ export function expandCityCode(code: string): string[] {
  * localNow('GRU', Date.parse('2026-12-15T12:00:00Z')); // '2026-12-15T09:00:00'
  */
 export function localNow(iata: string, now: number): string {
-  return formatLocal(wallClock(airport(iata)?.timeZone ?? 'UTC', now));
+  // The cached per-day offset, not Intl per call: every search asks (issue 26 item 8).
+  return formatLocal(utcToLocal(airport(iata)?.timeZone ?? 'UTC', now));
 }
 
 /** Great-circle distance in km between two airports (haversine). */
