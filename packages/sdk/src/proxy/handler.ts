@@ -1,6 +1,6 @@
 import { PROXY_ERROR_CODES, proxyError } from './codes.js';
 import { resolveProxyOptions, type FlightSearchProxyOptions, type ProxyVerdict } from './options.js';
-import { redactText, secretForms, StreamRedactor } from './redact.js';
+import { redactText, type Secret, secretForms, StreamRedactor } from './redact.js';
 
 /** A Fetch-standard request handler: Hono, Next.js route handlers, Workers, Deno, Bun. */
 export type FlightSearchProxy = (request: Request) => Promise<Response>;
@@ -194,7 +194,7 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
 const SMALL_ANSWER = 64 * 1024;
 
 /** `bytes` with every secret redacted; the same array when none is in it. */
-function redactAll(bytes: Uint8Array, secrets: Uint8Array[]): Uint8Array {
+function redactAll(bytes: Uint8Array, secrets: Secret[]): Uint8Array {
   let out = bytes;
   for (const secret of secrets) {
     const parts = new StreamRedactor(secret).push(out, true);
@@ -277,7 +277,7 @@ function parseJson(body: Uint8Array | undefined): unknown {
  */
 function redacted(
   body: ReadableStream<Uint8Array>,
-  secrets: Uint8Array[],
+  secrets: Secret[],
   release: () => void,
   controller: AbortController,
   timedOut: () => boolean,

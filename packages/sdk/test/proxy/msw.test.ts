@@ -480,6 +480,41 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       expect(await response.text()).toBe(pieces.join('').replace(SERVER_KEY, '[redacted]'));
     });
 
+    it.each([
+      ['whole (Content-Length)', true],
+      ['streamed', false],
+    ])('D48, D91: a key under 8 characters is left alone, and redacting never makes JSON invalid, in an answer read %s', async (_, sized) => {
+      const answer = (text: string) => async () => {
+        const bytes = new TextEncoder().encode(text);
+        const body = sized
+          ? bytes
+          : new ReadableStream<Uint8Array>({
+              start(controller) {
+                // One byte at a time: every split of the key is tried.
+                for (const byte of bytes) controller.enqueue(Uint8Array.of(byte));
+                controller.close();
+              },
+            });
+        return new Response(body, { status: 200, headers: sized ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {} });
+      };
+      const quota = '{"limit":1000,"consumed":12,"remaining":988}';
+      for (const apiKey of ['1', '12', '0', 'e', 'abcdefg']) {
+        const response = await createFlightSearchProxy({ apiKey, baseUrl: BASE, fetch: answer(quota) })(browserRequest('/quota'));
+        expect(await response.text()).toBe(quota);
+      }
+      // A key of digits can stand inside a number: its mask is digits too, so the answer stays JSON.
+      for (const apiKey of ['12345678', '99999999', '1.5e+100', '-0012345']) {
+        const echoed = `{"n":${apiKey.replace(/^-0+/, '-')},"m":[1${apiKey.replace(/^[-+]/, '')}0],"s":"${apiKey}","k":"${apiKey}${apiKey}"}`;
+        const response = await createFlightSearchProxy({ apiKey, baseUrl: BASE, fetch: answer(echoed) })(browserRequest('/quota'));
+        const text = await response.text();
+        expect(() => JSON.parse(text)).not.toThrow();
+        expect(text).not.toContain(apiKey);
+      }
+      const key = 'sk-live-0123456789';
+      const response = await createFlightSearchProxy({ apiKey: key, baseUrl: BASE, fetch: answer(`{"error":"no key ${key}"}`) })(browserRequest('/quota'));
+      expect(await response.json()).toEqual({ error: 'no key [redacted]' });
+    });
+
     it('answers a service slower than timeoutMs with a 504 and aborts the forwarded request', async () => {
       const mock = service.mock();
       mock.setProgramBehavior('PROGRAM_1', { hang: true });

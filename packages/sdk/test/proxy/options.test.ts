@@ -115,7 +115,7 @@ describe('StreamRedactor', () => {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const run = (secret: string, chunks: string[]) => {
-    const redactor = new StreamRedactor(encoder.encode(secret));
+    const redactor = new StreamRedactor([encoder.encode(secret), encoder.encode('[redacted]')]);
     const out = [...chunks.flatMap((chunk) => redactor.push(encoder.encode(chunk))), ...redactor.push(new Uint8Array(0), true)];
     return out.map((part) => decoder.decode(part)).join('');
   };
@@ -134,7 +134,7 @@ describe('StreamRedactor', () => {
   });
 
   it('holds back at most secret.length - 1 bytes between chunks', () => {
-    const redactor = new StreamRedactor(encoder.encode('KEY123'));
+    const redactor = new StreamRedactor([encoder.encode('KEY123'), encoder.encode('[redacted]')]);
     const parts = redactor.push(encoder.encode('0123456789'));
     expect(parts.reduce((n, part) => n + part.byteLength, 0)).toBe(5);
   });
