@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE, useMockService } from '../../../mock-server/test/support/msw.js';
 import { createFlightSearchProxy, PROXY_ERROR_CODES, type FlightSearchProxyOptions } from '../../src/proxy/index.js';
-import { BROWSER_KEY, browserRequest, clientHeaders, historyQuery, keys, MiB, PREFIX, searchBody, SERVER_KEY, waitFor } from './support.js';
+import { APP, BROWSER_KEY, browserRequest, clientHeaders, historyQuery, keys, MiB, PREFIX, searchBody, SERVER_KEY, waitFor } from './support.js';
 
 const NOW = Date.parse('2026-11-01T12:00:00Z');
 const service = useMockService({ keys: keys(), now: () => NOW });
@@ -220,6 +220,88 @@ describe('the proxy in front of the mock in-process (msw)', () => {
         })(browserRequest('/quota')),
       ).rejects.toThrow('session store down');
       expect(mock.requests()).toHaveLength(0);
+    });
+  });
+
+  describe('cross-site searches (D92)', () => {
+    /** A proxy whose hooks record that they ran and let everything through. */
+    const watched = (options: Partial<FlightSearchProxyOptions> = {}) => {
+      const hooks: string[] = [];
+      const proxy = proxyFor({
+        authorize: () => void hooks.push('authorize') ?? true,
+        beforeSearch: () => void hooks.push('beforeSearch') ?? true,
+        ...options,
+      });
+      return { proxy, hooks };
+    };
+
+    it.each([
+      ['text/plain', 'text/plain;charset=UTF-8'],
+      ['a form', 'application/x-www-form-urlencoded'],
+      ['multipart', 'multipart/form-data; boundary=x'],
+      ['JSON look-alike', 'application/jsonp'],
+    ])('refuses a search sent as %s with 415 PROXY_UNSUPPORTED_MEDIA_TYPE before any hook, forwarding nothing', async (_, type) => {
+      const mock = service.mock();
+      const { proxy, hooks } = watched();
+      const response = await proxy(browserRequest('/flights/search', { body: searchBody(), headers: { 'content-type': type } }));
+      expect(response.status).toBe(415);
+      expect(await envelope(response)).toEqual({
+        code: 'PROXY_UNSUPPORTED_MEDIA_TYPE',
+        message: 'A search must be sent as application/json.',
+      });
+      expect(hooks).toEqual([]);
+      expect(mock.requests()).toHaveLength(0);
+    });
+
+    it('takes a search sent as application/json, with parameters and in any case', async () => {
+      service.mock();
+      const { proxy, hooks } = watched();
+      for (const type of ['application/json', 'Application/JSON; charset=utf-8']) {
+        expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: { 'content-type': type } }))).status).toBe(200);
+      }
+      expect(hooks).toEqual(['authorize', 'beforeSearch', 'authorize', 'beforeSearch']);
+    });
+
+    it.each<[string, Record<string, string>]>([
+      ['another site (Origin)', { origin: 'https://evil.example' }],
+      ['another site (Origin and Sec-Fetch-Site)', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+      ['another origin of the same site', { origin: 'https://other.example.test', 'sec-fetch-site': 'same-site' }],
+      ['another port of the same host', { origin: `${APP}:8443` }],
+      ['an opaque origin (sandboxed frame, data: URL)', { origin: 'null' }],
+      ['another site, by Sec-Fetch-Site alone', { 'sec-fetch-site': 'cross-site' }],
+    ])('refuses a search from %s with 403 PROXY_CROSS_SITE before any hook, forwarding nothing', async (_, headers) => {
+      const mock = service.mock();
+      const { proxy, hooks } = watched();
+      const response = await proxy(browserRequest('/flights/search', { body: searchBody(), headers }));
+      expect(response.status).toBe(403);
+      expect(await envelope(response)).toEqual({
+        code: 'PROXY_CROSS_SITE',
+        message: 'The proxy refused a search from another site: its origin is not allowed (allowedOrigins).',
+      });
+      expect(hooks).toEqual([]);
+      expect(mock.requests()).toHaveLength(0);
+    });
+
+    it.each<[string, Record<string, string>]>([
+      ['its own origin (Origin)', { origin: APP }],
+      ['its own origin (Sec-Fetch-Site)', { origin: APP, 'sec-fetch-site': 'same-origin' }],
+      ['a client that is no browser (neither header)', {}],
+    ])('lets a search from %s through', async (_, headers) => {
+      service.mock();
+      const { proxy, hooks } = watched();
+      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers }))).status).toBe(200);
+      expect(hooks).toEqual(['authorize', 'beforeSearch']);
+    });
+
+    it('lets allowedOrigins name other origins of the app, and checks only searches: a cross-site GET reads nothing it could not fetch itself', async () => {
+      service.mock();
+      const { proxy, hooks } = watched({ allowedOrigins: ['https://admin.example.test'] });
+      const from = (origin: string, site: string) => ({ origin, 'sec-fetch-site': site });
+      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from('https://admin.example.test', 'same-site') }))).status).toBe(200);
+      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from(APP, 'same-origin') }))).status).toBe(200);
+      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from('https://evil.example', 'cross-site') }))).status).toBe(403);
+      expect((await proxy(browserRequest('/quota', { headers: from('https://evil.example', 'cross-site') }))).status).toBe(200);
+      expect(hooks).toEqual(['authorize', 'beforeSearch', 'authorize', 'beforeSearch', 'authorize']);
     });
   });
 

@@ -50,6 +50,16 @@ describe('createFlightSearchProxy options', () => {
       'createFlightSearchProxy: invalid option "prefix": expected a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or "", received "api".',
     ],
     [
+      'allowedOrigins that is a string',
+      { ...valid, allowedOrigins: 'https://app.example.test' },
+      'createFlightSearchProxy: invalid option "allowedOrigins": expected an array of origins such as ["https://app.example.com"], received a string of 24 characters.',
+    ],
+    ...['https://app.example.test/', 'https://app.example.test/path', 'app.example.test', 'null'].map((origin) => [
+      `an allowed origin ${origin}`,
+      { ...valid, allowedOrigins: [origin] },
+      `createFlightSearchProxy: invalid option "allowedOrigins": expected origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash), received ${JSON.stringify(origin)}.`,
+    ]),
+    [
       'an authorize that is not a function',
       { ...valid, authorize: true },
       'createFlightSearchProxy: invalid option "authorize": expected a function, received a boolean.',
