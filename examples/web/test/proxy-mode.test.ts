@@ -172,7 +172,15 @@ describe('the comparison page through its server proxy (no key in the page)', ()
     const { page, context, errors } = await open();
     const target = `${harness.baseUrl}api/flight-search/flights/search`;
     const departure = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const search = { airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK', departureDate: departure, passengers: { adults: 1 } };
+    const search = {
+      airlineLoyalty: ['PROGRAM_1'],
+      tripType: 'ONE_WAY',
+      cabinType: 'ECONOMY',
+      origin: 'GRU',
+      destination: 'JFK',
+      departureDate: departure,
+      passengers: { adults: 1 },
+    };
     // Requests that need no CORS preflight: fetch with text/plain (no-cors), and a text/plain form posted into a frame.
     const attack = `<!doctype html><title>win a prize</title>
 <iframe name="sink"></iframe>

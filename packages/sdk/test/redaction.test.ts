@@ -83,7 +83,13 @@ describe('redaction of the API key (D48)', () => {
     const key = 'sk-live-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
     const lines: string[] = [];
     const log = (m: string) => void lines.push(m);
-    const client = createFlightSearchClient({ apiKey: key, baseUrl: BASE_URL, maxRetries: 0, logLevel: 'error', logger: { debug: log, warn: log, error: log } });
+    const client = createFlightSearchClient({
+      apiKey: key,
+      baseUrl: BASE_URL,
+      maxRetries: 0,
+      logLevel: 'error',
+      logger: { debug: log, warn: log, error: log },
+    });
     // V8 quotes about ten characters around the failure: "k": sk-live-AB, a piece whole-key redaction cannot see.
     route('get', '/quota', () => new HttpResponse(`{"note": "xxx", "k": ${key}}`, { status: 200 }));
     const unquoted = (await client.getQuota().catch((e: unknown) => e)) as FlightSearchApiError;

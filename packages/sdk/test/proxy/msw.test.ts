@@ -297,7 +297,9 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       service.mock();
       const { proxy, hooks } = watched({ allowedOrigins: ['https://admin.example.test'] });
       const from = (origin: string, site: string) => ({ origin, 'sec-fetch-site': site });
-      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from('https://admin.example.test', 'same-site') }))).status).toBe(200);
+      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from('https://admin.example.test', 'same-site') }))).status).toBe(
+        200,
+      );
       expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from(APP, 'same-origin') }))).status).toBe(200);
       expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from('https://evil.example', 'cross-site') }))).status).toBe(403);
       expect((await proxy(browserRequest('/quota', { headers: from('https://evil.example', 'cross-site') }))).status).toBe(200);
