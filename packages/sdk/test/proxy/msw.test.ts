@@ -228,8 +228,8 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     const watched = (options: Partial<FlightSearchProxyOptions> = {}) => {
       const hooks: string[] = [];
       const proxy = proxyFor({
-        authorize: () => void hooks.push('authorize') ?? true,
-        beforeSearch: () => void hooks.push('beforeSearch') ?? true,
+        authorize: () => hooks.push('authorize') > 0,
+        beforeSearch: () => hooks.push('beforeSearch') > 0,
         ...options,
       });
       return { proxy, hooks };

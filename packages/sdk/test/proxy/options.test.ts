@@ -54,7 +54,7 @@ describe('createFlightSearchProxy options', () => {
       { ...valid, allowedOrigins: 'https://app.example.test' },
       'createFlightSearchProxy: invalid option "allowedOrigins": expected an array of origins such as ["https://app.example.com"], received a string of 24 characters.',
     ],
-    ...['https://app.example.test/', 'https://app.example.test/path', 'app.example.test', 'null'].map((origin) => [
+    ...['https://app.example.test/', 'https://app.example.test/path', 'app.example.test', 'null'].map((origin): [string, FlightSearchProxyOptions, string] => [
       `an allowed origin ${origin}`,
       { ...valid, allowedOrigins: [origin] },
       `createFlightSearchProxy: invalid option "allowedOrigins": expected origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash), received ${JSON.stringify(origin)}.`,
