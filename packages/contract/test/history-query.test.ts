@@ -67,13 +67,22 @@ describe('validateHistoryQuery: query text read as the declared types (D16)', ()
     expect(lookback(text)).toEqual({ ok: false, issues: [{ field: 'query.lookbackDays', type: 'out_of_range', message: `must be ${bound} (HISTORY-3).` }] });
   });
 
-  it('HISTORY-1..4: a parameter that is not repeatable, given twice, is invalid_type; destination names HISTORY-1 as origin does', () => {
-    expect(check(`${VALID}&destination=LON&lookbackDays=7&onlyFutureDepartures=true&onlyFutureDepartures=false`)).toEqual({
+  it('HISTORY-1..4: a parameter that is not repeatable, given twice, is invalid_type saying so, even when each value is valid; destination names HISTORY-1 as origin does', () => {
+    expect(
+      check(
+        `${VALID}&destination=LON&cabinType=ECONOMY&lookbackDays=7&lookbackDays=6&onlyFutureDepartures=true&onlyFutureDepartures=false`.replace(
+          'origin=SAO',
+          'origin=SAO&origin=GRU',
+        ),
+      ),
+    ).toEqual({
       ok: false,
       issues: [
-        { field: 'query.destination', type: 'invalid_type', message: 'must be string (HISTORY-1).' },
-        { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be integer (HISTORY-3).' },
-        { field: 'query.onlyFutureDepartures', type: 'invalid_type', message: 'must be boolean (HISTORY-4).' },
+        { field: 'query.origin', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-1).' },
+        { field: 'query.destination', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-1).' },
+        { field: 'query.cabinType', type: 'invalid_type', message: 'must be given once, not 2 times.' },
+        { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be given once, not 3 times (HISTORY-3).' },
+        { field: 'query.onlyFutureDepartures', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-4).' },
       ],
     });
   });

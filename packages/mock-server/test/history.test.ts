@@ -106,6 +106,17 @@ describe('GET /intelligence/flights/history', () => {
     expect(await problems({ ...base, lookbackDays: [3, 4] })).toEqual([['query.lookbackDays', 'invalid_type']]);
   });
 
+  it('HISTORY-1..4: a single-value parameter given twice says so, though each value is valid on its own', async () => {
+    service.mock();
+    const response = await call(`${historyPath({ ...base, lookbackDays: 7, cabinType: 'ECONOMY' })}&lookbackDays=6&cabinType=BUSINESS&origin=GRU`);
+    expect(response.status).toBe(422);
+    expect(await issuesOf(response)).toEqual([
+      { field: 'query.origin', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-1).' },
+      { field: 'query.cabinType', type: 'invalid_type', message: 'must be given once, not 2 times.' },
+      { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-3).' },
+    ]);
+  });
+
   it("HISTORY-4: onlyFutureDepartures keeps departures still ahead in the origin airport's local time", async () => {
     clock = NOW;
     service.mock();
