@@ -761,8 +761,9 @@ export interface operations {
              * @description The key's quota. `consumed` + `remaining` = `limit`, and `remaining`
              *     is never below 0 (D18). `usageByCompany` holds the units of
              *     the searches this service instance accepted, per program; units a
-             *     key was created with (a preset `consumed`) have no per-program
-             *     breakdown, so the list sums to `consumed` when nothing was preset.
+             *     key was created with or last given (a preset `consumed`, D109) have
+             *     no per-program breakdown and clear the list, so it sums to `consumed`
+             *     minus the preset units, and to `consumed` when nothing was preset.
              */
             200: {
                 headers: {
