@@ -454,6 +454,7 @@ export const HISTORY_QUERY_SCHEMA = {
     "airlineLoyalty": {
       "type": "array",
       "minItems": 1,
+      "maxItems": 9,
       "items": {
         "type": "string",
         "enum": [
@@ -480,6 +481,7 @@ export const HISTORY_QUERY_SCHEMA = {
     },
     "departureDate": {
       "type": "array",
+      "maxItems": 366,
       "items": {
         "type": "string",
         "format": "date",

@@ -484,7 +484,8 @@ export interface components {
                 code: "NOT_ACCEPTABLE";
                 message: string;
                 correlationId?: components["schemas"]["CorrelationId"];
-                supportedMediaTypes: string[];
+                /** @description The two served types, the versioned one first. */
+                supportedMediaTypes: ("application/vnd.service.v1+json" | "application/json")[];
             };
         };
         /**
@@ -576,17 +577,16 @@ export interface components {
                 "application/json": components["schemas"]["HttpErrorEnvelope"];
             };
         };
-        /** @description `NEG-1`: `Accept` asks only for unsupported media types. The body is sent as `application/json`. */
+        /** @description `NEG-1`: `Accept` asks only for unsupported media types (or names no range in RFC 9110's grammar, D108). The body is always sent as `application/json`, the one type such a client may still read; the message names what is served and never echoes the header back. */
         NotAcceptable: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.service.v1+json": components["schemas"]["NotAcceptableErrorEnvelope"];
                 "application/json": components["schemas"]["NotAcceptableErrorEnvelope"];
             };
         };
-        /** @description The request body is larger than 1 MiB. */
+        /** @description The request body is larger than 1 MiB. Checked before the key and `Accept` are, yet sent as the negotiated type like every other error, `application/json` when nothing acceptable can be served (D108). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -720,7 +720,7 @@ export interface operations {
                 lookbackDays: number;
                 /** @description When true, only flights whose departure has not yet occurred (`HISTORY-4`). */
                 onlyFutureDepartures?: boolean;
-                /** @description Airport local departure date; repeatable (`HISTORY-5`). Without it all dates are returned. */
+                /** @description Airport local departure date; repeatable (`HISTORY-5`), up to 366 dates (a year of days, D108). Without it all dates are returned. */
                 departureDate?: components["schemas"]["LocalDate"][];
             };
             header?: never;

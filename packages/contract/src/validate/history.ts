@@ -15,13 +15,16 @@ export interface ParsedHistoryQuery {
 
 const schema = HISTORY_QUERY_SCHEMA as SchemaNode & { properties: Readonly<Record<string, SchemaNode>>; required: readonly string[] };
 
-/** Decimal digits with an optional minus sign: the only integer text D16 reads. */
-const DECIMAL_INTEGER = /^-?[0-9]+$/;
+/**
+ * An integer as JSON writes it, an optional minus sign and decimal digits without leading zeros:
+ * the only integer text D16 reads. `030` is 30 to one reader and 24 to another, so it is refused (D108).
+ */
+const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
 
 /**
  * A query parameter's text read as the scalar type `node` declares (D16): `true`/`false` for a
  * boolean, decimal digits for an integer. Text another reader might take for a number (`3e1`,
- * `0x1e`, ` 7`, `7.0`) is refused with its own words rather than read differently.
+ * `0x1e`, ` 7`, `7.0`, `030`) is refused with its own words rather than read differently.
  */
 function readText(node: SchemaNode, text: string): { value: unknown } | { finding: Finding } {
   if (node.type === 'integer') {

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody } from '../node/body.js';
 import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
+import { errorMediaType } from '../negotiation/negotiate.js';
 import { sendable } from '../node/json.js';
 import { pathAndQuery } from '../node/request.js';
 import { REDACTED, redactPath } from '../recording/redaction.js';
@@ -103,7 +104,9 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       const body = await readBody(req, bodyLimit);
       if (body.kind !== 'ok') {
         const answer = sendable(payloadTooLarge(bodyLimit));
-        if (body.kind === 'too-large') res.writeHead(answer.status, { ...answer.headers, connection: 'close' }).end(answer.body);
+        // Negotiated as the service's errors are (D108): the proxy stands for the service on its routes.
+        if (body.kind === 'too-large')
+          res.writeHead(answer.status, { ...answer.headers, 'content-type': errorMediaType(req.headers.accept), connection: 'close' }).end(answer.body);
         return;
       }
       const bodyText = body.body?.toString('utf8') ?? '';

@@ -94,7 +94,8 @@ export function searchBodyProblems(body: unknown): string[] {
 /**
  * The fields of a history query string that break a rule, sorted. Query
  * values are text read as their declared types (D16): `lookbackDays` is a
- * decimal integer from 1 to 30, `onlyFutureDepartures` is `true` or `false`.
+ * decimal integer from 1 to 30 written as JSON writes it (no leading zero, D108),
+ * `onlyFutureDepartures` is `true` or `false`.
  * A parameter that is not repeatable may appear once; unknown ones are ignored.
  */
 export function historyQueryProblems(query: string): string[] {
@@ -107,10 +108,11 @@ export function historyQueryProblems(query: string): string[] {
   scalar('origin', true, isIata); // HISTORY-1
   scalar('destination', true, isIata);
   scalar('cabinType', true, (v) => v === 'ECONOMY' || v === 'BUSINESS');
-  scalar('lookbackDays', true, (v) => /^[0-9]+$/.test(v) && Number(v) >= 1 && Number(v) <= 30); // HISTORY-3
+  scalar('lookbackDays', true, (v) => /^(0|[1-9][0-9]*)$/.test(v) && Number(v) >= 1 && Number(v) <= 30); // HISTORY-3
   scalar('onlyFutureDepartures', false, (v) => v === 'true' || v === 'false'); // HISTORY-4
-  const programs = params.getAll('airlineLoyalty'); // HISTORY-2: MILES programs only, at least one
-  if (programs.length === 0 || programs.some((p) => !MILES.includes(p))) bad.add('query.airlineLoyalty');
-  if (params.getAll('departureDate').some((d) => !isCalendarDay(d))) bad.add('query.departureDate'); // HISTORY-5
+  const programs = params.getAll('airlineLoyalty'); // HISTORY-2: MILES programs only, 1 to 9 of them (D108)
+  if (programs.length === 0 || programs.length > 9 || programs.some((p) => !MILES.includes(p))) bad.add('query.airlineLoyalty');
+  const dates = params.getAll('departureDate'); // HISTORY-5: up to 366 calendar dates (D108)
+  if (dates.length > 366 || dates.some((d) => !isCalendarDay(d))) bad.add('query.departureDate');
   return [...bad].sort();
 }
