@@ -67,6 +67,14 @@ describe('GET /intelligence/flights/history', () => {
     }
   });
 
+  it('HISTORY-1, D107: a code that is neither an airport nor a city code is a 422 naming the field, at either end', async () => {
+    service.mock();
+    expect(await issuesOf(await call(historyPath({ ...base, origin: 'ZZZ', destination: 'QQQ' })))).toEqual([
+      { field: 'query.origin', type: 'invalid_enum', message: 'ZZZ is no airport or city code this service knows (HISTORY-1).' },
+      { field: 'query.destination', type: 'invalid_enum', message: 'QQQ is no airport or city code this service knows (HISTORY-1).' },
+    ]);
+  });
+
   it('HISTORY-1: origin and destination must be 3 upper-case letters', async () => {
     expect(await problems({ ...base, origin: 'gru', destination: 'NY' })).toEqual([
       ['query.destination', 'invalid_format'],

@@ -374,11 +374,13 @@ export const SEARCH_REQUEST_SCHEMA = {
     },
     "origin": {
       "type": "string",
-      "pattern": "^[A-Z]{3}$"
+      "pattern": "^[A-Z]{3}$",
+      "x-place": "airport"
     },
     "destination": {
       "type": "string",
-      "pattern": "^[A-Z]{3}$"
+      "pattern": "^[A-Z]{3}$",
+      "x-place": "airport"
     },
     "departureDate": {
       "type": "string",
@@ -438,11 +440,13 @@ export const HISTORY_QUERY_SCHEMA = {
   "properties": {
     "origin": {
       "type": "string",
-      "pattern": "^[A-Z]{3}$"
+      "pattern": "^[A-Z]{3}$",
+      "x-place": "airport-or-city"
     },
     "destination": {
       "type": "string",
-      "pattern": "^[A-Z]{3}$"
+      "pattern": "^[A-Z]{3}$",
+      "x-place": "airport-or-city"
     },
     "cabinType": {
       "type": "string",

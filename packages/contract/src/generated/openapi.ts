@@ -36,6 +36,13 @@ export interface paths {
          *     | `SEARCH-8` | `responseFormat`, when sent, is exactly RAW or PARSED | `body.responseFormat` | `invalid_enum` |
          *     | `SEARCH-9` | every required field is present, of its type, format and bounds | the field's path | by the schema |
          *
+         *     Airports (D107, this contract's decision, like `x-decision`): `origin`
+         *     and `destination` are marked `x-place: airport`; a well-formed code
+         *     that names no airport the service knows (`ZZZ`), or a city code that is
+         *     not itself an airport (`SAO`), is a `422` `invalid_enum` on that field,
+         *     free, instead of an empty success that costs quota. Clients check the
+         *     format only: the list of airports is the service's.
+         *
          *     `SEARCH-10`: the request `Content-Type` must be JSON
          *     (`application/json` or a `+json` type); otherwise field `body`, type
          *     `invalid_type`. A `returnDate` on a ONE_WAY search is checked for its
@@ -67,7 +74,7 @@ export interface paths {
          *
          *     | id | rule |
          *     |---|---|
-         *     | `HISTORY-1` | `origin`, `destination` are IATA airport codes or IATA city codes (`x-city-codes`); a city code expands to all airports of that city, at either end |
+         *     | `HISTORY-1` | `origin`, `destination` are IATA airport codes or IATA city codes (`x-city-codes`); a city code expands to all airports of that city, at either end; a well-formed code that is neither (`x-place: airport-or-city`, D107) is `invalid_enum`, checked by the service only |
          *     | `HISTORY-2` | `airlineLoyalty` takes MILES programs only; repeat it for several programs (a union) |
          *     | `HISTORY-3` | `lookbackDays` is an integer from 1 to 30; a record is kept when its `createdAt` lies in the last `lookbackDays` x 24 hours |
          *     | `HISTORY-4` | `onlyFutureDepartures=true` keeps records whose departure, in the origin airport's local time, has not yet occurred |
@@ -184,7 +191,9 @@ export interface components {
             priceType?: components["schemas"]["PriceType"];
             tripType: components["schemas"]["TripType"];
             cabinType: components["schemas"]["CabinType"];
+            /** @description IATA airport code (`x-place`, D107). */
             origin: components["schemas"]["IataCode"];
+            /** @description IATA airport code (`x-place`, D107). */
             destination: components["schemas"]["IataCode"];
             departureDate: components["schemas"]["LocalDate"];
             returnDate?: components["schemas"]["LocalDate"];

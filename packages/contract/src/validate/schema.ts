@@ -24,6 +24,8 @@ export interface SchemaNode {
   readonly 'x-message'?: string;
   /** A decision of ours that narrows the spec (`D9`): checked only when asked (see {@link CheckOptions}). */
   readonly 'x-decision'?: string;
+  /** A code that must name a place the service knows (D107): checked only with {@link CheckOptions.place}. */
+  readonly 'x-place'?: 'airport' | 'airport-or-city';
 }
 
 /** What a failed check says: the issue type and its text, before the rule id is added. */
@@ -35,6 +37,12 @@ export interface CheckOptions {
    * The mock does; a client does not, so it never refuses what the real service may accept.
    */
   decisions?: boolean | undefined;
+  /**
+   * What is wrong with a well-formed code where an `x-place` wants an airport (or, for history, a
+   * city code too), or `undefined` when it names one (D107). Only a checker holding an airport
+   * table passes it (the mock); without it only the code's format is checked.
+   */
+  place?: ((code: string, kind: 'airport' | 'airport-or-city') => string | undefined) | undefined;
 }
 
 /** A JSON object: not an array, not null. */
@@ -86,6 +94,10 @@ export function checkScalar(node: SchemaNode, value: unknown, options: CheckOpti
       if (node.enum && !node.enum.includes(value)) return ['invalid_enum', `must be one of ${node.enum.join(', ')}`];
       if (node.pattern && !matches(node.pattern, value)) return ['invalid_format', `must match ${node.pattern}`];
       if (node.format === 'date' && !isCalendarDate(value)) return ['invalid_date', 'must be a day on the calendar'];
+      if (node['x-place'] && options.place) {
+        const problem = options.place(value, node['x-place']);
+        if (problem !== undefined) return ['invalid_enum', problem];
+      }
       return undefined;
     case 'integer':
       if (!Number.isInteger(value)) return typeMismatch(node);
