@@ -67,7 +67,7 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
       keyless || (apiKey === undefined && samePage) || (apiKey && typeof apiKey === 'string'),
       page
         ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)"
-        : 'a non-empty string, or null for a keyless client whose baseUrl is your own server\'s proxy (createFlightSearchProxy from "@flight-search/sdk/proxy", which adds the key)',
+        : 'a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key',
     ],
     [
       'baseUrl',

@@ -5,8 +5,7 @@ const valid: ClientOptions = { apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' };
 const fail = (name: string, expected: string, received: string) =>
   new TypeError(`createFlightSearchClient: option "${name}" must be ${expected}; received ${received}`);
 // What a wrong key is told in Node, where no page can tell that baseUrl is one's own proxy.
-const KEY =
-  'a non-empty string, or null for a keyless client whose baseUrl is your own server\'s proxy (createFlightSearchProxy from "@flight-search/sdk/proxy", which adds the key)';
+const KEY = 'a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key';
 
 describe('createFlightSearchClient options', () => {
   it.each([

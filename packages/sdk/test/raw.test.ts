@@ -66,7 +66,7 @@ describe('createRawClient (@flight-search/sdk/raw)', () => {
     );
     expect(() => createRawClient({ ...options, apiKey: '' })).toThrow(
       new TypeError(
-        'createRawClient: option "apiKey" must be a non-empty string, or null for a keyless client whose baseUrl is your own server\'s proxy (createFlightSearchProxy from "@flight-search/sdk/proxy", which adds the key); received an empty string',
+        'createRawClient: option "apiKey" must be a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key; received an empty string',
       ),
     );
   });
