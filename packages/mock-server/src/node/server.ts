@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drained } from '@flight-search/contract/node';
 import { readBody } from './body.js';
 import { CONTROL_PREFIX, controlAnswer } from './control.js';
 import { controlAccess, controlCorsHeaders, controlPreflightHeaders, controlRefusal, type ControlAccess } from './control-access.js';
@@ -219,19 +220,6 @@ async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void
     await nextTurn();
   }
   res.end();
-}
-
-/** Resolves when `res` can take more, or is gone. */
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 /**

@@ -1,13 +1,12 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serveFetch } from '@flight-search/contract/node';
 import { MAX_TIMER_MS } from '../defaults.js';
 import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
-import { readBody } from '../node/body.js';
 import { allowedHostProblem, controlAccess, hostRefusal, type ControlAccess } from '../node/control-access.js';
 import { CONTROL_PREFIX } from '../node/control.js';
 import { sendable, type JsonAnswer } from '../node/json.js';
-import { pathAndQuery } from '../node/request.js';
 import { mentionsKey, REDACTED, redactPath, redactQuery } from '../recording/redaction.js';
 import { ContractChecker, type Violation } from './contract.js';
 
@@ -85,6 +84,35 @@ const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorizati
  * await proxy.close();
  */
 export async function startContractProxy(options: ContractProxyOptions): Promise<ContractProxy> {
+  // Set once listening: the allowed names carry the port.
+  let access: Pick<ControlAccess, 'hosts'> = { hosts: new Set() };
+  const proxy = contractProxy(options, () => access);
+  const internalError = () => answerOf(sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.')));
+  const server: Server = createServer(serveFetch(proxy.handle, internalError));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+  access = controlAccess(host, port, options.allowedHosts ?? [], []);
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    summary: proxy.summary,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => void proxy.close().then(resolve));
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+/**
+ * The contract proxy as a Fetch handler (`handle`), served over node:http by
+ * {@link startContractProxy} through the one node bridge (`@flight-search/contract/node`);
+ * `access` gives the Host names it answers, known once the server listens.
+ */
+function contractProxy(options: ContractProxyOptions, access: () => Pick<ControlAccess, 'hosts'>) {
   const target = new URL(options.target);
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     throw new TypeError(`--target must be an http(s) URL, got ${JSON.stringify(options.target)}.`);
@@ -102,8 +130,6 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   const timeoutMs = options.timeoutMs ?? 60_000;
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS)
     throw new TypeError(`startContractProxy: option "timeoutMs" must be an integer from 1 to ${MAX_TIMER_MS} (ms), got ${String(timeoutMs)}.`);
-  // Set once listening: the allowed names carry the port.
-  let access: ControlAccess;
   let recording = record !== undefined;
   record?.on('error', (error) => {
     recording = false;
@@ -118,129 +144,124 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
     }
   };
 
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const method = req.method ?? 'GET';
-      const target = pathAndQuery(req.url ?? '/');
-      const url = new URL(target, 'http://proxy.invalid');
-      // As fetch will send it: dot segments (`/quota/../__mock`) resolved.
-      const upstream = new URL(base + target);
-      const refused = hostRefusal(req, access, 'The contract proxy') ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
-      // Before the body is read: with Connection: close, an unread body does not reach the next request.
-      if (refused !== undefined) return void res.writeHead(refused.status, { ...refused.headers, connection: 'close' }).end(refused.body);
-      const body = await readBody(req, bodyLimit);
-      if (body.kind !== 'ok') {
-        const answer = sendable(payloadTooLarge(bodyLimit));
-        if (body.kind === 'too-large') res.writeHead(answer.status, { ...answer.headers, connection: 'close' }).end(answer.body);
-        return;
-      }
-      const bodyText = body.body?.toString('utf8') ?? '';
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value === undefined || HOP_BY_HOP.has(name)) continue;
-        for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-      }
-      summary.exchanges++;
-      const shownPath = redactPath(url.pathname);
-      // The checker names an unknown operation by its path, which may hold a key (`PUT /__mock/keys/{key}`).
-      const shown = (violations: Violation[]): Violation[] =>
-        shownPath === url.pathname ? violations : violations.map((v) => ({ ...v, operation: v.operation.split(url.pathname).join(shownPath) }));
-      const found = shown(checker.checkRequest(method, url.pathname, url.searchParams, headers, bodyText));
-      report(found);
-      // A stalled target, or a client that went away, ends the exchange.
-      const gone = new AbortController();
-      res.on('close', () => gone.abort());
-      const signal = AbortSignal.any([gone.signal, AbortSignal.timeout(timeoutMs)]);
-      let response: Response;
-      let answerText: string;
-      try {
-        response = await fetch(upstream, {
-          method,
-          headers,
-          body: method === 'GET' || method === 'HEAD' ? undefined : (body.body as Uint8Array<ArrayBuffer> | undefined),
-          redirect: 'manual',
-          signal,
-        });
-        answerText = method === 'HEAD' ? '' : await boundedText(response, answerLimit);
-      } catch (error) {
-        summary.unreachable++;
-        const why =
-          error instanceof AnswerTooLarge
-            ? `The target's answer exceeds ${answerLimit} bytes.`
-            : signal.aborted
-              ? `The target did not answer within ${timeoutMs} ms.`
-              : 'The target did not answer.';
-        const answer = sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why));
-        if (!res.destroyed) res.writeHead(answer.status, answer.headers).end(answer.body);
-        options.onExchange?.({ method, path: shownPath, status: null, violations: found.length });
-        return;
-      }
-      const answerFound = shown(checker.checkResponse(method, url.pathname, response.status, response.headers, answerText));
-      report(answerFound);
-      const out: OutgoingHttpHeaders = {};
-      response.headers.forEach((value, name) => {
-        // fetch decoded the body: its encoding and length are no longer what goes out.
-        if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'set-cookie') out[name] = value;
-      });
-      // Each Set-Cookie is a line of its own (it cannot be joined with commas as other repeated headers are).
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) out['set-cookie'] = cookies;
-      res.writeHead(response.status, { ...out, 'content-length': String(Buffer.byteLength(answerText)) }).end(answerText);
-      options.onExchange?.({ method, path: shownPath, status: response.status, violations: found.length + answerFound.length });
-      if (recording)
-        record!.write(
-          `${JSON.stringify({
-            time: new Date().toISOString(),
-            request: { method, path: shownPath, query: redactQuery(url.search), headers: redactHeaders(headers), body: parsed(bodyText) },
-            response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
-            violations: [...found, ...answerFound],
-          })}\n`,
-        );
-    })().catch(() => {
-      if (!res.headersSent) {
-        const answer = sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'));
-        res.writeHead(answer.status, answer.headers).end(answer.body);
-      } else res.destroy();
+  async function handle(request: Request): Promise<Response> {
+    const method = request.method;
+    // The bridge resolved dot segments (`/quota/../__mock`) as fetch will for the target.
+    const url = new URL(request.url);
+    const target = url.pathname + url.search;
+    const upstream = new URL(base + target);
+    const refused = hostOf(request, access()) ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
+    // With Connection: close, a body left unread does not reach the next request.
+    if (refused !== undefined) return answerOf(refused, { connection: 'close' });
+    const tooLarge = () => answerOf(sendable(payloadTooLarge(bodyLimit)), { connection: 'close' });
+    if (Number(request.headers.get('content-length')) > bodyLimit) return tooLarge();
+    const body = method === 'GET' || method === 'HEAD' ? new Uint8Array(0) : await readAtMost(request.body, bodyLimit);
+    if (body === undefined) return tooLarge();
+    const bodyText = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+    const headers = new Headers();
+    request.headers.forEach((value, name) => {
+      if (!HOP_BY_HOP.has(name)) headers.append(name, value);
     });
-  });
+    summary.exchanges++;
+    const shownPath = redactPath(url.pathname);
+    // The checker names an unknown operation by its path, which may hold a key (`PUT /__mock/keys/{key}`).
+    const shown = (violations: Violation[]): Violation[] =>
+      shownPath === url.pathname ? violations : violations.map((v) => ({ ...v, operation: v.operation.split(url.pathname).join(shownPath) }));
+    const found = shown(checker.checkRequest(method, url.pathname, url.searchParams, headers, bodyText));
+    report(found);
+    // A stalled target, or a client that went away (the bridge aborts the request's signal), ends the exchange.
+    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+    let response: Response;
+    let answerText: string;
+    try {
+      response = await fetch(upstream, {
+        method,
+        headers,
+        body: method === 'GET' || method === 'HEAD' || body.byteLength === 0 ? undefined : (body as Uint8Array<ArrayBuffer>),
+        redirect: 'manual',
+        signal,
+      });
+      if (method === 'HEAD') answerText = '';
+      else {
+        const answer = await readAtMost(response.body, answerLimit);
+        if (answer === undefined) throw new AnswerTooLarge();
+        answerText = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength).toString('utf8');
+      }
+    } catch (error) {
+      summary.unreachable++;
+      const why =
+        error instanceof AnswerTooLarge
+          ? `The target's answer exceeds ${answerLimit} bytes.`
+          : signal.aborted
+            ? `The target did not answer within ${timeoutMs} ms.`
+            : 'The target did not answer.';
+      options.onExchange?.({ method, path: shownPath, status: null, violations: found.length });
+      return answerOf(sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why)));
+    }
+    const answerFound = shown(checker.checkResponse(method, url.pathname, response.status, response.headers, answerText));
+    report(answerFound);
+    const out = new Headers();
+    response.headers.forEach((value, name) => {
+      // fetch decoded the body: its encoding and length are no longer what goes out.
+      if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'set-cookie') out.set(name, value);
+    });
+    // Each Set-Cookie line as received (the bridge writes them apart).
+    for (const cookie of response.headers.getSetCookie()) out.append('set-cookie', cookie);
+    out.set('content-length', String(Buffer.byteLength(answerText)));
+    options.onExchange?.({ method, path: shownPath, status: response.status, violations: found.length + answerFound.length });
+    if (recording)
+      record!.write(
+        `${JSON.stringify({
+          time: new Date().toISOString(),
+          request: { method, path: shownPath, query: redactQuery(url.search), headers: redactHeaders(headers), body: parsed(bodyText) },
+          response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
+          violations: [...found, ...answerFound],
+        })}\n`,
+      );
+    return new Response(answerText === '' ? null : answerText, { status: response.status, headers: out });
+  }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
-  access = controlAccess(host, port, options.allowedHosts ?? [], []);
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    summary: () => structuredClone(summary),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => (record ? record.end(() => resolve()) : resolve()));
-        server.closeIdleConnections();
-      }),
+    handle,
+    summary: (): ProxySummary => structuredClone(summary),
+    /** Ends the record file. */
+    close: () => new Promise<void>((resolve) => (record ? record.end(() => resolve()) : resolve())),
   };
 }
 
 class AnswerTooLarge extends Error {}
 
-/** The answer's text, read chunk by chunk and given up past `limit` bytes (a hostile target cannot fill the memory). */
-async function boundedText(response: Response, limit: number): Promise<string> {
-  if (response.body === null) return '';
+/** A body's bytes, read chunk by chunk and given up (`undefined`) past `limit` bytes: a hostile peer cannot fill the memory. */
+async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
+  if (body === null) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = response.body.getReader();
+  const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw new AnswerTooLarge();
+      return undefined;
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+}
+
+/** The proxy's own answer (an envelope) as a Response. */
+function answerOf(answer: JsonAnswer, extra: Record<string, string> = {}): Response {
+  return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, ...extra } });
+}
+
+/**
+ * The 403 for a request not addressed to one of the proxy's names (D85): both its Host header and the
+ * authority of an absolute-form target (which the bridge made the request URL's host) must be allowed.
+ */
+function hostOf(request: Request, access: Pick<ControlAccess, 'hosts'>): JsonAnswer | undefined {
+  const header = request.headers.get('host') ?? undefined;
+  return hostRefusal(header, access, 'The contract proxy') ?? hostRefusal(new URL(request.url).host, access, 'The contract proxy');
 }
 
 /**

@@ -341,6 +341,29 @@ describe('the contract proxy behind the same doors as the server (issue 25)', { 
     }
   });
 
+  it('served through the one node bridge: an absolute-form target naming another host is 403, an oversized body 413 with Connection: close, HEAD has no body', async () => {
+    const mock = await startTestServer();
+    const proxy = await startContractProxy({ target: mock.url, bodyLimit: 100 });
+    try {
+      const { port } = new URL(proxy.url);
+      await checkedByTheCaller(async () => {
+        // RFC 9112 3.2.2: the target's authority, not the Host header, says where it was sent (D85).
+        const rebound = await send(proxy.url, `http://evil.example:${port}/quota`, { headers: { host: `localhost:${port}`, 'x-api-key': KEY } });
+        expect(rebound.status).toBe(403);
+        expect((JSON.parse(rebound.text) as { error: { message: string } }).error.message).toContain('Host "evil.example:');
+        const tooLarge = await send(proxy.url, '/flights/search', { method: 'POST', headers: { 'x-api-key': KEY }, body: 'x'.repeat(200) });
+        expect(tooLarge.status).toBe(413);
+        expect(tooLarge.headers.connection).toBe('close');
+      });
+      const head = await send(proxy.url, '/openapi.yaml', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.text).toBe('');
+      expect(proxy.summary()).toMatchObject({ exchanges: 1, unreachable: 0 });
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('--upstream-timeout-ms sets how long the target may take (504 after it), and a value that is no time-out is exit 2', async () => {
     const target = await stallingService();
     const { cli, url } = await startProxy(target, ['--upstream-timeout-ms', '300']);
