@@ -10,22 +10,31 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** A `node:http` request listener, also an Express/Connect middleware (`next` receives a handler's failure). */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
 
+/** The answers the bridge gives itself, in its caller's envelope. */
+export interface BridgeAnswers {
+  /** The handler threw (outside Express). */
+  internalError(): Response;
+  /** A method no `Request` can carry; the bridge adds `Allow`. */
+  methodNotAllowed(method: string): Response;
+}
+
 /**
  * Serves a Fetch-standard handler over `node:http`: the `IncomingMessage` becomes a `Request` (its
  * body streamed, not buffered; the URL from `originalUrl` under Express), and the `Response` is
  * written back as it streams, with backpressure. A client that disconnects aborts the `Request`'s
  * signal. A body the handler stops reading (a 413) is answered with `Connection: close`, so the rest
  * of it is never read. A handler that throws goes to `next(error)` under Express, else gets
- * `internalError()` (which says nothing of the error).
+ * `own.internalError()` (which says nothing of the error); a method a `Request` cannot carry
+ * (TRACE) gets `own.methodNotAllowed` with `Allow` (D92), never the handler nor `next`.
  */
-export function serveFetch(handler: (request: Request) => Promise<Response>, internalError: () => Response): NodeHandler {
+export function serveFetch(handler: (request: Request) => Promise<Response>, own: BridgeAnswers): NodeHandler {
   return async (req, res, next) => {
     const controller = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) controller.abort(new DOMException('The client closed the connection.', 'AbortError'));
     });
 
-    let request: Request;
+    let request: Request | undefined;
     try {
       request = await toRequest(req, controller.signal);
     } catch {
@@ -34,23 +43,32 @@ export function serveFetch(handler: (request: Request) => Promise<Response>, int
       return;
     }
     let response: Response;
-    try {
-      response = await handler(request);
-    } catch (error) {
-      if (next !== undefined) return next(error);
-      if (res.headersSent || res.destroyed) return;
-      response = internalError();
+    if (request === undefined) {
+      // D92: a method no Fetch handler can be given (TRACE): answered here, never left hanging.
+      response = own.methodNotAllowed(req.method ?? '');
+      response.headers.set('allow', ALLOW);
+    } else {
+      try {
+        response = await handler(request);
+      } catch (error) {
+        if (next !== undefined) return next(error);
+        if (res.headersSent || res.destroyed) return;
+        response = own.internalError();
+      }
     }
     await writeResponse(req, res, response);
   };
 }
 
+/** The methods a Fetch `Request` carries (it refuses TRACE, TRACK and CONNECT): the `Allow` of the bridge's own 405. */
+const ALLOW = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Answers up to this size are written at once, with a Content-Length. */
 const SMALL_ANSWER = 64 * 1024;
 /** Request bodies up to this declared size are read before the handler is called. */
 const SMALL_BODY = 64 * 1024;
 
-async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
+/** The `Request` for `req`; `undefined` when Fetch refuses its method. Rejects when the client breaks off its body. */
+async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request | undefined> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
@@ -80,7 +98,12 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Req
       init.duplex = 'half';
     }
   }
-  return new Request(url, init);
+  try {
+    return new Request(url, init);
+  } catch {
+    // The URL and headers were made safe above: what is left to refuse is the method.
+    return undefined;
+  }
 }
 
 /**

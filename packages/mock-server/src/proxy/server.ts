@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serveFetch } from '@flight-search/contract/node';
 import { MAX_TIMER_MS } from '../defaults.js';
 import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
+import { errorMediaType } from '../negotiation/negotiate.js';
 import { allowedHostProblem, controlAccess, hostRefusal, type ControlAccess } from '../node/control-access.js';
 import { CONTROL_PREFIX } from '../node/control.js';
 import { sendable, type JsonAnswer } from '../node/json.js';
@@ -87,8 +88,12 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   // Set once listening: the allowed names carry the port.
   let access: Pick<ControlAccess, 'hosts'> = { hosts: new Set() };
   const proxy = contractProxy(options, () => access);
-  const internalError = () => answerOf(sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.')));
-  const server: Server = createServer(serveFetch(proxy.handle, internalError));
+  const server: Server = createServer(
+    serveFetch(proxy.handle, {
+      internalError: () => answerOf(sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'))),
+      methodNotAllowed: (method) => answerOf(sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', `The contract proxy cannot forward ${method}.`))),
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
@@ -153,7 +158,9 @@ function contractProxy(options: ContractProxyOptions, access: () => Pick<Control
     const refused = hostOf(request, access()) ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
     // With Connection: close, a body left unread does not reach the next request.
     if (refused !== undefined) return answerOf(refused, { connection: 'close' });
-    const tooLarge = () => answerOf(sendable(payloadTooLarge(bodyLimit)), { connection: 'close' });
+    // Negotiated as the service's errors are (D108): the proxy stands for the service on its routes.
+    const tooLarge = () =>
+      answerOf(sendable(payloadTooLarge(bodyLimit)), { 'content-type': errorMediaType(request.headers.get('accept') ?? undefined), connection: 'close' });
     if (Number(request.headers.get('content-length')) > bodyLimit) return tooLarge();
     const body = method === 'GET' || method === 'HEAD' ? new Uint8Array(0) : await readAtMost(request.body, bodyLimit);
     if (body === undefined) return tooLarge();

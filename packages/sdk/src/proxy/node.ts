@@ -17,7 +17,8 @@ export type { NodeHandler };
  *
  * A body the handler stops reading (the proxy's 413) is answered with `Connection: close`, so
  * the rest of it is never read. A handler that throws answers 500 (or, under Express, goes to
- * `next(error)`), with no detail of the error.
+ * `next(error)`), with no detail of the error. A method a `Request` cannot carry (TRACE) is
+ * answered 405 with `Allow` by the adapter itself (D92).
  * @example
  * import { createServer } from 'node:http';
  * import { createFlightSearchProxy } from '@flight-search/sdk/proxy';
@@ -36,7 +37,9 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>):
       `toNodeHandler: expected a Fetch handler, (request: Request) => Promise<Response>, received ${handler === null ? 'null' : typeof handler}.`,
     );
   }
-  return serveFetch(handler, () =>
-    Response.json({ error: { code: 'PROXY_INTERNAL_ERROR', message: 'The proxy failed to handle the request.' } }, { status: 500 }),
-  );
+  return serveFetch(handler, {
+    internalError: () => Response.json({ error: { code: 'PROXY_INTERNAL_ERROR', message: 'The proxy failed to handle the request.' } }, { status: 500 }),
+    methodNotAllowed: (method) =>
+      Response.json({ error: { code: 'PROXY_METHOD_NOT_ALLOWED', message: `The method ${method} cannot be served here.` } }, { status: 405 }),
+  });
 }
