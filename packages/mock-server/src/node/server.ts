@@ -10,7 +10,7 @@ import { loggablePath } from './log.js';
 import { openApiDocument } from './openapi-file.js';
 import type { ResolvedServerOptions } from './options.js';
 import { pathAndQuery, pathOf, toMockRequest } from './request.js';
-import { ABORTED, ANSWER_CHUNK_BYTES, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer.js';
+import { ABORTED, ANSWER_CHUNK_BYTES, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer-types.js';
 import { internalError, methodNotAllowed, payloadTooLarge, routeNotFound } from '../errors/envelopes.js';
 import { errorMediaType } from '../negotiation/negotiate.js';
 import { allowedMethods } from '../routes/table.js';

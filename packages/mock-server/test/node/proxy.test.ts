@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createFlightSearchClient } from '@flight-search/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startContractProxy } from '../../src/proxy/server.js';
+import { startContractProxy } from '../../src/contract-proxy/server.js';
 import { checkedByTheCaller, notTheService } from '../support/contract-hook.js';
 import { runCli, startCli, tempDir, type Cli } from './cli-process.js';
 import { KEY, searchBody, startTestServer } from './helpers.js';

@@ -9,7 +9,7 @@ import { allowedHostProblem, controlAccess, hostRefusal, type ControlAccess } fr
 import { CONTROL_PREFIX } from '../node/control.js';
 import { sendable, type JsonAnswer } from '../node/json.js';
 import { mentionsKey, REDACTED, redactPath, redactQuery } from '../recording/redaction.js';
-import { ContractChecker, type Violation } from './contract.js';
+import { ContractChecker, type Violation } from './checker.js';
 
 export interface ContractProxyOptions {
   /** The service every request is forwarded to, such as `https://api.example.com` (its path is a prefix). */
