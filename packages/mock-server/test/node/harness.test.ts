@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { packageDir } from './cli-process.js';
 
 describe('the shell test harness example (issue 17 item 6)', { timeout: 60_000 }, () => {
-  it('examples/harness.sh starts the CLI with --ready-file, sets a fault, drives a curl client, checks GET /__mock/requests and stops it', async () => {
+  it('examples/harness.sh starts the CLI with --ready-file, sets a fault, drives a curl client, checks GET /__mock/requests and stops it with POST /__mock/shutdown (issue 30 item 2)', async () => {
     // The CLI from source, as test/node/cli.test.ts runs it; .ci/run runs the same script against the built dist/cli.js.
     const child = spawn('bash', ['examples/harness.sh'], {
       cwd: packageDir,
