@@ -283,6 +283,19 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     ['logger', logger, isPlainObject(logger), 'an object with debug, warn and error methods'],
   ]);
   const level = levels.indexOf(logLevel);
+  // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
+  // its first failure is reported on console.error, the rest are ignored.
+  let loggerFailed = 0;
+  const log = (at: keyof Logger, message: string, fields: LogFields) => {
+    try {
+      logger[at](message, fields);
+    } catch (e) {
+      // console.error may be the logger that failed: nothing it throws gets out either.
+      try {
+        loggerFailed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
+      } catch {}
+    }
+  };
   const { onRequest, onResponse, onError } = hooks;
   // Header values that echo the key are redacted wherever an answer's headers are handed out.
   const clean = (headers: Headers) => new Headers([...headers].map(([name, value]) => [name, redact(value)] as [string, string]));
@@ -401,7 +414,10 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           // An empty body fails to parse too.
           parsed = JSON.parse(text);
         } catch (e) {
-          if (response.ok) error = new InvalidResponseError(about(response, text ? `invalid JSON: ${redact((e as Error).message)}` : 'empty body'));
+          // D89: the parser's message quotes the text around the failure, which may hold a piece of the key
+          // no redaction can recognise: only the position it names, if any, is kept.
+          const at = / at position \d+/.exec((e as Error).message)?.[0] ?? '';
+          if (response.ok) error = new InvalidResponseError(about(response, text ? `invalid JSON${at}` : 'empty body'));
         }
         if (!response.ok) error = apiError(parsed, about(response), what, redact);
         data = parsed;
@@ -422,7 +438,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const event = { method, url: target, attempt, durationMs };
       const fields: LogFields = { ...event, url: redact(target), status };
       const line = `[flight-search] ${method} ${fields.url} ${status ?? error?.name} in ${durationMs} ms (attempt ${attempt})`;
-      if (level > 2) logger.debug(line, fields);
+      if (level > 2) log('debug', line, fields);
       if (response && onResponse) await onResponse({ ...info(response), ...event });
       if (!error) return { data, response: response! };
       // Worth another try (GET; a search only on a 429, which the service refuses before any work, D63):
@@ -438,7 +454,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           error instanceof InvalidResponseError ||
           (!(error instanceof ResponseTooLargeError) && (answered === 408 || answered === 429 || answered >= 500));
       const retrying = attempt <= retries && transient && !(after! > MAX_RETRY_AFTER_MS);
-      if (level > (retrying ? 1 : 0)) logger[retrying ? 'warn' : 'error'](`${line}: ${redact(error.message)}${retrying ? ', retrying' : ''}`, fields);
+      if (level > (retrying ? 1 : 0)) log(retrying ? 'warn' : 'error', `${line}: ${redact(error.message)}${retrying ? ', retrying' : ''}`, fields);
       if (onError) await onError({ ...event, error, retrying });
       if (!retrying) throw error;
       await wait(retryDelay(attempt - 1, after), signal);
