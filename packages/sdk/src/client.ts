@@ -23,10 +23,14 @@ export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
 export interface ClientOptions {
   /**
    * The API key, sent as `x-api-key` to `baseUrl` only (redirects are never followed). From 8 characters on, never appears in errors.
-   * Leave it out only in a browser whose requests go through your own server on the page's origin
-   * (`createFlightSearchProxy` from `@flight-search/sdk/proxy`), which adds the key: a key in page code is public.
+   * `null` makes a keyless client on any runtime, which never sends `x-api-key`: for requests through your own
+   * server's proxy (`createFlightSearchProxy` from `@flight-search/sdk/proxy`), which adds the key (a key in page
+   * code is public). Left out, it is allowed only in a browser whose `baseUrl` is on the page's origin.
+   * @example
+   * // A page, a component rendered on the server, or a test of your proxy:
+   * createFlightSearchClient({ apiKey: null, baseUrl: '/api/flight-search' });
    */
-  apiKey?: string | undefined;
+  apiKey?: string | null | undefined;
   /**
    * The service's base URL: absolute (`https://api.example.com`, `http://127.0.0.1:4010`), or, in a browser,
    * a path on the page's origin such as `/api/flight-search` (resolved against `location`).
