@@ -1,13 +1,13 @@
 // 4. The mock over HTTP: our standalone server beside a bare node:http server
 // serving the same bytes (the ceiling) and beside Prism, under autocannon.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BENCH_KEY, searchRequest, writeKeysFile } from '../lib/fixtures.mjs';
 import { ensurePrism, prismVersion, PRISM_PACKAGE } from '../lib/prism.mjs';
-import { ensureTmp, openapiPath, requireCli } from '../lib/project.mjs';
+import { ensureExecutable, ensureTmp, NotReady, openapiPath, requireCli } from '../lib/project.mjs';
 import { formatTop, readProfileFrom, summarizeProfile } from '../lib/profile.mjs';
 import { cpuMs, freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
@@ -41,7 +41,7 @@ function load(url, route, duration) {
 
 const readyInit = { headers: { 'x-api-key': BENCH_KEY } };
 
-export async function run({ quick }) {
+export async function run({ quick, build }) {
   const rounds = quick ? 1 : 3;
   const duration = quick ? 2 : 5;
   const warmup = quick ? 1 : 2;
@@ -66,15 +66,23 @@ export async function run({ quick }) {
   // Prism runs with silent logging, so ours runs without its request log when the CLI offers that.
   const quiet = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout.includes('--quiet') ? ['--quiet'] : [];
   if (!quiet.length) notes.push('The CLI has no --quiet flag: our server wrote its per-request log line (to a file) during the load, Prism logged nothing.');
-  const startOurs = async (nodeFlags = []) => {
+  // The same CLI as one executable (D131): no Node on the machine; its start-up beside the Node CLI's.
+  let executable = null;
+  try {
+    executable = ensureExecutable(build);
+  } catch (error) {
+    if (!(error instanceof NotReady)) throw error;
+    notes.push(`The single executable was not measured: ${error.message}`);
+  }
+  const startOurs = async (nodeFlags = [], asExecutable = false) => {
     const port = await freePort();
     const s = await spawnServer(
-      process.execPath,
-      [...nodeFlags, cli, '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none', ...quiet],
+      asExecutable ? executable : process.execPath,
+      [...(asExecutable ? [] : [...nodeFlags, cli]), '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none', ...quiet],
       {
         readyUrl: `http://127.0.0.1:${port}/quota`,
         readyInit,
-        logFile: join(logs, 'ours.log'),
+        logFile: join(logs, asExecutable ? 'executable.log' : 'ours.log'),
       },
     );
     return { ...s, url: `http://127.0.0.1:${port}` };
@@ -91,7 +99,7 @@ export async function run({ quick }) {
 
   // Start-up: spawn to first 200, several times each, interleaved; the last
   // start of each is the one put under load.
-  const startupMs = { ours: [], prism: [] };
+  const startupMs = { ours: [], prism: [], executable: [] };
   let ours;
   let prismServer;
   const servers = [];
@@ -101,6 +109,11 @@ export async function run({ quick }) {
       servers.push(ours);
       startupMs.ours.push(ours.startupMs);
       if (i < startups - 1) await ours.stop();
+      if (executable) {
+        const started = await startOurs([], true);
+        startupMs.executable.push(started.startupMs);
+        await started.stop();
+      }
       if (prism) {
         prismServer = await startPrism();
         servers.push(prismServer);
@@ -206,6 +219,13 @@ export async function run({ quick }) {
     const rss = { ours: rssMb(ours.pid), prism: prismServer ? rssMb(prismServer.pid) : Number.NaN, bare: rssMb(bare.pid) };
     figures.push({ label: 'start to first 200, ours (ms)', value: fmtSpread(summarize(startupMs.ours), 'ms') });
     if (prismServer) figures.push({ label: 'start to first 200, Prism (ms)', value: fmtSpread(summarize(startupMs.prism), 'ms') });
+    if (executable) {
+      const ratio = summarize(startupMs.executable).median / summarize(startupMs.ours).median;
+      figures.push({
+        label: 'single executable (npm run build:executable, no Node needed): size; start to first 200 (ms); / the Node CLI',
+        value: `${fmt(statSync(executable).size / 1024 / 1024, 'MiB')}; ${fmtSpread(summarize(startupMs.executable), 'ms')}; ${fmt(ratio, 'x', 2)} the Node CLI's start`,
+      });
+    }
     figures.push({
       label: 'our server: RSS right after start → after the run; requests it answered',
       value: `${fmt(rssAtStart, 'MB')} → ${fmt(rss.ours, 'MB')}; ${served.quota.toLocaleString('en')} GET /quota, ${served.search.toLocaleString('en')} searches`,
@@ -283,7 +303,7 @@ export async function run({ quick }) {
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };
     return {
-      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved. RSS: VmRSS from /proc of the process and its children, after the load.`,
+      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable\`, built by this suite unless --no-build finds one) started with the same flags, its size from the file. RSS: VmRSS from /proc of the process and its children, after the load.`,
       figures,
       notes,
       measured,

@@ -37,6 +37,8 @@ async function main(argv: string[]): Promise<void> {
   if (issues.length > 0) throw new UsageError(describe(issues));
 
   const json = args.logFormat === 'json';
+  // Before the server starts: POST /__mock/shutdown may call stop() while the ready file is being written.
+  let stopping = false;
   let server: MockServer;
   try {
     server = await startMockServer({
@@ -47,6 +49,8 @@ async function main(argv: string[]): Promise<void> {
       controlOrigins: args.controlOrigins,
       allowedHosts: args.allowedHosts,
       log: args.quiet ? false : json ? jsonLogger : undefined,
+      // POST /__mock/shutdown ends the process as SIGTERM does: requests in flight finish, the ready file goes, exit 0.
+      onShutdown: () => stop('POST /__mock/shutdown'),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -69,8 +73,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (args.readyFile !== undefined) await writeReadyFile(args.readyFile, { url: server.url, port, pid: process.pid });
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  function stop(signal: string): void {
     if (stopping) {
       // A second signal means "now": skip waiting for requests in flight.
       process.stderr.write(`${signal} again: exiting without waiting.\n`);
@@ -87,7 +90,7 @@ async function main(argv: string[]): Promise<void> {
         process.exit(1);
       },
     );
-  };
+  }
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
