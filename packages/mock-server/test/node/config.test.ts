@@ -180,4 +180,16 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
       expect(cli.stdout()).toContain(flag);
     }
   });
+
+  it('a --config file (and the JavaScript API) may leave out rateLimit.windowMs: it takes the flag default, 1000 ms (issue 30 item 7)', async () => {
+    expect(createFlightSearchMock({ rateLimit: { requests: 5 } }).state().options.rateLimit).toEqual({ requests: 5, windowMs: 1000 });
+    const file = tempFile('mock.json', JSON.stringify({ rateLimit: { requests: 1 } }));
+    const { url } = await startCli(['--config', file, '--control', '--quiet']);
+    const state = (await (await control(url, 'GET', '/state')).json()) as { options: { rateLimit: unknown } };
+    expect(state.options.rateLimit).toEqual({ requests: 1, windowMs: 1000 });
+    expect((await quota(url)).status).toBe(200);
+    const limited = await quota(url);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+  });
 });
