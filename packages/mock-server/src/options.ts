@@ -197,6 +197,24 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
 (--rate-limit-window-ms MS: the window, default ${RATE_LIMIT_SCHEMA.properties.windowMs.default})`,
     },
   }),
+  /**
+   * A request field the contract does not declare (`responseFomat`, `passengers.childs`): `'warn'` (default)
+   * answers as the service would and names it in the `x-mock-warnings` header and the request log;
+   * `'refuse'` answers 422 `VALIDATION_ERROR` naming it (D119).
+   */
+  unknownFields: option<'warn' | 'refuse'>()({
+    schema: { type: 'string', enum: ['warn', 'refuse'], 'x-message': "must be 'warn' or 'refuse'" },
+    default: 'warn',
+    json: true,
+    reset: false,
+    readBack: true,
+    flag: {
+      name: '--unknown-fields',
+      arg: 'warn|refuse',
+      help: `a request field the contract does not declare: named in the x-mock-warnings header
+and the request log (warn, default), or refused with a 422 (refuse)`,
+    },
+  }),
 };
 
 type Rows = typeof MOCK_OPTIONS;

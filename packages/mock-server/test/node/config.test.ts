@@ -192,4 +192,31 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('1');
   });
+
+  it('a new option is one row of the table: unknownFields is checked, defaulted, configured, flagged and read back everywhere (issue 26 item 1)', async () => {
+    const mock = createFlightSearchMock();
+    expect(mock.state().options.unknownFields).toBe('warn');
+    expect(thrown(() => createFlightSearchMock({ unknownFields: 'loud' as never })).message).toBe(
+      "createFlightSearchMock: option `unknownFields` must be 'warn' or 'refuse'.",
+    );
+    // Its row says a change needs no reset: the request log is kept.
+    await mock.handle(new Request('https://api.example.com/quota', { headers: { 'x-api-key': KEY } }));
+    mock.configure({ unknownFields: 'refuse' });
+    expect(mock.state().options.unknownFields).toBe('refuse');
+    expect(mock.requests()).toHaveLength(1);
+
+    const file = tempFile('mock.json', JSON.stringify({ unknownFields: 'refuse' }));
+    const fromFile = await startCli(['--config', file, '--control', '--quiet']);
+    expect(((await (await control(fromFile.url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options.unknownFields).toBe('refuse');
+    const { url } = await startCli(['--unknown-fields', 'refuse', '--control', '--quiet']);
+    expect(((await (await control(url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options.unknownFields).toBe('refuse');
+    expect((await control(url, 'PUT', '/config', { unknownFields: 'warn' })).status).toBe(204);
+    expect(((await (await control(url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options.unknownFields).toBe('warn');
+    const refused = runCli(['--unknown-fields', 'loud']);
+    expect(await refused.exit).toBe(2);
+    expect(refused.stderr()).toContain('--unknown-fields must be "warn" or "refuse", got "loud".');
+    const help = runCli(['--help']);
+    expect(await help.exit).toBe(0);
+    expect(help.stdout()).toContain('--unknown-fields warn|refuse');
+  });
 });
