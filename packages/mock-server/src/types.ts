@@ -178,6 +178,11 @@ export interface RecordedRequest {
   key?: string;
   /** The service fault that hit this request, such as `status 503`, `drop before-headers` or `delay 200ms`. */
   fault?: string;
+  /**
+   * What the mock noticed and let pass, as its `x-mock-warnings` header said it: each unknown field of
+   * a search body (`body.responseFomat is not a field of the request (ignored)`), at most 10 (D119).
+   */
+  warnings?: string[];
 }
 
 /**

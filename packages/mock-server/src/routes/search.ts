@@ -1,4 +1,4 @@
-import { searchCost, validateSearchRequest } from '@flight-search/contract';
+import { SEARCH_REQUEST_SCHEMA, searchCost, unknownFields, validateSearchRequest, type SchemaNode, type ValidationIssue } from '@flight-search/contract';
 import type { SearchRequest, SearchResponse } from '@flight-search/contract';
 import type { Answer } from '../answer.js';
 import type { NormalizedSearch } from '../data/index.js';
@@ -73,11 +73,39 @@ type ProviderFailure = Extract<ProviderOutcome, { ok: false }>;
  * search's flights join the price history (D9).
  */
 export async function searchRoute(context: RouteContext): Promise<Answer> {
-  const { state, ledger, request } = context;
   const body = await readJsonBody(context);
   if (!body.ok) return body.answer;
-  const issues = validateSearchRequest(body.value);
+  const { state, record } = context;
+  const unknown = unknownFields(SEARCH_REQUEST_SCHEMA as SchemaNode, body.value, 'body').slice(0, MAX_UNKNOWN_NAMED);
+  if (unknown.length === 0) return searchWith(context, body.value, []);
+  if (state.options.unknownFields === 'refuse') {
+    const issues = unknown.map(
+      ({ field, known }): ValidationIssue => ({
+        field,
+        type: 'invalid_enum',
+        message: `is not a field of the request; expected one of ${known.join(', ')} (D119).`,
+      }),
+    );
+    return searchWith(context, body.value, issues);
+  }
+  const warnings = unknown.map(({ field }) => `${headerSafe(field)} is not a field of the request (ignored)`);
+  state.log.recordWarnings(record, warnings);
+  const answer = await searchWith(context, body.value, []);
+  return { ...answer, headers: { ...answer.headers, 'x-mock-warnings': warnings.join(', ') } };
+}
+
+/** The most unknown fields one request's warning or 422 names: a body of thousands of them stays one short line. */
+const MAX_UNKNOWN_NAMED = 10;
+
+/** A field name as header text: printable ASCII, anything else as a JSON escape, at most 100 characters. */
+const headerSafe = (field: string): string => field.slice(0, 100).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** A search whose body is JSON: the contract's checks (with `refused`, the unknown fields refused by the option), then the search. */
+async function searchWith(context: RouteContext, value: unknown, refused: ValidationIssue[]): Promise<Answer> {
+  const { state, ledger, request } = context;
+  const issues = [...validateSearchRequest(value), ...refused];
   if (issues.length > 0) return validationFailed(issues);
+  const body = { value };
   const search = normalizeSearch(body.value as SearchRequest);
 
   // No await between the check and the consumption: concurrent searches never overspend (D4).
