@@ -24,22 +24,23 @@ export interface OptionRow<V, R = V> {
   schema?: SchemaNode;
   /** What a schema cannot say (a URL, a clock's "one of the two", unique keys), or a value that is no JSON (`now`). */
   check?: (value: unknown) => SettingIssue[];
-  /** The value when none is given (`undefined`: off). */
-  default: V | undefined;
+  /** The value when none is given; without one the option is off. */
+  default?: V;
   /** The value in force; by default the value given, or the default. */
   resolve?: (value: V | undefined) => R;
-  /** A `--config` file and the control API may set it (JSON); `nullable`: `null` turns it off in `configure`. */
-  json: boolean;
+  /** `false`: a `--config` file and the control API may not set it (not JSON). By default they may. */
+  json?: false;
+  /** `null` turns it off in `configure`. */
   nullable?: true;
-  /** Changing it through `configure` starts the mock from a fresh state (D58); otherwise it applies to the next request. */
-  reset: boolean;
-  /** `state()` reads it back (`null` when off). */
-  readBack: boolean;
+  /** `false`: a change through `configure` applies from the next request. By default it starts a fresh state (D58). */
+  reset?: false;
+  /** `false`: `state()` does not read it back. By default it does (`null` when off). */
+  readBack?: false;
   /** The CLI's flag and its `--help` text; a scalar option's flag is parsed from its schema. */
   flag?: { name: string; arg?: string; help: string };
 }
 
-/** A row, its columns' literal types kept (`json: true`) and its value types `V` and `R` carried for the types below. */
+/** A row, its columns' literal types kept (`json: false`) and its value types `V` and `R` carried for the types below. */
 const option =
   <V, R = V>() =>
   <const Row extends OptionRow<V, R>>(row: Row): Row & { readonly types?: [V, R] } =>
@@ -48,7 +49,7 @@ const option =
 export const rowOf = (name: keyof Rows): OptionRow<unknown, unknown> => MOCK_OPTIONS[name] as unknown as OptionRow<unknown, unknown>;
 const count = (unit = ''): SchemaNode => ({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, 'x-message': `must be an integer >= 0${unit}` });
 
-/** `rateLimit`'s window when none is given: what `--rate-limit-window-ms` and a `--config` file without one get. */
+/** `rateLimit`'s shape; its `windowMs` default is what `--rate-limit-window-ms` and a `--config` file without one get. */
 const RATE_LIMIT_SCHEMA = {
   type: 'object',
   'x-message': 'must be an object { requests, windowMs }',
@@ -64,10 +65,7 @@ export const MOCK_OPTIONS = {
   /** The API keys; default {@link "@flight-search/mock-server"!DEFAULT_KEYS | DEFAULT_KEYS}. */
   keys: option<KeySettings[], readonly Readonly<KeySettings>[]>()({
     check: keysIssues,
-    default: undefined,
     resolve: (keys = DEFAULT_KEYS as KeySettings[]) => keys.map((settings) => Object.freeze({ ...settings, products: [...new Set(settings.products)] })),
-    json: true,
-    reset: true,
     readBack: false,
     flag: {
       name: '--keys',
@@ -81,9 +79,6 @@ low-quota-key, empty-key (see the package README)`,
   seed: option<number>()({
     schema: { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, 'x-message': 'must be a safe integer' },
     default: 1,
-    json: true,
-    reset: true,
-    readBack: true,
     flag: { name: '--seed', help: 'seed of the generated data (same seed, same flights)' },
   }),
   /** How long a hanging provider is waited for before a 504 failure; default 29 000 (spec section 8), at most 2 147 483 647 (the longest timer). */
@@ -95,26 +90,18 @@ low-quota-key, empty-key (see the package README)`,
       'x-message': `must be a number of milliseconds > 0 and <= ${MAX_TIMER_MS} (the longest timer Node can set)`,
     },
     default: 29_000,
-    json: true,
-    reset: true,
-    readBack: true,
     flag: { name: '--provider-timeout-ms', help: 'time a program may take before a 504 provider failure (default 29000)' },
   }),
   /** `'none'` (default): providers answer at once; `'realistic'`: each program its own deterministic 0.2 to 4 s. */
   latency: option<'none' | 'realistic'>()({
     schema: { type: 'string', enum: ['none', 'realistic'], 'x-message': "must be 'none' or 'realistic'" },
     default: 'none',
-    json: true,
-    reset: true,
-    readBack: true,
     flag: { name: '--latency', arg: 'none|realistic', help: 'provider latencies: none (default) or realistic (0.2 to 4 s per program)' },
   }),
   /** The mock's clock in epoch ms (default `Date.now`): history windows, `createdAt`, recorded times, rate limit windows. */
   now: option<() => number>()({
     check: (now) => (typeof now === 'function' ? [] : [{ field: '', type: 'invalid_type', message: 'must be a function returning epoch milliseconds.' }]),
-    default: undefined,
     json: false,
-    reset: true,
     readBack: false,
   }),
   /**
@@ -123,12 +110,8 @@ low-quota-key, empty-key (see the package README)`,
    */
   clock: option<MockClock, MockClock | undefined>()({
     check: clockIssues,
-    default: undefined,
     resolve: (clock) => (clock === undefined ? undefined : { ...clock }),
-    json: true,
     nullable: true,
-    reset: true,
-    readBack: true,
     flag: {
       name: '--now',
       arg: 'TIME',
@@ -140,18 +123,12 @@ low-quota-key, empty-key (see the package README)`,
   historyCap: option<number>()({
     schema: count(),
     default: 100_000,
-    json: true,
-    reset: true,
-    readBack: true,
     flag: { name: '--history-cap', help: 'most history records kept from searches (default 100000)' },
   }),
   /** Most received requests `requests()` keeps; the oldest are dropped first. Default 10 000; 0 records none. */
   requestLogCap: option<number>()({
     schema: count(),
     default: RECORDED_REQUESTS_CAP,
-    json: true,
-    reset: true,
-    readBack: true,
     flag: { name: '--request-log-cap', help: 'most requests recorded for GET /__mock/requests (default 10000 with --control)' },
   }),
   /**
@@ -162,9 +139,6 @@ low-quota-key, empty-key (see the package README)`,
   requestLogMaxBytes: option<number>()({
     schema: count(' (bytes)'),
     default: REQUEST_LOG_MAX_BYTES,
-    json: true,
-    reset: true,
-    readBack: true,
     flag: {
       name: '--request-log-max-bytes',
       help: `bytes the record of received requests may hold (default 16777216);
@@ -174,22 +148,15 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
   /** Serve only under this URL (and answer unknown paths under it with a 404 envelope); default: any origin, the three paths only. */
   baseUrl: option<string, string | undefined>()({
     check: baseUrlIssues,
-    default: undefined,
     // `origin + path` without a trailing slash.
     resolve: (baseUrl) => (baseUrl === undefined ? undefined : (({ origin, pathname }) => (origin + pathname).replace(/\/+$/, ''))(new URL(baseUrl))),
     json: false,
-    reset: true,
-    readBack: true,
   }),
   /** Per-key rate limit (`RATE-1`): `requests` per `windowMs` (default 1 000 ms); off unless set. */
   rateLimit: option<{ requests: number; windowMs?: number }, { requests: number; windowMs: number } | undefined>()({
     schema: RATE_LIMIT_SCHEMA,
-    default: undefined,
     resolve: (limit) => limit && { requests: limit.requests, windowMs: limit.windowMs ?? RATE_LIMIT_SCHEMA.properties.windowMs.default },
-    json: true,
     nullable: true,
-    reset: true,
-    readBack: true,
     flag: {
       name: '--rate-limit',
       arg: 'N',
@@ -205,9 +172,7 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
   unknownFields: option<'warn' | 'refuse'>()({
     schema: { type: 'string', enum: ['warn', 'refuse'], 'x-message': "must be 'warn' or 'refuse'" },
     default: 'warn',
-    json: true,
     reset: false,
-    readBack: true,
     flag: {
       name: '--unknown-fields',
       arg: 'warn|refuse',
@@ -220,8 +185,9 @@ and the request log (warn, default), or refused with a 422 (refuse)`,
 type Rows = typeof MOCK_OPTIONS;
 type Given<K extends keyof Rows> = Rows[K] extends { readonly types?: [infer V, unknown] } ? V : never;
 type InForce<K extends keyof Rows> = Rows[K] extends { readonly types?: [unknown, infer R] } ? R : never;
+/** The names of the rows whose column is `true` (`nullable`) or not `false` (the columns that default to true). */
 type NamesWhere<Column extends 'json' | 'nullable' | 'readBack'> = {
-  [K in keyof Rows]: Rows[K] extends Record<Column, true> ? K : never;
+  [K in keyof Rows]: Column extends 'nullable' ? (Rows[K] extends { nullable: true } ? K : never) : Rows[K] extends Record<Column, false> ? never : K;
 }[keyof Rows];
 
 /** Options of `createFlightSearchMock`: every one is optional. A bad value throws a `TypeError` naming it. */
@@ -235,7 +201,7 @@ export type ResolvedOptions = { [K in Exclude<keyof Rows, 'now'>]: InForce<K> } 
 
 /** Every option name; `JSON_OPTION_NAMES` those a JSON document may carry (`--config`, `PUT /__mock/config`). */
 export const OPTION_NAMES = Object.keys(MOCK_OPTIONS) as (keyof Rows)[];
-export const JSON_OPTION_NAMES = OPTION_NAMES.filter((name) => rowOf(name).json);
+export const JSON_OPTION_NAMES = OPTION_NAMES.filter((name) => rowOf(name).json !== false);
 
 /**
  * Every problem of mock options, in the table's order. `known` lists the options accepted here
@@ -283,13 +249,13 @@ export function resolveOptions(options: MockOptionValues = {}, where = 'createFl
 
 /** The options in force as `state()` reads them back: copies, `null` for what is off. */
 export function readBack(resolved: ResolvedOptions): MockOptionsInForce {
-  const names = OPTION_NAMES.filter((name) => rowOf(name).readBack) as (keyof MockOptionsInForce)[];
+  const names = OPTION_NAMES.filter((name) => rowOf(name).readBack !== false) as (keyof MockOptionsInForce)[];
   return Object.fromEntries(names.map((name) => [name, structuredClone(resolved[name]) ?? null])) as MockOptionsInForce;
 }
 
 /** Whether changing these options needs a fresh state (the table's `reset`). */
 export const needsReset = (changes: object): boolean =>
-  Object.entries(changes).some(([name, value]) => value !== undefined && (name in MOCK_OPTIONS ? rowOf(name as keyof Rows).reset : true));
+  Object.entries(changes).some(([name, value]) => value !== undefined && (!(name in MOCK_OPTIONS) || rowOf(name as keyof Rows).reset !== false));
 
 /** The mock's clock of a `clock` setting: a fixed instant, or the real time shifted by `offsetMs`. */
 function clockOf(clock: MockClock | undefined): () => number {

@@ -84,7 +84,7 @@ export function behaviorIssues(behavior: unknown): SettingIssue[] {
   if (!isPlainObject(behavior)) return [{ field: '', type: 'invalid_type', message: 'must be an object { latencyMs?, fail?, hang? } or null.' }];
   const issues = unknownFields(behavior, ['latencyMs', 'fail', 'hang']);
   const { latencyMs, fail, hang } = behavior;
-  if (latencyMs !== undefined) issues.push(...timerIssues('latencyMs', latencyMs, true));
+  if (latencyMs !== undefined) issues.push(...timerIssues('latencyMs', latencyMs));
   if (hang !== undefined && typeof hang !== 'boolean') issues.push({ field: 'hang', type: 'invalid_type', message: 'must be a boolean.' });
   if (fail !== undefined) {
     if (!isPlainObject(fail)) {
@@ -107,12 +107,10 @@ function statusIssues(field: string, status: unknown, min: number, what: string)
 }
 
 /** A wait the mock sets a timer for: a longer `setTimeout` would fire at once, so it is refused with the real bound. */
-function timerIssues(field: string, value: unknown, zeroAllowed: boolean): SettingIssue[] {
+function timerIssues(field: string, value: unknown): SettingIssue[] {
   if (typeof value !== 'number' || !Number.isFinite(value)) return [{ field, type: 'invalid_type', message: 'must be a number of milliseconds.' }];
-  if (value < 0 || (!zeroAllowed && value === 0) || value > MAX_TIMER_MS) {
-    const range = zeroAllowed ? `from 0 to ${MAX_TIMER_MS}` : `> 0 and <= ${MAX_TIMER_MS}`;
-    return [{ field, type: 'out_of_range', message: `must be a number of milliseconds ${range} (the longest timer Node can set).` }];
-  }
+  if (value < 0 || value > MAX_TIMER_MS)
+    return [{ field, type: 'out_of_range', message: `must be a number of milliseconds from 0 to ${MAX_TIMER_MS} (the longest timer Node can set).` }];
   return [];
 }
 
