@@ -180,7 +180,7 @@ export interface RecordedRequest {
   fault?: string;
   /**
    * What the mock noticed and let pass, as its `x-mock-warnings` header said it: each unknown field of
-   * a search body (`body.responseFomat is not a field of the request (ignored)`), at most 10 (D119).
+   * a search body or history query (`body.responseFomat is not a field of the request (ignored)`), at most 10 (D119).
    */
   warnings?: string[];
 }

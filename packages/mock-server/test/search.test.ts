@@ -3,7 +3,7 @@ import type { SearchRequest } from '@flight-search/sdk';
 import { generateFlights, toRawData } from '../src/data/index.js';
 import { SearchCache, searchKey } from '../src/routes/search-cache.js';
 import { normalizeSearch } from '../src/routes/search.js';
-import { issuesOf, quotaOf, roundTrip, search, useMockService, validSearch } from './support/msw.js';
+import { call, issuesOf, quotaOf, roundTrip, search, useMockService, validSearch } from './support/msw.js';
 
 const service = useMockService();
 
@@ -178,5 +178,18 @@ describe('unknown request fields (issue 27 item 6, D119)', () => {
     expect(header.startsWith('body.caf\\u00e9\\u000a is not a field')).toBe(true);
     expect(header.split(', ')).toHaveLength(10);
     expect(mock.requests().at(-1)!.warnings).toHaveLength(10);
+  });
+
+  it('names an unknown history query parameter the same way: a warning by default, a 422 with refuse', async () => {
+    const query = '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&lookbackDays=7&airlineLoyalty=PROGRAM_1&onlyFuture=true';
+    const mock = service.mock();
+    const warned = await call(query);
+    expect(warned.status).toBe(200);
+    expect(warned.headers.get('x-mock-warnings')).toBe('query.onlyFuture is not a field of the request (ignored)');
+    expect(mock.requests().at(-1)!.warnings).toEqual(['query.onlyFuture is not a field of the request (ignored)']);
+    expect((await call(query.replace('onlyFuture', 'onlyFutureDepartures'))).headers.get('x-mock-warnings')).toBeNull();
+    mock.configure({ unknownFields: 'refuse' });
+    const issues = await issuesOf(await call(query));
+    expect(issues.map((issue) => [issue.field, issue.type])).toEqual([['query.onlyFuture', 'invalid_enum']]);
   });
 });

@@ -1,10 +1,11 @@
-import { SEARCH_REQUEST_SCHEMA, searchCost, unknownFields, validateSearchRequest, type SchemaNode, type ValidationIssue } from '@flight-search/contract';
+import { SEARCH_REQUEST_SCHEMA, searchCost, validateSearchRequest, type ValidationIssue } from '@flight-search/contract';
 import type { SearchRequest, SearchResponse } from '@flight-search/contract';
 import type { Answer } from '../answer.js';
 import type { NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, unsupportedContentEncoding, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
 import { isJsonContentType } from '../validation/content-type.js';
+import { unknownFieldsOf } from '../validation/unknown-fields.js';
 import type { RouteContext } from './context.js';
 
 /** Applies the contract's defaults (priceType MILES, responseFormat RAW, children and infants 0). */
@@ -75,30 +76,9 @@ type ProviderFailure = Extract<ProviderOutcome, { ok: false }>;
 export async function searchRoute(context: RouteContext): Promise<Answer> {
   const body = await readJsonBody(context);
   if (!body.ok) return body.answer;
-  const { state, record } = context;
-  const unknown = unknownFields(SEARCH_REQUEST_SCHEMA as SchemaNode, body.value, 'body').slice(0, MAX_UNKNOWN_NAMED);
-  if (unknown.length === 0) return searchWith(context, body.value, []);
-  if (state.options.unknownFields === 'refuse') {
-    const issues = unknown.map(
-      ({ field, known }): ValidationIssue => ({
-        field,
-        type: 'invalid_enum',
-        message: `is not a field of the request; expected one of ${known.join(', ')} (D119).`,
-      }),
-    );
-    return searchWith(context, body.value, issues);
-  }
-  const warnings = unknown.map(({ field }) => `${headerSafe(field)} is not a field of the request (ignored)`);
-  state.log.recordWarnings(record, warnings);
-  const answer = await searchWith(context, body.value, []);
-  return { ...answer, headers: { ...answer.headers, 'x-mock-warnings': warnings.join(', ') } };
+  const unknown = unknownFieldsOf(context, SEARCH_REQUEST_SCHEMA, body.value, 'body');
+  return unknown.warned(await searchWith(context, body.value, unknown.refused));
 }
-
-/** The most unknown fields one request's warning or 422 names: a body of thousands of them stays one short line. */
-const MAX_UNKNOWN_NAMED = 10;
-
-/** A field name as header text: printable ASCII, anything else as a JSON escape, at most 100 characters. */
-const headerSafe = (field: string): string => field.slice(0, 100).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A search whose body is JSON: the contract's checks (with `refused`, the unknown fields refused by the option), then the search. */
 async function searchWith(context: RouteContext, value: unknown, refused: ValidationIssue[]): Promise<Answer> {
