@@ -144,3 +144,21 @@ export function rssMb(pid) {
   }
   return kb / 1024;
 }
+
+/** CPU time (user + system) of a process and its descendants, in ms, from /proc (clock ticks of 10 ms); NaN elsewhere. */
+export function cpuMs(pid) {
+  let ticks = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    try {
+      // The fields after the command name (which may hold spaces) start at state: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      if (p === pid) return Number.NaN;
+    }
+    stack.push(...childPids(p));
+  }
+  return ticks * 10;
+}

@@ -9,14 +9,14 @@ import { BENCH_KEY, searchRequest, writeKeysFile } from '../lib/fixtures.mjs';
 import { ensurePrism, prismVersion, PRISM_PACKAGE } from '../lib/prism.mjs';
 import { ensureTmp, openapiPath, requireCli } from '../lib/project.mjs';
 import { formatTop, readProfileFrom, summarizeProfile } from '../lib/profile.mjs';
-import { freePort, rssMb, spawnServer } from '../lib/servers.mjs';
+import { cpuMs, freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
 
 export const id = '4';
 export const title = 'Mock over HTTP (autocannon, 10 connections)';
 export const plan = [
   { id: '4a', label: 'GET /quota req/s: ours / Prism', op: '>=', limit: 2 },
-  { id: '4b', label: 'POST /flights/search req/s: ours / Prism', op: '>=', limit: 2 },
+  { id: '4b', label: 'POST /flights/search req/s: ours / Prism (CPU per request and answer bytes beside it)', op: '>=', limit: 2 },
   { id: '4c', label: 'GET /quota req/s: ours / bare node:http', op: '>=', limit: 0.3 },
   { id: '4d', label: 'start to first 200: ours / Prism', op: '<=', limit: 0.25 },
   { id: '4e', label: 'RSS after the run: ours / Prism', op: '<=', limit: 1 },
@@ -157,6 +157,10 @@ export async function run({ quick }) {
     const rssAtStart = rssMb(ours.pid);
     const served = { quota: 0, search: 0 };
     const targets = { ours: ours.url, bare: bare.url, ...(prismServer ? { prism: prismServer.url } : {}) };
+    const pids = { ours: ours.pid, bare: bare.pid, ...(prismServer ? { prism: prismServer.pid } : {}) };
+    // The server's own CPU per answered request and the bytes of each answer: req/s alone compares answers of different sizes, and is bounded by the load generator.
+    const cpuUs = {};
+    const answerBytes = {};
     const names = Object.keys(targets);
     const rps = {};
     const latency = {};
@@ -171,8 +175,12 @@ export async function run({ quick }) {
       for (const route of routes) {
         const order = names.map((_, i) => names[(i + r) % names.length]);
         for (const n of order) {
+          const cpuBefore = cpuMs(pids[n]);
           const res = await load(targets[n], route, duration);
           const key = `${n} ${route}`;
+          cpuUs[key] ??= [];
+          cpuUs[key].push(((cpuMs(pids[n]) - cpuBefore) * 1000) / Math.max(res['2xx'], 1));
+          answerBytes[key] = res.throughput.total / Math.max(res.requests.total, 1);
           if (n === 'ours') served[route] += res['2xx'];
           rps[key] ??= [];
           rps[key].push(res['2xx'] / (res.duration || duration));
@@ -188,7 +196,7 @@ export async function run({ quick }) {
         const key = `${n} ${route}`;
         figures.push({
           label: `${route === 'quota' ? 'GET /quota' : 'POST /flights/search'}, ${n}: req/s (p50 latency ms)`,
-          value: `${fmtSpread(summarize(rps[key]), 'req/s')}; p50 ${fmt(summarize(latency[key]).median, 'ms')}${non2xx[key] ? `; ${non2xx[key]} non-2xx or errors` : ''}`,
+          value: `${fmtSpread(summarize(rps[key]), 'req/s')}; p50 ${fmt(summarize(latency[key]).median, 'ms')}; server CPU ${fmt(summarize(cpuUs[key]).median, 'µs')} per request; ${fmt(answerBytes[key], 'B', 0)} per answer (headers included)${non2xx[key] ? `; ${non2xx[key]} non-2xx or errors` : ''}`,
         });
       }
     }
@@ -246,10 +254,11 @@ export async function run({ quick }) {
       fix: 'the remaining time is mostly node:http itself (writev, header parsing) and GC; trimming the rule chain further (fewer objects per request in recording and negotiation) is what is left',
       owner: 'standalone server (packages/mock-server/src/node)',
     };
+    const cpuOf = (key) => summarize(cpuUs[key] ?? [Number.NaN]).median;
     measured['4b'] = {
       measured: med('ours search') / med('prism search'),
       reason: broken.search ?? prismMissing,
-      why: `${ourWork}; a search also parses and validates its body, consumes quota and stores its flights in the history, which Prism (static example) never does; generation and the answer's JSON are memoized per normalized search (a bounded LRU of 256 searches, deterministic so always correct), so a repeated search skips them but a new one pays them.${where('search')}`,
+      why: `server CPU per search: ours ${fmt(cpuOf('ours search'), 'µs')} for a ${fmt(answerBytes['ours search'], 'B', 0)} generated answer, Prism ${fmt(cpuOf('prism search'), 'µs')} for its ${fmt(answerBytes['prism search'], 'B', 0)} static example, a bare node:http server ${fmt(cpuOf('bare search'), 'µs')} sending our bytes (req/s is bounded by the load generator in this process near the bare server's rate, so CPU per request is the sound comparison); ${ourWork}; a search also parses and validates its body, consumes quota and stores its flights in the history, which Prism (static example) never does; generation and the answer's JSON are memoized per normalized search (a bounded LRU of 256 searches, deterministic so always correct), so a repeated search skips them but a new one pays them.${where('search')}`,
       fix: 'what remains per search is body parsing and validation (ajv) and node:http; a cheaper validator or a smaller answer would be next',
       owner: 'mock (packages/mock-server/src/routes, src/validation) and standalone server',
     };
@@ -274,7 +283,7 @@ export async function run({ quick }) {
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };
     return {
-      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved. RSS: VmRSS from /proc of the process and its children, after the load.`,
+      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved. RSS: VmRSS from /proc of the process and its children, after the load.`,
       figures,
       notes,
       measured,

@@ -54,6 +54,7 @@ async function once() {
   }
   let outcomes = 0;
   const gcBefore = gcMs;
+  const cpuBefore = process.cpuUsage();
   const t = nowMs();
   await Promise.all(
     comparisons.map(async (programs) => {
@@ -64,6 +65,9 @@ async function once() {
     }),
   );
   const ms = nowMs() - t;
+  const cpu = process.cpuUsage(cpuBefore);
+  // This process's CPU (all threads, GC helpers included) per search, in µs: what the searches cost whatever the wall clock waited for.
+  cpuPerSearch.push((cpu.user + cpu.system) / searches);
   if (outcomes !== searches) throw new Error(`${outcomes} outcomes for ${searches} searches`);
   // GC entries are delivered asynchronously; let them arrive before reading.
   await new Promise((r) => setImmediate(r));
@@ -71,12 +75,14 @@ async function once() {
   return ms;
 }
 const gcTimes = [];
+const cpuPerSearch = [];
 
 await once(); // warm-up: JIT and module state
 gcTimes.length = 0;
+cpuPerSearch.length = 0;
 const times = [];
 for (let r = 0; r < rounds; r++) times.push(await once());
 clearInterval(sampler);
 gc.disconnect();
 heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-console.log(JSON.stringify({ searches, times, gcTimes, maxRssMb: process.resourceUsage().maxRSS / 1024, heapPeakMb: heapPeak / 2 ** 20 }));
+console.log(JSON.stringify({ searches, times, gcTimes, cpuPerSearch, maxRssMb: process.resourceUsage().maxRSS / 1024, heapPeakMb: heapPeak / 2 ** 20 }));

@@ -25,6 +25,14 @@ export interface ChunkedBody {
 }
 
 /**
+ * How much of a {@link ChunkedBody} its consumers write (the server) or copy
+ * out (the Fetch stream) per turn of the event loop: small enough that writing
+ * it to a socket (a kernel copy, on loopback the receiver's work too) is a
+ * short stretch, large enough that a 1 MB answer is a few dozen writes.
+ */
+export const ANSWER_CHUNK_BYTES = 64 * 1024;
+
+/**
  * The request the rules read (the input of a mock's `answer`): what both
  * adapters (the Fetch `Request` of the msw handlers and `mock.handle`, node's
  * `IncomingMessage` in the standalone server) can give cheaply. The rules

@@ -1,5 +1,13 @@
-import { ABORTED, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type AnswerEntry, type ChunkedBody, type MockRequest, type PlainAnswer } from './answer.js';
-import { ANSWER_CHUNK_BYTES } from './history/query.js';
+import {
+  ABORTED,
+  ANSWER_CHUNK_BYTES,
+  DROP_AFTER_HEADERS,
+  DROP_BEFORE_HEADERS,
+  type AnswerEntry,
+  type ChunkedBody,
+  type MockRequest,
+  type PlainAnswer,
+} from './answer.js';
 
 /**
  * The Fetch adapter over a mock's one entry (`answer`): a standard `Request`

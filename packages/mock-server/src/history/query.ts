@@ -73,14 +73,6 @@ export async function findHistory(
 const encoder = new TextEncoder();
 
 /**
- * How much of an answer its consumers write (the server) or copy out (the
- * Fetch stream) per turn of the event loop: small enough that writing it to a
- * socket (a kernel copy, on loopback the receiver's work too) is a short
- * stretch, large enough that a 1 MB answer is a few dozen writes.
- */
-export const ANSWER_CHUNK_BYTES = 64 * 1024;
-
-/**
  * The answer of a history query as JSON bytes, exactly `JSON.stringify` of
  * `{ total, lookbackDays, flights }` over {@link findHistory}'s records, as the pieces it is made of: the
  * opening, each record's stored bytes (the very buffers the store keeps, not

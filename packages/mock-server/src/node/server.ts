@@ -9,10 +9,9 @@ import { loggablePath } from './log.js';
 import { openApiDocument } from './openapi-file.js';
 import type { ResolvedServerOptions } from './options.js';
 import { pathAndQuery, pathOf, toMockRequest } from './request.js';
-import { ABORTED, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer.js';
+import { ABORTED, ANSWER_CHUNK_BYTES, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer.js';
 import { internalError, methodNotAllowed, payloadTooLarge, routeNotFound } from '../errors/envelopes.js';
-import { ANSWER_CHUNK_BYTES } from '../history/query.js';
-import { nextTurn } from '../history/slices.js';
+import { errorMediaType } from '../negotiation/negotiate.js';
 import { allowedMethods } from '../routes/table.js';
 import type { ServedMock } from './types.js';
 
@@ -109,6 +108,8 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       const answer = sendable(payloadTooLarge(options.bodyLimit));
       // Close the connection instead of reading (and discarding) the rest of the body.
       answer.headers.connection = 'close';
+      // A service route's 413 is the contract's, negotiated as its other errors are (D108); the control API's is plain JSON.
+      if (!isControl) answer.headers['content-type'] = errorMediaType(req.headers.accept);
       return writeAnswer(req, res, answer, isControl || undefined);
     }
     if (isControl) return writeAnswer(req, res, await controlAnswer(mock, method, path, body.body, searchOf(target)), true);
@@ -193,7 +194,7 @@ function searchOf(target: string): string {
 /**
  * Writes a body a group of pieces at a time (about {@link ANSWER_CHUNK_BYTES},
  * one writev of buffers that already exist), one group per turn of the event
- * loop (in turn with the history slices waiting) and never faster than the
+ * loop and never faster than the
  * client reads (waits for `drain` when the socket's buffer is full): one write of a megabyte is a single long kernel
  * copy that every other request on the server waits behind (issue 18 part 2).
  */
@@ -216,7 +217,7 @@ async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void
     res.uncork();
     if (res.writableNeedDrain) await drained(res);
     // Even after a drain: several answers draining in one poll phase must not all write there, ahead of other requests.
-    await nextTurn();
+    await new Promise((resolve) => setImmediate(resolve));
   }
   res.end();
 }

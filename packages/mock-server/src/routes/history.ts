@@ -3,6 +3,7 @@ import { validationFailed } from '../errors/envelopes.js';
 import { queryHistoryChunks } from '../history/query.js';
 import { Slicer } from '../history/slices.js';
 import { HISTORY_QUERY_SCHEMA, validateHistoryQuery } from '@flight-search/contract';
+import { placeProblem } from '../data/index.js';
 import { unknownFieldsOf } from '../validation/unknown-fields.js';
 import type { RouteContext } from './context.js';
 
@@ -14,8 +15,8 @@ import type { RouteContext } from './context.js';
 export async function historyRoute(context: RouteContext): Promise<Answer> {
   const { url, state, request } = context;
   const unknown = unknownFieldsOf(context, HISTORY_QUERY_SCHEMA, Object.fromEntries([...url.searchParams.keys()].map((name) => [name, ''])), 'query');
-  // The spec's rules and this mock's narrowing of them (D9: history for MILES programs only).
-  const checked = validateHistoryQuery(url.searchParams, { decisions: true });
+  // The spec's rules and this mock's narrowing of them (D9: history for MILES programs only; D107: known airports and city codes).
+  const checked = validateHistoryQuery(url.searchParams, { decisions: true, place: placeProblem });
   if (!checked.ok || unknown.refused.length > 0) return unknown.warned(validationFailed([...(checked.ok ? [] : checked.issues), ...unknown.refused]));
   const chunks = await queryHistoryChunks(checked.query, state.history, state.baseline, state.options.now(), new Slicer(() => request.aborted()));
   return unknown.warned({ status: 200, body: undefined, chunks });

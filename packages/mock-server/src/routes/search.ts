@@ -1,7 +1,7 @@
 import { SEARCH_REQUEST_SCHEMA, searchCost, validateSearchRequest, type ValidationIssue } from '@flight-search/contract';
 import type { SearchRequest, SearchResponse } from '@flight-search/contract';
 import type { Answer } from '../answer.js';
-import type { NormalizedSearch } from '../data/index.js';
+import { placeProblem, type NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, unsupportedContentEncoding, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
 import { isJsonContentType } from '../validation/content-type.js';
@@ -83,7 +83,8 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
 /** A search whose body is JSON: the contract's checks (with `refused`, the unknown fields refused by the option), then the search. */
 async function searchWith(context: RouteContext, value: unknown, refused: ValidationIssue[]): Promise<Answer> {
   const { state, ledger, request } = context;
-  const issues = [...validateSearchRequest(value), ...refused];
+  // The spec's rules, and this mock's decision that the codes name airports it knows (D107).
+  const issues = [...validateSearchRequest(value, { decisions: true, place: placeProblem }), ...refused];
   if (issues.length > 0) return validationFailed(issues);
   const body = { value };
   const search = normalizeSearch(body.value as SearchRequest);

@@ -488,7 +488,8 @@ describe('D44: history volume of a real collector', { timeout: 120_000 }, () => 
         expect(await historyOf(s, origin, destination, programs, c)).toBe(text);
         const series = new Map<string, number[]>();
         for (const record of (JSON.parse(text) as { flights: HistoryRecord[] }).flights) {
-          const key = `${record.origin}-${record.destination} ${record.airlineLoyalty} ${record.cabinType}`;
+          // One series per departure date: a visit records a calendar of dates (D101), each date once.
+          const key = `${record.origin}-${record.destination} ${record.airlineLoyalty} ${record.cabinType} ${record.departureDate.slice(0, 10)}`;
           series.set(key, [...(series.get(key) ?? []), Date.parse(record.createdAt)]);
         }
         for (const [key, times] of series) {
@@ -499,6 +500,31 @@ describe('D44: history volume of a real collector', { timeout: 120_000 }, () => 
         }
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('D101: each visit records a calendar of 3 departure dates a week apart, so a departure date is seen up to 7 times', async () => {
+    const cities = fc.constantFrom('SAO', 'NYC', 'LON', 'GRU', 'JFK', 'LHR', 'MIA', 'LIS', 'GIG');
+    await fc.assert(
+      fc.asyncProperty(seed, cities, cities, fc.subarray([...MILES], { minLength: 1, maxLength: 4 }), cabin, async (s, origin, destination, programs, c) => {
+        fc.pre(origin !== destination);
+        const visits = new Map<string, Set<string>>();
+        const points = new Map<string, number>();
+        for (const record of (JSON.parse(await historyOf(s, origin, destination, programs, c)) as { flights: HistoryRecord[] }).flights) {
+          const series = `${record.origin}-${record.destination} ${record.airlineLoyalty} ${record.cabinType}`;
+          const date = record.departureDate.slice(0, 10);
+          visits.set(`${series} ${record.createdAt}`, (visits.get(`${series} ${record.createdAt}`) ?? new Set()).add(date));
+          points.set(`${series} ${date}`, (points.get(`${series} ${date}`) ?? 0) + 1);
+        }
+        for (const [visit, dates] of visits) {
+          const days = [...dates].sort().map((date) => Date.parse(date) / DAY);
+          expect(days.length, visit).toBe(3);
+          expect(days[1]! - days[0]!, visit).toBe(7);
+          expect(days[2]! - days[1]!, visit).toBe(7);
+        }
+        if (points.size > 0) expect(Math.max(...points.values())).toBeGreaterThanOrEqual(5);
+      }),
+      { numRuns: 40 },
     );
   });
 

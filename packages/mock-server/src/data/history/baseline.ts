@@ -10,11 +10,15 @@ const HOUR = 3_600_000;
 /** Days of collections before today. */
 const COLLECTION_DAYS = 30;
 /** Prices start to rise this many days before departure. */
-const HORIZON_DAYS = 14;
+const HORIZON_DAYS = 21;
 /** The collector visits a route, program and cabin once every this many days (D44). */
 const CADENCE_DAYS = 3;
 /** Flights per departure date a collector keeps: the cheapest (D44). */
 const FLIGHTS_PER_DATE = 1;
+/** Departure dates in a visit's calendar: the watched weekday this week and the next ones (D101). */
+const CALENDAR_WEEKS = 3;
+/** One visit in this many also opens its nearest departure's itinerary (fares, legs, seats) (D101). */
+const DETAIL_EVERY = 5;
 
 /** The route of a baseline: concrete airports (expand city codes first), cabin and program. */
 export interface BaselineRoute {
@@ -24,7 +28,7 @@ export interface BaselineRoute {
   program: MilesProgram;
 }
 
-/** Prices rise as departure nears: +30 % on the day of departure, nothing two weeks out. */
+/** Prices rise as departure nears: +30 % on the day of departure, nothing three weeks out (the calendar's horizon, D101). */
 const advance = (daysAhead: number): number => 1 + 0.3 * Math.max(0, 1 - daysAhead / HORIZON_DAYS);
 
 /** A watched departure's itinerary, with everything that does not change between collections worked out once. */
@@ -40,11 +44,12 @@ interface WatchedFlight {
 
 /**
  * Price history the mock "collected" before anyone searched, as a
- * price-tracking service stores it (D44): over the 30 UTC days before the day
- * of `now`, the program's collector visits the route and cabin once every 3
- * days, at a fixed UTC hour, and records the cheapest itinerary of the
- * departure it watches (the route's next departure on its watched weekday) at
- * one adult's price. Prices drift smoothly with the departure day and rise as
+ * price-tracking service stores it (D44, D101): over the 30 UTC days before
+ * the day of `now`, the program's collector visits the route and cabin once
+ * every 3 days, at a fixed UTC hour, and records a calendar: the cheapest
+ * itinerary of each of the route's next 3 departures on its watched weekday,
+ * at one adult's price, as the program's award calendar shows it; one visit
+ * in 5 also keeps the nearest one's fares, legs and seats. Prices drift smoothly with the departure day and rise as
  * departure nears, so a chart of them is a believable series. Itineraries
  * whose aircraft lack the cabin are not watched (D40). Deterministic for a
  * seed, route and UTC day of `now`; unknown airports and routes without
@@ -84,49 +89,57 @@ export function baselineHistory(seed: number, route: BaselineRoute, now: number)
     if ((collectionDay + routeHash) % CADENCE_DAYS !== 0) continue;
     const collectedAt = collectionDay * DAY + collectionHour * HOUR + (routeHash % 3600) * 1000;
     const createdAt = formatUtc(collectedAt);
-    const random = createRandom(routeHash, collectedAt);
-    // One watched departure a visit: the route's next departure on its watched weekday
+    const visit = Math.floor((collectionDay + routeHash) / CADENCE_DAYS);
+    // The visit's calendar (D101): the route's next departures on its watched weekday, a week apart
     // (1970-01-01 was a Thursday: (day + 4) % 7 is the weekday, 0 = Sunday).
-    const day = collectionDay + 1 + ((watchedWeekday - ((collectionDay + 1 + 4) % 7) + 7) % 7);
-    const dayDemand = demand(seed, program, routeKey, day) * advance(day - collectionDay);
-    for (const flight of watch(day)) {
-      const base = flight.base * dayDemand * (0.99 + random.next() * 0.02);
-      const basePrice = roundMiles(program, base);
-      const record: HistoryRecord = {
-        id: random.uuid(),
-        airlineLoyalty: program,
-        departureDate: flight.departureDate,
-        arrivalDate: flight.arrivalDate,
-        cabinType,
-        concierge: cabinType === 'BUSINESS' && random.chance(0.05) ? 'Concierge booking available by phone' : null,
-        origin,
-        destination,
-        flightCode: flight.flightCode,
-        fareType: families[0]?.name ?? 'UNKNOWN',
-        basePrice,
-        milesClubPrice: Math.min(basePrice - 1, Math.round(basePrice * profile.clubShare)),
-        createdAt,
-      };
-      // What the provider returned at collection time varies (spec 2.3): some fields are absent.
-      if (random.next() >= 0.05) {
-        record.tripType = 'ONE_WAY';
-        record.roundTrip = 'OUTBOUND';
+    const nearest = collectionDay + 1 + ((watchedWeekday - ((collectionDay + 1 + 4) % 7) + 7) % 7);
+    for (let week = 0; week < CALENDAR_WEEKS; week++) {
+      const day = nearest + 7 * week;
+      const random = createRandom(routeHash, collectedAt, week);
+      const dayDemand = demand(seed, program, routeKey, day) * advance(day - collectionDay);
+      // The nearest departure's itinerary is opened one visit in DETAIL_EVERY; the rest is the calendar's cheapest price.
+      const detailed = week === 0 && visit % DETAIL_EVERY === 0;
+      for (const flight of watch(day)) {
+        const base = flight.base * dayDemand * (0.99 + random.next() * 0.02);
+        const basePrice = roundMiles(program, base);
+        const record: HistoryRecord = {
+          id: random.uuid(),
+          airlineLoyalty: program,
+          departureDate: flight.departureDate,
+          arrivalDate: flight.arrivalDate,
+          cabinType,
+          concierge: cabinType === 'BUSINESS' && random.chance(0.05) ? 'Concierge booking available by phone' : null,
+          origin,
+          destination,
+          flightCode: flight.flightCode,
+          fareType: families[0]?.name ?? 'UNKNOWN',
+          basePrice,
+          milesClubPrice: Math.min(basePrice - 1, Math.round(basePrice * profile.clubShare)),
+          createdAt,
+        };
+        // What the provider returned at collection time varies (spec 2.3): some fields are absent.
+        if (random.next() >= 0.05) {
+          record.tripType = 'ONE_WAY';
+          record.roundTrip = 'OUTBOUND';
+        }
+        if (detailed) {
+          if (random.next() >= 0.12) record.availableSeats = random.int(1, 9);
+          if (random.next() >= 0.1) {
+            record.fares = families.map((family, index) => ({
+              fareType: family.name,
+              miles: index === 0 ? basePrice : roundMiles(program, base * family.factor),
+              money: 0,
+              taxes: flight.taxes,
+              fees,
+              totalMoney: cents(flight.taxes + fees),
+              productClass: family.productClass,
+              classOfService: family.classes[0] ?? null,
+            }));
+          }
+          if (random.next() >= 0.1) record.legs = flight.legs;
+        }
+        records.push(record);
       }
-      if (random.next() >= 0.12) record.availableSeats = random.int(1, 9);
-      if (random.next() >= 0.1) {
-        record.fares = families.map((family, index) => ({
-          fareType: family.name,
-          miles: index === 0 ? basePrice : roundMiles(program, base * family.factor),
-          money: 0,
-          taxes: flight.taxes,
-          fees,
-          totalMoney: cents(flight.taxes + fees),
-          productClass: family.productClass,
-          classOfService: family.classes[0] ?? null,
-        }));
-      }
-      if (random.next() >= 0.1) record.legs = flight.legs;
-      records.push(record);
     }
   }
   return records;

@@ -58,8 +58,8 @@ describe('baselineHistory', () => {
   const records = baselineHistory(42, route, NOW);
 
   it('HISTORY-3: collects over the 30 UTC days before today, every record valid against HistoryRecord', () => {
-    // One visit every 3 days, one watched departure a visit (D44).
-    expect(records.length).toBe(10);
+    // One visit every 3 days (D44), each a calendar of 3 watched departures (D101).
+    expect(records.length).toBe(30);
     for (const record of records) {
       expect(contractErrors('HistoryRecord', record)).toEqual([]);
       const createdAt = Date.parse(record.createdAt);
