@@ -49,6 +49,8 @@ export interface LogEntry {
   aborted: boolean;
   /** The service fault that hit the request, described (`status 503`). */
   fault?: string;
+  /** What the mock noticed and let pass, such as an unknown request field (D119). */
+  warnings?: readonly string[];
   /** What the entry counts for in the log's byte total; 0 once it was dropped (or never kept). */
   bytes: number;
 }
@@ -120,6 +122,16 @@ export class RequestLog {
     }
     entry.bytes += kept.bytes;
     this.#bytes += kept.bytes;
+    this.#fitBytes();
+  }
+
+  /** Records what the mock noticed and let pass (D119), counted in the log's bytes like the body. */
+  recordWarnings(entry: LogEntry, warnings: readonly string[]): void {
+    if (entry.bytes === 0) return;
+    entry.warnings = warnings;
+    const bytes = warnings.reduce((sum, warning) => sum + warning.length, 0);
+    entry.bytes += bytes;
+    this.#bytes += bytes;
     this.#fitBytes();
   }
 
@@ -305,6 +317,7 @@ function toRecorded(entry: LogEntry): RecordedRequest {
   const key = sentKey(raw);
   if (key !== undefined) recorded.key = maskKey(key);
   if (entry.fault !== undefined) recorded.fault = entry.fault;
+  if (entry.warnings !== undefined) recorded.warnings = [...entry.warnings];
   if (entry.endedAt !== undefined) recorded.endedAt = entry.endedAt;
   return recorded;
 }
