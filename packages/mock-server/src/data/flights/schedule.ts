@@ -43,8 +43,9 @@ export interface DatedItinerary {
   durationMinutes: number;
 }
 
-// Below this no airline flies (e.g. JFK-LGA): such routes get no flights.
-const MIN_ROUTE_KM = 160;
+// Below this no airline flies (JFK-LGA, LHR-LGW, GIG-SDU): such routes get no flights.
+// TLL-HEL (101 km) is the shortest hop a major airline sells (Finnair), so it is above (D135).
+const MIN_ROUTE_KM = 90;
 // Beyond this no aircraft flies non-stop with a payload worth selling.
 const MAX_DIRECT_KM = 15_500;
 
