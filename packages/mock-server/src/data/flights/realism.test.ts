@@ -34,9 +34,69 @@ const OWN: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Alliance members in 2026 with their home country (the alliances' member pages). */
-const STAR = { A3: 'GR', AC: 'CA', CA: 'CN', AI: 'IN', NZ: 'NZ', NH: 'JP', OZ: 'KR', OS: 'AT', AV: 'CO', SN: 'BE', CM: 'PA', OU: 'HR', MS: 'EG', ET: 'ET', BR: 'TW', LO: 'PL', LH: 'DE', SQ: 'SG', SA: 'ZA', LX: 'CH', TP: 'PT', TG: 'TH', TK: 'TR', UA: 'US', ZH: 'CN' };
-const ONEWORLD = { AS: 'US', AA: 'US', BA: 'GB', CX: 'HK', FJ: 'FJ', AY: 'FI', IB: 'ES', JL: 'JP', MH: 'MY', QF: 'AU', QR: 'QA', AT: 'MA', RJ: 'JO', UL: 'LK', WY: 'OM' };
-const SKYTEAM = { AR: 'AR', AM: 'MX', UX: 'ES', AF: 'FR', CI: 'TW', MU: 'CN', DL: 'US', GA: 'ID', KQ: 'KE', KL: 'NL', KE: 'KR', ME: 'LB', SV: 'SA', RO: 'RO', VN: 'VN', VS: 'GB', MF: 'CN' };
+const STAR = {
+  A3: 'GR',
+  AC: 'CA',
+  CA: 'CN',
+  AI: 'IN',
+  NZ: 'NZ',
+  NH: 'JP',
+  OZ: 'KR',
+  OS: 'AT',
+  AV: 'CO',
+  SN: 'BE',
+  CM: 'PA',
+  OU: 'HR',
+  MS: 'EG',
+  ET: 'ET',
+  BR: 'TW',
+  LO: 'PL',
+  LH: 'DE',
+  SQ: 'SG',
+  SA: 'ZA',
+  LX: 'CH',
+  TP: 'PT',
+  TG: 'TH',
+  TK: 'TR',
+  UA: 'US',
+  ZH: 'CN',
+};
+const ONEWORLD = {
+  AS: 'US',
+  AA: 'US',
+  BA: 'GB',
+  CX: 'HK',
+  FJ: 'FJ',
+  AY: 'FI',
+  IB: 'ES',
+  JL: 'JP',
+  MH: 'MY',
+  QF: 'AU',
+  QR: 'QA',
+  AT: 'MA',
+  RJ: 'JO',
+  UL: 'LK',
+  WY: 'OM',
+};
+const SKYTEAM = {
+  AR: 'AR',
+  AM: 'MX',
+  UX: 'ES',
+  AF: 'FR',
+  CI: 'TW',
+  MU: 'CN',
+  DL: 'US',
+  GA: 'ID',
+  KQ: 'KE',
+  KL: 'NL',
+  KE: 'KR',
+  ME: 'LB',
+  SV: 'SA',
+  RO: 'RO',
+  VN: 'VN',
+  VS: 'GB',
+  MF: 'CN',
+};
 const ALLIANCE_OF: Readonly<Record<ProgramCode, Readonly<Record<string, string>>>> = {
   PROGRAM_1: SKYTEAM,
   PROGRAM_2: SKYTEAM,
@@ -57,7 +117,7 @@ const NEVER_FLOWN: Readonly<Record<string, readonly string[]>> = {
   BA: ['7M8', '738', 'AT7', 'DH4'],
   AF: ['738', '7M8', '388', 'AT7', 'DH4'],
   LH: ['738', '7M8', 'AT7', 'DH4'],
-  QF: ['77W', '388'],
+  QF: ['77W', '7M8', 'AT7'],
 };
 
 /** Searches over the programs, seeds and dates for a route, both cabins. */

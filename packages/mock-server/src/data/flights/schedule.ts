@@ -4,7 +4,8 @@ import { limitsOf } from '../airports/limits.js';
 import { createRandom, type Random } from '../random/index.js';
 import { MINUTE, localToUtc, parseLocalDate, utcToLocal } from '../time/index.js';
 import { AIRCRAFT, typesForStage } from './aircraft.js';
-import { PROGRAMS, WORLD_HUBS, type Continent } from './programs.js';
+import { ALLIANCES, type PartnerCarrier } from '../generated/carriers.js';
+import { PROGRAMS, WORLD_HUBS } from './programs.js';
 
 /** One leg of a timetable entry, independent of the date. */
 export interface LegTemplate {
@@ -89,13 +90,17 @@ function fits(code: string, at: Airport): boolean {
   return (at.runwayFt === undefined || at.runwayFt >= type.minRunwayFt) && (!approved || approved.includes(code));
 }
 
-/** The aircraft for a leg: a type of the stage length that both airports take and that has the range; `undefined` when none can fly it. */
-function equipmentFor(from: Airport, to: Airport, km: number, random: Random): string | undefined {
+/**
+ * The aircraft for a leg from a fleet: a type of the stage length that both airports take and that has
+ * the range; `undefined` when the fleet has none that can fly it. A wide-body stands in for a missing
+ * narrow-body only from 1,500 km (no one flies an A350 on a 300 km hop for want of an A320).
+ */
+function equipmentFor(fleet: readonly string[], from: Airport, to: Airport, km: number, random: Random): string | undefined {
   const usable = (code: string): boolean => (AIRCRAFT[code]?.rangeKm ?? 0) >= km && fits(code, from) && fits(code, to);
-  const preferred = typesForStage(km).filter(usable);
+  const preferred = typesForStage(km).filter((code) => fleet.includes(code) && usable(code));
   if (preferred.length > 0) return random.pick(preferred);
-  // A short runway or an approved-types list can rule out the usual types: a smaller one that fits still flies it.
-  const any = Object.keys(AIRCRAFT).filter(usable);
+  // A short runway or an approved-types list can rule out the usual types: another of the fleet that fits still flies it.
+  const any = fleet.filter((code) => usable(code) && (km >= 1500 || (AIRCRAFT[code]?.rangeKm ?? 0) <= 7_400));
   return any.length > 0 ? random.pick(any) : undefined;
 }
 
@@ -112,12 +117,20 @@ function legAllowed(from: Airport, to: Airport, km: number): boolean {
   return true;
 }
 
-/** The airline that operates a leg: the program's own where it flies (home countries, hubs), else its partner of that continent (D42). */
-function operatingCarrier(program: ProgramCode, from: Airport, to: Airport): string {
+/**
+ * The airlines that may operate a leg for a program, in the order it prefers them (D136): its own
+ * airline when the leg starts or ends in one of its home countries (no cabotage, no fifth freedom),
+ * else the members of its alliance based in the leg's departure country, then in its arrival country
+ * (a domestic leg abroad only by an airline of that country). Each with its fleet (D137).
+ */
+function carriersFor(program: ProgramCode, from: Airport, to: Airport): readonly { code: string; fleet: readonly string[] }[] {
   const profile = PROGRAMS[program];
-  const own = [from, to].some((at) => profile.home.includes(at.country) || profile.hubs.includes(at.iata));
-  if (own) return profile.carrier;
-  return profile.partners[from.continent as Continent] ?? profile.partners[to.continent as Continent] ?? profile.carrier;
+  if (profile.home.includes(from.country) || profile.home.includes(to.country)) return [{ code: profile.carrier, fleet: profile.fleet }];
+  const members: readonly PartnerCarrier[] = ALLIANCES[profile.alliance];
+  return [
+    ...members.filter((member) => member.country === from.country),
+    ...members.filter((member) => member.country === to.country && to.country !== from.country),
+  ];
 }
 
 /** Connection points for a route: program hubs first, then world hubs, only modest detours. */
@@ -152,23 +165,25 @@ function departureMinute(km: number, random: Random): number {
   return hour * 60 + random.int(0, 11) * 5;
 }
 
-/** A leg the program sells, or `undefined` when no aircraft can fly it. Partner legs carry the partner's own flight number. */
+/** A leg the program sells, or `undefined` when no airline that may fly it has an aircraft that can. Partner legs carry the partner's own flight number. */
 function legTemplate(program: ProgramCode, from: Airport, to: Airport, ownNumber: () => number, layover: number, random: Random): LegTemplate | undefined {
   const km = distanceKm(from, to);
-  const equipment = equipmentFor(from, to, km, random);
-  if (!equipment) return undefined;
-  const carrier = operatingCarrier(program, from, to);
-  const number = carrier === PROGRAMS[program].carrier ? ownNumber() : random.int(1, 2999);
-  return {
-    from,
-    to,
-    carrier,
-    flightNumber: String(number),
-    equipment,
-    distanceKm: km,
-    blockMinutes: blockMinutes(km, windKmh(from, to), random),
-    layoverMinutes: layover,
-  };
+  for (const { code: carrier, fleet } of carriersFor(program, from, to)) {
+    const equipment = equipmentFor(fleet, from, to, km, random);
+    if (!equipment) continue;
+    const number = carrier === PROGRAMS[program].carrier ? ownNumber() : random.int(1, 2999);
+    return {
+      from,
+      to,
+      carrier,
+      flightNumber: String(number),
+      equipment,
+      distanceKm: km,
+      blockMinutes: blockMinutes(km, windKmh(from, to), random),
+      layoverMinutes: layover,
+    };
+  }
+  return undefined;
 }
 
 const timetables = new Map<string, ItineraryTemplate[]>();

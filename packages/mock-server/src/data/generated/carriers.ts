@@ -1,110 +1,17 @@
 // This file is generated from openapi.yaml by `npm run generate` (scripts/generators/carriers.mjs).
 // Do not edit it by hand: change openapi.yaml and regenerate.
-// Airline facts written by hand in the generator from the alliances' member lists (D93).
+// Airline facts written by hand in the generator from the alliances' member lists and the airlines' fleet pages (D93, D137).
 
-/** An airline that operates partner legs: IATA code, name and home country. */
+/** An alliance member: IATA code, name, home country (ISO 3166-1 alpha-2) and the aircraft types it flies. */
 export interface PartnerCarrier {
   code: string;
   name: string;
   country: string;
+  fleet: readonly string[];
 }
 
-/** Alliance, then continent code (AF, AS, EU, NA, OC, SA): the member that operates legs there. */
-export const ALLIANCES = {
-  "STAR": {
-    "NA": {
-      "code": "UA",
-      "name": "United Airlines",
-      "country": "United States"
-    },
-    "SA": {
-      "code": "AV",
-      "name": "Avianca",
-      "country": "Colombia"
-    },
-    "EU": {
-      "code": "LH",
-      "name": "Lufthansa",
-      "country": "Germany"
-    },
-    "AF": {
-      "code": "ET",
-      "name": "Ethiopian Airlines",
-      "country": "Ethiopia"
-    },
-    "AS": {
-      "code": "NH",
-      "name": "All Nippon Airways",
-      "country": "Japan"
-    },
-    "OC": {
-      "code": "NZ",
-      "name": "Air New Zealand",
-      "country": "New Zealand"
-    }
-  },
-  "ONEWORLD": {
-    "NA": {
-      "code": "AA",
-      "name": "American Airlines",
-      "country": "United States"
-    },
-    "SA": {
-      "code": "LA",
-      "name": "LATAM Airlines",
-      "country": "Chile"
-    },
-    "EU": {
-      "code": "BA",
-      "name": "British Airways",
-      "country": "United Kingdom"
-    },
-    "AF": {
-      "code": "AT",
-      "name": "Royal Air Maroc",
-      "country": "Morocco"
-    },
-    "AS": {
-      "code": "CX",
-      "name": "Cathay Pacific",
-      "country": "Hong Kong"
-    },
-    "OC": {
-      "code": "QF",
-      "name": "Qantas",
-      "country": "Australia"
-    }
-  },
-  "SKYTEAM": {
-    "NA": {
-      "code": "DL",
-      "name": "Delta Air Lines",
-      "country": "United States"
-    },
-    "SA": {
-      "code": "AR",
-      "name": "Aerolineas Argentinas",
-      "country": "Argentina"
-    },
-    "EU": {
-      "code": "AF",
-      "name": "Air France",
-      "country": "France"
-    },
-    "AF": {
-      "code": "KQ",
-      "name": "Kenya Airways",
-      "country": "Kenya"
-    },
-    "AS": {
-      "code": "KE",
-      "name": "Korean Air",
-      "country": "South Korea"
-    },
-    "OC": {
-      "code": "VA",
-      "name": "Virgin Australia",
-      "country": "Australia"
-    }
-  }
-} as const satisfies Readonly<Record<string, Readonly<Record<string, PartnerCarrier>>>>;
+/** The alliances' members; within a country the flag carrier first. */
+export const ALLIANCES = {"STAR":[{"code":"A3","name":"Aegean Airlines","country":"GR","fleet":["AT7","DH4","320","32N","321"]},{"code":"AC","name":"Air Canada","country":"CA","fleet":["221","319","320","321","7M8","333","788","789","77W"]},{"code":"CA","name":"Air China","country":"CN","fleet":["320","32N","321","738","332","333","359","789","77W"]},{"code":"AI","name":"Air India","country":"IN","fleet":["320","32N","321","788","359","77W"]},{"code":"NZ","name":"Air New Zealand","country":"NZ","fleet":["AT7","320","32N","321","789","77W"]},{"code":"NH","name":"All Nippon Airways","country":"JP","fleet":["DH4","738","320","32N","321","788","789","781","77W"]},{"code":"OZ","name":"Asiana Airlines","country":"KR","fleet":["320","321","332","333","359","77W","388"]},{"code":"OS","name":"Austrian Airlines","country":"AT","fleet":["E95","320","321","763","789"]},{"code":"AV","name":"Avianca","country":"CO","fleet":["320","32N","321","788"]},{"code":"SN","name":"Brussels Airlines","country":"BE","fleet":["319","320","333"]},{"code":"CM","name":"Copa Airlines","country":"PA","fleet":["738","7M8","7M9"]},{"code":"OU","name":"Croatia Airlines","country":"HR","fleet":["DH4","221"]},{"code":"MS","name":"EgyptAir","country":"EG","fleet":["221","32N","738","333","789","77W"]},{"code":"ET","name":"Ethiopian Airlines","country":"ET","fleet":["DH4","738","7M8","788","789","359","77W"]},{"code":"BR","name":"EVA Air","country":"TW","fleet":["321","333","781","789","77W"]},{"code":"LO","name":"LOT Polish Airlines","country":"PL","fleet":["E90","E95","738","7M8","788","789"]},{"code":"LH","name":"Lufthansa","country":"DE","fleet":["E90","319","320","32N","321","333","359","789","388"]},{"code":"SQ","name":"Singapore Airlines","country":"SG","fleet":["738","7M8","359","781","77W","388"]},{"code":"SA","name":"South African Airways","country":"ZA","fleet":["320","333","359"]},{"code":"LX","name":"Swiss","country":"CH","fleet":["221","320","32N","321","333","77W"]},{"code":"TP","name":"TAP Air Portugal","country":"PT","fleet":["AT7","E95","320","32N","321","32Q","332"]},{"code":"TG","name":"Thai Airways","country":"TH","fleet":["320","333","359","788","789","77W"]},{"code":"TK","name":"Turkish Airlines","country":"TR","fleet":["738","7M8","320","32N","321","333","359","789","77W"]},{"code":"UA","name":"United Airlines","country":"US","fleet":["319","320","321","738","7M8","763","789","781","77W"]},{"code":"ZH","name":"Shenzhen Airlines","country":"CN","fleet":["738","7M8","320","321"]}],"ONEWORLD":[{"code":"AA","name":"American Airlines","country":"US","fleet":["319","320","321","738","7M8","788","789","77W"]},{"code":"AS","name":"Alaska Airlines","country":"US","fleet":["738","7M8","7M9","332","789"]},{"code":"BA","name":"British Airways","country":"GB","fleet":["E90","320","32N","321","788","789","359","77W","388"]},{"code":"CX","name":"Cathay Pacific","country":"HK","fleet":["321","32Q","333","359","77W"]},{"code":"FJ","name":"Fiji Airways","country":"FJ","fleet":["AT7","738","7M8","359"]},{"code":"AY","name":"Finnair","country":"FI","fleet":["AT7","E90","320","321","333","359"]},{"code":"IB","name":"Iberia","country":"ES","fleet":["320","32N","321","32Q","332","333","359"]},{"code":"JL","name":"Japan Airlines","country":"JP","fleet":["E90","738","788","789","359","77W"]},{"code":"MH","name":"Malaysia Airlines","country":"MY","fleet":["738","7M8","333","359"]},{"code":"QF","name":"Qantas","country":"AU","fleet":["DH4","221","738","332","333","789","388"]},{"code":"QR","name":"Qatar Airways","country":"QA","fleet":["320","738","7M8","788","789","359","77W","388"]},{"code":"AT","name":"Royal Air Maroc","country":"MA","fleet":["AT7","738","7M8","788","789"]},{"code":"RJ","name":"Royal Jordanian","country":"JO","fleet":["E95","320","321","788"]},{"code":"UL","name":"SriLankan Airlines","country":"LK","fleet":["320","32N","321","332","333"]},{"code":"WY","name":"Oman Air","country":"OM","fleet":["738","7M8","788","789"]}],"SKYTEAM":[{"code":"AR","name":"Aerolineas Argentinas","country":"AR","fleet":["738","7M8","332"]},{"code":"AM","name":"Aeromexico","country":"MX","fleet":["E90","738","7M8","7M9","788","789"]},{"code":"UX","name":"Air Europa","country":"ES","fleet":["E95","738","7M8","788","789"]},{"code":"AF","name":"Air France","country":"FR","fleet":["221","319","320","32N","321","332","359","77W","789"]},{"code":"CI","name":"China Airlines","country":"TW","fleet":["738","321","333","359","77W"]},{"code":"MU","name":"China Eastern Airlines","country":"CN","fleet":["320","32N","321","738","7M8","332","333","359","77W"]},{"code":"DL","name":"Delta Air Lines","country":"US","fleet":["221","320","321","738","763","332","333","359"]},{"code":"GA","name":"Garuda Indonesia","country":"ID","fleet":["AT7","738","7M8","333","77W"]},{"code":"KQ","name":"Kenya Airways","country":"KE","fleet":["E90","738","788"]},{"code":"KL","name":"KLM","country":"NL","fleet":["E90","E95","738","333","781","789","77W"]},{"code":"KE","name":"Korean Air","country":"KR","fleet":["738","7M8","321","332","333","359","789","77W","388"]},{"code":"ME","name":"Middle East Airlines","country":"LB","fleet":["320","32N","321","333"]},{"code":"SV","name":"Saudia","country":"SA","fleet":["320","32N","321","333","788","789","77W"]},{"code":"RO","name":"TAROM","country":"RO","fleet":["AT7","738","7M8"]},{"code":"VN","name":"Vietnam Airlines","country":"VN","fleet":["321","32N","359","789","781"]},{"code":"VS","name":"Virgin Atlantic","country":"GB","fleet":["333","359","789"]},{"code":"MF","name":"Xiamen Airlines","country":"CN","fleet":["738","7M8","789"]}]} as const satisfies Readonly<Record<string, readonly PartnerCarrier[]>>;
+
+/** An alliance's name. */
+export type Alliance = keyof typeof ALLIANCES;
