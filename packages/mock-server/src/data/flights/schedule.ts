@@ -219,7 +219,8 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
       const directs = km > MAX_DIRECT_KM || !legAllowed(from, to, km) ? 0 : random.int(atHub ? 1 : 0, atHub ? 3 : 2);
       for (let i = 0; i < directs; i++) {
         const leg = legTemplate(program, from, to, flightNumber, 0, random);
-        if (leg) entries.push({ departureMinute: departureMinute(km, random), legs: [leg], weekdays: weekdays(), distanceKm: km });
+        const entry = leg && keepingNightRules({ departureMinute: departureMinute(km, random), legs: [leg], weekdays: weekdays(), distanceKm: km });
+        if (entry) entries.push(entry);
       }
       const points = connectionPoints(program, from, to, km);
       const connections = Math.min(points.length, random.int(1, 4));
@@ -227,7 +228,9 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
         const hub = points[i] as Airport;
         const first = legTemplate(program, from, hub, flightNumber, 0, random);
         const second = legTemplate(program, hub, to, flightNumber, random.int(14, 48) * 5, random);
-        if (first && second) entries.push({ departureMinute: departureMinute(km, random), legs: [first, second], weekdays: weekdays(), distanceKm: km });
+        const entry =
+          first && second && keepingNightRules({ departureMinute: departureMinute(km, random), legs: [first, second], weekdays: weekdays(), distanceKm: km });
+        if (entry) entries.push(entry);
       }
       entries.sort((a, b) => a.departureMinute - b.departureMinute);
     }
@@ -238,6 +241,86 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
   return entries;
 }
 
+/** A timetable entry's legs on the local day `day` (epoch of its midnight), and its door-to-door minutes. */
+function dateTemplate(template: ItineraryTemplate, day: number): { legs: DatedLeg[]; durationMinutes: number } {
+  const legs: DatedLeg[] = [];
+  let departureUtc = localToUtc(template.legs[0]?.from.timeZone ?? 'UTC', day + template.departureMinute * MINUTE);
+  const firstUtc = departureUtc;
+  let arrivalUtc = departureUtc;
+  for (const leg of template.legs) {
+    departureUtc = legs.length === 0 ? departureUtc : arrivalUtc + leg.layoverMinutes * MINUTE;
+    arrivalUtc = departureUtc + leg.blockMinutes * MINUTE;
+    legs.push({ ...leg, departureLocal: utcToLocal(leg.from.timeZone, departureUtc), arrivalLocal: utcToLocal(leg.to.timeZone, arrivalUtc) });
+  }
+  return { legs, durationMinutes: Math.round((arrivalUtc - firstUtc) / MINUTE) };
+}
+
+/** No departure anywhere before this local minute of the day (D138). */
+const FIRST_DEPARTURE = 5 * 60;
+const DAY_MINUTES = 24 * 60;
+const minuteOfDay = (local: number): number => Math.floor((((local / MINUTE) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES);
+const inWindow = (minute: number, from: number, to: number): boolean => (from <= to ? minute >= from && minute < to : minute >= from || minute < to);
+
+/**
+ * How many minutes later a dated leg must depart to keep the night rules (D138), 0 when it keeps them:
+ * no departure from 00:00 to 05:00 local, and none departing or landing in an airport's curfew.
+ */
+function nightDelay(leg: DatedLeg): number {
+  const departs = minuteOfDay(leg.departureLocal);
+  const lands = minuteOfDay(leg.arrivalLocal);
+  let delay = departs < FIRST_DEPARTURE ? FIRST_DEPARTURE - departs : 0;
+  const out = limitsOf(leg.from.iata).curfew;
+  if (out && inWindow(departs, out.from, out.to)) delay = Math.max(delay, (out.to - departs + DAY_MINUTES) % DAY_MINUTES);
+  const into = limitsOf(leg.to.iata).curfew;
+  if (into && inWindow(lands, into.from, into.to)) delay = Math.max(delay, (into.to - lands + DAY_MINUTES) % DAY_MINUTES);
+  return delay;
+}
+
+/** Longest connection the mock sells, minutes. */
+const MAX_LAYOVER = 240;
+/**
+ * A winter and a summer day, and a day of each gap between the US and the EU clock changes (2027):
+ * between them every pair of clocks shows each combination of offsets it has in a year.
+ */
+const REFERENCE_DAYS = [Date.UTC(2027, 0, 15), Date.UTC(2027, 2, 20), Date.UTC(2027, 6, 15), Date.UTC(2027, 10, 3)];
+
+/**
+ * The entry moved to keep the night rules on the reference days (D138): a connection waits for the
+ * morning (up to {@link MAX_LAYOVER}), else the whole itinerary leaves an hour or more earlier or later
+ * that day (as an airline times a bank); `undefined` when no time of the day keeps them.
+ */
+function keepingNightRules(template: ItineraryTemplate): ItineraryTemplate | undefined {
+  for (let hours = 0; hours <= 18; hours++) {
+    for (const sign of hours === 0 ? [1] : [1, -1]) {
+      const departureMinute = template.departureMinute + sign * hours * 60;
+      if (departureMinute < FIRST_DEPARTURE || departureMinute >= DAY_MINUTES) continue;
+      const entry = waitingForMorning({ ...template, departureMinute });
+      if (entry) return entry;
+    }
+  }
+  return undefined;
+}
+
+/** The entry with its connections waiting out the night, or `undefined` when its first leg breaks the rules or a wait is too long. */
+function waitingForMorning(template: ItineraryTemplate): ItineraryTemplate | undefined {
+  let entry = template;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    let changed = false;
+    for (const day of REFERENCE_DAYS) {
+      const { legs } = dateTemplate(entry, day);
+      const index = legs.findIndex((leg) => nightDelay(leg) > 0);
+      if (index < 0) continue;
+      const leg = entry.legs[index] as LegTemplate;
+      const layover = leg.layoverMinutes + Math.ceil(nightDelay(legs[index] as DatedLeg) / 5) * 5;
+      if (index === 0 || layover > MAX_LAYOVER) return undefined;
+      entry = { ...entry, legs: entry.legs.map((each, i) => (i === index ? { ...each, layoverMinutes: layover } : each)) };
+      changed = true;
+    }
+    if (!changed) return entry;
+  }
+  return undefined;
+}
+
 /** The itineraries of a timetable that operate on a local `YYYY-MM-DD`, with local times from each airport's zone. */
 export function itinerariesOn(entries: readonly ItineraryTemplate[], date: string): DatedItinerary[] {
   const day = parseLocalDate(date);
@@ -245,16 +328,10 @@ export function itinerariesOn(entries: readonly ItineraryTemplate[], date: strin
   const dated: DatedItinerary[] = [];
   for (const template of entries) {
     if (!(template.weekdays & (1 << weekday))) continue;
-    const legs: DatedLeg[] = [];
-    let departureUtc = localToUtc(template.legs[0]?.from.timeZone ?? 'UTC', day + template.departureMinute * MINUTE);
-    const firstUtc = departureUtc;
-    let arrivalUtc = departureUtc;
-    for (const leg of template.legs) {
-      departureUtc = legs.length === 0 ? departureUtc : arrivalUtc + leg.layoverMinutes * MINUTE;
-      arrivalUtc = departureUtc + leg.blockMinutes * MINUTE;
-      legs.push({ ...leg, departureLocal: utcToLocal(leg.from.timeZone, departureUtc), arrivalLocal: utcToLocal(leg.to.timeZone, arrivalUtc) });
-    }
-    dated.push({ template, legs, durationMinutes: Math.round((arrivalUtc - firstUtc) / MINUTE) });
+    const { legs, durationMinutes } = dateTemplate(template, day);
+    // A clock change between the reference days and this one can still move a leg into the night: not flown that day.
+    if (legs.some((leg) => nightDelay(leg) > 0)) continue;
+    dated.push({ template, legs, durationMinutes });
   }
   return dated;
 }
