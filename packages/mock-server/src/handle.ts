@@ -23,8 +23,7 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
   if (!match) return null;
   const record = state.log.start(request, url, match.path, state.options.now());
   // Every answer, errors before negotiation included, goes out as the negotiated type when there is one.
-  const accept = request.headers.get('accept');
-  const mediaType = negotiate(accept);
+  const mediaType = negotiate(request.headers.get('accept'));
   let answer: Answer;
   try {
     if (!match.route) {
@@ -40,7 +39,7 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
           return fault.drop === 'before-headers' ? DROP_BEFORE_HEADERS : DROP_AFTER_HEADERS;
         }
       }
-      answer = fault?.status !== undefined ? faultAnswer(fault) : await run(state, request, url, match.route, mediaType, accept, record);
+      answer = fault?.status !== undefined ? faultAnswer(fault) : await run(state, request, url, match.route, mediaType, record);
     }
   } catch (error) {
     if (request.aborted()) return finishAborted(state, record);
@@ -58,22 +57,14 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
   };
 }
 
-async function run(
-  state: MockState,
-  request: MockRequest,
-  url: URL,
-  route: Route,
-  mediaType: string | undefined,
-  accept: string | null,
-  record: LogEntry,
-): Promise<Answer> {
+async function run(state: MockState, request: MockRequest, url: URL, route: Route, mediaType: string | undefined, record: LogEntry): Promise<Answer> {
   const auth = authenticate(request.headers, state.ledgers, route.product);
   if (!auth.ok) return auth.answer;
   if (state.rateLimiter) {
     const taken = state.rateLimiter.take(auth.key, state.options.now());
     if (!taken.ok) return rateLimited(taken.retryAfterSeconds);
   }
-  if (mediaType === undefined) return notAcceptable(accept ?? '');
+  if (mediaType === undefined) return notAcceptable();
   return route.run({ request, url, ledger: auth.ledger, state, record });
 }
 
