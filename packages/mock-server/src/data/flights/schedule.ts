@@ -328,9 +328,9 @@ export function itinerariesOn(entries: readonly ItineraryTemplate[], date: strin
   const dated: DatedItinerary[] = [];
   for (const template of entries) {
     if (!(template.weekdays & (1 << weekday))) continue;
+    // Vetted on the reference days (D138); in the odd week two clocks change apart a leg may sit an hour off, as a
+    // timetable does until its season turns: it still flies, so a watched route's calendar keeps every date (D101).
     const { legs, durationMinutes } = dateTemplate(template, day);
-    // A clock change between the reference days and this one can still move a leg into the night: not flown that day.
-    if (legs.some((leg) => nightDelay(leg) > 0)) continue;
     dated.push({ template, legs, durationMinutes });
   }
   return dated;
