@@ -85,13 +85,19 @@ const ALLIANCES = {
 };
 
 export default async ({ banner }) => {
+  // One line per member, `code country type type ...`: the table sits in every build format and source map, so it is kept terse (the names stay above).
+  const lines = Object.fromEntries(
+    Object.entries(ALLIANCES).map(([alliance, members]) => [alliance, members.map((m) => [m.code, m.country, ...m.fleet].join(' ')).join('\n')]),
+  );
   const text =
     banner('scripts/generators/carriers.mjs') +
     "// Airline facts written by hand in the generator from the alliances' member lists and the airlines' fleet pages (D93, D137).\n\n" +
-    `/** An alliance member: IATA code, name, home country (ISO 3166-1 alpha-2) and the aircraft types it flies. */\n` +
-    `export interface PartnerCarrier {\n  code: string;\n  name: string;\n  country: string;\n  fleet: readonly string[];\n}\n\n` +
+    `/** An alliance member: IATA code, home country (ISO 3166-1 alpha-2) and the aircraft types it flies. */\n` +
+    `export interface PartnerCarrier {\n  code: string;\n  country: string;\n  fleet: readonly string[];\n}\n\n` +
+    `const LINES = ${JSON.stringify(lines)};\n\n` +
+    `/** An alliance's name. */\nexport type Alliance = keyof typeof LINES;\n\n` +
+    `const parse = (text: string): PartnerCarrier[] =>\n  text.split('\\n').map((line) => {\n    const [code = '', country = '', ...fleet] = line.split(' ');\n    return { code, country, fleet };\n  });\n\n` +
     `/** The alliances' members; within a country the flag carrier first. */\n` +
-    `export const ALLIANCES = ${JSON.stringify(ALLIANCES)} as const satisfies Readonly<Record<string, readonly PartnerCarrier[]>>;\n\n` +
-    `/** An alliance's name. */\nexport type Alliance = keyof typeof ALLIANCES;\n`;
+    `export const ALLIANCES: Readonly<Record<Alliance, readonly PartnerCarrier[]>> = { STAR: parse(LINES.STAR), ONEWORLD: parse(LINES.ONEWORLD), SKYTEAM: parse(LINES.SKYTEAM) };\n`;
   return [OUTPUT, text];
 };
