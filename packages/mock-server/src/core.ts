@@ -1,8 +1,8 @@
 import type { ProgramCode } from '@flight-search/contract';
-import type { MockRequest } from './answer.js';
+import type { MockRequest } from './answer-types.js';
 import { ActiveFault, faultIssues, faultRouteProblem } from './faults.js';
 import { answerFetch } from './fetch.js';
-import { answerRequest } from './handle.js';
+import { answerRequest } from './answer.js';
 import { checkBehavior, resolveOptions, type ResolvedOptions } from './options.js';
 import { KeyLedger } from './quota/ledger.js';
 import { checkRequestFilter } from './recording/filter.js';

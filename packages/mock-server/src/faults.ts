@@ -1,4 +1,4 @@
-import type { Answer } from './answer.js';
+import type { Answer } from './answer-types.js';
 import { correlationId, rateLimited } from './errors/envelopes.js';
 import { isPlainObject } from '@flight-search/contract';
 import { unknownFields, type SettingIssue } from './settings.js';

@@ -5,7 +5,7 @@
  */
 export { createFlightSearchMock } from './create.js';
 export { DEFAULT_KEYS } from './defaults.js';
-export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from './answer.js';
+export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from './answer-types.js';
 export type {
   FaultRoute,
   FaultState,

@@ -1,6 +1,6 @@
 import { http, type HttpResponseResolver, type RequestHandler } from 'msw';
 import { PATHS } from '@flight-search/contract';
-import type { AnswerEntry } from './answer.js';
+import type { AnswerEntry } from './answer-types.js';
 import { answerFetch } from './fetch.js';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

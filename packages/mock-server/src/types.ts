@@ -1,6 +1,6 @@
 import type { ProgramCode } from '@flight-search/contract';
 import type { RequestHandler } from 'msw';
-import type { CoreResult, MockRequest } from './answer.js';
+import type { CoreResult, MockRequest } from './answer-types.js';
 
 /** A product an API key can include. Search is part of every key; history must be contracted (`AUTH-3`). */
 export type Product = 'search' | 'history';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchRequest } from '@flight-search/sdk';
 import { generateFlights, toRawData } from '../src/data/index.js';
-import { SearchCache, searchKey } from '../src/routes/search-cache.js';
+import { SearchCache, searchKey } from '../src/data/search-cache.js';
 import { normalizeSearch } from '../src/routes/search.js';
 import { quotaOf, roundTrip, search, useMockService, validSearch } from './support/msw.js';
 

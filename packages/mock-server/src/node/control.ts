@@ -1,6 +1,6 @@
 import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 import type { ServedMock } from './types.js';
-import type { ChunkedBody } from '../answer.js';
+import type { ChunkedBody } from '../answer-types.js';
 import { errorEnvelope, validationFailed } from '../errors/envelopes.js';
 import { nextTurn } from '../history/slices.js';
 import { checkRequestFilter } from '../recording/filter.js';

@@ -10,7 +10,7 @@ export type { CorsOptions } from './cors.js';
 export type { RequestLogEntry, RequestLogger } from './log.js';
 export type { ServerOptions } from './options.js';
 export type { MockCore } from '../core.js';
-export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from '../answer.js';
+export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from '../answer-types.js';
 export type { FaultRoute, FaultState, KeyState, MockClock, MockConfigChanges, MockStateSnapshot, RequestFilter, ServiceFault } from '../types.js';
 
 /**

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drained } from '@flight-search/contract/node';
 import { readBody } from './body.js';
 import { CONTROL_PREFIX, controlAnswer } from './control.js';
 import { controlAccess, controlCorsHeaders, controlPreflightHeaders, controlRefusal, type ControlAccess } from './control-access.js';
@@ -9,7 +10,7 @@ import { loggablePath } from './log.js';
 import { openApiDocument } from './openapi-file.js';
 import type { ResolvedServerOptions } from './options.js';
 import { pathAndQuery, pathOf, toMockRequest } from './request.js';
-import { ABORTED, ANSWER_CHUNK_BYTES, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer.js';
+import { ABORTED, ANSWER_CHUNK_BYTES, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer-types.js';
 import { internalError, methodNotAllowed, payloadTooLarge, routeNotFound } from '../errors/envelopes.js';
 import { errorMediaType } from '../negotiation/negotiate.js';
 import { allowedMethods } from '../routes/table.js';
@@ -220,19 +221,6 @@ async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void
     await new Promise((resolve) => setImmediate(resolve));
   }
   res.end();
-}
-
-/** Resolves when `res` can take more, or is gone. */
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 /**

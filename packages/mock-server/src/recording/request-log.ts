@@ -1,4 +1,4 @@
-import type { MockRequest } from '../answer.js';
+import type { MockRequest } from '../answer-types.js';
 import { RECORDED_BODY_PREFIX_BYTES, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from '../defaults.js';
 import type { RecordedRequest } from '../types.js';
 import { keyHash, maskKey } from './mask.js';

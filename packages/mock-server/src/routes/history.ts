@@ -1,4 +1,4 @@
-import type { Answer } from '../answer.js';
+import type { Answer } from '../answer-types.js';
 import { validationFailed } from '../errors/envelopes.js';
 import { queryHistoryChunks } from '../history/query.js';
 import { Slicer } from '../history/slices.js';

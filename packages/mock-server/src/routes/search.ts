@@ -1,6 +1,6 @@
 import { searchCost, validateSearchRequest } from '@flight-search/contract';
 import type { SearchRequest, SearchResponse } from '@flight-search/contract';
-import type { Answer } from '../answer.js';
+import type { Answer } from '../answer-types.js';
 import { placeProblem, type NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, unsupportedContentEncoding, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';

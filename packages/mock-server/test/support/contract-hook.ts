@@ -1,7 +1,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { expect } from 'vitest';
-import type { CoreResult, MockRequest, PlainAnswer } from '../../src/answer.js';
+import type { CoreResult, MockRequest, PlainAnswer } from '../../src/answer-types.js';
 import { contractViolations } from './contract.js';
 
 /**
@@ -58,7 +58,7 @@ function operationPath(url: string, baseUrl: string | undefined): string {
 
 type Answer<State> = (state: State, request: MockRequest) => Promise<CoreResult>;
 
-/** `answerRequest` of src/handle.ts (the mock's one entry), with each answer queued for the contract check. */
+/** `answerRequest` of src/answer.ts (the mock's one entry), with each answer queued for the contract check. */
 export function validatingAnswer<State extends { options: { baseUrl: string | undefined } }>(answer: Answer<State>): Answer<State> {
   return async (state, request) => {
     const result = await answer(state, request);

@@ -1,5 +1,6 @@
 import type { ParsedFlight } from '@flight-search/contract';
-import { generateFlights, hasHistory, pastDates, saleCutoffKey, toRawData, type NormalizedSearch } from '../data/index.js';
+import { hasHistory } from '../history/records.js';
+import { generateFlights, pastDates, saleCutoffKey, toRawData, type NormalizedSearch } from './index.js';
 
 /** What one search generates: its flights and, once asked for, their JSON in each response format. */
 export interface Generated {
