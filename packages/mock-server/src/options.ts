@@ -153,7 +153,15 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
     json: false,
   }),
   /** Per-key rate limit (`RATE-1`): `requests` per `windowMs` (default 1 000 ms); off unless set. */
-  rateLimit: option<{ requests: number; windowMs?: number }, { requests: number; windowMs: number } | undefined>()({
+  rateLimit: option<
+    {
+      /** Requests each key may make per window. */
+      requests: number;
+      /** The window in ms (default 1 000). */
+      windowMs?: number;
+    },
+    { requests: number; windowMs: number } | undefined
+  >()({
     schema: RATE_LIMIT_SCHEMA,
     resolve: (limit) => limit && { requests: limit.requests, windowMs: limit.windowMs ?? RATE_LIMIT_SCHEMA.properties.windowMs.default },
     nullable: true,

@@ -2,7 +2,7 @@
 // Plain objects for `useQuery` / `useMutation` (React, Vue, Solid, Svelte) or query-core's `QueryClient`:
 // nothing here imports a framework, and `@tanstack/query-core` is an optional peer only this entry loads.
 // Exported as `experimental_streamedQuery` in v5 (D112): this entry is where a rename would be absorbed.
-import { type QueryFunctionContext, experimental_streamedQuery as streamedQuery } from '@tanstack/query-core';
+import { type QueryFunction, type QueryFunctionContext, experimental_streamedQuery as streamedQuery } from '@tanstack/query-core';
 import type { FlightSearchClient, SearchResponseFor } from './client.js';
 import type { RequestOptions, SearchOptions } from './options.js';
 import { compareProgramsStreaming } from './compare/stream.js';
@@ -60,9 +60,37 @@ export const flightSearchKeys = {
    * `['flight-search', 'comparison', request, { quotaCheck, timeoutMs }]`: the request normalized, `programs` written out
    * (every program of its `priceType` when left out), and the options that change the outcomes (concurrency does not).
    */
-  comparison: (request: CompareRequest, options: ComparisonQueryOptions = {}) =>
+  comparison: (request: CompareRequest, options: ComparisonQueryOptions = {}): readonly ['flight-search', 'comparison', CompareRequest, ComparisonKeyOptions] =>
     ['flight-search', 'comparison', comparisonRequest(request), normalized({ quotaCheck: options.quotaCheck, timeoutMs: options.timeoutMs })] as const,
 };
+
+/** The options of a comparison that its key holds: the ones that change the outcomes. */
+export interface ComparisonKeyOptions {
+  /** {@link CompareOptions.quotaCheck}, when given. */
+  quotaCheck?: CompareOptions['quotaCheck'];
+  /** {@link CompareOptions.timeoutMs}, when given. */
+  timeoutMs?: CompareOptions['timeoutMs'];
+}
+
+/** What {@link quotaQueryOptions}, {@link priceHistoryQueryOptions} and {@link compareProgramsQueryOptions} return: options for `useQuery` or a `QueryClient`. */
+export interface FlightSearchQueryOptions<TData, TKey extends readonly unknown[]> {
+  /** The query's key, from {@link flightSearchKeys}. */
+  queryKey: TKey;
+  /** Makes the call with the query's signal, so cancelling the query aborts it. */
+  queryFn: QueryFunction<TData, TKey>;
+  /** Always `false`: the client already retries what is safe to retry (D63). */
+  retry: false;
+}
+
+/** What {@link searchFlightsMutationOptions} returns: options for `useMutation`. */
+export interface FlightSearchMutationOptions<R extends SearchRequest> {
+  /** {@link flightSearchKeys.search}. */
+  mutationKey: readonly ['flight-search', 'search'];
+  /** Sends the search: one charge per call. */
+  mutationFn: (request: R) => Promise<SearchResponseFor<R>>;
+  /** Always `false`: a search is never sent again by TanStack. */
+  retry: false;
+}
 
 /** Options of {@link compareProgramsQueryOptions}: {@link CompareOptions} without `signal`, which the query gives. */
 export type ComparisonQueryOptions = Omit<CompareOptions, 'signal'>;
@@ -77,7 +105,10 @@ const NO_RETRY = { retry: false } as const;
  * const { data } = useQuery(quotaQueryOptions(client));
  * data?.remaining;
  */
-export function quotaQueryOptions(client: Pick<FlightSearchClient, 'getQuota'>, options: Omit<RequestOptions, 'signal'> = {}) {
+export function quotaQueryOptions(
+  client: Pick<FlightSearchClient, 'getQuota'>,
+  options: Omit<RequestOptions, 'signal'> = {},
+): FlightSearchQueryOptions<Quota, ReturnType<typeof flightSearchKeys.quota>> {
   const queryKey = flightSearchKeys.quota();
   return {
     queryKey,
@@ -97,7 +128,7 @@ export function priceHistoryQueryOptions(
   client: Pick<FlightSearchClient, 'getPriceHistory'>,
   query: HistoryQuery,
   options: Omit<SearchOptions, 'signal'> = {},
-) {
+): FlightSearchQueryOptions<HistoryResponse, ReturnType<typeof flightSearchKeys.priceHistory>> {
   const queryKey = flightSearchKeys.priceHistory(query);
   return {
     queryKey,
@@ -119,7 +150,7 @@ export function priceHistoryQueryOptions(
 export function searchFlightsMutationOptions<R extends SearchRequest = SearchRequest>(
   client: Pick<FlightSearchClient, 'searchFlights'>,
   options: Omit<SearchOptions, 'signal'> = {},
-) {
+): FlightSearchMutationOptions<R> {
   return {
     mutationKey: flightSearchKeys.search(),
     mutationFn: (request: R): Promise<SearchResponseFor<R>> => client.searchFlights(request, options),
@@ -133,14 +164,30 @@ export function searchFlightsMutationOptions<R extends SearchRequest = SearchReq
  * it is kept 30 minutes after its last component unmounts (`gcTime`), so a component mounted again in that time shows it
  * without searching. Only `refetch()`, `invalidateQueries` or a new request (a new key) searches again.
  */
-export const COMPARISON_DEFAULTS = {
+export const COMPARISON_DEFAULTS: ComparisonDefaults = {
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: 30 * 60_000,
   refetchOnMount: false,
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
   retry: false,
-} as const;
+};
+
+/** The type of {@link COMPARISON_DEFAULTS}. */
+export interface ComparisonDefaults {
+  /** `Infinity`: a comparison's results never go stale by themselves. */
+  staleTime: number;
+  /** 30 minutes after its last component unmounts. */
+  gcTime: number;
+  /** `false`: a mount never searches again. */
+  refetchOnMount: false;
+  /** `false`: a window focus never searches again. */
+  refetchOnWindowFocus: false;
+  /** `false`: a reconnect never searches again. */
+  refetchOnReconnect: false;
+  /** `false`: TanStack never sends a search again. */
+  retry: false;
+}
 
 /**
  * {@link compareProgramsStreaming} as a query through TanStack Query v5's `streamedQuery`: `data` is the outcomes so
@@ -152,7 +199,11 @@ export const COMPARISON_DEFAULTS = {
  * const { data = [], fetchStatus } = useQuery({ ...compareProgramsQueryOptions(client, request, { timeoutMs: 40_000 }), enabled: submitted });
  * data.map((o) => (o.kind === 'result' && o.item.success ? `${o.program}: ${o.item.flights.length} flights` : `${o.program}: ${o.kind}`));
  */
-export function compareProgramsQueryOptions<const R extends CompareRequest>(client: CompareClient, request: R, options: ComparisonQueryOptions = {}) {
+export function compareProgramsQueryOptions<const R extends CompareRequest>(
+  client: CompareClient,
+  request: R,
+  options: ComparisonQueryOptions = {},
+): FlightSearchQueryOptions<CompareOutcome<ItemFor<R['responseFormat']>>[], ReturnType<typeof flightSearchKeys.comparison>> & ComparisonDefaults {
   const queryKey = flightSearchKeys.comparison(request, options);
   return {
     queryKey,
