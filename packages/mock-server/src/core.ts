@@ -150,7 +150,7 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
           historyCap: resolved.historyCap,
           requestLogCap: resolved.requestLogCap,
           requestLogMaxBytes: resolved.requestLogMaxBytes,
-          baseUrl: resolved.baseUrl ?? null,
+          baseUrl: resolved.baseUrl === undefined ? null : typeof resolved.baseUrl === 'string' ? resolved.baseUrl : [...resolved.baseUrl],
         },
         now: resolved.now(),
         keys: [...state.ledgers.values()].map(keyState),

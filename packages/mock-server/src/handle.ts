@@ -19,7 +19,7 @@ import type { MockState } from './state.js';
  */
 export async function answerRequest(state: MockState, request: MockRequest): Promise<CoreResult> {
   const url = new URL(request.url);
-  const match = matchRoute(url, request.method, state.options.baseUrl);
+  const match = matchRoute(url, request.method, state.options.baseUrls);
   if (!match) return null;
   const record = state.log.start(request, url, match.path, state.options.now());
   // Every answer, errors before negotiation included, goes out as the negotiated type when there is one.

@@ -11,8 +11,13 @@ export interface ResolvedOptions {
   now: () => number;
   /** The JSON clock setting the `now` came from, when it came from one (read back by `state()`). */
   clock: MockClock | undefined;
-  /** `origin + path` without a trailing slash, or undefined for any origin. */
-  baseUrl: string | undefined;
+  /**
+   * Each base URL as `origin + path` without a trailing slash, or undefined when the service is at the
+   * root of any origin (`baseUrl: '*'`, or none: then the msw handlers are refused, D127).
+   */
+  baseUrls: readonly string[] | undefined;
+  /** `baseUrl` as given, normalized (what `state()` reads back). */
+  baseUrl: string | readonly string[] | undefined;
   historyCap: number;
   requestLogCap: number;
   requestLogMaxBytes: number;
@@ -31,11 +36,13 @@ export function resolveOptions(options: MockOptions = {}, where = 'createFlightS
   const issues = optionIssues(options);
   if (issues.length > 0) throw new MockSettingError(where, '', issues, 'option ');
 
-  let baseUrl: string | undefined;
-  if (options.baseUrl !== undefined) {
-    const url = new URL(options.baseUrl);
-    baseUrl = (url.origin + url.pathname).replace(/\/+$/, '');
-  }
+  const normalized = (given: string) => {
+    const url = new URL(given);
+    return (url.origin + url.pathname).replace(/\/+$/, '');
+  };
+  const given = options.baseUrl;
+  const baseUrls = given === undefined || given === '*' ? undefined : (typeof given === 'string' ? [given] : given).map(normalized);
+  const baseUrl = given === '*' || baseUrls === undefined ? given : typeof given === 'string' ? baseUrls[0] : baseUrls;
   const keys = (options.keys ?? DEFAULT_KEYS).map((settings) => Object.freeze({ ...settings, products: [...new Set(settings.products)] }));
   return {
     keys,
@@ -44,6 +51,7 @@ export function resolveOptions(options: MockOptions = {}, where = 'createFlightS
     latency: options.latency ?? 'none',
     now: options.now ?? clockOf(options.clock),
     clock: options.clock === undefined ? undefined : { ...options.clock },
+    baseUrls,
     baseUrl,
     historyCap: options.historyCap ?? DEFAULT_HISTORY_CAP,
     requestLogCap: options.requestLogCap ?? RECORDED_REQUESTS_CAP,

@@ -49,8 +49,13 @@ export interface MockOptions {
    * `{ at: '2026-11-01T00:00:00Z' }` stops it at that instant, `{ offsetMs: -86_400_000 }` runs it a day behind.
    */
   clock?: MockClock;
-  /** Serve only under this URL (and answer unknown paths under it with a 404 envelope); default: any origin, the three paths only. */
-  baseUrl?: string;
+  /**
+   * Where the service is: the msw handlers answer only under this URL, or these URLs (and answer an
+   * unknown path under one with a 404 envelope), so `onUnhandledRequest: 'error'` catches a client
+   * with the wrong base URL. `'*'` answers the three paths on any origin. Without it the mock has no
+   * msw handlers (reading `handlers` throws, D127); `mock.handle` and the standalone server take any origin.
+   */
+  baseUrl?: string | readonly string[];
   /** Most history records kept from searches; the oldest are dropped first. Default 100 000. */
   historyCap?: number;
   /** Most received requests `requests()` keeps; the oldest are dropped first. Default 10 000; 0 records none. */
@@ -184,8 +189,8 @@ export interface MockStateSnapshot {
     requestLogCap: number;
     /** Bytes the request log keeps at most. */
     requestLogMaxBytes: number;
-    /** The base URL the msw handlers answer under, or `null` for any origin. */
-    baseUrl: string | null;
+    /** The base URL(s) the msw handlers answer under, `'*'` for any origin, or `null` when none was given. */
+    baseUrl: string | string[] | null;
   };
   /** The mock's current time, epoch milliseconds. */
   now: number;
