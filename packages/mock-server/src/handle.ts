@@ -1,7 +1,7 @@
 import { ABORTED, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type Answer, type CoreResult, type MockRequest } from './answer.js';
 import { authenticate } from './auth/authenticate.js';
-import { internalError, methodNotAllowed, notAcceptable, rateLimited, routeNotFound } from './errors/envelopes.js';
-import { describeFault, faultAnswer, takeFault } from './faults.js';
+import { errorEnvelope, internalError, methodNotAllowed, notAcceptable, rateLimited, routeNotFound } from './errors/envelopes.js';
+import { describeFault, faultAnswer, parseScenario, SCENARIO_HEADER, scenarioAnswer, takeFault } from './faults.js';
 import { wait } from './provider/wait.js';
 import { FALLBACK_MEDIA_TYPE, negotiateMediaType } from './negotiation/negotiate.js';
 import type { LogEntry } from './recording/request-log.js';
@@ -29,6 +29,22 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
   try {
     if (!match.route) {
       answer = match.allow === undefined ? routeNotFound(request.method, match.path) : methodNotAllowed(request.method, match.path, match.allow);
+    } else if (request.headers.get(SCENARIO_HEADER) !== null) {
+      // D128: the request chooses its own answer; no fault, and a forced status consumes nothing.
+      const scenario = parseScenario(request.headers.get(SCENARIO_HEADER)!, match.route.name);
+      record.scenario = 'problem' in scenario ? request.headers.get(SCENARIO_HEADER)!.trim().slice(0, 200) : scenario.text;
+      if ('problem' in scenario) answer = errorEnvelope(400, 'INVALID_MOCK_SCENARIO', scenario.problem);
+      else {
+        if (scenario.delayMs !== undefined) await wait(scenario.delayMs, request.signal);
+        if (scenario.drop) {
+          record.endedAt = state.options.now();
+          return DROP_BEFORE_HEADERS;
+        }
+        answer =
+          scenario.status !== undefined
+            ? scenarioAnswer(scenario.status, accept)
+            : await run(state, request, url, match.route, mediaType, accept, record, scenario.providerFailure);
+      }
     } else {
       // A service fault comes before the key is looked at: it never consumes quota or a rate-limit slot.
       const fault = takeFault(state.faults, match.route.name)?.fault;
@@ -66,6 +82,7 @@ async function run(
   mediaType: string | undefined,
   accept: string | null,
   record: LogEntry,
+  providerFailure?: number,
 ): Promise<Answer> {
   const auth = authenticate(request.headers, state.ledgers, route.product);
   if (!auth.ok) return auth.answer;
@@ -74,7 +91,7 @@ async function run(
     if (!taken.ok) return rateLimited(taken.retryAfterSeconds);
   }
   if (mediaType === undefined) return notAcceptable(accept ?? '');
-  return route.run({ request, url, ledger: auth.ledger, state, record });
+  return route.run({ request, url, ledger: auth.ledger, state, record, ...(providerFailure !== undefined && { providerFailure }) });
 }
 
 /** `negotiateMediaType` is a pure function of the header: the answers for the last few distinct headers are kept. */

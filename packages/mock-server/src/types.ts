@@ -243,6 +243,8 @@ export interface RecordedRequest {
   key?: string;
   /** The service fault that hit this request, such as `status 503`, `drop before-headers` or `delay 200ms`. */
   fault?: string;
+  /** The one-request scenario the request asked for in its `x-mock-scenario` header, such as `status=402` (D128). */
+  scenario?: string;
 }
 
 /**
