@@ -42,6 +42,7 @@ writeFileSync(
           '@flight-search/sdk/raw': [src('packages/sdk/src/raw.ts')],
           '@flight-search/sdk/proxy': [src('packages/sdk/src/proxy/index.ts')],
           '@flight-search/sdk/proxy/node': [src('packages/sdk/src/proxy/node.ts')],
+          '@flight-search/sdk/query': [src('packages/sdk/src/query-tanstack.ts')],
           '@flight-search/mock-server': [src('packages/mock-server/src/index.ts')],
           '@flight-search/mock-server/node': [src('packages/mock-server/src/node/index.ts')],
         },

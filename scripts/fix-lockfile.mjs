@@ -6,12 +6,17 @@
 // package-lock.json and `npm ci` then refuses the lock as out of sync. This
 // adds the missing entries with the os/cpu/libc their names declare, so npm
 // skips them on other platforms here and fetches them by name and version on
-// a machine that needs one. It is not an install hook: an install never
-// rewrites the lock behind the user's back.
+// a machine that needs one. Each entry gets the `integrity` (and `resolved`)
+// the registry's metadata gives for that version (`npm view NAME@VERSION dist`:
+// the metadata is served even where the tarball is not), so a contributor on
+// macOS or Windows installs the exact bytes the lock names. It is not an
+// install hook: an install never rewrites the lock behind the user's back.
 //
-// --check writes nothing and exits 1 when the lock lacks such entries, or when
-// an installed package other than those has no `integrity`.
+// --check writes nothing, asks no registry, and exits 1 when the lock lacks
+// such entries or when any downloaded entry has no `integrity`.
+import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 
 // A path argument names another lock (the tests check copies); default: the repository's.
 const file = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? new URL('../package-lock.json', import.meta.url);
@@ -63,11 +68,9 @@ for (const [path, node] of Object.entries(lock.packages)) {
     added++;
   }
 }
-// Every installed package has its integrity hash, except the platform builds
-// this script adds: the registry here has no tarball to hash for them.
+// Every downloaded package has its integrity hash, the platform builds above included.
 const unverified = Object.entries(lock.packages)
   .filter(([path, node]) => path.includes('node_modules/') && !node.link && !node.integrity)
-  .filter(([path, node]) => !(node.optional && platformOf(path.slice(path.lastIndexOf('node_modules/') + 13))))
   .map(([path]) => path);
 
 if (process.argv.includes('--check')) {
@@ -80,8 +83,25 @@ if (process.argv.includes('--check')) {
   process.exit(problems.length ? 1 : 0);
 }
 
-if (added) {
+/** The registry's `dist.integrity` and `dist.tarball` of a platform entry (`npm view`, so the user's registry config applies). */
+async function pin(path) {
+  const node = lock.packages[path];
+  const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  const { stdout } = await promisify(execFile)('npm', ['view', `${name}@${node.version}`, 'dist', '--json'], { encoding: 'utf8' });
+  const dist = JSON.parse(stdout);
+  if (typeof dist?.integrity !== 'string') throw new Error(`fix-lockfile: the registry gives no dist.integrity for ${name}@${node.version}`);
+  // npm's own key order (version, resolved, integrity, then the rest), so a later `npm install` leaves the entry as it is.
+  const { version, resolved, integrity, ...rest } = node;
+  lock.packages[path] = { version, resolved: dist.tarball, integrity: dist.integrity, ...rest };
+}
+const platformPaths = unverified.filter((path) => lock.packages[path].optional && platformOf(path.slice(path.lastIndexOf('node_modules/') + 13)));
+// A few at a time: one `npm view` per entry, without opening dozens of registry connections at once.
+for (let i = 0; i < platformPaths.length; i += 8) await Promise.all(platformPaths.slice(i, i + 8).map(pin));
+
+if (added || platformPaths.length) {
   lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(`fix-lockfile: added ${added} platform entries the registry here does not serve`);
+  console.log(`fix-lockfile: added ${added} platform entries the registry here does not serve; pinned the integrity of ${platformPaths.length}`);
 }
+const left = unverified.filter((path) => !platformPaths.includes(path));
+if (left.length) console.warn(`fix-lockfile: no integrity for ${left.join(', ')} (not a platform build: reinstall it with npm)`);

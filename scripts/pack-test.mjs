@@ -222,6 +222,18 @@ await check('the mock server depends on no package of ours, nor on openapi-fetch
   return `its dependencies: ${Object.keys(mock.dependencies ?? {}).join(', ')}`;
 });
 
+await check('the mock installs no schema or YAML library: ajv, ajv-formats and yaml are optional peers only the contract proxy loads (D94)', () => {
+  const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
+  const installed = ['ajv', 'ajv-formats', 'yaml'].filter((name) => lock.packages[`node_modules/${name}`]);
+  if (installed.length > 0) throw new CheckError(`the consumer install holds ${installed.join(', ')}`);
+});
+
+await check('npx flight-search-mock proxy without ajv exits 1 naming the optional peers to install', async () => {
+  const result = await run('npx', ['--no', '--', 'flight-search-mock', 'proxy', '--target', 'http://127.0.0.1:9'], { cwd: project, timeoutMs: 10_000 });
+  if (result.code !== 1) throw new CheckError(`it exited ${result.code}\n${printed(result)}`);
+  expectOutput(result, /npm install --save-dev ajv@\^8\.20\.0 ajv-formats@\^3\.0\.1 yaml@\^2\.9\.1/, 'the message names what to install');
+});
+
 await check('no installed file names the private @flight-search/contract package (it is bundled)', () => {
   const problems = [];
   for (const name of ['@flight-search/sdk', '@flight-search/mock-server']) {

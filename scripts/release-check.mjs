@@ -11,7 +11,11 @@
 //      description, a function without an example, a broken link)
 //   4. links: every link of each README as packed works in the tarball and in the repository, and
 //      every link of the repository's docs works there (scripts/release/check-links.mjs, D105)
-//   5. publish dry-run: `npm publish --dry-run` of each package, its tarball's exact contents and size
+//   5. publish dry-run: `npm publish --dry-run` of each package, its tarball's exact contents and size,
+//      the notices its copies of others' code and data must keep, the mock's size cap
+// Then one line on `npm audit --omit=dev` (the runtime dependencies): that it ran and what it found,
+// or that it could not run and why (a registry mirror may not serve the advisory service). It fails
+// the check only on a high or critical advisory; not running is reported, not hidden (README: Releasing).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +30,32 @@ const STEPS = [
   ['publish dry-run and tarball contents', 'node', ['scripts/release/check-tarballs.mjs']],
 ];
 
+/** One line on the audit of the runtime dependencies; exits 1 on a high or critical advisory. */
+function audit() {
+  const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  let report;
+  try {
+    report = JSON.parse(run.stdout);
+  } catch {
+    report = undefined;
+  }
+  const counts = report?.metadata?.vulnerabilities;
+  if (counts === undefined) {
+    const why =
+      report?.message ??
+      run.error?.message ??
+      (run.stderr.split('\n').find((line) => /npm (error|warn)/.test(line) && !/Unknown user config/.test(line)) || `exit ${run.status}`);
+    return `audit NOT RUN: ${why.trim()}; run \`npm audit --omit=dev\` against a registry that serves advisories before publishing`;
+  }
+  const found = Object.entries(counts).filter(([level, n]) => level !== 'total' && n > 0);
+  const line = `audit ran: ${found.length ? found.map(([level, n]) => `${n} ${level}`).join(', ') : 'no'} advisories in the runtime dependencies`;
+  if ((counts.high ?? 0) + (counts.critical ?? 0) > 0) {
+    console.error(`\nrelease:check FAILED at "npm audit": ${line}`);
+    process.exit(1);
+  }
+  return line;
+}
+
 const started = performance.now();
 for (const [name, command, args] of STEPS) {
   console.log(`\n--> ${name}`);
@@ -38,4 +68,5 @@ for (const [name, command, args] of STEPS) {
   }
   console.log(`    (${seconds} s)`);
 }
+console.log(`\n--> npm audit --omit=dev (runtime dependencies)\n    ${audit()}`);
 console.log(`\nrelease:check passed: ${STEPS.length} steps in ${((performance.now() - started) / 1000).toFixed(1)} s`);

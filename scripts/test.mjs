@@ -22,7 +22,7 @@ function projects(argv) {
 
 const selected = projects(args);
 const env = { ...process.env };
-if (selected.length === 0 || selected.includes('web')) {
+if (selected.length === 0 || selected.includes('web') || selected.includes('next')) {
   try {
     env.CHROMIUM_PATH = ensureChromium({ env });
   } catch (error) {

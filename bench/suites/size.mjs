@@ -26,7 +26,7 @@ const IMPORTS = [
 const require = createRequire(`${root}/package.json`);
 
 /** Bundles `import * as all from spec` the way size-limit does, so every export is kept. */
-async function bundleSize(spec, contents = `import * as all from ${JSON.stringify(spec)};\nconsole.log(all);\n`, define = {}) {
+async function bundleSize(spec, contents = `import * as all from ${JSON.stringify(spec)};\nconsole.log(all);\n`, define = {}, external = []) {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: 'js' },
     bundle: true,
@@ -37,6 +37,7 @@ async function bundleSize(spec, contents = `import * as all from ${JSON.stringif
     write: false,
     metafile: true,
     logLevel: 'silent',
+    external,
     // The version the build writes in (tsup's define); the source reads it as 'dev' otherwise.
     define: { __SDK_VERSION__: '"0.0.0"', ...define },
   });
@@ -101,6 +102,14 @@ export async function run() {
   });
   const raw = await bundleSize(join(root, 'packages', 'sdk', 'src', 'raw.ts'), importOf(join(root, 'packages', 'sdk', 'src', 'raw.ts'), ['createRawClient']));
   figures.push({ label: 'createRawClient (@flight-search/sdk/raw, an entry of its own): gzip', value: `${raw.gzip} B` });
+  const queryEntry = join(root, 'packages', 'sdk', 'src', 'query-tanstack.ts');
+  const factories = ['compareProgramsQueryOptions', 'flightSearchKeys', 'priceHistoryQueryOptions', 'quotaQueryOptions', 'searchFlightsMutationOptions'];
+  // Without @tanstack/query-core: a peer the app already carries for its own queries.
+  const query = await bundleSize(queryEntry, importOf(queryEntry, factories), {}, ['@tanstack/query-core']);
+  figures.push({
+    label: 'every factory of @flight-search/sdk/query (TanStack Query, an entry of its own), without @tanstack/query-core: gzip',
+    value: `${query.gzip} B`,
+  });
   const createClientOnly = await bundleSize('openapi-fetch', "import createClient from 'openapi-fetch';\nconsole.log(createClient);\n");
   figures.push({ label: "openapi-fetch's createClient alone: minified / gzip", value: `${createClientOnly.minified} B / ${createClientOnly.gzip} B` });
   const pLimit = await bundleSize('p-limit', "import pLimit from 'p-limit';\nconsole.log(pLimit);\n");

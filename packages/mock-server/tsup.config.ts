@@ -1,38 +1,51 @@
-import { defineConfig } from 'tsup';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { defineConfig, type Options } from 'tsup';
 
-// The private contract package (types, validator, envelopes) is never published: its code and its
-// types are bundled into this package's files.
-const contract = { noExternal: ['@flight-search/contract'], dts: true };
+/**
+ * The source maps keep every hand-written source, but not the text of the generated data tables
+ * (src/data/generated/): that text is the airport table again, twice the size of the code that maps
+ * to it, and `npm run generate` rebuilds it from the pinned data sets (D141).
+ */
+async function dropGeneratedSources(): Promise<void> {
+  for (const file of await readdir('dist')) {
+    if (!file.endsWith('.map')) continue;
+    const map = JSON.parse(await readFile(`dist/${file}`, 'utf8'));
+    const generated = (map.sources as string[]).map((source) => /\/src\/data\/generated\//.test(source));
+    if (!generated.includes(true)) continue;
+    map.sourcesContent = map.sourcesContent.map((text: string | null, i: number) => (generated[i] ? null : text));
+    await writeFile(`dist/${file}`, JSON.stringify(map));
+  }
+}
+
+// One build per format, every entry in it, so code two entries share (the rules, the contract and the
+// generated airport table) sits in one shared chunk instead of a copy per entry. The private contract
+// package (types, validator, envelopes) is never published: its code and types are bundled in.
+const common: Options = {
+  entry: { index: 'src/index.ts', node: 'src/node/index.ts' },
+  noExternal: ['@flight-search/contract'],
+  // Node built-ins stay imports; the main entry (msw's setupWorker runs it in browsers) imports none,
+  // and esbuild puts a module only in the chunks of the entries that reach it.
+  platform: 'node',
+  sourcemap: true,
+  splitting: true,
+  // Browsers (the main entry) and Node 20; `node:` imports keep their prefix.
+  target: ['es2022', 'node20'],
+};
 
 export default defineConfig([
-  {
-    // The main entry runs in browsers (msw's setupWorker) too: no Node built-ins.
-    entry: { index: 'src/index.ts' },
-    format: ['esm', 'cjs'],
-    platform: 'neutral',
-    ...contract,
-    clean: true,
-    sourcemap: true,
-    target: 'es2022',
-  },
-  {
-    // msw-free: the server runs the rules through createMockCore (src/core.ts), never msw's handlers.
-    entry: { node: 'src/node/index.ts' },
-    format: ['esm', 'cjs'],
-    platform: 'node',
-    // openapi-file.ts finds its own directory through import.meta.url (ESM) or __filename (CJS).
-    shims: true,
-    ...contract,
-    sourcemap: true,
-    target: 'node20',
-  },
-  {
-    entry: { cli: 'src/cli/main.ts' },
-    format: ['esm'],
-    noExternal: contract.noExternal,
-    platform: 'node',
-    sourcemap: true,
-    target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
-  },
+  { ...common, entry: { ...common.entry, cli: 'src/cli/main.ts' }, format: ['esm'], clean: true, onSuccess: dropGeneratedSources },
+  // esbuild splits only ESM; with treeshake tsup hands the split output to Rollup, which writes the CJS
+  // chunks and their source maps (tsup's own ESM-to-CJS pass loses sourcesContent) and rewrites the
+  // import.meta.url of openapi-file.ts for CommonJS (which takes __filename's branch there anyway).
+  { ...common, format: ['cjs'], treeshake: true, onSuccess: dropGeneratedSources },
+  // Declarations one entry at a time: a shared declaration chunk would carry the main entry's
+  // `import 'msw'` into node.d.ts, whose types must load without msw installed (D77).
+  ...(['index', 'node'] as const).map(
+    (name): Options => ({
+      entry: { [name]: common.entry![name as keyof typeof common.entry] },
+      noExternal: common.noExternal,
+      format: ['esm', 'cjs'],
+      dts: { only: true },
+    }),
+  ),
 ]);

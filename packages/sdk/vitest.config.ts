@@ -17,6 +17,7 @@ export default defineProject({
       { find: /^@flight-search\/sdk\/raw$/, replacement: src('raw.ts') },
       { find: /^@flight-search\/sdk\/proxy$/, replacement: src('proxy/index.ts') },
       { find: /^@flight-search\/sdk\/proxy\/node$/, replacement: src('proxy/node.ts') },
+      { find: /^@flight-search\/sdk\/query$/, replacement: src('query-tanstack.ts') },
     ],
   },
   test: {

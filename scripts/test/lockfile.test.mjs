@@ -43,4 +43,10 @@ describe('the lockfile', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('node_modules/p-limit is downloaded but has no integrity hash');
   });
+
+  it('fails the check when a platform build the script adds has no integrity hash, since a macOS or Windows install would fetch it unpinned', () => {
+    const result = check((lock) => delete lock.packages['node_modules/@rollup/rollup-darwin-arm64'].integrity);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('node_modules/@rollup/rollup-darwin-arm64 is downloaded but has no integrity hash');
+  });
 });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startMockServer, type MockServer } from '@flight-search/mock-server/node';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +163,63 @@ describe('the comparison page through its server proxy (no key in the page)', ()
     expect(searchesAtMock() - searchesBefore).toBe(6);
     expect((await consumed()) - before).toBe(6);
     await expect(page.locator('[data-testid=quota-spent]').getAttribute('data-spent')).resolves.toBe('2');
+    expect(errors).toEqual([]);
+  });
+
+  it("D92: a page on a second origin cannot spend a user's budget with the user's cookie: its text/plain fetches and its form are refused before the budget hook, and nothing reaches the service", async () => {
+    // The victim's tab: it gets the demo's user cookie (SameSite=Strict, but the attacker below is same-site:
+    // the same host on another port, so the browser sends it).
+    const { page, context, errors } = await open();
+    const target = `${harness.baseUrl}api/flight-search/flights/search`;
+    const departure = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const search = {
+      airlineLoyalty: ['PROGRAM_1'],
+      tripType: 'ONE_WAY',
+      cabinType: 'ECONOMY',
+      origin: 'GRU',
+      destination: 'JFK',
+      departureDate: departure,
+      passengers: { adults: 1 },
+    };
+    // Requests that need no CORS preflight: fetch with text/plain (no-cors), and a text/plain form posted into a frame.
+    const attack = `<!doctype html><title>win a prize</title>
+<iframe name="sink"></iframe>
+<form method="POST" action="${target}" enctype="text/plain" target="sink"><input name='${JSON.stringify(search).slice(0, -1)},"x":"' value='"}'></form>
+<script>
+  const sends = Array.from({ length: ${BUDGET + 1} }, () =>
+    fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: ${JSON.stringify(JSON.stringify(search))} }).catch(() => {}));
+  Promise.all(sends).then(() => { document.forms[0].submit(); });
+</script>`;
+    const evil = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(attack));
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    const evilOrigin = `http://127.0.0.1:${(evil.address() as AddressInfo).port}`;
+    const attempts: { status: number; type: string }[] = [];
+    context.on('response', (response) => {
+      if (response.url() === target) attempts.push({ status: response.status(), type: response.request().resourceType() });
+    });
+    const searchesBefore = searchesAtMock();
+    try {
+      const tab = await context.newPage();
+      await tab.goto(evilOrigin);
+      // The fetches, then the form's navigation in the frame.
+      await expect.poll(() => attempts.length, { timeout: 10_000 }).toBe(BUDGET + 2);
+      // The form's answer, shown in the frame: the proxy's own refusal.
+      await expect.poll(() => tab.frame({ name: 'sink' })?.locator('body').textContent(), { timeout: 10_000 }).toContain('PROXY_CROSS_SITE');
+      await tab.close();
+    } finally {
+      await new Promise<void>((resolve) => evil.close(() => resolve()));
+    }
+    expect(attempts.filter((a) => a.type === 'document')).toHaveLength(1);
+    // Each was refused at the proxy's door, 403 PROXY_CROSS_SITE. Before D92 they passed authorize with the
+    // user's cookie and the budget hook, and reached the service (its 422 for text/plain).
+    expect(attempts.map((a) => a.status)).toEqual(Array(BUDGET + 2).fill(403));
+    expect(searchesAtMock() - searchesBefore).toBe(0);
+
+    // The user's budget is whole: the user's own tab still spends it, from its own origin.
+    await choosePrograms(page, PROGRAMS);
+    await compare(page);
+    expect(await states(page)).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'success', PROGRAM_3: 'success', PROGRAM_4: 'success' });
+    expect(searchesAtMock() - searchesBefore).toBe(4);
     expect(errors).toEqual([]);
   });
 

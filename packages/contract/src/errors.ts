@@ -41,9 +41,9 @@ export function rateLimited(retryAfterSeconds: number): ErrorAnswer {
   };
 }
 
-/** `NEG-1`. */
-export const notAcceptable = (accept: string): ErrorAnswer =>
-  errorAnswer(406, 'NOT_ACCEPTABLE', `Cannot produce ${accept}. Supported media types: ${MEDIA_TYPES.join(', ')}.`, {
+/** `NEG-1`: the header is never echoed back (it is the client's own text, of any length), only what is served. */
+export const notAcceptable = (): ErrorAnswer =>
+  errorAnswer(406, 'NOT_ACCEPTABLE', `None of the media types the Accept header asks for can be served. Supported media types: ${MEDIA_TYPES.join(', ')}.`, {
     supportedMediaTypes: [...MEDIA_TYPES],
   });
 

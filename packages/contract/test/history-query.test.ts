@@ -45,8 +45,8 @@ describe("validateHistoryQuery: the spec and the contract's decisions apart", ()
 describe('validateHistoryQuery: query text read as the declared types (D16)', () => {
   const lookback = (text: string) => check(VALID.replace('lookbackDays=30', `lookbackDays=${text}`));
 
-  it.each(['3e1', '0x1e', '%207', '30.0', '+7', 'Infinity', '1e400'])(
-    "HISTORY-3: lookbackDays=%s, a number only in JavaScript's reading, is not a decimal integer",
+  it.each(['3e1', '0x1e', '%207', '30.0', '+7', 'Infinity', '1e400', '030', '07', '+5', '-07'])(
+    "HISTORY-3: lookbackDays=%s, a number only in some reader's reading (030 is 24 to an octal one), is not a decimal integer as JSON writes it (D108)",
     (text) => {
       expect(lookback(text)).toEqual({
         ok: false,
@@ -67,15 +67,42 @@ describe('validateHistoryQuery: query text read as the declared types (D16)', ()
     expect(lookback(text)).toEqual({ ok: false, issues: [{ field: 'query.lookbackDays', type: 'out_of_range', message: `must be ${bound} (HISTORY-3).` }] });
   });
 
-  it('HISTORY-1..4: a parameter that is not repeatable, given twice, is invalid_type; destination names HISTORY-1 as origin does', () => {
-    expect(check(`${VALID}&destination=LON&lookbackDays=7&onlyFutureDepartures=true&onlyFutureDepartures=false`)).toEqual({
+  it('HISTORY-1..4: a parameter that is not repeatable, given twice, is invalid_type saying so, even when each value is valid; destination names HISTORY-1 as origin does', () => {
+    expect(
+      check(
+        `${VALID}&destination=LON&cabinType=ECONOMY&lookbackDays=7&lookbackDays=6&onlyFutureDepartures=true&onlyFutureDepartures=false`.replace(
+          'origin=SAO',
+          'origin=SAO&origin=GRU',
+        ),
+      ),
+    ).toEqual({
       ok: false,
       issues: [
-        { field: 'query.destination', type: 'invalid_type', message: 'must be string (HISTORY-1).' },
-        { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be integer (HISTORY-3).' },
-        { field: 'query.onlyFutureDepartures', type: 'invalid_type', message: 'must be boolean (HISTORY-4).' },
+        { field: 'query.origin', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-1).' },
+        { field: 'query.destination', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-1).' },
+        { field: 'query.cabinType', type: 'invalid_type', message: 'must be given once, not 2 times.' },
+        { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be given once, not 3 times (HISTORY-3).' },
+        { field: 'query.onlyFutureDepartures', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-4).' },
       ],
     });
+  });
+
+  it('HISTORY-2, HISTORY-5: airlineLoyalty takes up to 9 values and departureDate up to 366 (D108), both checked by clients too', () => {
+    const repeated = (name: string, values: string[]) => values.map((value) => `&${name}=${value}`).join('');
+    const dates = (count: number) => Array.from({ length: count }, (_, day) => new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10));
+    const programs = (count: number) => Array.from({ length: count }, (_, index) => `PROGRAM_${(index % 7) + 1}`);
+    expect(check(`${VALID}${repeated('airlineLoyalty', programs(8))}${repeated('departureDate', dates(366))}`)).toMatchObject({ ok: true });
+    expect(check(`${VALID}${repeated('airlineLoyalty', programs(9))}${repeated('departureDate', dates(367))}`)).toEqual({
+      ok: false,
+      issues: [
+        { field: 'query.airlineLoyalty', type: 'out_of_range', message: 'must NOT have more than 9 items (HISTORY-2).' },
+        { field: 'query.departureDate', type: 'out_of_range', message: 'must NOT have more than 366 items (HISTORY-5).' },
+      ],
+    });
+  });
+
+  it('HISTORY-5: a date of year 0000 is a calendar date, as RFC 3339 and JSON Schema read format: date (D108)', () => {
+    expect(check(`${VALID}&departureDate=0000-01-01&departureDate=0000-02-29`)).toMatchObject({ ok: true });
   });
 
   it('HISTORY-5: among repeated dates, a bad format outranks a day not on the calendar (D6)', () => {

@@ -119,7 +119,8 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
         return;
       }
       ledger.limit = merged.limit;
-      ledger.consumed = merged.consumed;
+      // Only a consumed that is given restates the spending: a new limit or products keep the per-program usage (D109).
+      if (changes.consumed !== undefined) ledger.setConsumed(merged.consumed);
       ledger.products = new Set(merged.products);
     },
     getKey(key: string) {

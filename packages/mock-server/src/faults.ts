@@ -191,7 +191,7 @@ export function parseScenario(value: string, route: Exclude<FaultRoute, 'all'>):
 }
 
 /** The answer a `status=` scenario forces, in the service's envelope with the fields that status carries. */
-export function scenarioAnswer(status: number, accept: string | null): Answer {
+export function scenarioAnswer(status: number): Answer {
   const forced = `forced by the ${SCENARIO_HEADER} header`;
   switch (status) {
     case 401:
@@ -203,7 +203,7 @@ export function scenarioAnswer(status: number, accept: string | null): Answer {
     case 404:
       return keyNotFound();
     case 406:
-      return notAcceptable(accept ?? '');
+      return notAcceptable();
     case 413:
       return errorEnvelope(413, 'PAYLOAD_TOO_LARGE', `The request body is too large (${forced}).`);
     case 415:

@@ -23,8 +23,7 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
   if (!match) return null;
   const record = state.log.start(request, url, match.path, state.options.now());
   // Every answer, errors before negotiation included, goes out as the negotiated type when there is one.
-  const accept = request.headers.get('accept');
-  const mediaType = negotiate(accept);
+  const mediaType = negotiate(request.headers.get('accept'));
   let answer: Answer;
   try {
     if (!match.route) {
@@ -42,8 +41,8 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
         }
         answer =
           scenario.status !== undefined
-            ? scenarioAnswer(scenario.status, accept)
-            : await run(state, request, url, match.route, mediaType, accept, record, scenario.providerFailure);
+            ? scenarioAnswer(scenario.status)
+            : await run(state, request, url, match.route, mediaType, record, scenario.providerFailure);
       }
     } else {
       // A service fault comes before the key is looked at: it never consumes quota or a rate-limit slot.
@@ -56,7 +55,7 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
           return fault.drop === 'before-headers' ? DROP_BEFORE_HEADERS : DROP_AFTER_HEADERS;
         }
       }
-      answer = fault?.status !== undefined ? faultAnswer(fault) : await run(state, request, url, match.route, mediaType, accept, record);
+      answer = fault?.status !== undefined ? faultAnswer(fault) : await run(state, request, url, match.route, mediaType, record);
     }
   } catch (error) {
     if (request.aborted()) return finishAborted(state, record);
@@ -80,7 +79,6 @@ async function run(
   url: URL,
   route: Route,
   mediaType: string | undefined,
-  accept: string | null,
   record: LogEntry,
   providerFailure?: number,
 ): Promise<Answer> {
@@ -90,7 +88,7 @@ async function run(
     const taken = state.rateLimiter.take(auth.key, state.options.now());
     if (!taken.ok) return rateLimited(taken.retryAfterSeconds);
   }
-  if (mediaType === undefined) return notAcceptable(accept ?? '');
+  if (mediaType === undefined) return notAcceptable();
   return route.run({ request, url, ledger: auth.ledger, state, record, ...(providerFailure !== undefined && { providerFailure }) });
 }
 

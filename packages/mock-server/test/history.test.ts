@@ -67,6 +67,14 @@ describe('GET /intelligence/flights/history', () => {
     }
   });
 
+  it('HISTORY-1, D107: a code that is neither an airport nor a city code is a 422 naming the field, at either end', async () => {
+    service.mock();
+    expect(await issuesOf(await call(historyPath({ ...base, origin: 'ZZZ', destination: 'QQQ' })))).toEqual([
+      { field: 'query.origin', type: 'invalid_enum', message: 'ZZZ is no airport or city code this service knows (HISTORY-1).' },
+      { field: 'query.destination', type: 'invalid_enum', message: 'QQQ is no airport or city code this service knows (HISTORY-1).' },
+    ]);
+  });
+
   it('HISTORY-1: origin and destination must be 3 upper-case letters', async () => {
     expect(await problems({ ...base, origin: 'gru', destination: 'NY' })).toEqual([
       ['query.destination', 'invalid_format'],
@@ -104,6 +112,17 @@ describe('GET /intelligence/flights/history', () => {
     expect(await problems({ ...base, lookbackDays: 'abc' })).toEqual([['query.lookbackDays', 'invalid_type']]);
     expect(await problems({ ...base, lookbackDays: 2.5 })).toEqual([['query.lookbackDays', 'invalid_type']]);
     expect(await problems({ ...base, lookbackDays: [3, 4] })).toEqual([['query.lookbackDays', 'invalid_type']]);
+  });
+
+  it('HISTORY-1..4: a single-value parameter given twice says so, though each value is valid on its own', async () => {
+    service.mock();
+    const response = await call(`${historyPath({ ...base, lookbackDays: 7, cabinType: 'ECONOMY' })}&lookbackDays=6&cabinType=BUSINESS&origin=GRU`);
+    expect(response.status).toBe(422);
+    expect(await issuesOf(response)).toEqual([
+      { field: 'query.origin', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-1).' },
+      { field: 'query.cabinType', type: 'invalid_type', message: 'must be given once, not 2 times.' },
+      { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-3).' },
+    ]);
   });
 
   it("HISTORY-4: onlyFutureDepartures keeps departures still ahead in the origin airport's local time", async () => {

@@ -202,3 +202,24 @@ describe('D14 returnDate on a ONE_WAY search', () => {
     expect((await search(validSearch({ returnDate: '2026-01-01' }))).status).toBe(200);
   });
 });
+
+describe('D107 codes that name no airport', () => {
+  it('D107: a search from or to a code that is no airport (ZZZ) or a city code (SAO) is a 422 naming the field, and costs nothing', async () => {
+    service.mock();
+    const response = await search(validSearch({ origin: 'ZZZ', destination: 'SAO' }));
+    expect(await issuesOf(response)).toEqual([
+      { field: 'body.origin', type: 'invalid_enum', message: 'ZZZ is no airport this service knows.' },
+      { field: 'body.destination', type: 'invalid_enum', message: 'SAO is a city code; a search takes one of its airports: GRU, CGH, VCP.' },
+    ]);
+    expect((await quotaOf()).consumed).toBe(0);
+  });
+
+  it('D107: a code that is both an airport and a city code (BER) is searched as the airport', async () => {
+    service.mock();
+    expect((await search(validSearch({ destination: 'BER' }))).status).toBe(200);
+  });
+
+  it('D107: the SDK-side check (the contract validator without the airport table) leaves both to the service: only the format is checked', () => {
+    expect(validateSearchRequest(validSearch({ origin: 'ZZZ', destination: 'SAO' }))).toEqual([]);
+  });
+});

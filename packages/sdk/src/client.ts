@@ -23,10 +23,14 @@ export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
 export interface ClientOptions {
   /**
    * The API key, sent as `x-api-key` to `baseUrl` only (redirects are never followed). From 8 characters on, never appears in errors.
-   * Leave it out only in a browser whose requests go through your own server on the page's origin
-   * (`createFlightSearchProxy` from `@flight-search/sdk/proxy`), which adds the key: a key in page code is public.
+   * `null` makes a keyless client on any runtime, which never sends `x-api-key`: for requests through your own
+   * server's proxy (`createFlightSearchProxy` from `@flight-search/sdk/proxy`), which adds the key (a key in page
+   * code is public). Left out, it is allowed only in a browser whose `baseUrl` is on the page's origin.
+   * @example
+   * // A page, a component rendered on the server, or a test of your proxy:
+   * createFlightSearchClient({ apiKey: null, baseUrl: '/api/flight-search' });
    */
-  apiKey?: string | undefined;
+  apiKey?: string | null | undefined;
   /**
    * The service's base URL: absolute (`https://api.example.com`, `http://127.0.0.1:4010`), or, in a browser,
    * a path on the page's origin such as `/api/flight-search` (resolved against `location`).
@@ -283,6 +287,19 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     ['logger', logger, isPlainObject(logger), 'an object with debug, warn and error methods'],
   ]);
   const level = levels.indexOf(logLevel);
+  // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
+  // its first failure is reported on console.error, the rest are ignored.
+  let loggerFailed = 0;
+  const log = (at: keyof Logger, message: string, fields: LogFields) => {
+    try {
+      logger[at](message, fields);
+    } catch (e) {
+      // console.error may be the logger that failed: nothing it throws gets out either.
+      try {
+        loggerFailed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
+      } catch {}
+    }
+  };
   const { onRequest, onResponse, onError } = hooks;
   // Header values that echo the key are redacted wherever an answer's headers are handed out.
   const clean = (headers: Headers) => new Headers([...headers].map(([name, value]) => [name, redact(value)] as [string, string]));
@@ -401,7 +418,10 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           // An empty body fails to parse too.
           parsed = JSON.parse(text);
         } catch (e) {
-          if (response.ok) error = new InvalidResponseError(about(response, text ? `invalid JSON: ${redact((e as Error).message)}` : 'empty body'));
+          // D89: the parser's message quotes the text around the failure, which may hold a piece of the key
+          // no redaction can recognise: only the position it names, if any, is kept.
+          const at = / at position \d+/.exec((e as Error).message)?.[0] ?? '';
+          if (response.ok) error = new InvalidResponseError(about(response, text ? `invalid JSON${at}` : 'empty body'));
         }
         if (!response.ok) error = apiError(parsed, about(response), what, redact);
         data = parsed;
@@ -422,7 +442,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const event = { method, url: target, attempt, durationMs };
       const fields: LogFields = { ...event, url: redact(target), status };
       const line = `[flight-search] ${method} ${fields.url} ${status ?? error?.name} in ${durationMs} ms (attempt ${attempt})`;
-      if (level > 2) logger.debug(line, fields);
+      if (level > 2) log('debug', line, fields);
       if (response && onResponse) await onResponse({ ...info(response), ...event });
       if (!error) return { data, response: response! };
       // Worth another try (GET; a search only on a 429, which the service refuses before any work, D63):
@@ -438,7 +458,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           error instanceof InvalidResponseError ||
           (!(error instanceof ResponseTooLargeError) && (answered === 408 || answered === 429 || answered >= 500));
       const retrying = attempt <= retries && transient && !(after! > MAX_RETRY_AFTER_MS);
-      if (level > (retrying ? 1 : 0)) logger[retrying ? 'warn' : 'error'](`${line}: ${redact(error.message)}${retrying ? ', retrying' : ''}`, fields);
+      if (level > (retrying ? 1 : 0)) log(retrying ? 'warn' : 'error', `${line}: ${redact(error.message)}${retrying ? ', retrying' : ''}`, fields);
       if (onError) await onError({ ...event, error, retrying });
       if (!retrying) throw error;
       await wait(retryDelay(attempt - 1, after), signal);

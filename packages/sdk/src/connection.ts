@@ -54,19 +54,25 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
   // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
   const base = typeof baseUrl === 'string' && baseUrl[0] === '/' && page ? new URL(baseUrl, page.href).href : baseUrl;
-  // Keyless only towards the page's own origin (a proxy that adds the key): never a keyless client to the service by mistake.
+  // Keyless by intent (`apiKey: null`) on any runtime; left out, only towards the page's own origin (a proxy that
+  // adds the key): never a keyless client to the service by mistake.
+  const keyless = apiKey === null;
   const samePage = page != null && typeof base === 'string' && base.startsWith(`${page.origin}/`);
   checkOptions(caller, redact, [
     [
       'apiKey',
       apiKey,
-      (apiKey === undefined && samePage) || (apiKey && typeof apiKey === 'string'),
-      page ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)" : 'a non-empty string',
+      keyless || (apiKey === undefined && samePage) || (apiKey && typeof apiKey === 'string'),
+      page
+        ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)"
+        : 'a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key',
     ],
     [
       'baseUrl',
       baseUrl,
-      /^https?:\/\/./.test(base),
+      // A keyless client made where there is no page yet (a component rendered on the server) may keep a path:
+      // the browser's copy resolves it; a call made without a page fails as a ConnectionError naming the URL.
+      /^https?:\/\/./.test(base) || (keyless && !page && typeof base === 'string' && base[0] === '/'),
       'an absolute http(s) URL such as "https://api.example.com"' +
         (page
           ? ' or a path on the page\'s origin such as "/api/flight-search"'
@@ -82,11 +88,11 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
   common.set('accept', mediaType);
   // Server runtimes only: in a browser a header the service's CORS does not allow would fail the preflight (D65).
   if (sdkHeader && !page) common.set('x-flight-search-sdk', SDK_VERSION);
-  const keyless = Object.fromEntries(common);
+  const plain = Object.fromEntries(common);
   return {
     origin: base.replace(/\/+$/, ''),
-    headers: keyless,
-    withKey: (headers = keyless) => (apiKey === undefined ? headers : { ...headers, 'x-api-key': apiKey }),
+    headers: plain,
+    withKey: (headers = plain) => (apiKey == null ? headers : { ...headers, 'x-api-key': apiKey }),
     redact,
   };
 }

@@ -11,8 +11,9 @@ export { validateSearchRequest } from '@flight-search/contract';
  * (`HISTORY-1`, `HISTORY-3`..`HISTORY-5`: IATA codes, the cabin, a program given, `lookbackDays`
  * 1..30, a boolean, calendar dates) and returns the list the service puts in `details.errors`,
  * messages included: at most one `{ field, message, type }` per parameter, in the service's order;
- * `[]` when valid. Which programs have history is the service's to say (the mock's MILES-only
- * answer is its decision, D9), so any program passes.
+ * `[]` when valid. Which programs have history, and which well-formed codes name an airport or a
+ * city, are the service's to say (the mock refuses the rest for free, D9 and D107), so any program
+ * and any three upper-case letters pass.
  * @example
  * validateHistoryQuery({ origin: 'SAO', destination: 'NYC', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 31 });
  * // [{ field: 'query.lookbackDays', type: 'out_of_range', message: 'must be <= 30 (HISTORY-3).' }]

@@ -170,7 +170,9 @@ describe('errors', () => {
 
   it('NEG-1: NotAcceptableError carries supportedMediaTypes', async () => {
     const supportedMediaTypes = ['application/vnd.service.v1+json', 'application/json'];
-    route('get', '/quota', () => json(envelope('NOT_ACCEPTABLE', 'Cannot produce application/xml.', { supportedMediaTypes }), 406));
+    route('get', '/quota', () =>
+      json(envelope('NOT_ACCEPTABLE', 'None of the media types the Accept header asks for can be served.', { supportedMediaTypes }), 406),
+    );
     await expect(client().getQuota()).rejects.toMatchObject({ name: 'NotAcceptableError', status: 406, supportedMediaTypes });
   });
 

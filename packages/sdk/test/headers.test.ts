@@ -14,6 +14,21 @@ describe('headers and media types', () => {
     expect(seen[0]!.headers.get('accept')).toBe('application/vnd.service.v1+json');
   });
 
+  it('a keyless client (apiKey: null) sends no x-api-key on any call, to an absolute URL in Node', async () => {
+    const search = route('post', '/flights/search', () => json(rawAnswer));
+    const quota = route('get', '/quota', () => json(quotaAnswer));
+    const keyless = createFlightSearchClient({ apiKey: null, baseUrl: BASE_URL, headers: { 'x-session': 's1' } });
+    await keyless.searchFlights(oneWay());
+    await keyless.getQuota();
+    const raw = createRawClient({ apiKey: null, baseUrl: BASE_URL, headers: { 'x-session': 's1' } });
+    await raw.GET('/quota');
+    for (const request of [...search, ...quota]) {
+      expect(request.headers.has('x-api-key')).toBe(false);
+      expect(request.headers.get('x-session')).toBe('s1');
+    }
+    expect([search.length, quota.length]).toEqual([1, 2]);
+  });
+
   it('NEG-1: sends Accept: application/json when mediaType says so', async () => {
     const seen = route('get', '/quota', () => json(quotaAnswer));
     await client({ mediaType: 'application/json' }).getQuota();

@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../package.json' with { type: 'json' };
-import { ConnectionError, RateLimitError, SDK_VERSION, type HookRequest, type LogFields } from '../src/index.js';
+import { ConnectionError, RateLimitError, SDK_VERSION, ServerError, type HookRequest, type LogFields } from '../src/index.js';
 import { createRawClient } from '../src/raw.js';
 import { API_KEY, BASE_URL, client, envelope, json, oneWay, quotaAnswer, rawAnswer, route } from './helpers.js';
 
@@ -188,6 +188,39 @@ describe('debug log (logLevel, logger)', () => {
       expect.objectContaining({ status: 200 }),
     );
     debug.mockRestore();
+  });
+
+  it('D90: a logger that throws changes no outcome: the charged search resolves, a failed call rejects with its own error, and the failure is reported once on console.error', async () => {
+    route('post', '/flights/search', () => json(rawAnswer));
+    route('get', '/quota', () => json(envelope('HTTP_ERROR', 'Busy.'), 503));
+    const report = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = () => {
+      throw new Error('log sink down');
+    };
+    const c = client({ logLevel: 'debug', logger: { debug: broken, warn: broken, error: broken }, maxRetries: 1 });
+    await expect(c.searchFlights(oneWay())).resolves.toEqual(rawAnswer);
+    await expect(c.searchFlights(oneWay())).resolves.toEqual(rawAnswer);
+    const failed = await c.getQuota().catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ServerError);
+    expect(report).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenCalledWith('[flight-search] logger failed, ignored from now on:', expect.objectContaining({ message: 'log sink down' }));
+    // The default logger is console: a console.error that throws (a test set-up failing on errors) changes nothing either.
+    report.mockImplementation(broken);
+    await expect(client({ logLevel: 'error', maxRetries: 0 }).getQuota()).rejects.toBeInstanceOf(ServerError);
+    report.mockRestore();
+  });
+
+  it('D90: hooks keep their documented behaviour: one that throws still fails the call with its error', async () => {
+    route('get', '/quota', () => json(quotaAnswer));
+    const hookError = new Error('hook down');
+    const c = client({
+      hooks: {
+        onResponse: () => {
+          throw hookError;
+        },
+      },
+    });
+    await expect(c.getQuota()).rejects.toBe(hookError);
   });
 
   it('refuses an unknown level', () => {

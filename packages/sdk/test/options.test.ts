@@ -4,12 +4,13 @@ import { createFlightSearchClient, type ClientOptions } from '../src/index.js';
 const valid: ClientOptions = { apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' };
 const fail = (name: string, expected: string, received: string) =>
   new TypeError(`createFlightSearchClient: option "${name}" must be ${expected}; received ${received}`);
+// What a wrong key is told in Node, where no page can tell that baseUrl is one's own proxy.
+const KEY = 'a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key';
 
 describe('createFlightSearchClient options', () => {
   it.each([
-    ['apiKey', { apiKey: '' }, 'a non-empty string', 'an empty string'],
-    ['apiKey', { apiKey: 42 }, 'a non-empty string', 'a number'],
-    ['apiKey', { apiKey: undefined }, 'a non-empty string', 'undefined'],
+    ['apiKey', { apiKey: '' }, KEY, 'an empty string'],
+    ['apiKey', { apiKey: 42 }, KEY, 'a number'],
     ['baseUrl', { baseUrl: '127.0.0.1:4010' }, 'an absolute http(s) URL such as "https://api.example.com"', '"127.0.0.1:4010"'],
     ['baseUrl', { baseUrl: 'localhost:4010' }, 'an absolute http(s) URL such as "https://api.example.com"', '"localhost:4010"'],
     ['baseUrl', { baseUrl: undefined }, 'an absolute http(s) URL such as "https://api.example.com"', 'undefined'],
@@ -26,8 +27,20 @@ describe('createFlightSearchClient options', () => {
     expect(() => createFlightSearchClient({ ...valid, ...(patch as object) })).toThrow(fail(name, expected, received));
   });
 
+  const missingKey = fail('apiKey', KEY, 'undefined');
+
   it('throws a TypeError naming apiKey when called without options', () => {
-    expect(() => createFlightSearchClient(undefined as never)).toThrow(fail('apiKey', 'a non-empty string', 'undefined'));
+    expect(() => createFlightSearchClient(undefined as never)).toThrow(missingKey);
+  });
+
+  it('says what to do about a missing key, apiKey: null and the proxy, when apiKey is left out', () => {
+    expect(() => createFlightSearchClient({ baseUrl: 'http://127.0.0.1:3300/api/flight-search' })).toThrow(missingKey);
+    expect(() => createFlightSearchClient({ apiKey: undefined, baseUrl: 'http://127.0.0.1:3300/api/flight-search' })).toThrow(missingKey);
+  });
+
+  it('accepts apiKey: null (keyless by intent) with an absolute base URL, and with a path while there is no page (server rendering)', () => {
+    expect(() => createFlightSearchClient({ apiKey: null, baseUrl: 'http://127.0.0.1:3300/api/flight-search' })).not.toThrow();
+    expect(() => createFlightSearchClient({ apiKey: null, baseUrl: '/api/flight-search' })).not.toThrow();
   });
 
   it('never echoes the API key or the headers in an option error', () => {
@@ -41,7 +54,7 @@ describe('createFlightSearchClient options', () => {
     };
     expect(message({ baseUrl: secret })).toBe(fail('baseUrl', 'an absolute http(s) URL such as "https://api.example.com"', '"[redacted]"').message);
     expect(message({ headers: [secret] })).toBe(fail('headers', 'an object of header names and values', 'an array').message);
-    expect(message({ apiKey: [secret] })).toBe(fail('apiKey', 'a non-empty string', 'an array').message);
+    expect(message({ apiKey: [secret] })).toBe(fail('apiKey', KEY, 'an array').message);
   });
 
   it('accepts both media types, zero retries and an https base URL with a path', () => {

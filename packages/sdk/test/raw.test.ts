@@ -65,7 +65,9 @@ describe('createRawClient (@flight-search/sdk/raw)', () => {
       new TypeError('createRawClient: option "baseUrl" must be an absolute http(s) URL such as "https://api.example.com"; received "127.0.0.1:4010"'),
     );
     expect(() => createRawClient({ ...options, apiKey: '' })).toThrow(
-      new TypeError('createRawClient: option "apiKey" must be a non-empty string; received an empty string'),
+      new TypeError(
+        'createRawClient: option "apiKey" must be a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key; received an empty string',
+      ),
     );
   });
 });

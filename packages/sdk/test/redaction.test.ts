@@ -75,8 +75,34 @@ describe('redaction of the API key (D48)', () => {
     route('get', '/quota', () => new HttpResponse(`{"remaining": ${key}}`, { status: 200 }));
     const broken = await call(key);
     expect(broken.name).toBe('InvalidResponseError');
-    // The parser's own words quote the text it read; the client redacts them like any other.
-    expect(broken.message.includes(key)).toBe(length < 8);
+    // The parser's words, which quote the text it read, are never copied (D89): not even a short key shows.
+    expect(broken.message).toBe(`200 invalid JSON (GET ${BASE_URL}/quota)`);
+  });
+
+  it('D89: a 200 that is not JSON leaves no fragment of the key in the error or the error-level log line, and names where parsing failed', async () => {
+    const key = 'sk-live-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+    const lines: string[] = [];
+    const log = (m: string) => void lines.push(m);
+    const client = createFlightSearchClient({
+      apiKey: key,
+      baseUrl: BASE_URL,
+      maxRetries: 0,
+      logLevel: 'error',
+      logger: { debug: log, warn: log, error: log },
+    });
+    // V8 quotes about ten characters around the failure: "k": sk-live-AB, a piece whole-key redaction cannot see.
+    route('get', '/quota', () => new HttpResponse(`{"note": "xxx", "k": ${key}}`, { status: 200 }));
+    const unquoted = (await client.getQuota().catch((e: unknown) => e)) as FlightSearchApiError;
+    route('get', '/quota', () => new HttpResponse(`{"k": "${key}"} trailing`, { status: 200 }));
+    const trailing = (await client.getQuota().catch((e: unknown) => e)) as FlightSearchApiError;
+    expect(unquoted.message).toBe(`200 invalid JSON (GET ${BASE_URL}/quota)`);
+    // Where the parser says it stopped, by position only.
+    expect(trailing.message).toBe(`200 invalid JSON at position ${`{"k": "${key}"}`.length + 1} (GET ${BASE_URL}/quota)`);
+    expect(lines).toHaveLength(2);
+    for (const text of [...lines, JSON.stringify(unquoted), JSON.stringify(trailing), unquoted.stack ?? '', String(unquoted.cause)]) {
+      expect(text).not.toContain('sk-live');
+      expect(text).not.toContain('ABCDEF');
+    }
   });
 
   it('AUTH-1: with the one-character key "x" a 401 reads exactly as the service wrote it', async () => {

@@ -11,7 +11,7 @@ describe('broken 200 answers (D49)', () => {
   it.each([
     ['an empty body', empty, 'empty body'],
     ['Content-Length: 0', emptyWithLength, 'empty body'],
-    ['a body that is not JSON', notJson, `invalid JSON: Unexpected token '<', "<html>Welc"... is not valid JSON`],
+    ['a body that is not JSON', notJson, 'invalid JSON'],
   ])('a 200 with %s is an InvalidResponseError carrying the status and the request, on a GET', async (_, answer, what) => {
     const seen = route('get', '/quota', answer);
     const error = (await client({ maxRetries: 0 })

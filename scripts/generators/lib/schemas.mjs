@@ -79,6 +79,7 @@ const VALIDATOR_KEYWORDS = new Set([
   'maxItems',
   'x-decision',
   'x-message',
+  'x-place',
 ]);
 /** Keywords that say nothing a validator checks. */
 const ANNOTATIONS = new Set(['title', 'x-open-enum']);

@@ -374,11 +374,13 @@ export const SEARCH_REQUEST_SCHEMA = {
     },
     "origin": {
       "type": "string",
-      "pattern": "^[A-Z]{3}$"
+      "pattern": "^[A-Z]{3}$",
+      "x-place": "airport"
     },
     "destination": {
       "type": "string",
-      "pattern": "^[A-Z]{3}$"
+      "pattern": "^[A-Z]{3}$",
+      "x-place": "airport"
     },
     "departureDate": {
       "type": "string",
@@ -438,11 +440,13 @@ export const HISTORY_QUERY_SCHEMA = {
   "properties": {
     "origin": {
       "type": "string",
-      "pattern": "^[A-Z]{3}$"
+      "pattern": "^[A-Z]{3}$",
+      "x-place": "airport-or-city"
     },
     "destination": {
       "type": "string",
-      "pattern": "^[A-Z]{3}$"
+      "pattern": "^[A-Z]{3}$",
+      "x-place": "airport-or-city"
     },
     "cabinType": {
       "type": "string",
@@ -454,6 +458,7 @@ export const HISTORY_QUERY_SCHEMA = {
     "airlineLoyalty": {
       "type": "array",
       "minItems": 1,
+      "maxItems": 9,
       "items": {
         "type": "string",
         "enum": [
@@ -480,6 +485,7 @@ export const HISTORY_QUERY_SCHEMA = {
     },
     "departureDate": {
       "type": "array",
+      "maxItems": 366,
       "items": {
         "type": "string",
         "format": "date",

@@ -36,6 +36,13 @@ export interface paths {
          *     | `SEARCH-8` | `responseFormat`, when sent, is exactly RAW or PARSED | `body.responseFormat` | `invalid_enum` |
          *     | `SEARCH-9` | every required field is present, of its type, format and bounds | the field's path | by the schema |
          *
+         *     Airports (D107, this contract's decision, like `x-decision`): `origin`
+         *     and `destination` are marked `x-place: airport`; a well-formed code
+         *     that names no airport the service knows (`ZZZ`), or a city code that is
+         *     not itself an airport (`SAO`), is a `422` `invalid_enum` on that field,
+         *     free, instead of an empty success that costs quota. Clients check the
+         *     format only: the list of airports is the service's.
+         *
          *     `SEARCH-10`: the request `Content-Type` must be JSON
          *     (`application/json` or a `+json` type); otherwise field `body`, type
          *     `invalid_type`. A `returnDate` on a ONE_WAY search is checked for its
@@ -67,7 +74,7 @@ export interface paths {
          *
          *     | id | rule |
          *     |---|---|
-         *     | `HISTORY-1` | `origin`, `destination` are IATA airport codes or IATA city codes (`x-city-codes`); a city code expands to all airports of that city, at either end |
+         *     | `HISTORY-1` | `origin`, `destination` are IATA airport codes or IATA city codes (`x-city-codes`); a city code expands to all airports of that city, at either end; a well-formed code that is neither (`x-place: airport-or-city`, D107) is `invalid_enum`, checked by the service only |
          *     | `HISTORY-2` | `airlineLoyalty` takes MILES programs only; repeat it for several programs (a union) |
          *     | `HISTORY-3` | `lookbackDays` is an integer from 1 to 30; a record is kept when its `createdAt` lies in the last `lookbackDays` x 24 hours |
          *     | `HISTORY-4` | `onlyFutureDepartures=true` keeps records whose departure, in the origin airport's local time, has not yet occurred |
@@ -184,7 +191,9 @@ export interface components {
             priceType?: components["schemas"]["PriceType"];
             tripType: components["schemas"]["TripType"];
             cabinType: components["schemas"]["CabinType"];
+            /** @description IATA airport code (`x-place`, D107). */
             origin: components["schemas"]["IataCode"];
+            /** @description IATA airport code (`x-place`, D107). */
             destination: components["schemas"]["IataCode"];
             departureDate: components["schemas"]["LocalDate"];
             returnDate?: components["schemas"]["LocalDate"];
@@ -484,7 +493,8 @@ export interface components {
                 code: "NOT_ACCEPTABLE";
                 message: string;
                 correlationId?: components["schemas"]["CorrelationId"];
-                supportedMediaTypes: string[];
+                /** @description The two served types, the versioned one first. */
+                supportedMediaTypes: ("application/vnd.service.v1+json" | "application/json")[];
             };
         };
         /**
@@ -576,17 +586,16 @@ export interface components {
                 "application/json": components["schemas"]["HttpErrorEnvelope"];
             };
         };
-        /** @description `NEG-1`: `Accept` asks only for unsupported media types. The body is sent as `application/json`. */
+        /** @description `NEG-1`: `Accept` asks only for unsupported media types (or names no range in RFC 9110's grammar, D108). The body is always sent as `application/json`, the one type such a client may still read; the message names what is served and never echoes the header back. */
         NotAcceptable: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.service.v1+json": components["schemas"]["NotAcceptableErrorEnvelope"];
                 "application/json": components["schemas"]["NotAcceptableErrorEnvelope"];
             };
         };
-        /** @description The request body is larger than 1 MiB. */
+        /** @description The request body is larger than 1 MiB. Checked before the key and `Accept` are, yet sent as the negotiated type like every other error, `application/json` when nothing acceptable can be served (D108). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -720,7 +729,7 @@ export interface operations {
                 lookbackDays: number;
                 /** @description When true, only flights whose departure has not yet occurred (`HISTORY-4`). */
                 onlyFutureDepartures?: boolean;
-                /** @description Airport local departure date; repeatable (`HISTORY-5`). Without it all dates are returned. */
+                /** @description Airport local departure date; repeatable (`HISTORY-5`), up to 366 dates (a year of days, D108). Without it all dates are returned. */
                 departureDate?: components["schemas"]["LocalDate"][];
             };
             header?: never;
@@ -761,8 +770,9 @@ export interface operations {
              * @description The key's quota. `consumed` + `remaining` = `limit`, and `remaining`
              *     is never below 0 (D18). `usageByCompany` holds the units of
              *     the searches this service instance accepted, per program; units a
-             *     key was created with (a preset `consumed`) have no per-program
-             *     breakdown, so the list sums to `consumed` when nothing was preset.
+             *     key was created with or last given (a preset `consumed`, D109) have
+             *     no per-program breakdown and clear the list, so it sums to `consumed`
+             *     minus the preset units, and to `consumed` when nothing was preset.
              */
             200: {
                 headers: {

@@ -15,13 +15,16 @@ export interface ParsedHistoryQuery {
 
 const schema = HISTORY_QUERY_SCHEMA as SchemaNode & { properties: Readonly<Record<string, SchemaNode>>; required: readonly string[] };
 
-/** Decimal digits with an optional minus sign: the only integer text D16 reads. */
-const DECIMAL_INTEGER = /^-?[0-9]+$/;
+/**
+ * An integer as JSON writes it, an optional minus sign and decimal digits without leading zeros:
+ * the only integer text D16 reads. `030` is 30 to one reader and 24 to another, so it is refused (D108).
+ */
+const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
 
 /**
  * A query parameter's text read as the scalar type `node` declares (D16): `true`/`false` for a
  * boolean, decimal digits for an integer. Text another reader might take for a number (`3e1`,
- * `0x1e`, ` 7`, `7.0`) is refused with its own words rather than read differently.
+ * `0x1e`, ` 7`, `7.0`, `030`) is refused with its own words rather than read differently.
  */
 function readText(node: SchemaNode, text: string): { value: unknown } | { finding: Finding } {
   if (node.type === 'integer') {
@@ -43,7 +46,7 @@ const ruleOf = (name: string): string | undefined =>
  * Reads and checks the query of `GET /intelligence/flights/history` as the service receives it
  * (`HISTORY-1`..`HISTORY-5`): at most one issue per parameter, in the contract's parameter order,
  * the best-ranked of its findings (D6). A repeatable parameter (`airlineLoyalty`, `departureDate`)
- * is a list; any other given twice is `invalid_type`; an empty list is absent. Unknown parameters
+ * is a list; any other given more than once is `invalid_type` saying so; an empty list is absent. Unknown parameters
  * are ignored. `options.decisions` also applies what the contract narrows by decision (D9:
  * history for MILES programs only), which the mock does and a client does not.
  *
@@ -78,7 +81,8 @@ export function validateHistoryQuery(
       for (const text of texts) finding = better(finding, node.items && checkScalar(node.items, text, options));
       query[name] = texts;
     } else if (texts.length > 1) {
-      finding = typeMismatch(node);
+      // Each value may be fine on its own: what is wrong is the repetition, so that is what is said.
+      finding = ['invalid_type', `must be given once, not ${texts.length} times`];
     } else {
       const read = readText(node, texts[0] as string);
       finding = 'finding' in read ? read.finding : checkScalar(node, read.value, options);

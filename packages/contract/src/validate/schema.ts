@@ -24,6 +24,8 @@ export interface SchemaNode {
   readonly 'x-message'?: string;
   /** A decision of ours that narrows the spec (`D9`): checked only when asked (see {@link CheckOptions}). */
   readonly 'x-decision'?: string;
+  /** A code that must name a place the service knows (D107): checked only with {@link CheckOptions.place}. */
+  readonly 'x-place'?: 'airport' | 'airport-or-city';
 }
 
 /** What a failed check says: the issue type and its text, before the rule id is added. */
@@ -35,6 +37,12 @@ export interface CheckOptions {
    * The mock does; a client does not, so it never refuses what the real service may accept.
    */
   decisions?: boolean | undefined;
+  /**
+   * What is wrong with a well-formed code where an `x-place` wants an airport (or, for history, a
+   * city code too), or `undefined` when it names one (D107). Only a checker holding an airport
+   * table passes it (the mock); without it only the code's format is checked.
+   */
+  place?: ((code: string, kind: 'airport' | 'airport-or-city') => string | undefined) | undefined;
 }
 
 /** A JSON object: not an array, not null. */
@@ -81,12 +89,15 @@ export function isCalendarDate(text: string): boolean {
 export function checkScalar(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
   if (node['x-decision'] && !options.decisions) return undefined;
   switch (node.type) {
-    case 'string':
+    case 'string': {
       if (typeof value !== 'string') return typeMismatch(node);
       if (node.enum && !node.enum.includes(value)) return ['invalid_enum', `must be one of ${node.enum.join(', ')}`];
       if (node.pattern && !matches(node.pattern, value)) return ['invalid_format', `must match ${node.pattern}`];
       if (node.format === 'date' && !isCalendarDate(value)) return ['invalid_date', 'must be a day on the calendar'];
-      return undefined;
+      // A code that names no place the checker knows (D107); only a checker holding an airport table asks.
+      const place = node['x-place'] && options.place?.(value, node['x-place']);
+      return place ? ['invalid_enum', place] : undefined;
+    }
     case 'integer':
       if (!Number.isInteger(value)) return typeMismatch(node);
       if (node.minimum !== undefined && (value as number) < node.minimum) return ['out_of_range', `must be >= ${node.minimum}`];

@@ -1,6 +1,6 @@
 import { CASH_PROGRAMS, MILES_PROGRAMS, SEARCH_REQUEST_SCHEMA, SEARCH_RULE_OF_FIELD } from '../generated/contract.js';
 import type { ValidationIssue, ValidationIssueType } from '../types.js';
-import { checkJson, isPlainObject, issue, own, type SchemaNode } from './schema.js';
+import { checkJson, isPlainObject, issue, own, type CheckOptions, type SchemaNode } from './schema.js';
 
 const schema = SEARCH_REQUEST_SCHEMA as SchemaNode;
 
@@ -67,19 +67,21 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
  * openapi.yaml's schema of `SearchRequest` (`SEARCH-1`, `SEARCH-8`, `SEARCH-9`, `SEARCH-10`), at most
  * one issue per field in schema order, then the cross-field rules `SEARCH-2`..`SEARCH-7`, each only
  * when the fields it reads are valid on their own. `[]` when the body is a valid `SearchRequest`.
- * An `undefined` property is absent (it is not sent as JSON).
+ * An `undefined` property is absent (it is not sent as JSON). `options.place` (the mock's) also
+ * checks that `origin` and `destination` name airports it knows (D107); without it, as in the
+ * SDK, only their format is: which airports exist is the service's to say.
  *
  * @example
  * validateSearchRequest({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
  *   origin: 'GRU', destination: 'GRU', departureDate: '2026-12-15', passengers: { adults: 1 } });
  * // [{ field: 'body.destination', type: 'cross_field', message: 'origin and destination must differ (SEARCH-5).' }]
  */
-export function validateSearchRequest(body: unknown): ValidationIssue[] {
+export function validateSearchRequest(body: unknown, options: CheckOptions = {}): ValidationIssue[] {
   if (!isPlainObject(body)) return [{ field: 'body', type: 'invalid_type', message: 'The body must be a JSON object (SEARCH-10).' }];
   const issues: ValidationIssue[] = [];
   // SEARCH-9 for any missing field, else the field's own rule (SEARCH-1, SEARCH-8), as x-rules names them.
   const rules: Readonly<Record<string, string>> = SEARCH_RULE_OF_FIELD;
-  checkJson(schema, body, 'body', (field, finding) => issues.push(issue(field, finding, rules[finding[0] === 'missing' ? '*' : field])));
+  checkJson(schema, body, 'body', (field, finding) => issues.push(issue(field, finding, rules[finding[0] === 'missing' ? '*' : field])), options);
 
   const read = (path: string): unknown => {
     const field = `body.${path}`;

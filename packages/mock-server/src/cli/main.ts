@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { startMockServer, type MockServer, type RequestLogEntry } from '../node/index.js';
 import { JSON_OPTION_NAMES, optionIssues } from '../settings.js';
@@ -11,7 +12,7 @@ import { UsageError } from './usage-error.js';
 /** `flight-search-mock`: the standalone mock server. Exit codes: 0 done, 1 failure, 2 bad usage. */
 async function main(argv: string[]): Promise<void> {
   // Loaded only for the proxy: the server never pays for ajv and the contract.
-  if (argv[0] === 'proxy') return (await import('./proxy.js')).runProxy(argv.slice(1));
+  if (argv[0] === 'proxy') return (await loadProxy()).runProxy(argv.slice(1));
   const args = parseCliArgs(argv);
   if (args.help) {
     process.stdout.write(HELP);
@@ -89,6 +90,25 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/** The optional peer dependencies only the contract proxy loads (D94): a user of the handlers or the server installs none. */
+const PROXY_PEERS = ['ajv', 'ajv-formats', 'yaml'];
+
+/** The contract proxy's module, or an error saying which optional peer is missing and what to install. */
+async function loadProxy(): Promise<typeof import('./proxy.js')> {
+  try {
+    return await import('./proxy.js');
+  } catch (error) {
+    const missing = PROXY_PEERS.find(
+      (name) => (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && (error as Error).message.includes(`'${name}'`),
+    );
+    if (missing === undefined) throw error;
+    throw new Error(
+      `the contract proxy checks exchanges with ajv, ajv-formats and yaml, optional peer dependencies of @flight-search/mock-server, and "${missing}" is not installed: run npm install --save-dev ajv@^8.20.0 ajv-formats@^3.0.1 yaml@^2.9.1`,
+      { cause: error },
+    );
+  }
 }
 
 /** `--log-format json`: one JSON object per request on stderr; the path is already without query and key. */

@@ -22,20 +22,28 @@ export function negotiateMediaType(accept: string | null): string | undefined {
  *   always UTF-8 and the client accepts exactly what is sent;
  * - the ranges naming a served type put first, in the order of `MEDIA_TYPES`
  *   (D3, D21): Negotiator breaks a tie of weight and specificity by the order of
- *   the ranges in the header, and D3 gives the tie to the versioned type.
+ *   the ranges in the header, and D3 gives the tie to the versioned type;
+ * - a range outside RFC 9110's grammar left out, as accepting nothing (D108):
+ *   a weight that is no `qvalue` (`q=1.5`, `q=abc`, `q=0.5000`), a type without
+ *   a subtype (`json`), and a type `*` with a subtype other than `*` (the
+ *   range star-slash-json names a type called `*`, which Negotiator alone
+ *   would take for a wildcard).
+ *   A header left with no range is then a 406, as one naming only `text/html` is.
  */
 function normalizeAccept(accept: string): string {
   const ranges: { text: string; rank: number }[] = [];
   for (let index = 0; index < accept.length; ) {
     // The same lenient parser Negotiator reads the header with: quoted commas stay inside their parameter.
     const range = parse(accept, { comma: true, start: skipSpaces(accept, index) });
+    index = range.index + 1;
     const q = range.parameters.q;
-    // Negotiator reads the weight with parseFloat, and a weight it cannot read makes the range unacceptable.
-    const text = q === undefined ? range.type : `${range.type};q=${weightOf(q)}`;
+    if (!MEDIA_RANGE.test(range.type) || (q !== undefined && !QVALUE.test(q))) continue;
+    const text = q === undefined ? range.type : `${range.type};q=${Number(q)}`;
     const served = (MEDIA_TYPES as readonly string[]).indexOf(range.type);
     ranges.push({ text, rank: served === -1 ? MEDIA_TYPES.length : served });
-    index = range.index + 1;
   }
+  // Negotiator reads an empty header as `*/*`: a header whose every range was left out names nothing instead.
+  if (ranges.length === 0) return NOTHING;
   // A stable sort: the other ranges keep their relative order.
   return ranges
     .sort((a, b) => a.rank - b.rank)
@@ -43,10 +51,14 @@ function normalizeAccept(accept: string): string {
     .join(', ');
 }
 
-function weightOf(q: string): number {
-  const weight = Number.parseFloat(q);
-  return Number.isFinite(weight) ? weight : 0;
-}
+/** RFC 9110 §12.5.1's `media-range` (parameters apart): all types, `type/` + `*` or `type/subtype`, each part a token. */
+const MEDIA_RANGE = /^(?:\*\/\*|[!#$%&'+.^_`|~0-9A-Za-z-][!#$%&'*+.^_`|~0-9A-Za-z-]*\/[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/;
+
+/** RFC 9110 §12.4.2's `qvalue`: 0 to 1 with at most three decimals. */
+const QVALUE = /^(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$/;
+
+/** A range no served type matches: what a header with no range in the grammar accepts. */
+const NOTHING = 'none/none';
 
 function skipSpaces(text: string, index: number): number {
   let cursor = index;
@@ -56,3 +68,9 @@ function skipSpaces(text: string, index: number): number {
 
 /** The type a 406 body (and any answer given before negotiation) is sent as (D3). */
 export const FALLBACK_MEDIA_TYPE = 'application/json';
+
+/**
+ * The `Content-Type` of an error a server gives before the core sees the request (the 413, D108):
+ * the negotiated type, as for every other error, or {@link FALLBACK_MEDIA_TYPE} when none is acceptable.
+ */
+export const errorMediaType = (accept: string | undefined): string => negotiateMediaType(accept ?? null) ?? FALLBACK_MEDIA_TYPE;

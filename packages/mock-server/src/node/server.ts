@@ -11,6 +11,7 @@ import type { ResolvedServerOptions } from './options.js';
 import { pathAndQuery, pathOf, toMockRequest } from './request.js';
 import { ABORTED, ANSWER_CHUNK_BYTES, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer.js';
 import { internalError, methodNotAllowed, payloadTooLarge, routeNotFound } from '../errors/envelopes.js';
+import { errorMediaType } from '../negotiation/negotiate.js';
 import { allowedMethods } from '../routes/table.js';
 import type { ServedMock } from './types.js';
 
@@ -107,6 +108,8 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       const answer = sendable(payloadTooLarge(options.bodyLimit));
       // Close the connection instead of reading (and discarding) the rest of the body.
       answer.headers.connection = 'close';
+      // A service route's 413 is the contract's, negotiated as its other errors are (D108); the control API's is plain JSON.
+      if (!isControl) answer.headers['content-type'] = errorMediaType(req.headers.accept);
       return writeAnswer(req, res, answer, isControl || undefined);
     }
     if (isControl) return writeAnswer(req, res, await controlAnswer(mock, method, path, body.body, searchOf(target)), true);

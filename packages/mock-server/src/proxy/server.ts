@@ -3,6 +3,7 @@ import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_TIMER_MS } from '../defaults.js';
 import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
+import { errorMediaType } from '../negotiation/negotiate.js';
 import { readBody } from '../node/body.js';
 import { allowedHostProblem, controlAccess, hostRefusal, type ControlAccess } from '../node/control-access.js';
 import { CONTROL_PREFIX } from '../node/control.js';
@@ -131,7 +132,9 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       const body = await readBody(req, bodyLimit);
       if (body.kind !== 'ok') {
         const answer = sendable(payloadTooLarge(bodyLimit));
-        if (body.kind === 'too-large') res.writeHead(answer.status, { ...answer.headers, connection: 'close' }).end(answer.body);
+        // Negotiated as the service's errors are (D108): the proxy stands for the service on its routes.
+        if (body.kind === 'too-large')
+          res.writeHead(answer.status, { ...answer.headers, 'content-type': errorMediaType(req.headers.accept), connection: 'close' }).end(answer.body);
         return;
       }
       const bodyText = body.body?.toString('utf8') ?? '';

@@ -28,6 +28,16 @@ export class KeyLedger {
     return Math.max(0, this.limit - this.consumed);
   }
 
+  /**
+   * Sets what the key has consumed, as `setKey` and `PUT /__mock/keys/{key}` do (D109): the key's
+   * spending starts over from `units`, as for a key created with them, so the per-program usage
+   * (of searches before) is cleared and never counts more than `consumed`.
+   */
+  setConsumed(units: number): void {
+    this.consumed = units;
+    this.usage.clear();
+  }
+
   /** Consumes `units` for `program` when they remain; otherwise consumes nothing. */
   tryConsume(units: number, program: ProgramCode): Consumption {
     const remaining = this.remaining;

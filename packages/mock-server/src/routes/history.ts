@@ -3,6 +3,7 @@ import { validationFailed } from '../errors/envelopes.js';
 import { queryHistoryChunks } from '../history/query.js';
 import { Slicer } from '../history/slices.js';
 import { validateHistoryQuery } from '@flight-search/contract';
+import { placeProblem } from '../data/index.js';
 import type { RouteContext } from './context.js';
 
 /**
@@ -11,8 +12,8 @@ import type { RouteContext } from './context.js';
  * stops when the client goes away; it goes out in pieces, never joined.
  */
 export async function historyRoute({ url, state, request }: RouteContext): Promise<Answer> {
-  // The spec's rules and this mock's narrowing of them (D9: history for MILES programs only).
-  const checked = validateHistoryQuery(url.searchParams, { decisions: true });
+  // The spec's rules and this mock's narrowing of them (D9: history for MILES programs only; D107: known airports and city codes).
+  const checked = validateHistoryQuery(url.searchParams, { decisions: true, place: placeProblem });
   if (!checked.ok) return validationFailed(checked.issues);
   const chunks = await queryHistoryChunks(checked.query, state.history, state.baseline, state.options.now(), new Slicer(() => request.aborted()));
   return { status: 200, body: undefined, chunks };

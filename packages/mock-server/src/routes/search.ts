@@ -1,7 +1,7 @@
 import { searchCost, validateSearchRequest } from '@flight-search/contract';
 import type { SearchRequest, SearchResponse } from '@flight-search/contract';
 import type { Answer } from '../answer.js';
-import type { NormalizedSearch } from '../data/index.js';
+import { placeProblem, type NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, unsupportedContentEncoding, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
 import { isJsonContentType } from '../validation/content-type.js';
@@ -76,7 +76,8 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
   const { state, ledger, request } = context;
   const body = await readJsonBody(context);
   if (!body.ok) return body.answer;
-  const issues = validateSearchRequest(body.value);
+  // The spec's rules, and this mock's decision that the codes name airports it knows (D107).
+  const issues = validateSearchRequest(body.value, { decisions: true, place: placeProblem });
   if (issues.length > 0) return validationFailed(issues);
   const search = normalizeSearch(body.value as SearchRequest);
 

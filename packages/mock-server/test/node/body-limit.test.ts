@@ -12,6 +12,22 @@ async function expect413(response: Response, limit: number) {
 }
 
 describe('the request body limit', () => {
+  it.each([
+    ['the versioned type', 'application/vnd.service.v1+json', 'application/vnd.service.v1+json'],
+    ['plain JSON', 'application/json', 'application/json'],
+    ['no Accept', undefined, 'application/vnd.service.v1+json'],
+    ['nothing served (the 406 fallback)', 'text/html', 'application/json'],
+  ])('NEG-1, D108: the 413 follows negotiation as every other error does, for %s', async (_name, accept, expected) => {
+    const server = await startTestServer({ bodyLimit: 1024 });
+    const response = await fetch(`${server.url}/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY, ...(accept === undefined ? {} : { accept }) },
+      body: JSON.stringify({ ...searchBody(), padding: 'x'.repeat(2048) }),
+    });
+    await expect413(response, 1024);
+    expect(response.headers.get('content-type')).toBe(expected);
+  });
+
   it('answers a body over 1 MiB with a 413 PAYLOAD_TOO_LARGE envelope, spends nothing and keeps serving', async () => {
     const server = await startTestServer();
     const big = JSON.stringify({ ...searchBody(), padding: 'x'.repeat(MiB) });

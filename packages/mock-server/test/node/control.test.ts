@@ -92,6 +92,26 @@ describe('the control API under /__mock', () => {
     expect(await fieldsOf(bad)).toEqual(['body.limit:invalid_type', 'body.products:invalid_enum']);
   });
 
+  it('QUOTA-1, D109: setting consumed (PUT or setKey) starts the per-program usage over, so usageByCompany never counts more than consumed; a new limit keeps it', async () => {
+    const server = await startTestServer({ control: true });
+    const sum = (quota: { usageByCompany: { consumed: number }[] }) => quota.usageByCompany.reduce((total, item) => total + item.consumed, 0);
+    expect((await postSearch(server.url, searchBody())).status).toBe(200);
+    expect((await put(server.url, `/keys/${KEY}`, { limit: 50 })).status).toBe(204);
+    expect(await quotaOf(server.url)).toEqual({ limit: 50, consumed: 1, remaining: 49, usageByCompany: [{ airlineLoyalty: 'PROGRAM_1', consumed: 1 }] });
+
+    expect((await put(server.url, `/keys/${KEY}`, { consumed: 0 })).status).toBe(204);
+    expect(await quotaOf(server.url)).toEqual({ limit: 50, consumed: 0, remaining: 50, usageByCompany: [] });
+
+    expect((await postSearch(server.url, searchBody('PROGRAM_2'))).status).toBe(200);
+    server.mock.setKey(KEY, { consumed: 48 });
+    const staged = await quotaOf(server.url);
+    expect(staged).toEqual({ limit: 50, consumed: 48, remaining: 2, usageByCompany: [] });
+    expect((await postSearch(server.url, searchBody('PROGRAM_3'))).status).toBe(200);
+    const after = await quotaOf(server.url);
+    expect(after).toEqual({ limit: 50, consumed: 49, remaining: 1, usageByCompany: [{ airlineLoyalty: 'PROGRAM_3', consumed: 1 }] });
+    expect(sum(after)).toBeLessThanOrEqual(after.consumed);
+  });
+
   it("QUOTA-1: PUT /__mock/keys/{key} refuses consumed above the key's limit with a 422 VALIDATION_ERROR naming body.consumed, and changes nothing", async () => {
     const server = await startTestServer({ control: true });
     const refused = await put(server.url, '/keys/low-quota-key', { consumed: 5, products: ['search'] });

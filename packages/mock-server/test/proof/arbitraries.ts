@@ -5,6 +5,7 @@
  * nested junk), fully random JSON, non-object bodies and text that is not JSON.
  */
 import fc from 'fast-check';
+import { airport } from '../../src/data/index.js';
 
 const MILES = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'] as const;
 const CASH = ['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_8'] as const;
@@ -23,6 +24,11 @@ export const dateLike = fc
   .map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
 
 const iata = fc.oneof(fc.constantFrom('GRU', 'JFK', 'LHR', 'CDG', 'NRT', 'NYC', 'LON', 'SAO'), fc.stringMatching(/^[A-Z]{3}$/));
+/** A code a search takes (D107): an airport of the mock's data set, BER being a city code too. */
+const airportCode = fc.oneof(
+  fc.constantFrom('GRU', 'JFK', 'LHR', 'CDG', 'NRT', 'BER'),
+  fc.stringMatching(/^[A-Z]{3}$/).filter((code) => airport(code) !== undefined),
+);
 
 /** Values that break some field somewhere, or fit another one: wrong types, bounds, formats, junk. */
 export const nasty: fc.Arbitrary<unknown> = fc.oneof(
@@ -131,7 +137,7 @@ export const validSearch: fc.Arbitrary<SearchFields> = fc
     priceType: fc.constantFrom('MILES', 'CASH', undefined),
     tripType: fc.constantFrom('ONE_WAY', 'ROUND_TRIP'),
     cabinType: fc.constantFrom('ECONOMY', 'BUSINESS'),
-    route: fc.tuple(iata, iata).filter(([a, b]) => a !== b),
+    route: fc.tuple(airportCode, airportCode).filter(([a, b]) => a !== b),
     departureDate: day,
     stay: fc.integer({ min: 1, max: 40 }),
     oneWayReturn: fc.boolean(),

@@ -3,8 +3,11 @@
  * a history query break a rule, written here from the rules of the service
  * specification (section 4) and of openapi.yaml (`SEARCH-1`..`SEARCH-10`,
  * `HISTORY-1`..`HISTORY-5`, D6, D13, D14, D16), without calling the mock's or
- * the SDK's validators and without ajv. An empty list means the request is valid.
+ * the SDK's validators and without ajv (the airports that exist are the mock's data
+ * set, D107). An empty list means the request is valid.
  */
+
+import { airport, expandCityCode } from '../../src/data/index.js';
 
 // Section 2.1 of the spec / the program codes of openapi.yaml (D1), written out, not imported.
 const MILES = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
@@ -25,6 +28,10 @@ export function isCalendarDay(value: unknown): boolean {
 }
 
 const isIata = (value: unknown) => typeof value === 'string' && /^[A-Z]{3}$/.test(value);
+// D107: which codes exist is data, read from the mock's data set (not its validator): a search takes an
+// airport, history an airport or a city code (one that expands to other codes than itself).
+const isAirport = (value: unknown) => isIata(value) && airport(value as string) !== undefined;
+const isAirportOrCity = (value: unknown) => isAirport(value) || (isIata(value) && expandCityCode(value as string)[0] !== value);
 const isIntegerIn = (value: unknown, min: number, max: number) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 /**
@@ -50,8 +57,8 @@ export function searchBodyProblems(body: unknown): string[] {
   check('priceType', false, (v) => v === 'MILES' || v === 'CASH');
   check('tripType', true, (v) => v === 'ONE_WAY' || v === 'ROUND_TRIP');
   check('cabinType', true, (v) => v === 'ECONOMY' || v === 'BUSINESS');
-  check('origin', true, isIata);
-  check('destination', true, isIata);
+  check('origin', true, isAirport);
+  check('destination', true, isAirport);
   check('departureDate', true, isCalendarDay);
   check('returnDate', false, isCalendarDay); // D14: checked on a ONE_WAY too, otherwise ignored there
   check('responseFormat', false, (v) => v === 'RAW' || v === 'PARSED'); // SEARCH-8
@@ -94,7 +101,8 @@ export function searchBodyProblems(body: unknown): string[] {
 /**
  * The fields of a history query string that break a rule, sorted. Query
  * values are text read as their declared types (D16): `lookbackDays` is a
- * decimal integer from 1 to 30, `onlyFutureDepartures` is `true` or `false`.
+ * decimal integer from 1 to 30 written as JSON writes it (no leading zero, D108),
+ * `onlyFutureDepartures` is `true` or `false`.
  * A parameter that is not repeatable may appear once; unknown ones are ignored.
  */
 export function historyQueryProblems(query: string): string[] {
@@ -104,13 +112,14 @@ export function historyQueryProblems(query: string): string[] {
     const values = params.getAll(name);
     if (values.length === 0 ? required : values.length > 1 || !fine(values[0]!)) bad.add(`query.${name}`);
   };
-  scalar('origin', true, isIata); // HISTORY-1
-  scalar('destination', true, isIata);
+  scalar('origin', true, isAirportOrCity); // HISTORY-1, D107
+  scalar('destination', true, isAirportOrCity);
   scalar('cabinType', true, (v) => v === 'ECONOMY' || v === 'BUSINESS');
-  scalar('lookbackDays', true, (v) => /^[0-9]+$/.test(v) && Number(v) >= 1 && Number(v) <= 30); // HISTORY-3
+  scalar('lookbackDays', true, (v) => /^(0|[1-9][0-9]*)$/.test(v) && Number(v) >= 1 && Number(v) <= 30); // HISTORY-3
   scalar('onlyFutureDepartures', false, (v) => v === 'true' || v === 'false'); // HISTORY-4
-  const programs = params.getAll('airlineLoyalty'); // HISTORY-2: MILES programs only, at least one
-  if (programs.length === 0 || programs.some((p) => !MILES.includes(p))) bad.add('query.airlineLoyalty');
-  if (params.getAll('departureDate').some((d) => !isCalendarDay(d))) bad.add('query.departureDate'); // HISTORY-5
+  const programs = params.getAll('airlineLoyalty'); // HISTORY-2: MILES programs only, 1 to 9 of them (D108)
+  if (programs.length === 0 || programs.length > 9 || programs.some((p) => !MILES.includes(p))) bad.add('query.airlineLoyalty');
+  const dates = params.getAll('departureDate'); // HISTORY-5: up to 366 calendar dates (D108)
+  if (dates.length > 366 || dates.some((d) => !isCalendarDay(d))) bad.add('query.departureDate');
   return [...bad].sort();
 }

@@ -1,6 +1,6 @@
 import { PROXY_ERROR_CODES, proxyError } from './codes.js';
 import { resolveProxyOptions, type FlightSearchProxyOptions, type ProxyVerdict } from './options.js';
-import { redactText, secretForms, StreamRedactor } from './redact.js';
+import { redactText, type Secret, secretForms, StreamRedactor } from './redact.js';
 
 /** A Fetch-standard request handler: Hono, Next.js route handlers, Workers, Deno, Bun. */
 export type FlightSearchProxy = (request: Request) => Promise<Response>;
@@ -70,7 +70,7 @@ const ROUTES_TEXT = (prefix: string) => OPERATIONS.map((op) => `${op.method} ${p
  */
 export function createFlightSearchProxy(options: FlightSearchProxyOptions): FlightSearchProxy {
   const config = resolveProxyOptions(options);
-  const { apiKey, baseUrl, prefix, authorize, beforeSearch, timeoutMs, bodyLimit } = config;
+  const { apiKey, baseUrl, prefix, authorize, beforeSearch, allowedOrigins, timeoutMs, bodyLimit } = config;
   const secrets = secretForms(apiKey);
   const routes = new Map(OPERATIONS.map((op) => [`${op.method} ${prefix}${op.path}`, op]));
   const notFoundMessage = `Not an operation of the flight search proxy; it serves ${ROUTES_TEXT(prefix)}.`;
@@ -79,6 +79,18 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
     const url = new URL(request.url);
     const operation = routes.get(`${request.method} ${url.pathname}`);
     if (operation === undefined) return proxyError(404, PROXY_ERROR_CODES.NOT_FOUND, notFoundMessage);
+    // D92: a search spends the budget of whoever's cookie comes with it. A page of another site can make
+    // the browser send one with that cookie (a form, or fetch with text/plain, needs no CORS preflight), so
+    // a search must come from an allowed origin and be JSON, checked before any hook sees it.
+    if (operation.method === 'POST') {
+      if (!fromAllowedOrigin(request, url.origin, allowedOrigins)) {
+        return proxyError(403, PROXY_ERROR_CODES.CROSS_SITE, 'The proxy refused a search from another site: its origin is not allowed (allowedOrigins).');
+      }
+      if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
+        await request.body?.cancel().catch(() => {});
+        return proxyError(415, PROXY_ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, 'A search must be sent as application/json.');
+      }
+    }
 
     if (authorize !== undefined) {
       const refusal = refused(await authorize(request));
@@ -190,11 +202,28 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
   };
 }
 
+/** `application/json` or a `+json` type, with parameters (the service's SEARCH-10); none of them is a type a page may send elsewhere without a CORS preflight. */
+const JSON_TYPE = /^\s*(?:application\/json|[\w!#$&^.-]+\/[\w!#$&^.-]+\+json)\s*(?:;|$)/i;
+
+/**
+ * Whether a request comes from a page the proxy serves (D92): its `Origin` is the proxy's own or one of
+ * `allowed`; otherwise the browser's `Sec-Fetch-Site` must say `same-origin` (or `none`, a user's own
+ * navigation). A request with neither header comes from no browser, so from no page that could borrow a
+ * user's cookie; `Origin: null` (a sandboxed frame, a `data:` page) is never allowed.
+ */
+function fromAllowedOrigin(request: Request, own: string, allowed: readonly string[]): boolean {
+  const origin = request.headers.get('origin');
+  if (origin !== null && (origin === own || allowed.includes(origin))) return true;
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin' || site === 'none';
+  return origin === null;
+}
+
 /** Answers up to this size with a Content-Length are read whole before they are passed on. */
 const SMALL_ANSWER = 64 * 1024;
 
 /** `bytes` with every secret redacted; the same array when none is in it. */
-function redactAll(bytes: Uint8Array, secrets: Uint8Array[]): Uint8Array {
+function redactAll(bytes: Uint8Array, secrets: Secret[]): Uint8Array {
   let out = bytes;
   for (const secret of secrets) {
     const parts = new StreamRedactor(secret).push(out, true);
@@ -277,7 +306,7 @@ function parseJson(body: Uint8Array | undefined): unknown {
  */
 function redacted(
   body: ReadableStream<Uint8Array>,
-  secrets: Uint8Array[],
+  secrets: Secret[],
   release: () => void,
   controller: AbortController,
   timedOut: () => boolean,

@@ -18,7 +18,8 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
  *
  * A body the handler stops reading (the proxy's 413) is answered with `Connection: close`, so
  * the rest of it is never read. A handler that throws answers 500 (or, under Express, goes to
- * `next(error)`), with no detail of the error.
+ * `next(error)`), with no detail of the error. A method a `Request` cannot carry (TRACE) is
+ * answered 405 with `Allow` by the adapter itself (D92).
  * @example
  * import { createServer } from 'node:http';
  * import { createFlightSearchProxy } from '@flight-search/sdk/proxy';
@@ -43,12 +44,18 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>):
       if (!res.writableFinished) controller.abort(new DOMException('The client closed the connection.', 'AbortError'));
     });
 
-    let request: Request;
+    let request: Request | undefined;
     try {
       request = await toRequest(req, controller.signal);
     } catch {
       // The client went away while sending its body.
       res.destroy();
+      return;
+    }
+    if (request === undefined) {
+      // D92: a method no Fetch handler can be given (TRACE): answered here, never left hanging.
+      const body = JSON.stringify({ error: { code: 'PROXY_METHOD_NOT_ALLOWED', message: `The method ${req.method} cannot be served here.` } });
+      res.writeHead(405, { allow: ALLOW, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body);
       return;
     }
     let response: Response;
@@ -66,12 +73,15 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>):
   };
 }
 
+/** The methods a Fetch `Request` carries (it refuses TRACE, TRACK and CONNECT): the `Allow` of the adapter's own 405. */
+const ALLOW = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Answers up to this size are written at once, with a Content-Length. */
 const SMALL_ANSWER = 64 * 1024;
 /** Request bodies up to this declared size are read before the handler is called. */
 const SMALL_BODY = 64 * 1024;
 
-async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
+/** The `Request` for `req`; `undefined` when Fetch refuses its method. Rejects when the client breaks off its body. */
+async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request | undefined> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
@@ -101,7 +111,12 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Req
       init.duplex = 'half';
     }
   }
-  return new Request(url, init);
+  try {
+    return new Request(url, init);
+  } catch {
+    // The URL and headers were made safe above: what is left to refuse is the method.
+    return undefined;
+  }
 }
 
 /**

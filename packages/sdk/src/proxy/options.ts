@@ -37,6 +37,16 @@ export interface FlightSearchProxyOptions {
    * its cost in quota units: a per-user budget, for example. `false` answers 403 `BUDGET_EXCEEDED`.
    */
   beforeSearch?: ((search: ProxySearch) => ProxyVerdict | Promise<ProxyVerdict>) | undefined;
+  /**
+   * Origins besides the proxy's own whose pages may send searches (D92), such as `['https://admin.example.com']`.
+   * Default: none, only the proxy's own origin. A search from any other origin (by the browser's `Origin`, or
+   * `Sec-Fetch-Site` when it says `cross-site` or `same-site`) is refused with 403 `PROXY_CROSS_SITE` before
+   * any hook, so a page elsewhere cannot spend a user's budget with the user's cookie. Behind a reverse proxy
+   * that changes the scheme or host the proxy sees, list the public origin here.
+   * @example
+   * createFlightSearchProxy({ apiKey, baseUrl, allowedOrigins: ['https://app.example.com'] });
+   */
+  allowedOrigins?: readonly string[] | undefined;
   /** Time-out of a forwarded request, answer included, in ms. Default 35 000: above the service's 29 s provider time. */
   timeoutMs?: number | undefined;
   /** Largest request body in bytes; a larger one is answered 413 `PAYLOAD_TOO_LARGE`. Default 1 MiB (1 048 576), the mock's. */
@@ -52,6 +62,7 @@ export interface ResolvedProxyOptions {
   prefix: string;
   authorize: FlightSearchProxyOptions['authorize'];
   beforeSearch: FlightSearchProxyOptions['beforeSearch'];
+  allowedOrigins: readonly string[];
   timeoutMs: number;
   bodyLimit: number;
   /** The fetch given in the options; `undefined`: the global one, looked up per request. */
@@ -83,6 +94,15 @@ function invalid(name: string, expected: string, received: string): TypeError {
   return new TypeError(`createFlightSearchProxy: invalid option "${name}": expected ${expected}, received ${received}.`);
 }
 
+/** Whether `value` is an origin as a browser's `Origin` header writes it (`https://app.example.com`, `http://127.0.0.1:5173`). */
+function isOrigin(value: unknown): boolean {
+  try {
+    return typeof value === 'string' && value !== 'null' && new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks every option up front; a wrong one is a `TypeError` naming it, what it got and what it takes. */
 export function resolveProxyOptions(options: FlightSearchProxyOptions): ResolvedProxyOptions {
   if (typeof options !== 'object' || options === null) {
@@ -94,6 +114,7 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
     prefix = DEFAULT_PREFIX,
     authorize,
     beforeSearch,
+    allowedOrigins = [],
     timeoutMs = DEFAULT_TIMEOUT_MS,
     bodyLimit = DEFAULT_BODY_LIMIT,
     fetch: fetchImpl,
@@ -126,6 +147,12 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
   ] as const) {
     if (hook !== undefined && typeof hook !== 'function') throw invalid(name, 'a function', kind(hook));
   }
+  if (!Array.isArray(allowedOrigins)) throw invalid('allowedOrigins', 'an array of origins such as ["https://app.example.com"]', kind(allowedOrigins));
+  for (const origin of allowedOrigins) {
+    if (!isOrigin(origin)) {
+      throw invalid('allowedOrigins', 'origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash)', shown(origin));
+    }
+  }
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
     throw invalid(
       'timeoutMs',
@@ -141,6 +168,7 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
     prefix,
     authorize,
     beforeSearch,
+    allowedOrigins: [...allowedOrigins],
     timeoutMs,
     bodyLimit,
     // The global fetch is looked up per request, not captured now, so a fetch mock installed later (msw) still applies.

@@ -1,17 +1,17 @@
-const MASK = new TextEncoder().encode('[redacted]');
-
 /**
- * Replaces every occurrence of `secret` in a stream of bytes with `[redacted]`, chunk by chunk,
+ * Replaces every occurrence of `secret` in a stream of bytes with `mask`, chunk by chunk,
  * with bounded memory: an occurrence split across two chunks is caught because the last
  * `secret.length - 1` bytes of a chunk are held back until the next one (or the end).
  * Byte-wise, so it needs no text decoding and leaves every other byte as it was.
  */
 export class StreamRedactor {
   readonly #secret: Uint8Array;
+  readonly #mask: Uint8Array;
   #carry: Uint8Array = new Uint8Array(0);
 
-  constructor(secret: Uint8Array) {
+  constructor([secret, mask]: Secret) {
     this.#secret = secret;
+    this.#mask = mask;
   }
 
   /** The redacted bytes ready to send for `chunk`; `last` flushes what was held back. */
@@ -29,7 +29,7 @@ export class StreamRedactor {
     for (let at = data.indexOf(first); at !== -1 && at + secret.length <= data.length; at = data.indexOf(first, at + 1)) {
       if (!startsWithAt(data, secret, at)) continue;
       if (at > start) out.push(data.subarray(start, at));
-      out.push(MASK);
+      out.push(this.#mask);
       start = at + secret.length;
       at = start - 1;
     }
@@ -46,14 +46,28 @@ function startsWithAt(data: Uint8Array, secret: Uint8Array, at: number): boolean
   return true;
 }
 
-/** The forms of `apiKey` a body may carry it in: as sent, and JSON-escaped when that differs. */
-export function secretForms(apiKey: string): Uint8Array[] {
-  const encoder = new TextEncoder();
-  const forms = new Set([apiKey, JSON.stringify(apiKey).slice(1, -1)]);
-  return [...forms].map((form) => encoder.encode(form));
+/** A form of the key as bytes, and the bytes that replace it. */
+export type Secret = [secret: Uint8Array, mask: Uint8Array];
+
+/**
+ * What replaces the key (D91): `[redacted]`, or, for a key JSON could read as part of a number (digits,
+ * `.`, `e`, `+`, `-`), the key with each digit changed (9, or 8 for a 9): `{"n":12345678}` must stay JSON.
+ */
+function maskOf(apiKey: string): string {
+  return /^[\d.eE+-]+$/.test(apiKey) ? apiKey.replace(/\d/g, (d) => (d === '9' ? '8' : '9')) : '[redacted]';
 }
 
-/** `text` with every form of `apiKey` replaced by `[redacted]` (header values). */
+/** Every form of `apiKey` a body may carry it in (as sent, and JSON-escaped when that differs), with its mask; none for a key under 8 characters (D48). */
+export function secretForms(apiKey: string): Secret[] {
+  if (apiKey.length < 8) return [];
+  const encoder = new TextEncoder();
+  const forms = new Set([apiKey, JSON.stringify(apiKey).slice(1, -1)]);
+  return [...forms].map((form) => [encoder.encode(form), encoder.encode(maskOf(form))]);
+}
+
+/** `text` with every form of `apiKey` replaced by its mask (header values); a key under 8 characters is left alone (D48). */
 export function redactText(text: string, apiKey: string): string {
-  return text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
+  if (apiKey.length < 8) return text;
+  const escaped = JSON.stringify(apiKey).slice(1, -1);
+  return text.replaceAll(apiKey, maskOf(apiKey)).replaceAll(escaped, maskOf(escaped));
 }

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE, useMockService } from '../../../mock-server/test/support/msw.js';
 import { createFlightSearchProxy, PROXY_ERROR_CODES, type FlightSearchProxyOptions } from '../../src/proxy/index.js';
-import { BROWSER_KEY, browserRequest, clientHeaders, historyQuery, keys, MiB, PREFIX, searchBody, SERVER_KEY, waitFor } from './support.js';
+import { APP, BROWSER_KEY, browserRequest, clientHeaders, historyQuery, keys, MiB, PREFIX, searchBody, SERVER_KEY, waitFor } from './support.js';
 
 const NOW = Date.parse('2026-11-01T12:00:00Z');
 const service = useMockService({ keys: keys(), now: () => NOW });
@@ -220,6 +220,90 @@ describe('the proxy in front of the mock in-process (msw)', () => {
         })(browserRequest('/quota')),
       ).rejects.toThrow('session store down');
       expect(mock.requests()).toHaveLength(0);
+    });
+  });
+
+  describe('cross-site searches (D92)', () => {
+    /** A proxy whose hooks record that they ran and let everything through. */
+    const watched = (options: Partial<FlightSearchProxyOptions> = {}) => {
+      const hooks: string[] = [];
+      const proxy = proxyFor({
+        authorize: () => hooks.push('authorize') > 0,
+        beforeSearch: () => hooks.push('beforeSearch') > 0,
+        ...options,
+      });
+      return { proxy, hooks };
+    };
+
+    it.each([
+      ['text/plain', 'text/plain;charset=UTF-8'],
+      ['a form', 'application/x-www-form-urlencoded'],
+      ['multipart', 'multipart/form-data; boundary=x'],
+      ['JSON look-alike', 'application/jsonp'],
+    ])('refuses a search sent as %s with 415 PROXY_UNSUPPORTED_MEDIA_TYPE before any hook, forwarding nothing', async (_, type) => {
+      const mock = service.mock();
+      const { proxy, hooks } = watched();
+      const response = await proxy(browserRequest('/flights/search', { body: searchBody(), headers: { 'content-type': type } }));
+      expect(response.status).toBe(415);
+      expect(await envelope(response)).toEqual({
+        code: 'PROXY_UNSUPPORTED_MEDIA_TYPE',
+        message: 'A search must be sent as application/json.',
+      });
+      expect(hooks).toEqual([]);
+      expect(mock.requests()).toHaveLength(0);
+    });
+
+    it('takes a search sent as application/json, with parameters and in any case', async () => {
+      service.mock();
+      const { proxy, hooks } = watched();
+      for (const type of ['application/json', 'Application/JSON; charset=utf-8']) {
+        expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: { 'content-type': type } }))).status).toBe(200);
+      }
+      expect(hooks).toEqual(['authorize', 'beforeSearch', 'authorize', 'beforeSearch']);
+    });
+
+    it.each<[string, Record<string, string>]>([
+      ['another site (Origin)', { origin: 'https://evil.example' }],
+      ['another site (Origin and Sec-Fetch-Site)', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+      ['another origin of the same site', { origin: 'https://other.example.test', 'sec-fetch-site': 'same-site' }],
+      ['another port of the same host', { origin: `${APP}:8443` }],
+      ['an opaque origin (sandboxed frame, data: URL)', { origin: 'null' }],
+      ['another site, by Sec-Fetch-Site alone', { 'sec-fetch-site': 'cross-site' }],
+    ])('refuses a search from %s with 403 PROXY_CROSS_SITE before any hook, forwarding nothing', async (_, headers) => {
+      const mock = service.mock();
+      const { proxy, hooks } = watched();
+      const response = await proxy(browserRequest('/flights/search', { body: searchBody(), headers }));
+      expect(response.status).toBe(403);
+      expect(await envelope(response)).toEqual({
+        code: 'PROXY_CROSS_SITE',
+        message: 'The proxy refused a search from another site: its origin is not allowed (allowedOrigins).',
+      });
+      expect(hooks).toEqual([]);
+      expect(mock.requests()).toHaveLength(0);
+    });
+
+    it.each<[string, Record<string, string>]>([
+      ['its own origin (Origin)', { origin: APP }],
+      ['its own origin (Sec-Fetch-Site)', { origin: APP, 'sec-fetch-site': 'same-origin' }],
+      ['a client that is no browser (neither header)', {}],
+    ])('lets a search from %s through', async (_, headers) => {
+      service.mock();
+      const { proxy, hooks } = watched();
+      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers }))).status).toBe(200);
+      expect(hooks).toEqual(['authorize', 'beforeSearch']);
+    });
+
+    it('lets allowedOrigins name other origins of the app, and checks only searches: a cross-site GET reads nothing it could not fetch itself', async () => {
+      service.mock();
+      const { proxy, hooks } = watched({ allowedOrigins: ['https://admin.example.test'] });
+      const from = (origin: string, site: string) => ({ origin, 'sec-fetch-site': site });
+      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from('https://admin.example.test', 'same-site') }))).status).toBe(
+        200,
+      );
+      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from(APP, 'same-origin') }))).status).toBe(200);
+      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from('https://evil.example', 'cross-site') }))).status).toBe(403);
+      expect((await proxy(browserRequest('/quota', { headers: from('https://evil.example', 'cross-site') }))).status).toBe(200);
+      expect(hooks).toEqual(['authorize', 'beforeSearch', 'authorize', 'beforeSearch', 'authorize']);
     });
   });
 
@@ -478,6 +562,41 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       const response = await proxyFor()(browserRequest('/quota'));
       expect(response.status).toBe(500);
       expect(await response.text()).toBe(pieces.join('').replace(SERVER_KEY, '[redacted]'));
+    });
+
+    it.each([
+      ['whole (Content-Length)', true],
+      ['streamed', false],
+    ])('D48, D91: a key under 8 characters is left alone, and redacting never makes JSON invalid, in an answer read %s', async (_, sized) => {
+      const answer = (text: string) => async () => {
+        const bytes = new TextEncoder().encode(text);
+        const body = sized
+          ? bytes
+          : new ReadableStream<Uint8Array>({
+              start(controller) {
+                // One byte at a time: every split of the key is tried.
+                for (const byte of bytes) controller.enqueue(Uint8Array.of(byte));
+                controller.close();
+              },
+            });
+        return new Response(body, { status: 200, headers: sized ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {} });
+      };
+      const quota = '{"limit":1000,"consumed":12,"remaining":988}';
+      for (const apiKey of ['1', '12', '0', 'e', 'abcdefg']) {
+        const response = await createFlightSearchProxy({ apiKey, baseUrl: BASE, fetch: answer(quota) })(browserRequest('/quota'));
+        expect(await response.text()).toBe(quota);
+      }
+      // A key of digits can stand inside a number: its mask is digits too, so the answer stays JSON.
+      for (const apiKey of ['12345678', '99999999', '1.5e+100', '-0012345']) {
+        const echoed = `{"n":${apiKey.replace(/^-0+/, '-')},"m":[1${apiKey.replace(/^[-+]/, '')}0],"s":"${apiKey}","k":"${apiKey}${apiKey}"}`;
+        const response = await createFlightSearchProxy({ apiKey, baseUrl: BASE, fetch: answer(echoed) })(browserRequest('/quota'));
+        const text = await response.text();
+        expect(() => JSON.parse(text)).not.toThrow();
+        expect(text).not.toContain(apiKey);
+      }
+      const key = 'sk-live-0123456789';
+      const response = await createFlightSearchProxy({ apiKey: key, baseUrl: BASE, fetch: answer(`{"error":"no key ${key}"}`) })(browserRequest('/quota'));
+      expect(await response.json()).toEqual({ error: 'no key [redacted]' });
     });
 
     it('answers a service slower than timeoutMs with a 504 and aborts the forwarded request', async () => {

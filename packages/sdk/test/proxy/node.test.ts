@@ -232,6 +232,38 @@ describe('toNodeHandler: the proxy over node:http', () => {
     expect(bytes[size - 1]).toBe((size / (256 * 1024) - 1) % 251);
   });
 
+  it('D92: answers TRACE, a method a Request refuses, with 405 and Allow, on node:http and under Express, and keeps serving', async () => {
+    const { app } = await setup();
+    const send = (url: string, method: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${url}${PREFIX}/quota`, { method, agent: false }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // (Node's own parser answers 400 to TRACK and other unknown methods before any listener.)
+    const answer = await send(app, 'TRACE');
+    expect(answer.status).toBe(405);
+    expect(answer.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'PROXY_METHOD_NOT_ALLOWED', message: 'The method TRACE cannot be served here.' } });
+    expect((await fetch(`${app}${PREFIX}/quota`, { headers: browserHeaders })).status).toBe(200);
+
+    // Under Express the adapter answers it too: next() is for a handler's failure, and this one never ran.
+    const handler = toNodeHandler(async () => new Response('ran'));
+    const express = await serveOverNode(async () => new Response('unused'));
+    const nexted: unknown[] = [];
+    express.server.removeAllListeners('request');
+    express.server.on('request', (req, res) => void handler(req, res, (error) => void nexted.push(error)));
+    expect((await send(express.url, 'TRACE')).status).toBe(405);
+    expect(nexted).toEqual([]);
+  });
+
   it('refuses something that is not a handler with a TypeError', () => {
     expect(() => toNodeHandler('proxy' as never)).toThrow(
       new TypeError('toNodeHandler: expected a Fetch handler, (request: Request) => Promise<Response>, received string.'),

@@ -50,6 +50,16 @@ describe('createFlightSearchProxy options', () => {
       'createFlightSearchProxy: invalid option "prefix": expected a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or "", received "api".',
     ],
     [
+      'allowedOrigins that is a string',
+      { ...valid, allowedOrigins: 'https://app.example.test' },
+      'createFlightSearchProxy: invalid option "allowedOrigins": expected an array of origins such as ["https://app.example.com"], received a string of 24 characters.',
+    ],
+    ...['https://app.example.test/', 'https://app.example.test/path', 'app.example.test', 'null'].map((origin): [string, FlightSearchProxyOptions, string] => [
+      `an allowed origin ${origin}`,
+      { ...valid, allowedOrigins: [origin] },
+      `createFlightSearchProxy: invalid option "allowedOrigins": expected origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash), received ${JSON.stringify(origin)}.`,
+    ]),
+    [
       'an authorize that is not a function',
       { ...valid, authorize: true },
       'createFlightSearchProxy: invalid option "authorize": expected a function, received a boolean.',
@@ -115,7 +125,7 @@ describe('StreamRedactor', () => {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const run = (secret: string, chunks: string[]) => {
-    const redactor = new StreamRedactor(encoder.encode(secret));
+    const redactor = new StreamRedactor([encoder.encode(secret), encoder.encode('[redacted]')]);
     const out = [...chunks.flatMap((chunk) => redactor.push(encoder.encode(chunk))), ...redactor.push(new Uint8Array(0), true)];
     return out.map((part) => decoder.decode(part)).join('');
   };
@@ -134,7 +144,7 @@ describe('StreamRedactor', () => {
   });
 
   it('holds back at most secret.length - 1 bytes between chunks', () => {
-    const redactor = new StreamRedactor(encoder.encode('KEY123'));
+    const redactor = new StreamRedactor([encoder.encode('KEY123'), encoder.encode('[redacted]')]);
     const parts = redactor.push(encoder.encode('0123456789'));
     expect(parts.reduce((n, part) => n + part.byteLength, 0)).toBe(5);
   });

@@ -2,6 +2,7 @@
 // this file checks the README shows them unchanged and runs the Hono and Fetch ones against the mock.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createFlightSearchProxy } from '../../src/proxy/index.js';
 import { BASE, useMockService } from '../../../mock-server/test/support/msw.js';
 import { keys, PREFIX, searchBody, SERVER_KEY } from './support.js';
 
@@ -14,7 +15,7 @@ process.env.FLIGHT_SEARCH_KEY = SERVER_KEY;
 process.env.FLIGHT_SEARCH_URL = BASE;
 
 describe("the README's proxy section", () => {
-  it.each(['proxy-node.ts', 'proxy-hono.ts', 'proxy-fetch.ts'])('shows examples/%s verbatim in a ts block', (file) => {
+  it.each(['proxy-node.ts', 'proxy-hono.ts', 'proxy-budget.ts', 'proxy-fetch.ts'])('shows examples/%s verbatim in a ts block', (file) => {
     const source = readFileSync(here(`../../examples/${file}`), 'utf8');
     expect(readme).toContain(`\`\`\`ts\n${source}\`\`\``);
   });
@@ -50,6 +51,31 @@ describe("the README's proxy section", () => {
     const quota = await app.fetch(new Request(`https://app.example.test${PREFIX}/quota`, { headers: { cookie: 'session=ana' } }));
     expect(await quota.json()).toMatchObject({ consumed: 21 });
     expect(mock.requests().filter((r) => r.path === '/flights/search')).toHaveLength(11);
+  });
+
+  it('the async budget example: read-then-write lets 50 parallel searches past a budget of 5, the atomic charge forwards exactly 5', async () => {
+    const mock = service.mock();
+    const { proxy, readThenWrite, store } = await import('../../examples/proxy-budget.js');
+    const search = (handler: typeof proxy, cookie: string) =>
+      handler(
+        new Request(`https://app.example.test${PREFIX}/flights/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify(searchBody()),
+        }),
+      );
+    const forwarded = () => mock.requests().filter((r) => r.path === '/flights/search').length;
+    const racy = createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, beforeSearch: readThenWrite });
+    const raced = await Promise.all(Array.from({ length: 50 }, () => search(racy, 'session=racer')));
+    const overspent = forwarded();
+    expect(raced.filter((r) => r.status === 200).length).toBe(overspent);
+    expect(overspent).toBeGreaterThan(5);
+
+    const held = await Promise.all(Array.from({ length: 50 }, () => search(proxy, 'session=careful')));
+    expect(held.map((r) => r.status).sort()).toEqual([...Array(5).fill(200), ...Array(45).fill(403)]);
+    expect(forwarded() - overspent).toBe(5);
+    // Every refused charge was given back: the store holds what was spent.
+    expect(store.spent.get('careful')).toBe(5);
   });
 
   it("the Fetch-standard example serves the three operations as a default export's fetch", async () => {

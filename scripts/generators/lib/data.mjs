@@ -1,0 +1,25 @@
+// The data sets the generators read live in scripts/generators/data/, a small
+// project of its own with its own lock, not a workspace: they declare Node 22
+// engines, so installing them with the workspace made every newcomer's `npm ci`
+// on Node 20 print EBADENGINE warnings for packages only generation reads.
+// They are installed from that lock (exact versions, integrity) on first use.
+// The generators read their data files only, which Node 20 runs (CI's
+// `npm run check:generated` on Node 20 proves it), hence --engine-strict=false.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+
+/** `require` resolving from scripts/generators/data/, installing its packages first when they are absent. */
+export function dataRequire(root) {
+  const dir = resolve(root, 'scripts/generators/data');
+  const manifest = createRequire(resolve(dir, 'package.json'))(resolve(dir, 'package.json'));
+  const missing = Object.keys(manifest.dependencies).filter((name) => !existsSync(resolve(dir, 'node_modules', name, 'package.json')));
+  if (missing.length > 0) {
+    console.error(`generate: installing the generators' data sets (${missing.join(', ')}) into scripts/generators/data/node_modules`);
+    const args = ['ci', '--no-audit', '--no-fund', '--ignore-scripts', '--engine-strict=false', '--loglevel=error'];
+    const installed = spawnSync('npm', args, { cwd: dir, stdio: 'inherit' });
+    if (installed.status !== 0) throw new Error(`npm ci in scripts/generators/data exited ${installed.status}: the generators' data sets are not installed`);
+  }
+  return createRequire(resolve(dir, 'package.json'));
+}
