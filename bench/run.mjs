@@ -31,7 +31,7 @@ const only = args
   ?.slice('--only='.length)
   .split(',');
 const quick = flag('quick');
-const ctx = { quick };
+const ctx = { quick, build: !flag('no-build') };
 
 const all = [size, overhead, streaming, http, inprocess, history, proxy, requestLogSoak, historyLoad];
 const selected = only ? all.filter((s) => only.includes(s.id)) : all;

@@ -56,6 +56,21 @@ export const loadSdkProxyNode = () => load('@flight-search/sdk/proxy/node', "the
 export const loadMock = () => load('@flight-search/mock-server', 'the built mock');
 export const loadMockNode = () => load('@flight-search/mock-server/node', 'the built standalone server');
 
+/** The CLI as one executable (`npm run build:executable`, D131): runs without Node. */
+export const executablePath = join(root, 'dist', 'executable', `flight-search-mock-${process.platform}-${process.arch}`);
+
+/**
+ * The single executable, built with `npm run build:executable` when `build` is set or it is missing
+ * (about 20 s: a bundle, then a copy of the Node binary with the bundle injected); NotReady when that fails.
+ */
+export function ensureExecutable(build) {
+  if (!build && existsSync(executablePath)) return executablePath;
+  const run = spawnSync(process.execPath, [join(root, 'scripts', 'build-executable.mjs')], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  if (run.status !== 0 || !existsSync(executablePath))
+    throw new NotReady(`npm run build:executable failed: ${`${run.stderr ?? ''}${run.stdout ?? ''}`.trim().split('\n').slice(-3).join(' ')}`);
+  return executablePath;
+}
+
 export function requireCli() {
   if (!existsSync(cliPath)) throw new NotReady(`the CLI is not built (${cliPath} missing)`);
   return cliPath;

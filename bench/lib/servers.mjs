@@ -27,16 +27,24 @@ export async function startHttpServer(handler, port = 0) {
 
 /**
  * A bare node:http server that answers every request with fixed bytes per
- * "METHOD /path" (the ceiling: no routing work beyond a map lookup).
+ * "METHOD /path" (the ceiling: no routing work beyond a map lookup). A list of
+ * answers for one key is sent in turn, so a mix of answers costs what it costs.
  */
 export function startCannedServer(answers) {
   return startCannedServerOn(0, answers);
 }
 
 export function startCannedServerOn(port, answers) {
+  const turns = {};
   return startHttpServer((req, res) => {
     const path = req.url.split('?')[0];
-    const answer = answers[`${req.method} ${path}`];
+    const key = `${req.method} ${path}`;
+    const listed = answers[key];
+    let answer = listed;
+    if (Array.isArray(listed)) {
+      turns[key] = ((turns[key] ?? -1) + 1) % listed.length;
+      answer = listed[turns[key]];
+    }
     // Drain the body so keep-alive connections stay usable.
     req.resume();
     req.on('end', () => {

@@ -307,7 +307,7 @@ export async function run({ quick }) {
         measured: after.p50,
         why: `the answer is ${after.total} records (${fmt(after.bytes / 1e6, 'MB', 2)} of JSON) for 8 programs over 30 days (${fmt(before.p50, 'ms')} before any search): what is left is copying megabytes into the answer, the Response and the caller reading them back; in its CPU profile the mock's functions take (inclusive): ${formatTop(profile.inclusive.slice(0, 6))}; top self time: ${formatTop(profile.self.slice(0, 4))}`,
         fix: 'a smaller answer: fewer baseline records per route and day (issue 18 part 1, a decision for docs/decisions.md), or paging, which the contract does not have (HISTORY-6)',
-        owner: 'mock data (packages/mock-server/src/data/history)',
+        owner: 'mock (packages/mock-server/src/history)',
       },
       '6b': {
         measured: spreadRatio,

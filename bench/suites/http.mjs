@@ -1,13 +1,13 @@
 // 4. The mock over HTTP: our standalone server beside a bare node:http server
 // serving the same bytes (the ceiling) and beside Prism, under autocannon.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BENCH_KEY, searchRequest, writeKeysFile } from '../lib/fixtures.mjs';
 import { ensurePrism, prismVersion, PRISM_PACKAGE } from '../lib/prism.mjs';
-import { ensureTmp, openapiPath, requireCli } from '../lib/project.mjs';
+import { ensureExecutable, ensureTmp, NotReady, openapiPath, requireCli } from '../lib/project.mjs';
 import { formatTop, readProfileFrom, summarizeProfile } from '../lib/profile.mjs';
 import { cpuMs, freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
@@ -20,7 +20,123 @@ export const plan = [
   { id: '4c', label: 'GET /quota req/s: ours / bare node:http', op: '>=', limit: 0.3 },
   { id: '4d', label: 'start to first 200: ours / Prism', op: '<=', limit: 0.25 },
   { id: '4e', label: 'RSS after the run: ours / Prism', op: '<=', limit: 1 },
+  { id: '4f', label: 'server CPU per distinct search (5 routes x 7 programs, distinct dates), ours minus bare node:http, µs', op: '<=', limit: 130 },
 ];
+
+/** The routes and programs of issue 32's mix: every search of a round is a new (route, program, date). */
+const MIX_ROUTES = [
+  ['GRU', 'JFK'],
+  ['LHR', 'JFK'],
+  ['GRU', 'LIS'],
+  ['CDG', 'NRT'],
+  ['MIA', 'MAD'],
+];
+const MIX_PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
+
+/** The bodies of `days` distinct dates from `firstDay` days ahead, each date with every route and program, interleaved. */
+function mixBodies(firstDay, days) {
+  const bodies = [];
+  for (let d = firstDay; d < firstDay + days; d++) {
+    const departureDate = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    for (const [origin, destination] of MIX_ROUTES)
+      for (const program of MIX_PROGRAMS) bodies.push(JSON.stringify(searchRequest({ airlineLoyalty: [program], origin, destination, departureDate })));
+  }
+  return bodies;
+}
+
+/** Sends each body once over 10 concurrent keep-alive clients (fetch, not a load): the answers in order. */
+async function sendAll(url, bodies) {
+  const answers = new Array(bodies.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < bodies.length) {
+      const i = next++;
+      const res = await fetch(`${url}/flights/search`, {
+        method: 'POST',
+        headers: { 'x-api-key': BENCH_KEY, accept: MEDIA, 'content-type': 'application/json' },
+        body: bodies[i],
+      });
+      answers[i] = { status: res.status, contentType: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+  return answers;
+}
+
+/** Sends each body once under autocannon's saturating load (10 connections, each request the next body): its result. */
+function loadAll(url, bodies) {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: 10,
+        pipelining: 1,
+        amount: bodies.length,
+        requests: [
+          {
+            method: 'POST',
+            path: '/flights/search',
+            headers: { 'x-api-key': BENCH_KEY, accept: MEDIA, 'content-type': 'application/json' },
+            setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/**
+ * Issue 32's figure: our server's CPU per search over distinct dates and a mix of five routes and seven
+ * programs (every search new to it, past its 256-search cache, as a test suite sends them), beside a bare
+ * node:http server sending the same bytes under the same load. A fresh server of ours warms up on other
+ * dates first, so the figure is its steady state, not its JIT's first minutes.
+ */
+export async function distinctSearchCpu({ startOurs, logs, rounds, days }) {
+  const ours = await startOurs();
+  let bare;
+  try {
+    // Warm-up on dates the rounds do not use: the JIT and the old generation settle over a few thousand searches.
+    for (let w = 0; w < 3; w++) await loadAll(ours.url, mixBodies(200 + w * days, days));
+    const perRound = { ours: [], bare: [] };
+    const bytes = [];
+    for (let r = 0; r < rounds; r++) {
+      const bodies = mixBodies(1 + r * days, days);
+      const before = cpuMs(ours.pid);
+      const res = await loadAll(ours.url, bodies);
+      perRound.ours.push(((cpuMs(ours.pid) - before) * 1000) / Math.max(res['2xx'], 1));
+      if (res['2xx'] !== bodies.length)
+        throw new Error(`our server answered ${bodies.length - res['2xx']} of ${bodies.length} distinct searches with non-2xx or not at all`);
+      // The answers, read afterwards (not measured), are what the ceiling sends under the same load.
+      const answers = await sendAll(ours.url, bodies);
+      bytes.push(answers.reduce((sum, a) => sum + a.body.length, 0) / answers.length);
+      const file = join(ensureTmp(), 'http-distinct-answers.json');
+      // GET /quota only tells the spawner the ceiling is listening.
+      const ready = { contentType: 'application/json', body: Buffer.from('{}').toString('base64') };
+      writeFileSync(
+        file,
+        JSON.stringify({ 'GET /quota': ready, 'POST /flights/search': answers.map((a) => ({ contentType: a.contentType, body: a.body.toString('base64') })) }),
+      );
+      const port = await freePort();
+      bare = await spawnServer(process.execPath, [fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)), String(port), file], {
+        readyUrl: `http://127.0.0.1:${port}/quota`,
+        logFile: join(logs, 'bare-distinct.log'),
+      });
+      const url = `http://127.0.0.1:${port}`;
+      await loadAll(url, bodies);
+      const bareBefore = cpuMs(bare.pid);
+      const sent = await loadAll(url, bodies);
+      perRound.bare.push(((cpuMs(bare.pid) - bareBefore) * 1000) / Math.max(sent['2xx'], 1));
+      await bare.stop();
+      bare = undefined;
+    }
+    return { ours: summarize(perRound.ours).median, bare: summarize(perRound.bare).median, perRound, bytes: summarize(bytes).median, searches: days * 35 };
+  } finally {
+    await bare?.stop();
+    await ours.stop();
+  }
+}
 
 const MEDIA = 'application/vnd.service.v1+json';
 
@@ -41,7 +157,7 @@ function load(url, route, duration) {
 
 const readyInit = { headers: { 'x-api-key': BENCH_KEY } };
 
-export async function run({ quick }) {
+export async function run({ quick, build }) {
   const rounds = quick ? 1 : 3;
   const duration = quick ? 2 : 5;
   const warmup = quick ? 1 : 2;
@@ -66,15 +182,23 @@ export async function run({ quick }) {
   // Prism runs with silent logging, so ours runs without its request log when the CLI offers that.
   const quiet = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout.includes('--quiet') ? ['--quiet'] : [];
   if (!quiet.length) notes.push('The CLI has no --quiet flag: our server wrote its per-request log line (to a file) during the load, Prism logged nothing.');
-  const startOurs = async (nodeFlags = []) => {
+  // The same CLI as one executable (D131): no Node on the machine; its start-up beside the Node CLI's.
+  let executable = null;
+  try {
+    executable = ensureExecutable(build);
+  } catch (error) {
+    if (!(error instanceof NotReady)) throw error;
+    notes.push(`The single executable was not measured: ${error.message}`);
+  }
+  const startOurs = async (nodeFlags = [], asExecutable = false) => {
     const port = await freePort();
     const s = await spawnServer(
-      process.execPath,
-      [...nodeFlags, cli, '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none', ...quiet],
+      asExecutable ? executable : process.execPath,
+      [...(asExecutable ? [] : [...nodeFlags, cli]), '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none', ...quiet],
       {
         readyUrl: `http://127.0.0.1:${port}/quota`,
         readyInit,
-        logFile: join(logs, 'ours.log'),
+        logFile: join(logs, asExecutable ? 'executable.log' : 'ours.log'),
       },
     );
     return { ...s, url: `http://127.0.0.1:${port}` };
@@ -91,7 +215,7 @@ export async function run({ quick }) {
 
   // Start-up: spawn to first 200, several times each, interleaved; the last
   // start of each is the one put under load.
-  const startupMs = { ours: [], prism: [] };
+  const startupMs = { ours: [], prism: [], executable: [] };
   let ours;
   let prismServer;
   const servers = [];
@@ -101,6 +225,11 @@ export async function run({ quick }) {
       servers.push(ours);
       startupMs.ours.push(ours.startupMs);
       if (i < startups - 1) await ours.stop();
+      if (executable) {
+        const started = await startOurs([], true);
+        startupMs.executable.push(started.startupMs);
+        await started.stop();
+      }
       if (prism) {
         prismServer = await startPrism();
         servers.push(prismServer);
@@ -152,6 +281,12 @@ export async function run({ quick }) {
     figures.push({
       label: 'answer sizes (ours = bare)',
       value: `GET /quota ${answers.quota.body.length} B, POST /flights/search ${answers.search?.body.length ?? 'n/a'} B`,
+    });
+
+    const distinct = await distinctSearchCpu({ startOurs, logs, rounds, days: quick ? 8 : 30 });
+    figures.push({
+      label: 'POST /flights/search over distinct dates, 5 routes x 7 programs: server CPU per search',
+      value: `ours ${fmt(distinct.ours, 'µs')}, bare node:http ${fmt(distinct.bare, 'µs')} sending the same ${fmt(distinct.bytes, 'B', 0)} answers (body) in the same order; ours minus bare ${fmt(distinct.ours - distinct.bare, 'µs')} (rounds: ours ${distinct.perRound.ours.map((v) => fmt(v, 'µs')).join(', ')}; bare ${distinct.perRound.bare.map((v) => fmt(v, 'µs')).join(', ')}; ${distinct.searches} searches a round)`,
     });
 
     const rssAtStart = rssMb(ours.pid);
@@ -206,6 +341,13 @@ export async function run({ quick }) {
     const rss = { ours: rssMb(ours.pid), prism: prismServer ? rssMb(prismServer.pid) : Number.NaN, bare: rssMb(bare.pid) };
     figures.push({ label: 'start to first 200, ours (ms)', value: fmtSpread(summarize(startupMs.ours), 'ms') });
     if (prismServer) figures.push({ label: 'start to first 200, Prism (ms)', value: fmtSpread(summarize(startupMs.prism), 'ms') });
+    if (executable) {
+      const ratio = summarize(startupMs.executable).median / summarize(startupMs.ours).median;
+      figures.push({
+        label: 'single executable (npm run build:executable, no Node needed): size; start to first 200 (ms); / the Node CLI',
+        value: `${fmt(statSync(executable).size / 1024 / 1024, 'MiB')}; ${fmtSpread(summarize(startupMs.executable), 'ms')}; ${fmt(ratio, 'x', 2)} the Node CLI's start`,
+      });
+    }
     figures.push({
       label: 'our server: RSS right after start → after the run; requests it answered',
       value: `${fmt(rssAtStart, 'MB')} → ${fmt(rss.ours, 'MB')}; ${served.quota.toLocaleString('en')} GET /quota, ${served.search.toLocaleString('en')} searches`,
@@ -275,6 +417,12 @@ export async function run({ quick }) {
       fix: 'load less at start: lazy-load the validators and the airport table on first use',
       owner: 'mock (packages/mock-server: validation, cli)',
     };
+    measured['4f'] = {
+      measured: distinct.ours - distinct.bare,
+      why: `every search of a round is new to the server (a route, program and date it has not seen: past its 256-search cache), so it generates the timetable's itineraries of that date, prices them, writes the answer's JSON and files the flights in the history; a repeated search skips all of that. Timetables per route and program and each zone's clock changes per year are built once (bounded caches), so a new date costs arithmetic and no Intl call (issue 32).`,
+      fix: 'profile a distinct-date load (node --cpu-prof on the CLI): what is left is pricing and the JSON of the answer, and the rule chain of every request',
+      owner: 'mock (packages/mock-server/src/data)',
+    };
     measured['4e'] = {
       measured: rss.ours / rss.prism,
       reason: prismMissing,
@@ -283,7 +431,7 @@ export async function run({ quick }) {
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };
     return {
-      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved. RSS: VmRSS from /proc of the process and its children, after the load.`,
+      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable\`, built by this suite unless --no-build finds one) started with the same flags, its size from the file. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4f): a fresh server of ours warms up on 35 x ${quick ? 8 : 30} searches of other dates, then each round sends 35 searches a date over ${quick ? 8 : 30} new dates once each (10 concurrent keep-alive fetch clients); a bare node:http server in its own process then sends the same answers in the same order for the same bodies (after a warm-up pass); CPU per request from /proc as above.`,
       figures,
       notes,
       measured,

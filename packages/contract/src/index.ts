@@ -6,4 +6,4 @@ export * from './errors.js';
 export { searchCost } from './quota.js';
 export { validateSearchRequest } from './validate/search.js';
 export { validateHistoryQuery, type ParsedHistoryQuery } from './validate/history.js';
-export { isCalendarDate, isPlainObject, type CheckOptions } from './validate/schema.js';
+export { checkJson, isCalendarDate, isPlainObject, unknownFields, type CheckOptions, type SchemaNode, type UnknownField } from './validate/schema.js';

@@ -2,12 +2,15 @@
 # A test harness for the flight-search mock in plain shell (bash + curl, no
 # JavaScript): how a team writing its client in any language drives a scenario.
 #
-#   1. start the mock with --ready-file and wait for the file: { url, port, pid }
+#   1. start the mock with --ready-file and wait for the file: { url, port, pid },
+#      then ask GET /__mock/health
 #   2. set a service fault through the control API (the next 2 GET /quota: 503)
 #   3. run the client under test (here a curl loop that retries on 5xx, as a
 #      client should; put your own client's command there)
 #   4. check what the mock received through GET /__mock/requests
-#   5. stop the mock with SIGTERM (it exits 0)
+#   5. put the contract-checking proxy in front of it (`proxy --target`), send a
+#      request through it and check it recorded the exchange with no violation
+#   6. stop the mock with POST /__mock/shutdown (it exits 0 and removes the ready file)
 #
 # FLIGHT_SEARCH_MOCK is the command that runs the CLI (default: npx flight-search-mock).
 # Exit status 0 when the scenario passed, 1 with a message when a check failed.
@@ -33,6 +36,8 @@ done
 url=$(sed -E 's/.*"url":"([^"]+)".*/\1/' "$ready")
 pid=$(sed -E 's/.*"pid":([0-9]+).*/\1/' "$ready")
 echo "mock ready at $url (pid $pid)"
+health=$(curl -fsS "$url/__mock/health")
+grep -q '"ready":true' <<<"$health" || fail "GET /__mock/health: $health"
 
 # 2. A fault: the next two GET /quota answer 503 in the service's error envelope.
 curl -fsS -X PUT "$url/__mock/faults/quota" -H 'content-type: application/json' -d '{"status":503,"times":2}'
@@ -55,8 +60,26 @@ grep -q "$KEY" <<<"$log" && fail "the request log shows the API key"
 faults=$(curl -fsS "$url/__mock/faults")
 grep -q '"remaining":0' <<<"$faults" || fail "the fault was not used up: $faults"
 
-# 5. Stop: SIGTERM finishes requests in flight and exits 0; the ready file goes away.
-kill -TERM "$pid"
+# 5. The contract-checking proxy in front of the mock: one GET /quota through it, recorded, no violation.
+# shellcheck disable=SC2086
+$MOCK proxy --target "$url" --port 0 --ready-file "$work/proxy.json" --record "$work/exchanges.jsonl" >"$work/proxy.out" 2>&1 &
+proxy=$!
+trap 'kill -TERM "$proxy" "$launcher" 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 400); do
+  [ -s "$work/proxy.json" ] && break
+  kill -0 "$proxy" 2>/dev/null || fail "the proxy exited before it was ready: $(cat "$work/proxy.out")"
+  sleep 0.05
+done
+proxy_url=$(sed -E 's/.*"url":"([^"]+)".*/\1/' "$work/proxy.json")
+curl -fsS "$proxy_url/quota" -H "x-api-key: $KEY" >/dev/null || fail "GET /quota through the proxy failed"
+kill -TERM "$proxy"
+wait "$proxy" || fail "the proxy exited with $?"
+grep -q '1 exchanges, 0 violations' "$work/proxy.out" || fail "the proxy's summary: $(cat "$work/proxy.out")"
+[ "$(grep -c '' "$work/exchanges.jsonl")" = 1 ] || fail "the proxy recorded: $(cat "$work/exchanges.jsonl")"
+echo "the proxy checked and recorded 1 exchange"
+
+# 6. Stop over HTTP (as SIGTERM to $pid would): it answers, finishes requests in flight, exits 0 and removes the ready file.
+curl -fsS -X POST "$url/__mock/shutdown" >/dev/null
 wait "$launcher" || fail "the mock exited with $?"
 trap 'rm -rf "$work"' EXIT
 [ ! -e "$ready" ] || fail "the ready file was left behind"

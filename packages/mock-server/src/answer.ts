@@ -1,88 +1,116 @@
-/** What a rule function decides: a status, a JSON body and extra headers. Turned into a {@link PlainAnswer} by `handle`. */
-export interface Answer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-  /** The body already serialized as JSON (it then replaces `body`), for answers built from cached JSON. */
-  json?: string;
-  /** The body already serialized as UTF-8 JSON bytes (it then replaces `body` and `json`). */
-  bytes?: Uint8Array<ArrayBuffer>;
-  /** The body as UTF-8 JSON bytes in pieces, never joined (it then replaces the others): big answers (history). */
-  chunks?: ChunkedBody;
+import { ABORTED, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type Answer, type CoreResult, type MockRequest } from './answer-types.js';
+import { authenticate } from './auth/authenticate.js';
+import { errorEnvelope, internalError, methodNotAllowed, notAcceptable, rateLimited, routeNotFound } from './errors/envelopes.js';
+import { describeFault, faultAnswer, parseScenario, SCENARIO_HEADER, scenarioAnswer, takeFault } from './faults.js';
+import { wait } from './provider/wait.js';
+import { FALLBACK_MEDIA_TYPE, negotiateMediaType } from './negotiation/negotiate.js';
+import type { LogEntry } from './recording/request-log.js';
+import { matchRoute, type Route } from './routes/table.js';
+import type { MockState } from './state.js';
+
+/**
+ * The request pipeline, in the order of checks of openapi.yaml (D2): route,
+ * `AUTH-1`, `AUTH-2`, `AUTH-3`, `RATE-1`, `NEG-1`, then the route's own rules
+ * (validation 422, `QUOTA-1` 402, the provider). Takes a plain request and
+ * gives a plain answer (status, headers, JSON text): it is what a mock's
+ * `answer` runs, the one entry that the msw handlers, `mock.handle` (src/fetch.ts)
+ * and the standalone server (src/node/server.ts) adapt. `null` for requests
+ * that are not the service's; `'aborted'` when the client went away.
+ */
+export async function answerRequest(state: MockState, request: MockRequest): Promise<CoreResult> {
+  const url = new URL(request.url);
+  const match = matchRoute(url, request.method, state.options.baseUrls);
+  if (!match) return null;
+  const record = state.log.start(request, url, match.path, state.options.now());
+  // Every answer, errors before negotiation included, goes out as the negotiated type when there is one.
+  const mediaType = negotiate(request.headers.get('accept'));
+  let answer: Answer;
+  try {
+    if (!match.route) {
+      answer = match.allow === undefined ? routeNotFound(request.method, match.path) : methodNotAllowed(request.method, match.path, match.allow);
+    } else if (request.headers.get(SCENARIO_HEADER) !== null) {
+      // D128: the request chooses its own answer; no fault, and a forced status consumes nothing.
+      const scenario = parseScenario(request.headers.get(SCENARIO_HEADER)!, match.route.name);
+      record.scenario = 'problem' in scenario ? request.headers.get(SCENARIO_HEADER)!.trim().slice(0, 200) : scenario.text;
+      if ('problem' in scenario) answer = errorEnvelope(400, 'INVALID_MOCK_SCENARIO', scenario.problem);
+      else {
+        if (scenario.delayMs !== undefined) await wait(scenario.delayMs, request.signal);
+        if (scenario.drop) {
+          record.endedAt = state.options.now();
+          return DROP_BEFORE_HEADERS;
+        }
+        answer =
+          scenario.status !== undefined
+            ? scenarioAnswer(scenario.status)
+            : await run(state, request, url, match.route, mediaType, record, scenario.providerFailure);
+      }
+    } else {
+      // A service fault comes before the key is looked at: it never consumes quota or a rate-limit slot.
+      const fault = takeFault(state.faults, match.route.name)?.fault;
+      if (fault !== undefined) {
+        record.fault = describeFault(fault);
+        if (fault.delayMs !== undefined) await wait(fault.delayMs, request.signal);
+        if (fault.drop !== undefined) {
+          record.endedAt = state.options.now();
+          return fault.drop === 'before-headers' ? DROP_BEFORE_HEADERS : DROP_AFTER_HEADERS;
+        }
+      }
+      answer = fault?.status !== undefined ? faultAnswer(fault) : await run(state, request, url, match.route, mediaType, record);
+    }
+  } catch (error) {
+    if (request.aborted()) return finishAborted(state, record);
+    answer = internalError();
+    reportUnexpected(error);
+  }
+  if (request.aborted()) return finishAborted(state, record);
+  record.status = answer.status;
+  record.endedAt = state.options.now();
+  const contentType = answer.status === 406 ? FALLBACK_MEDIA_TYPE : (mediaType ?? FALLBACK_MEDIA_TYPE);
+  return {
+    status: answer.status,
+    headers: answer.headers ? { 'content-type': contentType, ...answer.headers } : { 'content-type': contentType },
+    body: answer.chunks ?? answer.bytes ?? answer.json ?? JSON.stringify(answer.body),
+  };
 }
 
-/**
- * A body handed over as the pieces it is made of, never joined into one
- * buffer, so that a big answer is written a group of pieces at a time with the
- * event loop free in between: `length` is the sum of the pieces' lengths. The
- * pieces may be shared (stored record bytes): never written to or transferred.
- */
-export interface ChunkedBody {
-  /** The pieces, in order; shared with the store, so never written to or transferred. */
-  chunks: readonly Uint8Array<ArrayBuffer>[];
-  /** The sum of the pieces' lengths: the answer's `Content-Length`. */
-  length: number;
+async function run(
+  state: MockState,
+  request: MockRequest,
+  url: URL,
+  route: Route,
+  mediaType: string | undefined,
+  record: LogEntry,
+  providerFailure?: number,
+): Promise<Answer> {
+  const auth = authenticate(request.headers, state.ledgers, route.product);
+  if (!auth.ok) return auth.answer;
+  if (state.rateLimiter) {
+    const taken = state.rateLimiter.take(auth.key, state.options.now());
+    if (!taken.ok) return rateLimited(taken.retryAfterSeconds);
+  }
+  if (mediaType === undefined) return notAcceptable();
+  return route.run({ request, url, ledger: auth.ledger, state, record, ...(providerFailure !== undefined && { providerFailure }) });
 }
 
-/**
- * How much of a {@link ChunkedBody} its consumers write (the server) or copy
- * out (the Fetch stream) per turn of the event loop: small enough that writing
- * it to a socket (a kernel copy, on loopback the receiver's work too) is a
- * short stretch, large enough that a 1 MB answer is a few dozen writes.
- */
-export const ANSWER_CHUNK_BYTES = 64 * 1024;
-
-/**
- * The request the rules read (the input of a mock's `answer`): what both
- * adapters (the Fetch `Request` of the msw handlers and `mock.handle`, node's
- * `IncomingMessage` in the standalone server) can give cheaply. The rules
- * call `headers.get` with lower-case names and expect what Fetch's
- * `Headers.get` gives: the header whatever the case of its name, a repeated
- * header as its values joined by `, `, `null` when absent.
- */
-export interface MockRequest {
-  /** The HTTP method, upper case. */
-  method: string;
-  /** The absolute URL. */
-  url: string;
-  /** The request's headers (a Fetch `Headers` will do). */
-  headers: Pick<Headers, 'get'>;
-  /** Every header as flat name/value pairs (any case, repeats kept), read only for `requests()`. */
-  rawHeaders(): readonly string[];
-  /** The body decoded as UTF-8 (a leading BOM dropped), `''` without one. */
-  text(): Promise<string>;
-  /** Aborts when the client goes away; read it only when the answer can wait (an AbortSignal is not free). */
-  readonly signal: AbortSignal;
-  /** Whether the client went away (without creating a signal when nobody asked for one). */
-  aborted(): boolean;
+/** `negotiateMediaType` is a pure function of the header: the answers for the last few distinct headers are kept. */
+const negotiated = new Map<string | null, string | undefined>();
+const NEGOTIATED_CAP = 64;
+function negotiate(accept: string | null): string | undefined {
+  if (negotiated.has(accept)) return negotiated.get(accept);
+  const mediaType = negotiateMediaType(accept);
+  if (negotiated.size >= NEGOTIATED_CAP) negotiated.clear();
+  negotiated.set(accept, mediaType);
+  return mediaType;
 }
 
-/** The rules' answer, ready to send: status, headers (lower-case names) and the serialized body. */
-export interface PlainAnswer {
-  /** The HTTP status. */
-  status: number;
-  /** Response headers, lower-case names. */
-  headers: Record<string, string>;
-  /** JSON text, or its UTF-8 bytes in pieces for answers assembled from stored bytes (history). */
-  body: string | Uint8Array<ArrayBuffer> | ChunkedBody;
+/** The client went away: nobody reads an answer. */
+function finishAborted(state: MockState, record: LogEntry): typeof ABORTED {
+  record.aborted = true;
+  record.endedAt = state.options.now();
+  return ABORTED;
 }
 
-/** What `answer` gives for a request the client abandoned: nobody reads an answer. */
-export const ABORTED = 'aborted';
-/**
- * What `answer` gives when a fault drops the connection: before anything is
- * sent, or after the status line and headers. Only a real server can do the
- * second; through Fetch (msw) both are a network error.
- */
-export const DROP_BEFORE_HEADERS = 'drop-before-headers';
-export const DROP_AFTER_HEADERS = 'drop-after-headers';
-/**
- * What a mock's `answer` gives: the answer to send, `null` for a request that
- * is not the service's (another origin or path: let it pass, or answer 404),
- * `'aborted'` when the client went away, or one of the two dropped connections
- * of a `drop` fault.
- */
-export type CoreResult = PlainAnswer | null | typeof ABORTED | typeof DROP_BEFORE_HEADERS | typeof DROP_AFTER_HEADERS;
-
-/** A mock's one entry into its rules (`mock.answer`): a plain request in, a plain answer out. */
-export type AnswerEntry = (request: MockRequest) => Promise<CoreResult>;
+/** The 500 answer never carries the error; the console is where a developer looks for it. */
+function reportUnexpected(error: unknown): void {
+  console.error('[flight-search-mock] unexpected error', error);
+}

@@ -1,13 +1,13 @@
 import type { ProgramCode } from '@flight-search/contract';
-import type { MockRequest } from './answer.js';
+import type { MockRequest } from './answer-types.js';
 import { ActiveFault, faultIssues, faultRouteProblem } from './faults.js';
 import { answerFetch } from './fetch.js';
-import { answerRequest } from './handle.js';
-import { checkBehavior, resolveOptions, type ResolvedOptions } from './options.js';
+import { answerRequest } from './answer.js';
+import { checkBehavior, JSON_OPTION_NAMES, needsReset, optionIssues, readBack, resolveOptions, type ResolvedOptions } from './options.js';
 import { KeyLedger } from './quota/ledger.js';
 import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
-import { JSON_OPTION_NAMES, keyNameIssue, keySettingsIssues, MAX_KEYS, MockSettingError, optionIssues, PRODUCTS, programProblem } from './settings.js';
+import { keyNameIssue, keySettingsIssues, MAX_KEYS, MockSettingError, PRODUCTS, programProblem } from './settings.js';
 import { createState, type MockState } from './state.js';
 import type {
   FaultRoute,
@@ -91,7 +91,9 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       // Everything is checked before anything changes.
       resolved = resolveOptions(next, 'configure');
       options = next;
-      core.reset();
+      // The table says which options the state is built from; the others apply from the next request on.
+      if (needsReset(changes)) core.reset();
+      else state = { ...state, options: resolved };
     },
     setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null) {
       checkBehavior(program, behavior);
@@ -154,17 +156,7 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
     },
     state(): MockStateSnapshot {
       return {
-        options: {
-          seed: resolved.seed,
-          latency: resolved.latency,
-          providerTimeoutMs: resolved.providerTimeoutMs,
-          rateLimit: resolved.rateLimit ?? null,
-          clock: resolved.clock ?? null,
-          historyCap: resolved.historyCap,
-          requestLogCap: resolved.requestLogCap,
-          requestLogMaxBytes: resolved.requestLogMaxBytes,
-          baseUrl: resolved.baseUrl === undefined ? null : typeof resolved.baseUrl === 'string' ? resolved.baseUrl : [...resolved.baseUrl],
-        },
+        options: readBack(resolved),
         now: resolved.now(),
         keys: [...state.ledgers.values()].map(keyState),
         programs: Object.fromEntries([...state.behaviors].map(([program, behavior]) => [program, structuredClone(behavior)])),

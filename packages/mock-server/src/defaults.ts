@@ -21,9 +21,7 @@ export const DEFAULT_KEYS: readonly Readonly<KeySettings>[] = Object.freeze([
   Object.freeze({ key: 'empty-key', limit: 0, products: ['search', 'history'] }),
 ]) as readonly Readonly<KeySettings>[];
 
-export const DEFAULT_SEED = 1;
-export const DEFAULT_PROVIDER_TIMEOUT_MS = 29_000;
-export const DEFAULT_HISTORY_CAP = 100_000;
+/** Default of `requestLogCap` (the option table, src/options.ts), and of a request log made without one. */
 export const RECORDED_REQUESTS_CAP = 10_000;
 /** Default byte cap of the request log (`requestLogMaxBytes`): headers, paths and kept bodies together. */
 export const REQUEST_LOG_MAX_BYTES = 16 * 1024 * 1024;

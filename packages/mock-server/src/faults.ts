@@ -1,4 +1,4 @@
-import type { Answer } from './answer.js';
+import type { Answer } from './answer-types.js';
 import {
   correlationId,
   errorEnvelope,

@@ -7,7 +7,7 @@ import {
   type ChunkedBody,
   type MockRequest,
   type PlainAnswer,
-} from './answer.js';
+} from './answer-types.js';
 
 /**
  * The Fetch adapter over a mock's one entry (`answer`): a standard `Request`

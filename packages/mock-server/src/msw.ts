@@ -1,6 +1,6 @@
 import { http, type HttpHandler, type HttpResponseResolver, type RequestHandler } from 'msw';
 import { PATHS, type paths } from '@flight-search/contract';
-import type { AnswerEntry } from './answer.js';
+import type { AnswerEntry } from './answer-types.js';
 import { answerFetch } from './fetch.js';
 import type { MockStateSnapshot } from './types.js';
 

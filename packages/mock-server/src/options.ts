@@ -1,63 +1,281 @@
-import { DEFAULT_HISTORY_CAP, DEFAULT_KEYS, DEFAULT_PROVIDER_TIMEOUT_MS, DEFAULT_SEED, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from './defaults.js';
-import type { KeySettings, MockClock, MockOptions } from './types.js';
-import type { ProgramCode } from '@flight-search/contract';
-import { behaviorIssues, clockTime, MockSettingError, optionIssues, programProblem } from './settings.js';
+import { checkJson, unknownFields as undeclaredFields, type ProgramCode, type SchemaNode } from '@flight-search/contract';
+import { DEFAULT_KEYS, MAX_TIMER_MS, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from './defaults.js';
+import {
+  baseUrlIssues,
+  behaviorIssues,
+  clockIssues,
+  clockTime,
+  keysIssues,
+  MockSettingError,
+  programProblem,
+  unknownFields,
+  type SettingIssue,
+} from './settings.js';
+import type { KeySettings, MockClock } from './types.js';
 
-export interface ResolvedOptions {
-  keys: readonly Readonly<KeySettings>[];
-  seed: number;
-  providerTimeoutMs: number;
-  latency: 'none' | 'realistic';
-  now: () => number;
-  /** The JSON clock setting the `now` came from, when it came from one (read back by `state()`). */
-  clock: MockClock | undefined;
+/**
+ * One option of the mock: the table below is the one place an option is declared. The
+ * JavaScript API's checks and defaults, `configure` and `PUT /__mock/config`, a `--config`
+ * file, the CLI's flags and `--help`, `startMockServer` and `state()` all read it.
+ * `V` is the value a user gives, `R` the value in force once resolved.
+ */
+export interface OptionRow<V, R = V> {
+  /** What a value must be, checked by the contract's schema interpreter (`x-message` words the issue). */
+  schema?: SchemaNode;
+  /** What a schema cannot say (a URL, a clock's "one of the two", unique keys), or a value that is no JSON (`now`). */
+  check?: (value: unknown) => SettingIssue[];
+  /** The value when none is given; without one the option is off. */
+  default?: V;
+  /** The value in force; by default the value given, or the default. */
+  resolve?: (value: V | undefined) => R;
+  /** `false`: a `--config` file and the control API may not set it (not JSON). By default they may. */
+  json?: false;
+  /** `null` turns it off in `configure`. */
+  nullable?: true;
+  /** `false`: a change through `configure` applies from the next request. By default it starts a fresh state (D58). */
+  reset?: false;
+  /** `false`: `state()` does not read it back. By default it does (`null` when off). */
+  readBack?: false;
+  /** The CLI's flag and its `--help` text; a scalar option's flag is parsed from its schema. */
+  flag?: { name: string; arg?: string; help: string };
+}
+
+/** A row, its columns' literal types kept (`json: false`) and its value types `V` and `R` carried for the types below. */
+const option =
+  <V, R = V>() =>
+  <const Row extends OptionRow<V, R>>(row: Row): Row & { readonly types?: [V, R] } =>
+    row;
+/** A row as the loops below read it. */
+export const rowOf = (name: keyof Rows): OptionRow<unknown, unknown> => MOCK_OPTIONS[name] as unknown as OptionRow<unknown, unknown>;
+const count = (unit = ''): SchemaNode => ({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, 'x-message': `must be an integer >= 0${unit}` });
+
+/** `rateLimit`'s shape; its `windowMs` default is what `--rate-limit-window-ms` and a `--config` file without one get. */
+const RATE_LIMIT_SCHEMA = {
+  type: 'object',
+  'x-message': 'must be an object { requests, windowMs }',
+  required: ['requests'],
+  properties: {
+    requests: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, 'x-message': 'must be an integer >= 1' },
+    windowMs: { type: 'number', exclusiveMinimum: 0, default: 1000, 'x-message': 'must be a number of milliseconds > 0' },
+  },
+} as const satisfies SchemaNode;
+
+/** The options of the mock, in the order their issues are listed. */
+export const MOCK_OPTIONS = {
+  /** The API keys; default {@link "@flight-search/mock-server"!DEFAULT_KEYS | DEFAULT_KEYS}. */
+  keys: option<KeySettings[], readonly Readonly<KeySettings>[]>()({
+    check: keysIssues,
+    resolve: (keys = DEFAULT_KEYS as KeySettings[]) => keys.map((settings) => Object.freeze({ ...settings, products: [...new Set(settings.products)] })),
+    readBack: false,
+    flag: {
+      name: '--keys',
+      arg: 'FILE',
+      help: `API keys, JSON: {"keys":[{"key":"...","limit":100,"products":["search","history"]}]}
+(optional "consumed" per key). Default keys: test-key, search-only-key,
+low-quota-key, empty-key (see the package README)`,
+    },
+  }),
+  /** Seed of all generated data (flights, history, latencies); default 1. */
+  seed: option<number>()({
+    schema: { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, 'x-message': 'must be a safe integer' },
+    default: 1,
+    flag: { name: '--seed', help: 'seed of the generated data (same seed, same flights)' },
+  }),
+  /** How long a hanging provider is waited for before a 504 failure; default 29 000 (spec section 8), at most 2 147 483 647 (the longest timer). */
+  providerTimeoutMs: option<number>()({
+    schema: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: MAX_TIMER_MS,
+      'x-message': `must be a number of milliseconds > 0 and <= ${MAX_TIMER_MS} (the longest timer Node can set)`,
+    },
+    default: 29_000,
+    flag: { name: '--provider-timeout-ms', help: 'time a program may take before a 504 provider failure (default 29000)' },
+  }),
+  /** `'none'` (default): providers answer at once; `'realistic'`: each program its own deterministic 0.2 to 4 s. */
+  latency: option<'none' | 'realistic'>()({
+    schema: { type: 'string', enum: ['none', 'realistic'], 'x-message': "must be 'none' or 'realistic'" },
+    default: 'none',
+    flag: { name: '--latency', arg: 'none|realistic', help: 'provider latencies: none (default) or realistic (0.2 to 4 s per program)' },
+  }),
+  /** The mock's clock in epoch ms (default `Date.now`): history windows, `createdAt`, recorded times, rate limit windows. */
+  now: option<() => number>()({
+    check: (now) => (typeof now === 'function' ? [] : [{ field: '', type: 'invalid_type', message: 'must be a function returning epoch milliseconds.' }]),
+    json: false,
+    readBack: false,
+  }),
   /**
-   * Each base URL as `origin + path` without a trailing slash, or undefined when the service is at the
-   * root of any origin (`baseUrl: '*'`, or none: then the msw handlers are refused, D127).
+   * The mock's clock as data (what `--config` and the control API can carry), instead of `now`:
+   * `{ at: '2026-11-01T00:00:00Z' }` stops it at that instant, `{ offsetMs: -86_400_000 }` runs it a day behind.
+   */
+  clock: option<MockClock, MockClock | undefined>()({
+    check: clockIssues,
+    resolve: (clock) => (clock === undefined ? undefined : { ...clock }),
+    nullable: true,
+    flag: {
+      name: '--now',
+      arg: 'TIME',
+      help: `a fixed clock for history windows and records: ISO 8601 or epoch ms
+(--clock-offset-ms N: the real clock shifted by N ms, negative for the past)`,
+    },
+  }),
+  /** Most history records kept from searches; the oldest are dropped first. Default 100 000. */
+  historyCap: option<number>()({
+    schema: count(),
+    default: 100_000,
+    flag: { name: '--history-cap', help: 'most history records kept from searches (default 100000)' },
+  }),
+  /** Most received requests `requests()` keeps; the oldest are dropped first. Default 10 000; 0 records none. */
+  requestLogCap: option<number>()({
+    schema: count(),
+    default: RECORDED_REQUESTS_CAP,
+    flag: { name: '--request-log-cap', help: 'most requests recorded for GET /__mock/requests (default 10000 with --control)' },
+  }),
+  /**
+   * Most bytes the request log holds (paths, headers and kept bodies; a body
+   * keeps at most its first 4 KiB): the oldest requests are dropped first to
+   * stay under it. Default 16 MiB (16 777 216); 0 records none.
+   */
+  requestLogMaxBytes: option<number>()({
+    schema: count(' (bytes)'),
+    default: REQUEST_LOG_MAX_BYTES,
+    flag: {
+      name: '--request-log-max-bytes',
+      help: `bytes the record of received requests may hold (default 16777216);
+a body keeps its first 4 KiB, the oldest requests are dropped first`,
+    },
+  }),
+  /**
+   * Where the service is: the msw handlers answer only under this URL, or these URLs (and answer an
+   * unknown path under one with a 404 envelope), so `onUnhandledRequest: 'error'` catches a client
+   * with the wrong base URL. `'*'` answers the three paths on any origin. Without it the mock has no
+   * msw handlers (reading `handlers` throws, D127); `mock.handle` and the standalone server take any origin.
+   */
+  baseUrl: option<string | readonly string[], string | readonly string[] | undefined>()({
+    check: baseUrlIssues,
+    // Each URL as `origin + path` without a trailing slash; `'*'` as given.
+    resolve: (baseUrl) =>
+      baseUrl === undefined || baseUrl === '*' ? baseUrl : typeof baseUrl === 'string' ? normalizedBaseUrl(baseUrl) : baseUrl.map(normalizedBaseUrl),
+    json: false,
+  }),
+  /** Per-key rate limit (`RATE-1`): `requests` per `windowMs` (default 1 000 ms); off unless set. */
+  rateLimit: option<{ requests: number; windowMs?: number }, { requests: number; windowMs: number } | undefined>()({
+    schema: RATE_LIMIT_SCHEMA,
+    resolve: (limit) => limit && { requests: limit.requests, windowMs: limit.windowMs ?? RATE_LIMIT_SCHEMA.properties.windowMs.default },
+    nullable: true,
+    flag: {
+      name: '--rate-limit',
+      arg: 'N',
+      help: `at most N requests per key per window (RATE-1: 429 with Retry-After); off by default
+(--rate-limit-window-ms MS: the window, default ${RATE_LIMIT_SCHEMA.properties.windowMs.default})`,
+    },
+  }),
+  /**
+   * A request field the contract does not declare (`responseFomat`, `passengers.childs`): `'warn'` (default)
+   * answers as the service would and names it in the `x-mock-warnings` header and the request log;
+   * `'refuse'` answers 422 `VALIDATION_ERROR` naming it (D119).
+   */
+  unknownFields: option<'warn' | 'refuse'>()({
+    schema: { type: 'string', enum: ['warn', 'refuse'], 'x-message': "must be 'warn' or 'refuse'" },
+    default: 'warn',
+    reset: false,
+    flag: {
+      name: '--unknown-fields',
+      arg: 'warn|refuse',
+      help: `a request field the contract does not declare: named in the x-mock-warnings header
+and the request log (warn, default), or refused with a 422 (refuse)`,
+    },
+  }),
+};
+
+type Rows = typeof MOCK_OPTIONS;
+type Given<K extends keyof Rows> = Rows[K] extends { readonly types?: [infer V, unknown] } ? V : never;
+type InForce<K extends keyof Rows> = Rows[K] extends { readonly types?: [unknown, infer R] } ? R : never;
+/** The names of the rows whose column is `true` (`nullable`) or not `false` (the columns that default to true). */
+type NamesWhere<Column extends 'json' | 'nullable' | 'readBack'> = {
+  [K in keyof Rows]: Column extends 'nullable' ? (Rows[K] extends { nullable: true } ? K : never) : Rows[K] extends Record<Column, false> ? never : K;
+}[keyof Rows];
+
+/** Options of `createFlightSearchMock`: every one is optional. A bad value throws a `TypeError` naming it. */
+export type MockOptionValues = { [K in keyof Rows]?: Given<K> };
+/** The options `configure` changes: the JSON ones and `now`; `null` turns `rateLimit` or `clock` off. */
+export type MockConfigValues = { [K in NamesWhere<'json'> | 'now']?: Given<K> | (K extends NamesWhere<'nullable'> ? null : never) };
+/** The options in force, as `state()` reads them back (`null`: off or not set). */
+export type MockOptionsInForce = { [K in NamesWhere<'readBack'>]: Exclude<InForce<K>, undefined> | (undefined extends InForce<K> ? null : never) };
+
+export type ResolvedOptions = { [K in Exclude<keyof Rows, 'now'>]: InForce<K> } & {
+  now: () => number;
+  /**
+   * Each base URL, normalized, or undefined when the service is at the root of any origin
+   * (`baseUrl: '*'`, or none: then the msw handlers are refused, D127).
    */
   baseUrls: readonly string[] | undefined;
-  /** `baseUrl` as given, normalized (what `state()` reads back). */
-  baseUrl: string | readonly string[] | undefined;
-  historyCap: number;
-  requestLogCap: number;
-  requestLogMaxBytes: number;
-  rateLimit: { requests: number; windowMs: number } | undefined;
+};
+
+/** Every option name; `JSON_OPTION_NAMES` those a JSON document may carry (`--config`, `PUT /__mock/config`). */
+export const OPTION_NAMES = Object.keys(MOCK_OPTIONS) as (keyof Rows)[];
+export const JSON_OPTION_NAMES = OPTION_NAMES.filter((name) => rowOf(name).json !== false);
+
+/**
+ * Every problem of mock options, in the table's order. `known` lists the options accepted here
+ * (unknown ones are refused); `nullable` lets the nullable ones be `null` (turn off, for `configure`).
+ */
+export function optionIssues(options: unknown, known: readonly string[] = OPTION_NAMES, nullable = false): SettingIssue[] {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return [{ field: '', type: 'invalid_type', message: 'must be an object.' }];
+  const given = options as Record<string, unknown>;
+  const issues = unknownFields(given, known);
+  for (const name of OPTION_NAMES) {
+    const row = rowOf(name);
+    const value = given[name];
+    if (value === undefined || (nullable && row.nullable && value === null)) continue;
+    if (row.schema) {
+      checkJson(row.schema, value, name, (field, [type, text]) => issues.push({ field, type: type as SettingIssue['type'], message: `${text}.` }));
+      for (const { field, known: names } of undeclaredFields(row.schema, value, name))
+        issues.push({ field, type: 'invalid_enum', message: `is not a known field; expected ${names.join(', ')}.` });
+    }
+    if (row.check) issues.push(...row.check(value).map((issue) => ({ ...issue, field: issue.field || name })));
+  }
+  if (given.now !== undefined && given.clock != null)
+    issues.push({ field: 'clock', type: 'cross_field', message: 'must not be given with `now` (both set the clock).' });
+  return issues;
 }
 
 /**
- * Checks every option up front (src/settings.ts, the one checker) and applies
- * the defaults; bad options are one TypeError naming each of them.
- * `where` names the caller in the message.
+ * Checks every option up front and applies the table's defaults; bad options are one TypeError
+ * naming each of them. `where` names the caller in the message.
  */
-export function resolveOptions(options: MockOptions = {}, where = 'createFlightSearchMock'): ResolvedOptions {
+export function resolveOptions(options: MockOptionValues = {}, where = 'createFlightSearchMock'): ResolvedOptions {
   if (typeof options !== 'object' || options === null) {
     throw new MockSettingError(where, 'options', [{ field: '', type: 'invalid_type', message: 'must be an object.' }], 'option ');
   }
   const issues = optionIssues(options);
   if (issues.length > 0) throw new MockSettingError(where, '', issues, 'option ');
+  const resolved: Record<string, unknown> = {};
+  for (const name of OPTION_NAMES) {
+    const row = rowOf(name);
+    const value = options[name] ?? row.default;
+    resolved[name] = row.resolve ? row.resolve(value) : value;
+  }
+  resolved.now = options.now ?? clockOf(options.clock);
+  const { baseUrl } = resolved as Pick<ResolvedOptions, 'baseUrl'>;
+  resolved.baseUrls = baseUrl === undefined || baseUrl === '*' ? undefined : typeof baseUrl === 'string' ? [baseUrl] : baseUrl;
+  return resolved as ResolvedOptions;
+}
 
-  const normalized = (given: string) => {
-    const url = new URL(given);
-    return (url.origin + url.pathname).replace(/\/+$/, '');
-  };
-  const given = options.baseUrl;
-  const baseUrls = given === undefined || given === '*' ? undefined : (typeof given === 'string' ? [given] : given).map(normalized);
-  const baseUrl = given === '*' || baseUrls === undefined ? given : typeof given === 'string' ? baseUrls[0] : baseUrls;
-  const keys = (options.keys ?? DEFAULT_KEYS).map((settings) => Object.freeze({ ...settings, products: [...new Set(settings.products)] }));
-  return {
-    keys,
-    seed: options.seed ?? DEFAULT_SEED,
-    providerTimeoutMs: options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
-    latency: options.latency ?? 'none',
-    now: options.now ?? clockOf(options.clock),
-    clock: options.clock === undefined ? undefined : { ...options.clock },
-    baseUrls,
-    baseUrl,
-    historyCap: options.historyCap ?? DEFAULT_HISTORY_CAP,
-    requestLogCap: options.requestLogCap ?? RECORDED_REQUESTS_CAP,
-    requestLogMaxBytes: options.requestLogMaxBytes ?? REQUEST_LOG_MAX_BYTES,
-    rateLimit: options.rateLimit && { requests: options.rateLimit.requests, windowMs: options.rateLimit.windowMs },
-  };
+/** The options in force as `state()` reads them back: copies, `null` for what is off. */
+export function readBack(resolved: ResolvedOptions): MockOptionsInForce {
+  const names = OPTION_NAMES.filter((name) => rowOf(name).readBack !== false) as (keyof MockOptionsInForce)[];
+  return Object.fromEntries(names.map((name) => [name, structuredClone(resolved[name]) ?? null])) as MockOptionsInForce;
+}
+
+/** Whether changing these options needs a fresh state (the table's `reset`). */
+export const needsReset = (changes: object): boolean =>
+  Object.entries(changes).some(([name, value]) => value !== undefined && (!(name in MOCK_OPTIONS) || rowOf(name as keyof Rows).reset !== false));
+
+/** A base URL as `origin + path` without a trailing slash. */
+function normalizedBaseUrl(baseUrl: string): string {
+  const { origin, pathname } = new URL(baseUrl);
+  return (origin + pathname).replace(/\/+$/, '');
 }
 
 /** The mock's clock of a `clock` setting: a fixed instant, or the real time shifted by `offsetMs`. */

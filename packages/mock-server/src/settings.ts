@@ -66,7 +66,6 @@ export function keyNameIssue(key: unknown): SettingIssue | undefined {
 
 /** A non-negative safe integer: a quota limit or a consumed count. */
 export const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-const isDuration = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 /** A typo (`latncyMs` for `latencyMs`) would otherwise be a silent no-op. */
 export function unknownFields(object: Record<string, unknown>, known: readonly string[], at = ''): SettingIssue[] {
@@ -85,7 +84,7 @@ export function behaviorIssues(behavior: unknown): SettingIssue[] {
   if (!isPlainObject(behavior)) return [{ field: '', type: 'invalid_type', message: 'must be an object { latencyMs?, fail?, hang? } or null.' }];
   const issues = unknownFields(behavior, ['latencyMs', 'fail', 'hang']);
   const { latencyMs, fail, hang } = behavior;
-  if (latencyMs !== undefined) issues.push(...timerIssues('latencyMs', latencyMs, true));
+  if (latencyMs !== undefined) issues.push(...timerIssues('latencyMs', latencyMs));
   if (hang !== undefined && typeof hang !== 'boolean') issues.push({ field: 'hang', type: 'invalid_type', message: 'must be a boolean.' });
   if (fail !== undefined) {
     if (!isPlainObject(fail)) {
@@ -108,12 +107,10 @@ function statusIssues(field: string, status: unknown, min: number, what: string)
 }
 
 /** A wait the mock sets a timer for: a longer `setTimeout` would fire at once, so it is refused with the real bound. */
-function timerIssues(field: string, value: unknown, zeroAllowed: boolean): SettingIssue[] {
+function timerIssues(field: string, value: unknown): SettingIssue[] {
   if (typeof value !== 'number' || !Number.isFinite(value)) return [{ field, type: 'invalid_type', message: 'must be a number of milliseconds.' }];
-  if (value < 0 || (!zeroAllowed && value === 0) || value > MAX_TIMER_MS) {
-    const range = zeroAllowed ? `from 0 to ${MAX_TIMER_MS}` : `> 0 and <= ${MAX_TIMER_MS}`;
-    return [{ field, type: 'out_of_range', message: `must be a number of milliseconds ${range} (the longest timer Node can set).` }];
-  }
+  if (value < 0 || value > MAX_TIMER_MS)
+    return [{ field, type: 'out_of_range', message: `must be a number of milliseconds from 0 to ${MAX_TIMER_MS} (the longest timer Node can set).` }];
   return [];
 }
 
@@ -165,61 +162,8 @@ export function keySettingsIssues(
   return { issues, merged: { limit, consumed, products } };
 }
 
-/** The options a JSON document can carry (`--config`, `PUT /__mock/config`); `now` and `baseUrl` are the JavaScript API's only. */
-export const JSON_OPTION_NAMES = [
-  'keys',
-  'seed',
-  'providerTimeoutMs',
-  'latency',
-  'clock',
-  'historyCap',
-  'requestLogCap',
-  'requestLogMaxBytes',
-  'rateLimit',
-] as const;
-const OPTION_NAMES = [...JSON_OPTION_NAMES, 'now', 'baseUrl'] as const;
-
-/**
- * Every problem of mock options. `known` lists the options accepted here
- * (unknown ones are refused); `nullable` lets `rateLimit` and `clock` be `null`
- * (turn off, for `configure`).
- */
-export function optionIssues(options: unknown, known: readonly string[] = OPTION_NAMES, nullable = false): SettingIssue[] {
-  if (!isPlainObject(options)) return [{ field: '', type: 'invalid_type', message: 'must be an object.' }];
-  const issues = unknownFields(options, known);
-  const o = options;
-  if (o.keys !== undefined) issues.push(...keysIssues(o.keys));
-  if (o.seed !== undefined && (typeof o.seed !== 'number' || !Number.isSafeInteger(o.seed)))
-    issues.push({ field: 'seed', type: 'invalid_type', message: 'must be a safe integer.' });
-  if (o.providerTimeoutMs !== undefined) issues.push(...timerIssues('providerTimeoutMs', o.providerTimeoutMs, false));
-  if (o.latency !== undefined && o.latency !== 'none' && o.latency !== 'realistic')
-    issues.push({ field: 'latency', type: 'invalid_enum', message: "must be 'none' or 'realistic'." });
-  if (o.now !== undefined && typeof o.now !== 'function')
-    issues.push({ field: 'now', type: 'invalid_type', message: 'must be a function returning epoch milliseconds.' });
-  if (o.clock !== undefined && !(nullable && o.clock === null)) issues.push(...clockIssues(o.clock));
-  if (o.now !== undefined && o.clock !== undefined && o.clock !== null)
-    issues.push({ field: 'clock', type: 'cross_field', message: 'must not be given with `now` (both set the clock).' });
-  for (const name of ['historyCap', 'requestLogCap'] as const) if (o[name] !== undefined) issues.push(...countIssue(name, o[name]));
-  if (o.requestLogMaxBytes !== undefined) issues.push(...countIssue('requestLogMaxBytes', o.requestLogMaxBytes, 0, ' (bytes)'));
-  if (o.baseUrl !== undefined) issues.push(...baseUrlIssues(o.baseUrl));
-  if (o.rateLimit !== undefined && !(nullable && o.rateLimit === null)) {
-    if (!isPlainObject(o.rateLimit)) issues.push({ field: 'rateLimit', type: 'invalid_type', message: 'must be an object { requests, windowMs }.' });
-    else {
-      issues.push(...unknownFields(o.rateLimit, ['requests', 'windowMs'], 'rateLimit'));
-      issues.push(...countIssue('rateLimit.requests', o.rateLimit.requests, 1));
-      const windowMs = o.rateLimit.windowMs;
-      if (!isDuration(windowMs) || windowMs === 0)
-        issues.push({
-          field: 'rateLimit.windowMs',
-          type: typeof windowMs === 'number' ? 'out_of_range' : 'invalid_type',
-          message: 'must be a number of milliseconds > 0.',
-        });
-    }
-  }
-  return issues;
-}
-
-function keysIssues(keys: unknown): SettingIssue[] {
+/** `keys`: each entry a key's settings, every key unique, at most {@link MAX_KEYS} of them. */
+export function keysIssues(keys: unknown): SettingIssue[] {
   if (!Array.isArray(keys)) return [{ field: 'keys', type: 'invalid_type', message: 'must be an array of { key, limit, consumed?, products }.' }];
   if (keys.length > MAX_KEYS) return [{ field: 'keys', type: 'out_of_range', message: `must have at most ${MAX_KEYS} keys (it has ${keys.length}).` }];
   const issues: SettingIssue[] = [];
@@ -247,7 +191,7 @@ function keysIssues(keys: unknown): SettingIssue[] {
   return issues;
 }
 
-function clockIssues(clock: unknown): SettingIssue[] {
+export function clockIssues(clock: unknown): SettingIssue[] {
   const shape = 'must be an object { at } (a fixed time: ISO 8601 or epoch ms) or { offsetMs } (real time shifted)';
   if (!isPlainObject(clock)) return [{ field: 'clock', type: 'invalid_type', message: `${shape}.` }];
   const issues = unknownFields(clock, ['at', 'offsetMs'], 'clock');
@@ -270,7 +214,7 @@ export function clockTime(at: unknown): number | undefined {
   return Number.isNaN(time) ? undefined : time;
 }
 
-function baseUrlIssues(baseUrl: unknown): SettingIssue[] {
+export function baseUrlIssues(baseUrl: unknown): SettingIssue[] {
   if (baseUrl === '*') return [];
   if (Array.isArray(baseUrl)) {
     if (baseUrl.length === 0) return [{ field: 'baseUrl', type: 'out_of_range', message: "must list at least one URL (or be '*' for any origin)." }];

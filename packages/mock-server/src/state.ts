@@ -5,7 +5,7 @@ import type { ResolvedOptions } from './options.js';
 import { KeyLedger } from './quota/ledger.js';
 import { RateLimiter } from './rate-limit/limiter.js';
 import { RequestLog } from './recording/request-log.js';
-import { SearchCache } from './routes/search-cache.js';
+import { SearchCache } from './data/search-cache.js';
 import type { ActiveFault } from './faults.js';
 import type { FaultRoute, ProgramBehavior } from './types.js';
 

@@ -1,6 +1,7 @@
 import type { ProgramCode } from '@flight-search/contract';
 import type { RequestHandler } from 'msw';
-import type { CoreResult, MockRequest } from './answer.js';
+import type { CoreResult, MockRequest } from './answer-types.js';
+import type { MockConfigValues, MockOptionsInForce, MockOptionValues } from './options.js';
 
 /** A product an API key can include. Search is part of every key; history must be contracted (`AUTH-3`). */
 export type Product = 'search' | 'history';
@@ -32,48 +33,11 @@ export interface ProgramBehavior {
   hang?: boolean;
 }
 
-/** Options of {@link createFlightSearchMock}: every one is optional. A bad value throws a `TypeError` naming it. */
-export interface MockOptions {
-  /** The API keys; default {@link "@flight-search/mock-server"!DEFAULT_KEYS | DEFAULT_KEYS}. */
-  keys?: KeySettings[];
-  /** Seed of all generated data (flights, history, latencies); default 1. */
-  seed?: number;
-  /** How long a hanging provider is waited for before a 504 failure; default 29 000 (spec section 8), at most 2 147 483 647 (the longest timer). */
-  providerTimeoutMs?: number;
-  /** `'none'` (default): providers answer at once; `'realistic'`: each program its own deterministic 0.2 to 4 s. */
-  latency?: 'none' | 'realistic';
-  /** The mock's clock in epoch ms (default `Date.now`): history windows, `createdAt`, recorded times, rate limit windows. */
-  now?: () => number;
-  /**
-   * The mock's clock as data (what `--config` and the control API can carry), instead of `now`:
-   * `{ at: '2026-11-01T00:00:00Z' }` stops it at that instant, `{ offsetMs: -86_400_000 }` runs it a day behind.
-   */
-  clock?: MockClock;
-  /**
-   * Where the service is: the msw handlers answer only under this URL, or these URLs (and answer an
-   * unknown path under one with a 404 envelope), so `onUnhandledRequest: 'error'` catches a client
-   * with the wrong base URL. `'*'` answers the three paths on any origin. Without it the mock has no
-   * msw handlers (reading `handlers` throws, D127); `mock.handle` and the standalone server take any origin.
-   */
-  baseUrl?: string | readonly string[];
-  /** Most history records kept from searches; the oldest are dropped first. Default 100 000. */
-  historyCap?: number;
-  /** Most received requests `requests()` keeps; the oldest are dropped first. Default 10 000; 0 records none. */
-  requestLogCap?: number;
-  /**
-   * Most bytes the request log holds (paths, headers and kept bodies; a body
-   * keeps at most its first 4 KiB): the oldest requests are dropped first to
-   * stay under it. Default 16 MiB (16 777 216); 0 records none.
-   */
-  requestLogMaxBytes?: number;
-  /** Per-key rate limit (`RATE-1`); off unless set. */
-  rateLimit?: {
-    /** Requests a key may make per window. */
-    requests: number;
-    /** Length of the window, in ms. */
-    windowMs: number;
-  };
-}
+/**
+ * Options of {@link createFlightSearchMock}: every one is optional. A bad value throws a `TypeError` naming it.
+ * Declared, with their defaults and checks, by the mock's option table (`src/options.ts`).
+ */
+export type MockOptions = MockOptionValues;
 
 /** A fixed (`at`: ISO 8601 or epoch ms) or shifted (`offsetMs`) clock; exactly one of the two. */
 export interface MockClock {
@@ -83,13 +47,8 @@ export interface MockClock {
   offsetMs?: number;
 }
 
-/** The options `configure` changes; `null` turns `rateLimit` or `clock` off. */
-export type MockConfigChanges = Omit<MockOptions, 'baseUrl' | 'rateLimit' | 'clock'> & {
-  /** A new rate limit, or `null` to turn it off. */
-  rateLimit?: MockOptions['rateLimit'] | null;
-  /** A fixed or shifted clock, or `null` for the real one. */
-  clock?: MockClock | null;
-};
+/** The options `configure` changes (the JSON ones and `now`); `null` turns `rateLimit` or `clock` off. */
+export type MockConfigChanges = MockConfigValues;
 
 /** The routes a fault can be set on: one of the service's operations, or `all` of them. */
 export type FaultRoute = 'search' | 'history' | 'quota' | 'all';
@@ -167,31 +126,7 @@ export interface RequestFilter {
 /** Everything the mock is set to, keys masked (`state()`, `GET /__mock/state`). */
 export interface MockStateSnapshot {
   /** The options in force, as {@link MockOptions} names them (`null`: off or not set). */
-  options: {
-    /** The data seed. */
-    seed: number;
-    /** The latency model of programs without their own `latencyMs`. */
-    latency: 'none' | 'realistic';
-    /** How long a program may take before it fails with 504. */
-    providerTimeoutMs: number;
-    /** The rate limit per key, or `null` when off. */
-    rateLimit: {
-      /** Requests allowed per window. */
-      requests: number;
-      /** The window, in milliseconds. */
-      windowMs: number;
-    } | null;
-    /** The fixed or shifted clock, or `null` for the real one. */
-    clock: MockClock | null;
-    /** Searched history records kept at most. */
-    historyCap: number;
-    /** Recorded requests kept at most. */
-    requestLogCap: number;
-    /** Bytes the request log keeps at most. */
-    requestLogMaxBytes: number;
-    /** The base URL(s) the msw handlers answer under, `'*'` for any origin, or `null` when none was given. */
-    baseUrl: string | string[] | null;
-  };
+  options: MockOptionsInForce;
   /** The mock's current time, epoch milliseconds. */
   now: number;
   /** Every key, masked. */
@@ -243,6 +178,11 @@ export interface RecordedRequest {
   key?: string;
   /** The service fault that hit this request, such as `status 503`, `drop before-headers` or `delay 200ms`. */
   fault?: string;
+  /**
+   * What the mock noticed and let pass, as its `x-mock-warnings` header said it: each unknown field of
+   * a search body or history query (`body.responseFomat is not a field of the request (ignored)`), at most 10 (D119).
+   */
+  warnings?: string[];
   /** The one-request scenario the request asked for in its `x-mock-scenario` header, such as `status=402` (D128). */
   scenario?: string;
 }

@@ -1,6 +1,7 @@
 import type { HistoryRecord, ParsedFlight, SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
-import { generateFlights, toHistoryRecords } from '../src/data/index.js';
+import { generateFlights } from '../src/data/index.js';
+import { toHistoryRecords } from '../src/history/records.js';
 import { handle } from './support/handle.js';
 import { HistoryStore, bucketKey } from '../src/history/store.js';
 import { resolveOptions } from '../src/options.js';

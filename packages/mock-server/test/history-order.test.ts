@@ -1,6 +1,6 @@
 import type { HistoryRecord, SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it, vi } from 'vitest';
-import { historyRecord } from '../src/data/index.js';
+import { historyRecord } from '../src/history/records.js';
 import { handle } from './support/handle.js';
 import { resolveOptions } from '../src/options.js';
 import { createState } from '../src/state.js';
@@ -11,8 +11,8 @@ import { validSearch } from './support/msw.js';
 // its flight, so an order that read `record.id` inside the comparison rebuilt
 // whole records (id, hash, uuid, dates) on every comparison of a tie, which a
 // search repeated within one second makes common.
-vi.mock('../src/data/history/records.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../src/data/history/records.js')>();
+vi.mock('../src/history/records.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/history/records.js')>();
   return { ...actual, historyRecord: vi.fn(actual.historyRecord) };
 });
 

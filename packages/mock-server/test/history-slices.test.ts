@@ -1,7 +1,7 @@
 import type { SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { handle } from './support/handle.js';
-import { ANSWER_CHUNK_BYTES } from '../src/answer.js';
+import { ANSWER_CHUNK_BYTES } from '../src/answer-types.js';
 import { findHistory, joinChunks, queryHistoryBytes, queryHistoryChunks } from '../src/history/query.js';
 import { QueryAbandoned, Slicer, sortInSlices } from '../src/history/slices.js';
 import { resolveOptions } from '../src/options.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MockRequest } from '../src/answer.js';
+import type { MockRequest } from '../src/answer-types.js';
 import { RECORDED_BODY_PREFIX_BYTES, REQUEST_LOG_MAX_BYTES } from '../src/defaults.js';
 import { RequestLog } from '../src/recording/request-log.js';
 import { createFlightSearchMock } from '../src/index.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchRequest } from '@flight-search/sdk';
 import { generateFlights, toRawData } from '../src/data/index.js';
-import { SearchCache, searchKey } from '../src/routes/search-cache.js';
+import { SearchCache, searchKey } from '../src/data/search-cache.js';
 import { normalizeSearch } from '../src/routes/search.js';
-import { quotaOf, roundTrip, search, useMockService, validSearch } from './support/msw.js';
+import { call, issuesOf, quotaOf, roundTrip, search, useMockService, validSearch } from './support/msw.js';
 
 const service = useMockService();
 
@@ -138,5 +138,58 @@ describe('the cache of generated searches', () => {
     const keys = new Set([searchKey(base), ...variants.map((v) => searchKey({ ...base, ...v } as typeof base))]);
     expect(keys.size).toBe(variants.length + 1);
     expect(searchKey({ ...base, responseFormat: 'PARSED' })).toBe(searchKey({ ...base, responseFormat: 'RAW' }));
+  });
+});
+
+describe('unknown request fields (issue 27 item 6, D119)', () => {
+  const typos = () => validSearch({ responseFomat: 'PARSED', passengers: { adults: 1, childs: 2 } });
+
+  it('by default answers as the service would and names each unknown field in x-mock-warnings and the request log', async () => {
+    const mock = service.mock();
+    const response = await search(typos());
+    expect(response.status).toBe(200);
+    const warnings = ['body.passengers.childs is not a field of the request (ignored)', 'body.responseFomat is not a field of the request (ignored)'];
+    expect(response.headers.get('x-mock-warnings')).toBe(warnings.join(', '));
+    expect(mock.requests().at(-1)!.warnings).toEqual(warnings);
+    // A body without one carries no warning, in the header or the log.
+    const clean = await search(validSearch());
+    expect(clean.headers.get('x-mock-warnings')).toBeNull();
+    expect(mock.requests().at(-1)).not.toHaveProperty('warnings');
+  });
+
+  it("with unknownFields: 'refuse' answers the service's 422 naming each one, beside the contract's own issues, and charges nothing", async () => {
+    service.mock({ unknownFields: 'refuse' });
+    const issues = await issuesOf(await search({ ...typos(), origin: 'gru' }));
+    expect(issues.map((issue) => [issue.field, issue.type])).toEqual([
+      ['body.origin', 'invalid_format'],
+      ['body.passengers.childs', 'invalid_enum'],
+      ['body.responseFomat', 'invalid_enum'],
+    ]);
+    expect(issues[1]!.message).toBe('is not a field of the request; expected one of adults, children, infants (D119).');
+    expect((await quotaOf()).consumed).toBe(0);
+  });
+
+  it('names at most 10 unknown fields, each as printable ASCII in the header', async () => {
+    const mock = service.mock();
+    const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`extra${i}`, i]));
+    const response = await search({ ...validSearch(), 'caf\u00e9\n': 1, ...many });
+    expect(response.status).toBe(200);
+    const header = response.headers.get('x-mock-warnings')!;
+    expect(header.startsWith('body.caf\\u00e9\\u000a is not a field')).toBe(true);
+    expect(header.split(', ')).toHaveLength(10);
+    expect(mock.requests().at(-1)!.warnings).toHaveLength(10);
+  });
+
+  it('names an unknown history query parameter the same way: a warning by default, a 422 with refuse', async () => {
+    const query = '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&lookbackDays=7&airlineLoyalty=PROGRAM_1&onlyFuture=true';
+    const mock = service.mock();
+    const warned = await call(query);
+    expect(warned.status).toBe(200);
+    expect(warned.headers.get('x-mock-warnings')).toBe('query.onlyFuture is not a field of the request (ignored)');
+    expect(mock.requests().at(-1)!.warnings).toEqual(['query.onlyFuture is not a field of the request (ignored)']);
+    expect((await call(query.replace('onlyFuture', 'onlyFutureDepartures'))).headers.get('x-mock-warnings')).toBeNull();
+    mock.configure({ unknownFields: 'refuse' });
+    const issues = await issuesOf(await call(query));
+    expect(issues.map((issue) => [issue.field, issue.type])).toEqual([['query.onlyFuture', 'invalid_enum']]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from './types.js';
-import { retryAfterMs } from './retry-after.js';
+import { retryAfterMs } from './internal/retry-after.js';
 
 /**
  * Every error the SDK throws, in one file.

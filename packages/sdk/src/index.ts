@@ -1,10 +1,28 @@
 export type * from './types.js';
-export * from './errors.js';
+export {
+  AbortError,
+  AuthenticationError,
+  BudgetExceededError,
+  ConnectionError,
+  FlightSearchApiError,
+  FlightSearchError,
+  InvalidResponseError,
+  NotAcceptableError,
+  NotFoundError,
+  PermissionDeniedError,
+  QuotaExceededError,
+  RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+  type ApiErrorInit,
+} from './errors.js';
 export { createFlightSearchClient } from './client.js';
+export type { APIPromise, FlightSearchClient, SearchResponseFor, WithResponse } from './client.js';
 export type {
-  APIPromise,
   ClientOptions,
-  FlightSearchClient,
   HistoryOptions,
   HookError,
   HookRequest,
@@ -17,10 +35,9 @@ export type {
   RequestOptions,
   ResponseInfo,
   SearchOptions,
-  SearchResponseFor,
-  WithResponse,
-} from './client.js';
+} from './options.js';
 export { validateHistoryQuery, validateSearchRequest } from './validate.js';
-export { SDK_VERSION } from './version.js';
+export { SDK_VERSION } from './internal/version.js';
 export { MILES_PROGRAMS, CASH_PROGRAMS, searchCost } from './programs.js';
-export * from './compare/index.js';
+export { cheapestFare, comparePrograms, compareProgramsStreaming } from './compare/index.js';
+export type { CheapestFare, CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareResult, CompareStream, ItemFor } from './compare/index.js';

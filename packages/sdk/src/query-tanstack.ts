@@ -3,7 +3,8 @@
 // nothing here imports a framework, and `@tanstack/query-core` is an optional peer only this entry loads.
 // Exported as `experimental_streamedQuery` in v5 (D112): this entry is where a rename would be absorbed.
 import { type QueryFunctionContext, experimental_streamedQuery as streamedQuery } from '@tanstack/query-core';
-import type { FlightSearchClient, RequestOptions, SearchOptions, SearchResponseFor } from './client.js';
+import type { FlightSearchClient, SearchResponseFor } from './client.js';
+import type { RequestOptions, SearchOptions } from './options.js';
 import { compareProgramsStreaming } from './compare/stream.js';
 import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, ItemFor } from './compare/types.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS } from './programs.js';

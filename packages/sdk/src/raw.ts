@@ -5,10 +5,11 @@
  * @module
  */
 import createClient, { type Client } from 'openapi-fetch';
-import { connect, type ConnectionOptions } from './connection.js';
+import { connect } from './internal/connection.js';
+import type { ConnectionOptions } from './options.js';
 import type { paths } from './types.js';
 
-export type { ConnectionOptions as RawClientOptions } from './connection.js';
+export type { ConnectionOptions as RawClientOptions } from './options.js';
 
 /**
  * openapi-fetch's client of the service's paths: `GET`, `POST`... typed by the contract, each giving

@@ -1,5 +1,5 @@
 import { validateHistoryQuery as checkHistoryQuery, isPlainObject } from '@flight-search/contract';
-import { queryParams } from './query.js';
+import { queryParams } from './internal/query.js';
 import type { ValidationIssue } from './types.js';
 
 // validateSearchRequest is the contract's own (its JSDoc is there): the SDK and the mock check a

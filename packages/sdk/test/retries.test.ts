@@ -10,7 +10,7 @@ import {
   ServerError,
   ValidationError,
 } from '../src/index.js';
-import { defaultRetryDelay } from '../src/retry.js';
+import { defaultRetryDelay } from '../src/internal/retry.js';
 import { client, envelope, json, quotaAnswer, route } from './helpers.js';
 
 const fail = (status: number, headers?: Record<string, string>) => json(envelope('X', 'failed'), status, headers);

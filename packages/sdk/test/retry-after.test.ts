@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ServerError } from '../src/index.js';
-import { retryAfterMs } from '../src/retry-after.js';
+import { retryAfterMs } from '../src/internal/retry-after.js';
 import { client, envelope, json, quotaAnswer, route } from './helpers.js';
 
 // Counts how often Retry-After is parsed.
-vi.mock('../src/retry-after.js', async (original) => {
-  const { retryAfterMs } = await original<typeof import('../src/retry-after.js')>();
+vi.mock('../src/internal/retry-after.js', async (original) => {
+  const { retryAfterMs } = await original<typeof import('../src/internal/retry-after.js')>();
   return { retryAfterMs: vi.fn(retryAfterMs) };
 });
 

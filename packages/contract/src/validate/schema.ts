@@ -7,7 +7,7 @@ import { VALIDATION_ISSUE_TYPES } from '../generated/contract.js';
  * this interpreter would not understand.
  */
 export interface SchemaNode {
-  readonly type?: 'object' | 'array' | 'string' | 'integer' | 'boolean';
+  readonly type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
   /** The value an absent optional field stands for. */
   readonly default?: unknown;
   readonly required?: readonly string[];
@@ -18,9 +18,10 @@ export interface SchemaNode {
   readonly format?: string;
   readonly minimum?: number;
   readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
   readonly minItems?: number;
   readonly maxItems?: number;
-  /** The text of a `minItems`/`maxItems` issue, where the contract words it. */
+  /** The text of an issue of this value (its size, for an array), where the contract or the mock's option table words it. */
   readonly 'x-message'?: string;
   /** A decision of ours that narrows the spec (`D9`): checked only when asked (see {@link CheckOptions}). */
   readonly 'x-decision'?: string;
@@ -88,6 +89,11 @@ export function isCalendarDate(text: string): boolean {
  */
 export function checkScalar(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
   if (node['x-decision'] && !options.decisions) return undefined;
+  const finding = scalarFinding(node, value, options);
+  return finding && node['x-message'] !== undefined ? [finding[0], node['x-message']] : finding;
+}
+
+function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
   switch (node.type) {
     case 'string': {
       if (typeof value !== 'string') return typeMismatch(node);
@@ -102,6 +108,11 @@ export function checkScalar(node: SchemaNode, value: unknown, options: CheckOpti
       if (!Number.isInteger(value)) return typeMismatch(node);
       if (node.minimum !== undefined && (value as number) < node.minimum) return ['out_of_range', `must be >= ${node.minimum}`];
       if (node.maximum !== undefined && (value as number) > node.maximum) return ['out_of_range', `must be <= ${node.maximum}`];
+      return undefined;
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return typeMismatch(node);
+      if (node.exclusiveMinimum !== undefined && value <= node.exclusiveMinimum) return ['out_of_range', `must be > ${node.exclusiveMinimum}`];
+      if (node.maximum !== undefined && value > node.maximum) return ['out_of_range', `must be <= ${node.maximum}`];
       return undefined;
     case 'boolean':
       return typeof value === 'boolean' ? undefined : typeMismatch(node);
@@ -131,7 +142,7 @@ export function checkJson(
 ): void {
   if (node.type === 'object') {
     if (!isPlainObject(value)) {
-      report(field, typeMismatch(node));
+      report(field, node['x-message'] === undefined ? typeMismatch(node) : ['invalid_type', node['x-message']]);
       return;
     }
     for (const [name, child] of Object.entries(node.properties ?? {})) {
@@ -149,13 +160,52 @@ export function checkJson(
     if (size) report(field, size);
     // An index loop, not forEach: a hole of a sparse array is checked as the undefined it holds.
     for (let index = 0; index < value.length; index++) {
-      const item = node.items && checkScalar(node.items, value[index], options);
-      if (item) report(`${field}.${index}`, item);
+      if (node.items?.type === 'object') checkJson(node.items, value[index], `${field}.${index}`, report, options);
+      else {
+        const item = node.items && checkScalar(node.items, value[index], options);
+        if (item) report(`${field}.${index}`, item);
+      }
     }
   } else {
     const finding = checkScalar(node, value, options);
     if (finding) report(field, finding);
   }
+}
+
+/** A field `node` does not declare, and the names it declares there (for a message, or a "did you mean"). */
+export interface UnknownField {
+  /** The dotted path of the field, from the `field` given (`body.passengers.childs`). */
+  field: string;
+  /** The names the object holding it declares, in the schema's order. */
+  known: readonly string[];
+}
+
+/**
+ * Every field of `value` that `node` does not declare, nested objects and arrays of objects
+ * included, in the value's order. The contract leaves objects open (the service's rule for an
+ * extra field is unstated), so this is not a finding of {@link checkJson}: each caller decides
+ * what an unknown field costs (the mock warns or refuses it; its own settings refuse it).
+ *
+ * @example
+ * unknownFields(SEARCH_REQUEST_SCHEMA, { passengers: { adults: 1, childs: 2 }, foo: 1 }, 'body');
+ * // [{ field: 'body.passengers.childs', known: ['adults', 'children', 'infants'] }, { field: 'body.foo', known: [...] }]
+ */
+export function unknownFields(node: SchemaNode, value: unknown, field: string): UnknownField[] {
+  const found: UnknownField[] = [];
+  const visit = (at: SchemaNode | undefined, item: unknown, path: string): void => {
+    if (at?.type === 'array' && Array.isArray(item)) {
+      for (let index = 0; index < item.length; index++) visit(at.items, item[index], `${path}.${index}`);
+    }
+    if (at?.type !== 'object' || !isPlainObject(item)) return;
+    const properties = at.properties ?? {};
+    const known = Object.keys(properties);
+    for (const name of Object.keys(item)) {
+      if (Object.hasOwn(properties, name)) visit(properties[name], item[name], `${path}.${name}`);
+      else found.push({ field: `${path}.${name}`, known });
+    }
+  };
+  visit(node, value, field);
+  return found;
 }
 
 /** Builds an issue: the finding's text, then the rule it breaks when the contract names one, and a full stop. */

@@ -1,4 +1,4 @@
-import type { Answer } from '../answer.js';
+import type { Answer } from '../answer-types.js';
 import { keyNotFound, missingKey, productNotEnabled } from '../errors/envelopes.js';
 import type { KeyLedger } from '../quota/ledger.js';
 import type { Product } from '../types.js';

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
-import { MAX_TIMER_MS } from '../defaults.js';
+import type { SchemaNode } from '@flight-search/contract';
+import { OPTION_NAMES, rowOf } from '../options.js';
+import type { MockOptions } from '../types.js';
 import { allowedHostProblem, originProblem } from '../node/control-access.js';
 import { UsageError } from './usage-error.js';
 
@@ -8,19 +10,11 @@ export interface CliArgs {
   port: number;
   host: string;
   keysFile?: string;
-  seed?: number;
-  providerTimeoutMs?: number;
-  latency?: 'none' | 'realistic';
   control: boolean;
   controlOrigins: string[];
   allowedHosts: string[];
-  requestLogMaxBytes?: number;
-  requestLogCap?: number;
-  historyCap?: number;
-  /** `--rate-limit N` requests per `--rate-limit-window-ms` (default 1000). */
-  rateLimit?: { requests: number; windowMs: number };
-  /** `--now` (a fixed clock) or `--clock-offset-ms` (a shifted one), as given: the option checker reads it. */
-  clock?: { at?: string | number; offsetMs?: number };
+  /** The mock's options given as flags, as the option table reads them; they win over a `--config` file's. */
+  mock: MockOptions;
   configFile?: string;
   readyFile?: string;
   logFormat: 'text' | 'json';
@@ -29,6 +23,13 @@ export interface CliArgs {
 
 /** The port of the `servers` entry of openapi.yaml, so the documented URL works out of the box. */
 const DEFAULT_PORT = 4010;
+
+/** The flags of the options whose value is one scalar (`--seed N`): parsed by their row's schema. */
+const SCALAR_FLAGS = OPTION_NAMES.flatMap((name) => {
+  const { flag, schema } = rowOf(name);
+  return flag && schema && schema.type !== 'object' && schema.type !== 'array' ? [{ name, flag: flag.name, schema }] : [];
+});
+const RATE_LIMIT = rowOf('rateLimit').schema!.properties!;
 
 /** Parses and checks the command line; any problem is a UsageError naming the flag. */
 export function parseCliArgs(argv: string[]): CliArgs {
@@ -39,18 +40,13 @@ export function parseCliArgs(argv: string[]): CliArgs {
       strict: true,
       allowPositionals: false,
       options: {
+        ...Object.fromEntries(SCALAR_FLAGS.map(({ flag }) => [flag.slice(2), { type: 'string' } as const])),
         port: { type: 'string' },
         host: { type: 'string' },
         keys: { type: 'string' },
-        seed: { type: 'string' },
-        'provider-timeout-ms': { type: 'string' },
-        latency: { type: 'string' },
         control: { type: 'boolean' },
         'control-origin': { type: 'string', multiple: true },
         'allowed-host': { type: 'string', multiple: true },
-        'request-log-max-bytes': { type: 'string' },
-        'request-log-cap': { type: 'string' },
-        'history-cap': { type: 'string' },
         'rate-limit': { type: 'string' },
         'rate-limit-window-ms': { type: 'string' },
         now: { type: 'string' },
@@ -65,49 +61,43 @@ export function parseCliArgs(argv: string[]): CliArgs {
   } catch (error) {
     throw new UsageError((error as Error).message, { cause: error });
   }
-  const latency = values.latency;
-  if (latency !== undefined && latency !== 'none' && latency !== 'realistic')
-    throw new UsageError(`--latency must be "none" or "realistic", got ${JSON.stringify(latency)}.`);
+  const text = values as Record<string, string | undefined>;
   const logFormat = values['log-format'] ?? 'text';
   if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be "text" or "json", got ${JSON.stringify(logFormat)}.`);
   const host = values.host ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageError('--host must not be empty.');
+  const mock: Record<string, unknown> = {};
+  for (const { name, flag, schema } of SCALAR_FLAGS) {
+    const given = text[flag.slice(2)];
+    if (given !== undefined) mock[name] = scalar(flag, given, schema);
+  }
   const args: CliArgs = {
     help: values.help ?? false,
     port: values.port === undefined ? DEFAULT_PORT : integer('--port', values.port, 0, 65_535),
     host,
-    ...(latency !== undefined && { latency }),
     control: values.control ?? false,
     controlOrigins: checkedList('--control-origin', values['control-origin'] ?? [], originProblem),
     allowedHosts: checkedList('--allowed-host', values['allowed-host'] ?? [], allowedHostProblem),
+    mock,
     quiet: values.quiet ?? false,
     logFormat,
   };
   if (values.keys !== undefined) args.keysFile = values.keys;
-  if (values.seed !== undefined) args.seed = integer('--seed', values.seed, 0, Number.MAX_SAFE_INTEGER);
-  if (values['provider-timeout-ms'] !== undefined) {
-    args.providerTimeoutMs = integer('--provider-timeout-ms', values['provider-timeout-ms'], 1, MAX_TIMER_MS);
-  }
-  if (values['request-log-max-bytes'] !== undefined) {
-    args.requestLogMaxBytes = integer('--request-log-max-bytes', values['request-log-max-bytes'], 0, Number.MAX_SAFE_INTEGER);
-  }
-  if (values['request-log-cap'] !== undefined) args.requestLogCap = integer('--request-log-cap', values['request-log-cap'], 0, Number.MAX_SAFE_INTEGER);
-  if (values['history-cap'] !== undefined) args.historyCap = integer('--history-cap', values['history-cap'], 0, Number.MAX_SAFE_INTEGER);
   if (values['rate-limit-window-ms'] !== undefined && values['rate-limit'] === undefined) throw new UsageError('--rate-limit-window-ms needs --rate-limit N.');
   if (values['rate-limit'] !== undefined) {
-    args.rateLimit = {
-      requests: integer('--rate-limit', values['rate-limit'], 1, Number.MAX_SAFE_INTEGER),
-      windowMs:
-        values['rate-limit-window-ms'] === undefined ? 1000 : integer('--rate-limit-window-ms', values['rate-limit-window-ms'], 1, Number.MAX_SAFE_INTEGER),
+    const windowMs = values['rate-limit-window-ms'];
+    mock.rateLimit = {
+      requests: scalar('--rate-limit', values['rate-limit'], RATE_LIMIT.requests!) as number,
+      ...(windowMs !== undefined && { windowMs: scalar('--rate-limit-window-ms', windowMs, RATE_LIMIT.windowMs!) }),
     };
   }
   if (values.now !== undefined && values['clock-offset-ms'] !== undefined) throw new UsageError('--now and --clock-offset-ms both set the clock; give one.');
-  if (values.now !== undefined) args.clock = { at: /^\d+$/.test(values.now) ? Number(values.now) : values.now };
+  if (values.now !== undefined) mock.clock = { at: /^\d+$/.test(values.now) ? Number(values.now) : values.now };
   if (values['clock-offset-ms'] !== undefined) {
-    const text = values['clock-offset-ms'];
-    const offset = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isSafeInteger(offset)) throw new UsageError(`--clock-offset-ms must be an integer (negative for the past), got ${JSON.stringify(text)}.`);
-    args.clock = { offsetMs: offset };
+    const offsetText = values['clock-offset-ms'];
+    const offset = /^-?\d+$/.test(offsetText) ? Number(offsetText) : Number.NaN;
+    if (!Number.isSafeInteger(offset)) throw new UsageError(`--clock-offset-ms must be an integer (negative for the past), got ${JSON.stringify(offsetText)}.`);
+    mock.clock = { offsetMs: offset };
   }
   if (values.config !== undefined) args.configFile = values.config;
   if (values['ready-file'] !== undefined) {
@@ -115,6 +105,17 @@ export function parseCliArgs(argv: string[]): CliArgs {
     args.readyFile = values['ready-file'];
   }
   return args;
+}
+
+/** A flag's text as its option's schema reads it: a whole number within the schema's bounds, or one of its words. */
+function scalar(flag: string, text: string, schema: SchemaNode): string | number {
+  if (schema.enum) {
+    if (schema.enum.includes(text)) return text;
+    throw new UsageError(`${flag} must be ${schema.enum.map((word) => JSON.stringify(word)).join(' or ')}, got ${JSON.stringify(text)}.`);
+  }
+  // A flag takes whole numbers only, from 0 (a negative one would read as another flag).
+  const min = Math.max(0, schema.minimum ?? (schema.exclusiveMinimum ?? -1) + 1);
+  return integer(flag, text, min, schema.maximum ?? Number.MAX_SAFE_INTEGER);
 }
 
 /** The values of a repeatable flag, each checked by the rule the Node option uses. */

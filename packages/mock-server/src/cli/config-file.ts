@@ -1,12 +1,12 @@
-import { JSON_OPTION_NAMES, optionIssues, type SettingIssue } from '../settings.js';
+import { JSON_OPTION_NAMES, optionIssues } from '../options.js';
+import type { SettingIssue } from '../settings.js';
 import type { MockOptions } from '../types.js';
 import { readJsonFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
 
 /**
- * Reads a `--config` file: a JSON object of the mock's options (`keys`, `seed`,
- * `latency`, `providerTimeoutMs`, `rateLimit`, `clock`, `historyCap`,
- * `requestLogCap`, `requestLogMaxBytes`), checked by the same checker as
+ * Reads a `--config` file: a JSON object of the mock's options (the option table's
+ * JSON ones, src/options.ts), checked by the same checker as
  * `createFlightSearchMock`'s options, with the same messages. Key values are
  * never repeated in a message.
  */

@@ -1,3 +1,13 @@
+import { OPTION_NAMES, rowOf } from '../options.js';
+
+/** One line (or more) of the help: the flag padded to a column, its text beside it. */
+const line = (usage: string, text: string): string => `  ${usage.padEnd(24)}${usage.length < 24 ? ' ' : '  '}${text.replaceAll('\n', `\n${' '.repeat(27)}`)}\n`;
+
+/** The mock's options that have a flag, in the option table's order and words. */
+const MOCK_FLAGS = OPTION_NAMES.map((name) => rowOf(name).flag)
+  .map((flag) => (flag ? line(`${flag.name} ${flag.arg ?? 'N'}`, flag.help) : ''))
+  .join('');
+
 export const HELP = `Usage: flight-search-mock [options]
        flight-search-mock proxy --target URL [proxy options]
 
@@ -11,26 +21,12 @@ Options:
                             "rateLimit":{"requests":5,"windowMs":1000},"clock":{"at":"2026-11-01T00:00:00Z"},
                             "historyCap":100000,"requestLogCap":10000,"requestLogMaxBytes":16777216}
                            (clock: {"at": ISO or epoch ms} fixed, or {"offsetMs": N} shifted); flags win over it
-  --keys FILE              API keys, JSON: {"keys":[{"key":"...","limit":100,"products":["search","history"]}]}
-                           (optional "consumed" per key). Default keys: test-key, search-only-key,
-                           low-quota-key, empty-key (see the package README)
-  --seed N                 seed of the generated data (same seed, same flights)
-  --provider-timeout-ms N  time a program may take before a 504 provider failure (default 29000)
-  --latency none|realistic provider latencies: none (default) or realistic (0.2 to 4 s per program)
-  --rate-limit N           at most N requests per key per window (RATE-1: 429 with Retry-After); off by default
-  --rate-limit-window-ms MS  the rate limit's window (default 1000)
-  --now TIME               a fixed clock for history windows and records: ISO 8601 or epoch ms
-  --clock-offset-ms N      the real clock shifted by N ms (negative for the past)
-  --history-cap N          most history records kept from searches (default 100000)
-  --control                serve the control API under /__mock: reset, state, config, programs, keys,
+${MOCK_FLAGS}  --control                serve the control API under /__mock: reset, state, config, programs, keys,
                            faults, requests (see the README); without it no request is recorded
   --control-origin ORIGIN  a page origin allowed to call the control API, such as http://localhost:5173
                            (repeatable); by default a control request carrying any Origin is refused (403)
   --allowed-host NAME      a Host name the control API answers besides localhost, 127.0.0.1, [::1] and
                            --host, such as a container name (repeatable; NAME:PORT for a port mapping)
-  --request-log-cap N      most requests recorded for GET /__mock/requests (default 10000 with --control)
-  --request-log-max-bytes N  bytes the record of received requests may hold (default 16777216);
-                           a body keeps its first 4 KiB, the oldest requests are dropped first
   --ready-file PATH        once listening, write {"url","port","pid"} to PATH (atomically: a temporary
                            file renamed); removed again on exit
   --log-format text|json   request log lines as text (default) or one JSON object per line (no key, ever)

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { startMockServer, type MockServer, type RequestLogEntry } from '../node/index.js';
-import { JSON_OPTION_NAMES, optionIssues } from '../settings.js';
+import { settingIssuesOf } from '../settings.js';
 import type { MockOptions } from '../types.js';
 import { parseCliArgs } from './args.js';
 import { describe, readConfigFile } from './config-file.js';
@@ -21,22 +21,14 @@ async function main(argv: string[]): Promise<void> {
   // The file first, the flags over it.
   const options: MockOptions = args.configFile === undefined ? {} : await readConfigFile(args.configFile);
   if (args.keysFile !== undefined) options.keys = await readKeysFile(args.keysFile);
-  if (args.seed !== undefined) options.seed = args.seed;
-  if (args.providerTimeoutMs !== undefined) options.providerTimeoutMs = args.providerTimeoutMs;
-  if (args.latency !== undefined) options.latency = args.latency;
-  if (args.requestLogMaxBytes !== undefined) options.requestLogMaxBytes = args.requestLogMaxBytes;
-  if (args.requestLogCap !== undefined) options.requestLogCap = args.requestLogCap;
-  if (args.historyCap !== undefined) options.historyCap = args.historyCap;
-  if (args.rateLimit !== undefined) options.rateLimit = args.rateLimit;
-  if (args.clock !== undefined) options.clock = args.clock;
+  Object.assign(options, args.mock);
   // Without --control nothing can read the request log (GET /__mock/requests is its only reader),
   // so the process keeps none unless a cap was asked for: less memory held per request under load.
-  if (!args.control && args.requestLogCap === undefined) options.requestLogCap = 0;
-  // The flags through the same checker as the file and the JavaScript API (a `--now` that is no date).
-  const issues = optionIssues(options, JSON_OPTION_NAMES);
-  if (issues.length > 0) throw new UsageError(describe(issues));
+  if (!args.control && args.mock.requestLogCap === undefined) options.requestLogCap = 0;
 
   const json = args.logFormat === 'json';
+  // Before the server starts: POST /__mock/shutdown may call stop() while the ready file is being written.
+  let stopping = false;
   let server: MockServer;
   try {
     server = await startMockServer({
@@ -47,8 +39,13 @@ async function main(argv: string[]): Promise<void> {
       controlOrigins: args.controlOrigins,
       allowedHosts: args.allowedHosts,
       log: args.quiet ? false : json ? jsonLogger : undefined,
+      // POST /__mock/shutdown ends the process as SIGTERM does: requests in flight finish, the ready file goes, exit 0.
+      onShutdown: () => stop('POST /__mock/shutdown'),
     });
   } catch (error) {
+    // The flags go through the option table's checker with the file and the JavaScript API (a `--now` that is no date).
+    const issues = settingIssuesOf(error);
+    if (issues !== undefined) throw new UsageError(describe(issues));
     const code = (error as NodeJS.ErrnoException).code;
     const why =
       code === 'EADDRINUSE'
@@ -69,8 +66,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (args.readyFile !== undefined) await writeReadyFile(args.readyFile, { url: server.url, port, pid: process.pid });
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  function stop(signal: string): void {
     if (stopping) {
       // A second signal means "now": skip waiting for requests in flight.
       process.stderr.write(`${signal} again: exiting without waiting.\n`);
@@ -87,7 +83,7 @@ async function main(argv: string[]): Promise<void> {
         process.exit(1);
       },
     );
-  };
+  }
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

@@ -2,8 +2,8 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { MAX_TIMER_MS } from '../defaults.js';
 import { allowedHostProblem } from '../node/control-access.js';
-import type { Violation } from '../proxy/contract.js';
-import { startContractProxy } from '../proxy/server.js';
+import type { Violation } from '../contract-proxy/checker.js';
+import { startContractProxy } from '../contract-proxy/server.js';
 import { checkedList, integer } from './args.js';
 import { UsageError } from './usage-error.js';
 

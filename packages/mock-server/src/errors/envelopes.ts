@@ -1,5 +1,5 @@
 import { errorAnswer } from '@flight-search/contract';
-import type { Answer } from '../answer.js';
+import type { Answer } from '../answer-types.js';
 import { redactPath } from '../recording/redaction.js';
 
 // The service's own errors (AUTH-1..3, RATE-1, NEG-1, 422, QUOTA-1, 500) are the contract's; below

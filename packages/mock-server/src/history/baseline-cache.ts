@@ -1,5 +1,5 @@
 import type { CabinType, HistoryRecord, MilesProgram } from '@flight-search/contract';
-import { baselineHistory } from '../data/index.js';
+import { baselineHistory } from './baseline.js';
 import { bucketKey, RecordEntry, type StoredRecord } from './store.js';
 
 const DAY = 86_400_000;

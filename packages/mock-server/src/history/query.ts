@@ -1,4 +1,4 @@
-import type { ChunkedBody } from '../answer.js';
+import type { ChunkedBody } from '../answer-types.js';
 import { expandCityCode, localNow } from '../data/index.js';
 import type { ParsedHistoryQuery as HistoryQuery } from '@flight-search/contract';
 import type { BaselineCache } from './baseline-cache.js';

@@ -1,5 +1,5 @@
 import type { CabinType, HistoryRecord, ParsedFlight } from '@flight-search/contract';
-import { historyRecord } from '../data/index.js';
+import { historyRecord } from './records.js';
 
 const encoder = new TextEncoder();
 

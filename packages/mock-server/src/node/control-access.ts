@@ -39,7 +39,7 @@ export function controlAccess(host: string, port: number, allowedHosts: readonly
  * run), or `undefined` when it may run. Checked before the body is read.
  */
 export function controlRefusal(req: IncomingMessage, access: ControlAccess): JsonAnswer | undefined {
-  const wrongHost = hostRefusal(req, access, 'The control API');
+  const wrongHost = hostRefusal(requestHost(req), access, 'The control API');
   if (wrongHost !== undefined) return wrongHost;
   const origin = req.headers.origin;
   if (origin !== undefined && !access.origins.includes(origin)) {
@@ -55,13 +55,13 @@ export function controlRefusal(req: IncomingMessage, access: ControlAccess): Jso
 }
 
 /**
- * The 403 for a request not addressed to one of `access.hosts` (DNS
- * rebinding: a page of another site reaching a loopback server under its own
- * name), or `undefined` when it is; `who` names what refuses it. The control
- * API's Host check, also applied by the contract proxy to every request (D85).
+ * The 403 for a request addressed to `host` (`undefined`: no Host) when that
+ * is not one of `access.hosts` (DNS rebinding: a page of another site reaching
+ * a loopback server under its own name), or `undefined` when it is; `who`
+ * names what refuses it. The control API's Host check, also applied by the
+ * contract proxy to every request (D85).
  */
-export function hostRefusal(req: IncomingMessage, access: Pick<ControlAccess, 'hosts'>, who: string): JsonAnswer | undefined {
-  const host = requestHost(req);
+export function hostRefusal(host: string | undefined, access: Pick<ControlAccess, 'hosts'>, who: string): JsonAnswer | undefined {
   if (host !== undefined && access.hosts.has(normalizedHost(host))) return undefined;
   const named = host === undefined ? 'no Host' : `Host ${JSON.stringify(host.slice(0, 100))}`;
   return sendable(

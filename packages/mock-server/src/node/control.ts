@@ -1,6 +1,7 @@
 import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
+import { openApiDocument } from './openapi-file.js';
 import type { ServedMock } from './types.js';
-import type { ChunkedBody } from '../answer.js';
+import type { ChunkedBody } from '../answer-types.js';
 import { errorEnvelope, validationFailed } from '../errors/envelopes.js';
 import { nextTurn } from '../history/slices.js';
 import { checkRequestFilter } from '../recording/filter.js';
@@ -23,6 +24,10 @@ const done = (change: () => void): JsonAnswer => {
  * and refused with the same message as in JavaScript (a 422 naming `body.`,
  * `path.` or `query.` fields). A key is never shown: only its masked form.
  *
+ * Its own contract is `control-api.yaml` (served at `GET /__mock/openapi.yaml`); `GET /__mock` lists the routes.
+ *
+ * - `GET /__mock`: the index of these routes; `GET /__mock/openapi.yaml`: the control API's document.
+ * - `POST /__mock/shutdown`: 202, then `lifecycle.shutdown()` once the answer is written.
  * - `POST /__mock/reset`: `reset()`, 204.
  * - `GET /__mock/state`: `state()`; `GET|PUT /__mock/config`: the options / `configure(body)`.
  * - `GET|PUT|DELETE /__mock/programs/{program}`: `getProgramBehavior` / `setProgramBehavior`.
@@ -31,38 +36,21 @@ const done = (change: () => void): JsonAnswer => {
  * - `GET|DELETE /__mock/requests?method=&path=&key=&status=&since=&after=&limit=`: `requests(filter)`, a page
  *   at a time (D82) / `clearRequests()`.
  */
-export async function controlAnswer(mock: ServedMock, method: string, path: string, body: Buffer | undefined, search = ''): Promise<ControlAnswer> {
+export async function controlAnswer(
+  mock: ServedMock,
+  method: string,
+  path: string,
+  body: Buffer | undefined,
+  search = '',
+  lifecycle: ControlLifecycle = { shutdown: () => undefined },
+): Promise<ControlAnswer> {
   const route = path.slice(CONTROL_PREFIX.length);
   // HEAD answers as GET; node:http leaves the body out.
   const verb = method === 'HEAD' ? 'GET' : method;
   const [, collection, name, ...rest] = route.split('/');
   if (rest.length > 0 || (name === '' && collection !== undefined)) return notFound(method, path);
   const named = name === undefined ? undefined : decode(name);
-
-  const routes: Record<string, (() => ControlAnswer | Promise<ControlAnswer>) | undefined> =
-    named === undefined
-      ? {
-          'POST /reset': () => done(() => mock.reset()),
-          'GET /state': () => jsonAnswer(200, need(mock.state)()),
-          'GET /config': () => jsonAnswer(200, need(mock.state)().options),
-          'PUT /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never))),
-          'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
-          'DELETE /faults': () => done(() => need(mock.clearFaults)()),
-          'GET /requests': () => requestsPage(mock, search),
-          'DELETE /requests': () => done(() => need(mock.clearRequests)()),
-        }
-      : {
-          'GET /programs': () => jsonAnswer(200, { program: named, behavior: need(mock.getProgramBehavior)(named as never) }),
-          'PUT /programs': () => withBody(body, (value) => done(() => mock.setProgramBehavior(named as never, value as never))),
-          'DELETE /programs': () => done(() => mock.setProgramBehavior(named as never, null)),
-          'GET /keys': () => {
-            const key = need(mock.getKey)(named);
-            return key === undefined ? sendable(errorEnvelope(404, 'HTTP_ERROR', 'The mock has no such key.')) : jsonAnswer(200, key);
-          },
-          'PUT /keys': () => withBody(body, (value) => done(() => mock.setKey(named, value as never))),
-          'PUT /faults': () => withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never))),
-          'DELETE /faults': () => done(() => need(mock.clearFaults)(named as never)),
-        };
+  const routes = controlRoutes(mock, named, body, search, lifecycle);
   const here = `/${collection ?? ''}`;
   const allowed = Object.keys(routes)
     .filter((candidate) => candidate.endsWith(` ${here}`))
@@ -87,6 +75,78 @@ export async function controlAnswer(mock: ServedMock, method: string, path: stri
 }
 
 class Unsupported extends Error {}
+
+/** What the control API may ask of the server around the mock. */
+export interface ControlLifecycle {
+  /** Called by `POST /__mock/shutdown`; the server runs it once that answer is written. */
+  shutdown(): void;
+}
+
+type Routes = Record<string, (() => ControlAnswer | Promise<ControlAnswer>) | undefined>;
+
+/** The path parameter each collection of named routes takes, as control-api.yaml names it. */
+const PARAMETERS: Record<string, string> = { programs: '{program}', keys: '{key}', faults: '{route}' };
+
+const controlDocument = openApiDocument('control-api.yaml');
+
+/**
+ * The control routes, `'METHOD /collection'` to what they run: the unnamed ones (`/reset`, `/faults`),
+ * or those of one `named` thing (`/programs/PROGRAM_1`). The one table the routes and the index are made from.
+ */
+function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer | undefined, search: string, lifecycle: ControlLifecycle): Routes {
+  if (named === undefined) {
+    return {
+      'GET /': () => jsonAnswer(200, routeIndex(mock)),
+      'GET /openapi.yaml': async () => ({
+        status: 200,
+        headers: { 'content-type': 'application/yaml; charset=utf-8' },
+        body: (await controlDocument()).toString('utf8'),
+      }),
+      'POST /shutdown': () => {
+        lifecycle.shutdown();
+        // Connection: close: the client must not keep a socket to a server that is going away.
+        return jsonAnswer(202, { shuttingDown: true }, { connection: 'close' });
+      },
+      'POST /reset': () => done(() => mock.reset()),
+      'GET /state': () => jsonAnswer(200, need(mock.state)()),
+      'GET /config': () => jsonAnswer(200, need(mock.state)().options),
+      'PUT /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never))),
+      'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
+      'DELETE /faults': () => done(() => need(mock.clearFaults)()),
+      'GET /requests': () => requestsPage(mock, search),
+      'DELETE /requests': () => done(() => need(mock.clearRequests)()),
+    };
+  }
+  return {
+    'GET /programs': () => jsonAnswer(200, { program: named, behavior: need(mock.getProgramBehavior)(named as never) }),
+    'PUT /programs': () => withBody(body, (value) => done(() => mock.setProgramBehavior(named as never, value as never))),
+    'DELETE /programs': () => done(() => mock.setProgramBehavior(named as never, null)),
+    'GET /keys': () => {
+      const key = need(mock.getKey)(named);
+      return key === undefined ? sendable(errorEnvelope(404, 'HTTP_ERROR', 'The mock has no such key.')) : jsonAnswer(200, key);
+    },
+    'PUT /keys': () => withBody(body, (value) => done(() => mock.setKey(named, value as never))),
+    'PUT /faults': () => withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never))),
+    'DELETE /faults': () => done(() => need(mock.clearFaults)(named as never)),
+  };
+}
+
+/** `GET /__mock`: every control route (health included) and where their document is. */
+function routeIndex(mock: ServedMock): { routes: { method: string; path: string }[]; openapi: string } {
+  const idle: ControlLifecycle = { shutdown: () => undefined };
+  const entries = [
+    ...Object.keys(controlRoutes(mock, undefined, undefined, '', idle)),
+    ...Object.keys(controlRoutes(mock, '', undefined, '', idle)).map((key) => `${key}/${PARAMETERS[key.split('/')[1]!]}`),
+  ].map((key) => {
+    const [method, route] = key.split(' ') as [string, string];
+    return { method, path: route === '/' ? CONTROL_PREFIX : `${CONTROL_PREFIX}${route}` };
+  });
+  entries.splice(1, 0, { method: 'GET', path: HEALTH_PATH });
+  return { routes: entries, openapi: `${CONTROL_PREFIX}/openapi.yaml` };
+}
+
+/** `GET /__mock/health`: open without `--control` (it reveals nothing else). */
+export const HEALTH_PATH = `${CONTROL_PREFIX}/health`;
 
 /** A control answer: JSON, or a page of recorded requests as the pieces it was written in. */
 export type ControlAnswer = JsonAnswer | { status: number; headers: Record<string, string>; body: ChunkedBody };

@@ -8,8 +8,9 @@ export interface CorsOptions {
 
 // The headers the SDK sends; anything else a page asks for is added to these.
 const BASE_ALLOWED_HEADERS = ['accept', 'content-type', 'x-api-key'];
-// Retry-After drives the SDK's RateLimitError in a browser; it is not CORS-safelisted.
-const EXPOSED_HEADERS = 'Retry-After';
+// Retry-After drives the SDK's RateLimitError in a browser; X-Mock-Warnings names unknown request fields (D119).
+// Neither is CORS-safelisted.
+const EXPOSED_HEADERS = 'Retry-After, X-Mock-Warnings';
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 
 /**

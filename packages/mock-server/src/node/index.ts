@@ -1,5 +1,5 @@
 import { createMockCore, type MockCore } from '../core.js';
-import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../defaults.js';
+import { MOCK_OPTIONS, OPTION_NAMES } from '../options.js';
 import type { MockOptions } from '../types.js';
 import { stderrLogger } from './log.js';
 import { assertServedMock, resolveServerOptions, type ServerOptions } from './options.js';
@@ -10,7 +10,7 @@ export type { CorsOptions } from './cors.js';
 export type { RequestLogEntry, RequestLogger } from './log.js';
 export type { ServerOptions } from './options.js';
 export type { MockCore } from '../core.js';
-export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from '../answer.js';
+export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from '../answer-types.js';
 export type { FaultRoute, FaultState, KeyState, MockClock, MockConfigChanges, MockStateSnapshot, RequestFilter, ServiceFault } from '../types.js';
 
 /**
@@ -46,19 +46,6 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-const MOCK_OPTION_NAMES = [
-  'keys',
-  'seed',
-  'providerTimeoutMs',
-  'latency',
-  'now',
-  'clock',
-  'historyCap',
-  'requestLogCap',
-  'requestLogMaxBytes',
-  'rateLimit',
-] as const;
-
 /**
  * Starts the flight-search mock as a real HTTP server, for clients in any
  * language, browsers (CORS) and contract tests. Each request goes to the
@@ -84,15 +71,13 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     // A mock of another make may lack the newer controls: their routes then answer 501.
     mock = options.mock as MockCore;
   } else {
-    const mockOptions: MockOptions = {};
-    for (const name of MOCK_OPTION_NAMES) {
-      if (options[name] !== undefined) Object.assign(mockOptions, { [name]: options[name] });
-    }
-    mock = createMockCore(mockOptions);
+    // Every option of the table but `baseUrl`: the server serves the service at its own root.
+    const names = OPTION_NAMES.filter((name) => name !== 'baseUrl' && (options as MockOptions)[name] !== undefined);
+    mock = createMockCore(Object.fromEntries(names.map((name) => [name, (options as MockOptions)[name]])));
   }
   // Read when close() is called, not now: configure() may change it meanwhile (D84). A mock without `state`
   // (a wrapper of only the required functions) does not say its time-out: the service's is the safe guess.
-  const providerTimeoutMs = () => (typeof mock.state === 'function' ? mock.state().options.providerTimeoutMs : DEFAULT_PROVIDER_TIMEOUT_MS);
+  const providerTimeoutMs = () => (typeof mock.state === 'function' ? mock.state().options.providerTimeoutMs : MOCK_OPTIONS.providerTimeoutMs.default);
   const resolved = resolveServerOptions(options, stderrLogger, providerTimeoutMs);
   const listening = await serveMock(mock, resolved);
   return { url: listening.url, mock, close: listening.close };

@@ -1,4 +1,4 @@
-import type { Answer } from '../answer.js';
+import type { Answer } from '../answer-types.js';
 
 /** A JSON answer the server writes itself (not one of the mock's): status, headers and serialized body. */
 export interface JsonAnswer {

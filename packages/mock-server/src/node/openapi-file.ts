@@ -43,11 +43,47 @@ function findPackageRoot(from: string): string | undefined {
   }
 }
 
-/** Reads the contract once, on first use, and serves the same bytes afterwards. */
-export function openApiDocument(): () => Promise<Buffer> {
+/**
+ * Set only inside the single executable (scripts/build-executable.mjs, D131), where no package
+ * directory sits beside the code: the package's version and the texts of its two documents.
+ */
+declare const __FLIGHT_SEARCH_EMBEDDED__: { version: string; 'openapi.yaml': string; 'control-api.yaml': string } | undefined;
+const embedded = typeof __FLIGHT_SEARCH_EMBEDDED__ === 'object' ? __FLIGHT_SEARCH_EMBEDDED__ : undefined;
+
+/** The service's contract (`openapi.yaml`) or the control API's (`control-api.yaml`, next to the package's package.json). */
+export type DocumentName = 'openapi.yaml' | 'control-api.yaml';
+
+/** The text of `name`: embedded in the executable, else read from the package. */
+export function readDocumentText(name: DocumentName): string {
+  if (embedded !== undefined) return embedded[name];
+  return readFileSync(locateDocument(name), 'utf8');
+}
+
+function locateDocument(name: DocumentName): string {
+  if (name === 'openapi.yaml') return locateOpenApi();
+  const packageRoot = findPackageRoot(moduleDir());
+  if (packageRoot === undefined) throw new Error(`Cannot find the ${PACKAGE_NAME} package above ${moduleDir()} to locate ${name}.`);
+  return join(packageRoot, name);
+}
+
+let version: string | undefined;
+
+/** This package's version (its package.json's), read once. */
+export function mockVersion(): string {
+  if (embedded !== undefined) return embedded.version;
+  if (version === undefined) {
+    const packageRoot = findPackageRoot(moduleDir());
+    const manifest = packageRoot === undefined ? undefined : (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version?: unknown });
+    version = typeof manifest?.version === 'string' ? manifest.version : 'unknown';
+  }
+  return version;
+}
+
+/** Reads a document once, on first use, and serves the same bytes afterwards. */
+export function openApiDocument(name: DocumentName = 'openapi.yaml'): () => Promise<Buffer> {
   let cached: Promise<Buffer> | undefined;
   return () => {
-    cached ??= Promise.resolve().then(() => readFile(locateOpenApi()));
+    cached ??= embedded !== undefined ? Promise.resolve(Buffer.from(embedded[name])) : Promise.resolve().then(() => readFile(locateDocument(name)));
     // A failed read is retried on the next request instead of being cached.
     cached.catch(() => {
       cached = undefined;

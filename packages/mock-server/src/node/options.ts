@@ -37,6 +37,14 @@ export interface ServerOptions {
    * is called, so a search waiting on a hanging program still ends with its 504 provider failure.
    */
   shutdownTimeoutMs?: number;
+  /**
+   * Called when `POST /__mock/shutdown` (control API) has been answered. Default: the server's own `close()`.
+   * The CLI passes its exit path (requests in flight finish, the ready file goes, exit 0).
+   *
+   * @example
+   * const server = await startMockServer({ control: true, onShutdown: () => void server.close().then(() => console.log('stopped')) });
+   */
+  onShutdown?: () => void;
 }
 
 export interface ResolvedServerOptions {
@@ -50,6 +58,7 @@ export interface ResolvedServerOptions {
   bodyLimit: number;
   /** The wait of `close()`, read when it is called: by default it follows the provider time-out then in force (D84). */
   shutdownTimeoutMs: () => number;
+  onShutdown: (() => void) | undefined;
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -78,6 +87,7 @@ export function resolveServerOptions(options: ServerOptions, defaultLog: Request
     log = defaultLog,
     bodyLimit = DEFAULT_BODY_LIMIT,
     shutdownTimeoutMs,
+    onShutdown,
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new TypeError(`startMockServer: option "port" must be an integer from 0 to 65535, got ${String(port)}.`);
@@ -99,7 +109,9 @@ export function resolveServerOptions(options: ServerOptions, defaultLog: Request
       `startMockServer: option "shutdownTimeoutMs" must be an integer from 0 to ${MAX_TIMER_MS} (ms, the longest timer), got ${String(shutdownTimeoutMs)}.`,
     );
   }
+  if (onShutdown !== undefined && typeof onShutdown !== 'function') throw new TypeError('startMockServer: option "onShutdown" must be a function.');
   return {
+    onShutdown,
     port,
     host,
     cors,

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { MockRequest } from '../answer.js';
+import type { MockRequest } from '../answer-types.js';
 
 /** The origin-form (`/path?query`) of a request target, also for the absolute form a proxy sends. */
 export function pathAndQuery(target: string): string {

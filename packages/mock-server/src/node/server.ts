@@ -1,16 +1,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drained } from '@flight-search/contract/node';
 import { readBody } from './body.js';
-import { CONTROL_PREFIX, controlAnswer } from './control.js';
+import { CONTROL_PREFIX, controlAnswer, HEALTH_PATH } from './control.js';
 import { controlAccess, controlCorsHeaders, controlPreflightHeaders, controlRefusal, type ControlAccess } from './control-access.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
-import { sendable, type JsonAnswer } from './json.js';
+import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 import { loggablePath } from './log.js';
-import { openApiDocument } from './openapi-file.js';
+import { mockVersion, openApiDocument } from './openapi-file.js';
 import type { ResolvedServerOptions } from './options.js';
 import { pathAndQuery, pathOf, toMockRequest } from './request.js';
-import { ABORTED, ANSWER_CHUNK_BYTES, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer.js';
-import { internalError, methodNotAllowed, payloadTooLarge, routeNotFound } from '../errors/envelopes.js';
+import { ABORTED, ANSWER_CHUNK_BYTES, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer-types.js';
+import { errorEnvelope, internalError, methodNotAllowed, payloadTooLarge, routeNotFound } from '../errors/envelopes.js';
 import { errorMediaType } from '../negotiation/negotiate.js';
 import { allowedMethods } from '../routes/table.js';
 import type { ServedMock } from './types.js';
@@ -26,8 +27,8 @@ export interface ListeningServer {
  * `mock.answer` (the mock's one entry, as for the msw handlers), read straight
  * from `IncomingMessage`, and its plain answer is written back. Around it sit only what a
  * network server needs: CORS, the body limit, the control API (closed to other
- * hosts and origins), `/openapi.yaml`, the 404 envelope, one log line per
- * request, and graceful shutdown.
+ * hosts and origins), `/openapi.yaml`, `/__mock/health`, the 404 envelope, one log line per
+ * request, and graceful shutdown (also asked by `POST /__mock/shutdown`).
  */
 export async function serveMock(mock: ServedMock, options: ResolvedServerOptions): Promise<ListeningServer> {
   const contract = openApiDocument();
@@ -36,6 +37,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
   // Known once listening (the port may be 0 until then); no request arrives before.
   let access: ControlAccess = { origins: [], hosts: new Set() };
   let closing: Promise<void> | undefined;
+  let listeningSince = 0;
 
   const server = createServer((req, res) => {
     const started = performance.now();
@@ -80,6 +82,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     const path = pathOf(target);
+    if (path === HEALTH_PATH) return writeAnswer(req, res, health(method));
     const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
     if (isControl) {
       // Never the service's CORS: a control route answers other origins only when they are configured (D28).
@@ -112,7 +115,11 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       if (!isControl) answer.headers['content-type'] = errorMediaType(req.headers.accept);
       return writeAnswer(req, res, answer, isControl || undefined);
     }
-    if (isControl) return writeAnswer(req, res, await controlAnswer(mock, method, path, body.body, searchOf(target)), true);
+    if (isControl) {
+      // Asked by POST /__mock/shutdown: once its answer is written, so the client reads it before the server goes.
+      const shutdown = () => res.once('close', () => (options.onShutdown ?? close)());
+      return writeAnswer(req, res, await controlAnswer(mock, method, path, body.body, searchOf(target), { shutdown }), true);
+    }
 
     const result = await mock.answer(toMockRequest(req, origin, body.body, signal, aborted));
     if (result === null) return writeAnswer(req, res, notFound(method, path));
@@ -120,6 +127,21 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     if (result === ABORTED || result === DROP_BEFORE_HEADERS) return void res.destroy();
     if (result === DROP_AFTER_HEADERS) return dropAfterHeaders(res);
     return writeAnswer(req, res, result);
+  }
+
+  /**
+   * `GET /__mock/health` (D132): whether the server takes requests, the package's version and its uptime, and nothing
+   * else, so it is open without `--control` and to any Host (a container's health check names the container).
+   */
+  function health(method: string): JsonAnswer {
+    if (method !== 'GET' && method !== 'HEAD')
+      return sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', 'Use GET or HEAD on /__mock/health.', {}, { allow: 'GET, HEAD' }));
+    const ready = closing === undefined;
+    return jsonAnswer(
+      ready ? 200 : 503,
+      { ready, version: mockVersion(), uptimeMs: Math.floor(performance.now() - listeningSince) },
+      { 'cache-control': 'no-store' },
+    );
   }
 
   /** `cors`: the service's CORS headers (the default), an allowed control request's own (`true`), or none (`false`). */
@@ -151,6 +173,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       resolve();
     });
   });
+  listeningSince = performance.now();
   const address = server.address() as AddressInfo;
   // The host as given, not the address it resolved to: `localhost` stays `localhost` in the URL a user reads and copies.
   const host = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
@@ -220,19 +243,6 @@ async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void
     await new Promise((resolve) => setImmediate(resolve));
   }
   res.end();
-}
-
-/** Resolves when `res` can take more, or is gone. */
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 /**

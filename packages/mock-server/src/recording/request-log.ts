@@ -1,4 +1,4 @@
-import type { MockRequest } from '../answer.js';
+import type { MockRequest } from '../answer-types.js';
 import { RECORDED_BODY_PREFIX_BYTES, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from '../defaults.js';
 import type { RecordedRequest } from '../types.js';
 import { keyHash, maskKey } from './mask.js';
@@ -51,6 +51,8 @@ export interface LogEntry {
   fault?: string;
   /** The one-request scenario it asked for (`x-mock-scenario`, D128). */
   scenario?: string;
+  /** What the mock noticed and let pass, such as an unknown request field (D119). */
+  warnings?: readonly string[];
   /** What the entry counts for in the log's byte total; 0 once it was dropped (or never kept). */
   bytes: number;
 }
@@ -122,6 +124,16 @@ export class RequestLog {
     }
     entry.bytes += kept.bytes;
     this.#bytes += kept.bytes;
+    this.#fitBytes();
+  }
+
+  /** Records what the mock noticed and let pass (D119), counted in the log's bytes like the body. */
+  recordWarnings(entry: LogEntry, warnings: readonly string[]): void {
+    if (entry.bytes === 0) return;
+    entry.warnings = warnings;
+    const bytes = warnings.reduce((sum, warning) => sum + warning.length, 0);
+    entry.bytes += bytes;
+    this.#bytes += bytes;
     this.#fitBytes();
   }
 
@@ -308,6 +320,7 @@ function toRecorded(entry: LogEntry): RecordedRequest {
   if (key !== undefined) recorded.key = maskKey(key);
   if (entry.fault !== undefined) recorded.fault = entry.fault;
   if (entry.scenario !== undefined) recorded.scenario = entry.scenario;
+  if (entry.warnings !== undefined) recorded.warnings = [...entry.warnings];
   if (entry.endedAt !== undefined) recorded.endedAt = entry.endedAt;
   return recorded;
 }

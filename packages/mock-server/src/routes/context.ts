@@ -1,4 +1,4 @@
-import type { MockRequest } from '../answer.js';
+import type { MockRequest } from '../answer-types.js';
 import type { KeyLedger } from '../quota/ledger.js';
 import type { LogEntry } from '../recording/request-log.js';
 import type { MockState } from '../state.js';

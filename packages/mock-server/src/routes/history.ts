@@ -1,9 +1,10 @@
-import type { Answer } from '../answer.js';
+import type { Answer } from '../answer-types.js';
 import { validationFailed } from '../errors/envelopes.js';
 import { queryHistoryChunks } from '../history/query.js';
 import { Slicer } from '../history/slices.js';
-import { validateHistoryQuery } from '@flight-search/contract';
+import { HISTORY_QUERY_SCHEMA, validateHistoryQuery } from '@flight-search/contract';
 import { placeProblem } from '../data/index.js';
+import { unknownFieldsOf } from '../validation/unknown-fields.js';
 import type { RouteContext } from './context.js';
 
 /**
@@ -11,10 +12,12 @@ import type { RouteContext } from './context.js';
  * (D4). A big answer is built in slices that give the event loop back, and
  * stops when the client goes away; it goes out in pieces, never joined.
  */
-export async function historyRoute({ url, state, request }: RouteContext): Promise<Answer> {
+export async function historyRoute(context: RouteContext): Promise<Answer> {
+  const { url, state, request } = context;
+  const unknown = unknownFieldsOf(context, HISTORY_QUERY_SCHEMA, Object.fromEntries([...url.searchParams.keys()].map((name) => [name, ''])), 'query');
   // The spec's rules and this mock's narrowing of them (D9: history for MILES programs only; D107: known airports and city codes).
   const checked = validateHistoryQuery(url.searchParams, { decisions: true, place: placeProblem });
-  if (!checked.ok) return validationFailed(checked.issues);
+  if (!checked.ok || unknown.refused.length > 0) return unknown.warned(validationFailed([...(checked.ok ? [] : checked.issues), ...unknown.refused]));
   const chunks = await queryHistoryChunks(checked.query, state.history, state.baseline, state.options.now(), new Slicer(() => request.aborted()));
-  return { status: 200, body: undefined, chunks };
+  return unknown.warned({ status: 200, body: undefined, chunks });
 }

@@ -1,4 +1,4 @@
-import type { Answer } from '../answer.js';
+import type { Answer } from '../answer-types.js';
 import type { RouteContext } from './context.js';
 
 /** `GET /quota`: the key's quota; costs nothing (D4). */

@@ -1,10 +1,11 @@
-import { searchCost, validateSearchRequest } from '@flight-search/contract';
+import { SEARCH_REQUEST_SCHEMA, searchCost, validateSearchRequest, type ValidationIssue } from '@flight-search/contract';
 import type { SearchRequest, SearchResponse } from '@flight-search/contract';
-import type { Answer } from '../answer.js';
+import type { Answer } from '../answer-types.js';
 import { placeProblem, type NormalizedSearch } from '../data/index.js';
 import { quotaExceeded, unsupportedContentEncoding, validationFailed } from '../errors/envelopes.js';
 import { callProvider, providerLatencyMs, type ProviderOutcome } from '../provider/simulate.js';
 import { isJsonContentType } from '../validation/content-type.js';
+import { unknownFieldsOf } from '../validation/unknown-fields.js';
 import type { RouteContext } from './context.js';
 
 /** Applies the contract's defaults (priceType MILES, responseFormat RAW, children and infants 0). */
@@ -73,12 +74,19 @@ type ProviderFailure = Extract<ProviderOutcome, { ok: false }>;
  * search's flights join the price history (D9).
  */
 export async function searchRoute(context: RouteContext): Promise<Answer> {
-  const { state, ledger, request } = context;
   const body = await readJsonBody(context);
   if (!body.ok) return body.answer;
+  const unknown = unknownFieldsOf(context, SEARCH_REQUEST_SCHEMA, body.value, 'body');
+  return unknown.warned(await searchWith(context, body.value, unknown.refused));
+}
+
+/** A search whose body is JSON: the contract's checks (with `refused`, the unknown fields refused by the option), then the search. */
+async function searchWith(context: RouteContext, value: unknown, refused: ValidationIssue[]): Promise<Answer> {
+  const { state, ledger, request } = context;
   // The spec's rules, and this mock's decision that the codes name airports it knows (D107).
-  const issues = validateSearchRequest(body.value, { decisions: true, place: placeProblem });
+  const issues = [...validateSearchRequest(value, { decisions: true, place: placeProblem }), ...refused];
   if (issues.length > 0) return validationFailed(issues);
+  const body = { value };
   const search = normalizeSearch(body.value as SearchRequest);
 
   // No await between the check and the consumption: concurrent searches never overspend (D4).

@@ -1,4 +1,4 @@
-import type { Answer } from '../answer.js';
+import type { Answer } from '../answer-types.js';
 import { PATHS } from '@flight-search/contract';
 import type { FaultRoute, Product } from '../types.js';
 import type { RouteContext } from './context.js';

@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { roundTrip as roundTripSearch, validSearch } from '../fixtures.js';
 
 const document = parse(readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8'));
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -16,16 +17,8 @@ const validate = ajv.compile({ $ref: 'openapi.yaml#/paths/~1flights~1search/post
 
 const valid = (body: unknown): boolean => validate(body) as boolean;
 
-const oneWay = {
-  airlineLoyalty: ['PROGRAM_1'],
-  tripType: 'ONE_WAY',
-  cabinType: 'ECONOMY',
-  origin: 'GRU',
-  destination: 'JFK',
-  departureDate: '2026-12-15',
-  passengers: { adults: 1 },
-};
-const roundTrip = { ...oneWay, tripType: 'ROUND_TRIP', returnDate: '2026-12-29' };
+const oneWay = validSearch();
+const roundTrip = roundTripSearch();
 
 describe('the search request schema of openapi.yaml, read by a plain JSON Schema validator', () => {
   it('accepts a one-way MILES search with only the required fields (priceType defaults to MILES)', () => {

@@ -52,7 +52,7 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     expect(mock.state().options).toMatchObject({ rateLimit: { requests: 1, windowMs: 60_000 }, clock: { at: '2026-11-01T00:00:00Z' } });
     const jsRefusal = thrown(() => mock.configure({ rateLimit: { requests: 0, windowMs: 1000 }, seeed: 2 } as never));
     expect(jsRefusal.message).toBe(
-      'configure: option `seeed` is not a known field; expected keys, seed, providerTimeoutMs, latency, clock, historyCap, requestLogCap, requestLogMaxBytes, rateLimit, now. option `rateLimit.requests` must be an integer >= 1.',
+      'configure: option `seeed` is not a known field; expected keys, seed, providerTimeoutMs, latency, clock, historyCap, requestLogCap, requestLogMaxBytes, rateLimit, unknownFields, now. option `rateLimit.requests` must be an integer >= 1.',
     );
     // Refused as a whole: the rate limit set before is still in force.
     expect(mock.state().options.rateLimit).toEqual({ requests: 1, windowMs: 60_000 });
@@ -179,5 +179,44 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     ]) {
       expect(cli.stdout()).toContain(flag);
     }
+  });
+
+  it('a --config file (and the JavaScript API) may leave out rateLimit.windowMs: it takes the flag default, 1000 ms (issue 30 item 7)', async () => {
+    expect(createFlightSearchMock({ rateLimit: { requests: 5 } }).state().options.rateLimit).toEqual({ requests: 5, windowMs: 1000 });
+    const file = tempFile('mock.json', JSON.stringify({ rateLimit: { requests: 1 } }));
+    const { url } = await startCli(['--config', file, '--control', '--quiet']);
+    const state = (await (await control(url, 'GET', '/state')).json()) as { options: { rateLimit: unknown } };
+    expect(state.options.rateLimit).toEqual({ requests: 1, windowMs: 1000 });
+    expect((await quota(url)).status).toBe(200);
+    const limited = await quota(url);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+  });
+
+  it('a new option is one row of the table: unknownFields is checked, defaulted, configured, flagged and read back everywhere (issue 26 item 1)', async () => {
+    const mock = createFlightSearchMock();
+    expect(mock.state().options.unknownFields).toBe('warn');
+    expect(thrown(() => createFlightSearchMock({ unknownFields: 'loud' as never })).message).toBe(
+      "createFlightSearchMock: option `unknownFields` must be 'warn' or 'refuse'.",
+    );
+    // Its row says a change needs no reset: the request log is kept.
+    await mock.handle(new Request('https://api.example.com/quota', { headers: { 'x-api-key': KEY } }));
+    mock.configure({ unknownFields: 'refuse' });
+    expect(mock.state().options.unknownFields).toBe('refuse');
+    expect(mock.requests()).toHaveLength(1);
+
+    const file = tempFile('mock.json', JSON.stringify({ unknownFields: 'refuse' }));
+    const fromFile = await startCli(['--config', file, '--control', '--quiet']);
+    expect(((await (await control(fromFile.url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options.unknownFields).toBe('refuse');
+    const { url } = await startCli(['--unknown-fields', 'refuse', '--control', '--quiet']);
+    expect(((await (await control(url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options.unknownFields).toBe('refuse');
+    expect((await control(url, 'PUT', '/config', { unknownFields: 'warn' })).status).toBe(204);
+    expect(((await (await control(url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options.unknownFields).toBe('warn');
+    const refused = runCli(['--unknown-fields', 'loud']);
+    expect(await refused.exit).toBe(2);
+    expect(refused.stderr()).toContain('--unknown-fields must be "warn" or "refuse", got "loud".');
+    const help = runCli(['--help']);
+    expect(await help.exit).toBe(0);
+    expect(help.stdout()).toContain('--unknown-fields warn|refuse');
   });
 });

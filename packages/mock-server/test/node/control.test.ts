@@ -1,6 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { createFlightSearchMock } from '../../src/index.js';
-import { KEY, postSearch, searchBody, startTestServer } from './helpers.js';
+import { controlContractViolations } from '../support/contract.js';
+import { startCli } from './cli-process.js';
+import { KEY, postSearch, searchBody, startTestServer, waitFor } from './helpers.js';
 
 const put = (url: string, path: string, body: unknown) =>
   fetch(`${url}/__mock${path}`, {
@@ -304,5 +308,89 @@ describe('the control API and the JavaScript API check settings with the same fu
     expect(((await refused.json()) as { error: { details: { errors: Refusal[] } } }).error.details.errors).toEqual(js.issues);
     expect(server.mock.getKey(KEY)).toMatchObject({ limit: 1000, consumed: 0 });
     expect(mock.getKey(KEY)).toMatchObject({ limit: 1000, consumed: 0 });
+  });
+});
+
+describe('health and lifecycle over HTTP (issue 30 item 2, D132)', () => {
+  const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+  it('GET /__mock/health answers ready, the version and the uptime without --control, and nothing else; other methods are a 405 with Allow', async () => {
+    const server = await startTestServer();
+    const health = await fetch(`${server.url}/__mock/health`);
+    expect(health.status).toBe(200);
+    const body = (await health.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['ready', 'uptimeMs', 'version']);
+    expect(body).toMatchObject({ ready: true, version });
+    expect(body.uptimeMs).toBeGreaterThanOrEqual(0);
+    const posted = await fetch(`${server.url}/__mock/health`, { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET, HEAD');
+    // The rest of the control API stays closed.
+    expect((await fetch(`${server.url}/__mock`)).status).toBe(404);
+    expect((await fetch(`${server.url}/__mock/shutdown`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${server.url}/__mock/health`)).status).toBe(200);
+  });
+
+  it('GET /__mock lists every control route with --control, each one answered (none a 404), health included', async () => {
+    const server = await startTestServer({ control: true });
+    const index = (await (await fetch(`${server.url}/__mock`)).json()) as { routes: { method: string; path: string }[]; openapi: string };
+    expect(index.openapi).toBe('/__mock/openapi.yaml');
+    expect(index.routes).toContainEqual({ method: 'GET', path: '/__mock/health' });
+    expect(index.routes).toContainEqual({ method: 'POST', path: '/__mock/shutdown' });
+    expect(index.routes).toContainEqual({ method: 'PUT', path: '/__mock/faults/{route}' });
+    for (const { method, path } of index.routes.filter((route) => route.method === 'GET' && !route.path.includes('{'))) {
+      expect((await fetch(`${server.url}${path}`, { method })).status, `${method} ${path}`).toBe(200);
+    }
+  });
+
+  it('POST /__mock/shutdown answers 202, lets a request in flight finish with its 200, then the server stops listening', async () => {
+    const server = await startTestServer({ control: true });
+    server.mock.setProgramBehavior('PROGRAM_1', { latencyMs: 300 });
+    const inFlight = postSearch(server.url, searchBody('PROGRAM_1'));
+    await waitFor(() => server.mock.requests().length === 1, 'the search to arrive');
+    const shutdown = await fetch(`${server.url}/__mock/shutdown`, { method: 'POST' });
+    expect(shutdown.status).toBe(202);
+    expect(await shutdown.json()).toEqual({ shuttingDown: true });
+    expect((await inFlight).status).toBe(200);
+    await expect(fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).rejects.toThrow();
+  });
+
+  it('the CLI exits 0 after POST /__mock/shutdown and removes its ready file', { timeout: 30_000 }, async () => {
+    const { cli, url, readyFile } = await startCli(['--control', '--quiet']);
+    expect((await fetch(`${url}/__mock/shutdown`, { method: 'POST' })).status).toBe(202);
+    expect(await cli.exit).toBe(0);
+    expect(existsSync(readyFile)).toBe(false);
+    expect(cli.stderr()).toContain('POST /__mock/shutdown: finishing requests in flight, then exiting.');
+  });
+});
+
+describe('the control API has its own contract, control-api.yaml (issue 30 item 6)', () => {
+  it('GET /__mock/openapi.yaml serves control-api.yaml with --control, and its operations are exactly the routes GET /__mock lists', async () => {
+    expect((await fetch(`${(await startTestServer()).url}/__mock/openapi.yaml`)).status).toBe(404);
+    const server = await startTestServer({ control: true });
+    const served = await fetch(`${server.url}/__mock/openapi.yaml`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/yaml; charset=utf-8');
+    const text = await served.text();
+    expect(text).toBe(readFileSync(new URL('../../control-api.yaml', import.meta.url), 'utf8'));
+    const document = parse(text) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => ['get', 'put', 'post', 'delete'].includes(key))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const index = (await (await fetch(`${server.url}/__mock`)).json()) as { routes: { method: string; path: string }[] };
+    expect(index.routes.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(operations.sort());
+  });
+
+  it('the test hook finds a control answer outside control-api.yaml: a wrong field, an undeclared status, a route it does not have', () => {
+    const json = new Headers({ 'content-type': 'application/json' });
+    expect(controlContractViolations('GET', '/__mock/health', 200, json, '{"ready":true,"version":"0.1.0","uptimeMs":5}')).toEqual([]);
+    expect(controlContractViolations('GET', '/__mock/health', 200, json, '{"ready":"yes","version":"0.1.0","uptimeMs":5}')).toHaveLength(1);
+    expect(controlContractViolations('GET', '/__mock/keys/a-key', 200, json, '{"key":"a-key"}')).toHaveLength(1);
+    expect(controlContractViolations('POST', '/__mock/reset', 200, json, '{}')).toEqual([
+      'POST /__mock/reset -> 200 (control-api.yaml): status 200 is not declared',
+    ]);
+    expect(controlContractViolations('GET', '/__mock/stubs', 200, json, '[]')).toHaveLength(1);
   });
 });

@@ -1,4 +1,3 @@
-import type { ProgramCode, SearchRequest } from '@flight-search/sdk';
 import { afterEach } from 'vitest';
 import { startMockServer, type MockServer, type RequestLogEntry, type StartMockServerOptions } from '../../src/node/index.js';
 
@@ -23,20 +22,7 @@ export async function startTestServer(options: StartMockServerOptions = {}): Pro
 
 export const KEY = 'test-key';
 
-/** A valid ONE_WAY MILES search for `program`. */
-export function searchBody(program: ProgramCode = 'PROGRAM_1', extra: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    airlineLoyalty: [program],
-    priceType: 'MILES',
-    tripType: 'ONE_WAY',
-    cabinType: 'ECONOMY',
-    origin: 'GRU',
-    destination: 'JFK',
-    departureDate: '2026-12-15',
-    passengers: { adults: 1 },
-    ...extra,
-  };
-}
+export { searchBody } from '../fixtures.js';
 
 export function postSearch(url: string, body: unknown, init: RequestInit & { key?: string } = {}): Promise<Response> {
   const { key = KEY, headers, ...rest } = init;

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MockRequest } from '../../src/answer.js';
+import type { MockRequest } from '../../src/answer-types.js';
 import { createMockCore } from '../../src/core.js';
 import { createFlightSearchMock, type RecordedRequest } from '../../src/index.js';
 import { createHandlers } from '../../src/msw.js';

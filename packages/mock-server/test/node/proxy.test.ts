@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createFlightSearchClient } from '@flight-search/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startContractProxy } from '../../src/proxy/server.js';
+import { startContractProxy } from '../../src/contract-proxy/server.js';
 import { checkedByTheCaller, notTheService } from '../support/contract-hook.js';
 import { runCli, startCli, tempDir, type Cli } from './cli-process.js';
 import { KEY, searchBody, startTestServer } from './helpers.js';
@@ -336,6 +336,29 @@ describe('the contract proxy behind the same doors as the server (issue 25)', { 
       expect(answer.status).toBe(200);
       expect(answer.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/; HttpOnly', 'c=3']);
       expect(answer.headers['content-type']).toBe('application/json');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('served through the one node bridge: an absolute-form target naming another host is 403, an oversized body 413 with Connection: close, HEAD has no body', async () => {
+    const mock = await startTestServer();
+    const proxy = await startContractProxy({ target: mock.url, bodyLimit: 100 });
+    try {
+      const { port } = new URL(proxy.url);
+      await checkedByTheCaller(async () => {
+        // RFC 9112 3.2.2: the target's authority, not the Host header, says where it was sent (D85).
+        const rebound = await send(proxy.url, `http://evil.example:${port}/quota`, { headers: { host: `localhost:${port}`, 'x-api-key': KEY } });
+        expect(rebound.status).toBe(403);
+        expect((JSON.parse(rebound.text) as { error: { message: string } }).error.message).toContain('Host "evil.example:');
+        const tooLarge = await send(proxy.url, '/flights/search', { method: 'POST', headers: { 'x-api-key': KEY }, body: 'x'.repeat(200) });
+        expect(tooLarge.status).toBe(413);
+        expect(tooLarge.headers.connection).toBe('close');
+      });
+      const head = await send(proxy.url, '/openapi.yaml', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.text).toBe('');
+      expect(proxy.summary()).toMatchObject({ exchanges: 1, unreachable: 0 });
     } finally {
       await proxy.close();
     }

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFlightSearchMock } from '../../src/index.js';
+import { validSearch } from '../fixtures.js';
 
 const KEY = 'quota-key';
 const BASE = 'https://api.flight-search.test';
@@ -59,17 +60,12 @@ function send(mock: ReturnType<typeof createFlightSearchMock>, o: Op): Promise<R
           departureDate: '2026-12-15',
           passengers: { adults: 1 },
         }
-      : {
+      : validSearch({
           airlineLoyalty: [o.program],
           tripType: o.tripType,
-          cabinType: 'ECONOMY',
-          origin: 'GRU',
-          destination: 'JFK',
-          departureDate: '2026-12-15',
           ...(o.tripType === 'ROUND_TRIP' ? { returnDate: '2026-12-22' } : {}),
-          passengers: { adults: 1 },
           responseFormat: o.format,
-        };
+        });
   return mock.handle(new Request(`${BASE}/flights/search`, { method: 'POST', headers, body: JSON.stringify(body) })) as Promise<Response>;
 }
 

@@ -1,15 +1,16 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { expect } from 'vitest';
-import type { CoreResult, MockRequest, PlainAnswer } from '../../src/answer.js';
-import { contractViolations } from './contract.js';
+import type { CoreResult, MockRequest, PlainAnswer } from '../../src/answer-types.js';
+import { contractViolations, controlContractViolations } from './contract.js';
 
 /**
  * The one check every answer of the mock goes through in the test suites:
  * each answer is queued here with the request that caused it, validated
  * against openapi.yaml (operation, status, media type, schema), and
  * `expectContractKept()` (an `afterEach` of the setup file) fails the test
- * whose requests got an answer outside the contract.
+ * whose requests got an answer outside the contract. Control API answers
+ * (`/__mock...`) are checked the same way against control-api.yaml.
  *
  * Two places feed it: the mock's one entry, `answerRequest()` (wrapped by the
  * setup file, so the answers of the msw handlers, of `mock.handle` and of the
@@ -35,18 +36,21 @@ export async function checkedByTheCaller<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Queues the check of one answer; `text` is its body. */
+/** Queues the check of one answer; `text` is its body. A control answer (`/__mock...`) is checked against control-api.yaml. */
 export function checkAnswer(method: string, path: string, status: number, headers: Headers, text: Promise<string> | string): void {
   if (checkedByCaller) return;
-  pending.push(Promise.resolve(text).then((body) => contractViolations(method, path, status, headers, body)));
+  const check = isControlPath(path) ? controlContractViolations : contractViolations;
+  pending.push(Promise.resolve(text).then((body) => check(method, path, status, headers, body)));
 }
+
+const isControlPath = (path: string) => path === '/__mock' || path.startsWith('/__mock/');
 
 /** Waits for every queued check and fails when one answer broke openapi.yaml; the queue is emptied. */
 export async function expectContractKept(): Promise<void> {
   // An answer written just before the test ended reports 'finish' on the next turn of the loop.
   await new Promise((resolve) => setImmediate(resolve));
   const violations = (await Promise.all(pending.splice(0))).flat();
-  expect(violations, 'every answer of the mock validates against openapi.yaml').toEqual([]);
+  expect(violations, 'every answer of the mock validates against openapi.yaml (control answers: control-api.yaml)').toEqual([]);
 }
 
 /** The path of the operation under the mock's `baseUrl` (the whole path with any origin). */
@@ -60,7 +64,7 @@ function operationPath(url: string, baseUrls: readonly string[] | undefined): st
 
 type Answer<State> = (state: State, request: MockRequest) => Promise<CoreResult>;
 
-/** `answerRequest` of src/handle.ts (the mock's one entry), with each answer queued for the contract check. */
+/** `answerRequest` of src/answer.ts (the mock's one entry), with each answer queued for the contract check. */
 export function validatingAnswer<State extends { options: { baseUrls: readonly string[] | undefined } }>(answer: Answer<State>): Answer<State> {
   return async (state, request) => {
     const result = await answer(state, request);
@@ -80,9 +84,8 @@ function bodyText(body: PlainAnswer['body']): string {
   return body.chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode();
 }
 
-/** Answers of a node:http server that are not the service's: CORS preflights, the contract file, the control API. */
-const outsideContract = (method: string, path: string, status: number) =>
-  (method === 'OPTIONS' && status === 204) || path === '/openapi.yaml' || path === '/__mock' || path.startsWith('/__mock/');
+/** Answers of a node:http server in no contract: CORS preflights and the contract file (control answers are checked against control-api.yaml). */
+const outsideContract = (method: string, path: string, status: number) => (method === 'OPTIONS' && status === 204) || path === '/openapi.yaml';
 
 let watchingHttp = false;
 

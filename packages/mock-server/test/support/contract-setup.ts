@@ -5,11 +5,11 @@ import { afterEach, vi } from 'vitest';
 import { expectContractKept, watchHttpServers } from './contract-hook.js';
 
 // answerRequest() is the one entry of the rules (a mock's `answer`): the msw handlers, `mock.handle` and the standalone server all call it.
-vi.mock(import('../../src/handle.js'), async (importOriginal) => {
+vi.mock(import('../../src/answer.js'), async (importOriginal) => {
   const original = await importOriginal();
   // Should answerRequest() move, the hook must say so instead of silently checking nothing.
   if (typeof original.answerRequest !== 'function')
-    throw new Error('contract hook: src/handle.ts no longer exports answerRequest(state, request); update test/support/contract-setup.ts.');
+    throw new Error('contract hook: src/answer.ts no longer exports answerRequest(state, request); update test/support/contract-setup.ts.');
   const { validatingAnswer } = await import('./contract-hook.js');
   return { ...original, answerRequest: validatingAnswer(original.answerRequest) };
 });

@@ -67,3 +67,69 @@ export function contractViolations(method: string, path: string, status: number,
   if (!validate(body)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
   return problems;
 }
+
+// control-api.yaml: the control API's own contract (issue 30 item 6), compiled on first use.
+let control: { document: any; ajv: Ajv2020; compiled: Map<string, ValidateFunction>; paths: [RegExp, string][] } | undefined;
+function loadControl() {
+  if (control) return control;
+  const document = parse(readFileSync(fileURLToPath(new URL('../../control-api.yaml', import.meta.url)), 'utf8'));
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema({ ...document, $id: 'control-api.yaml' });
+  // A templated path (/__mock/keys/{key}) matches one segment per parameter.
+  const paths = Object.keys(document.paths).map((path): [RegExp, string] => [
+    new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\./g, '\\.')}$`),
+    path,
+  ]);
+  control = { document, ajv, compiled: new Map(), paths };
+  return control;
+}
+
+/**
+ * Problems of one answer of the control API (`/__mock...`) against control-api.yaml: the operation,
+ * a declared status, its media type and the body's schema; a 405 must say `Allow`. A request to a
+ * path the document does not have must be a 404 in the error envelope.
+ */
+export function controlContractViolations(method: string, path: string, status: number, headers: Headers, bodyText: string): string[] {
+  // A preflight is the browser's CORS machinery, not an operation (the control API's own CORS is tested in control-access.test.ts).
+  if (method === 'OPTIONS') return [];
+  if (method === 'HEAD') method = 'GET';
+  const { document, ajv, compiled, paths } = loadControl();
+  const where = `${method} ${path} -> ${status} (control-api.yaml)`;
+  const template = paths.find(([pattern]) => pattern.test(path))?.[1];
+  const item = template === undefined ? undefined : document.paths[template];
+  const operation = item?.[method.toLowerCase()];
+  let location: string[];
+  if (operation?.responses[String(status)] !== undefined) location = ['paths', template!, method.toLowerCase(), 'responses', String(status)];
+  else if (item !== undefined && operation === undefined && status === 405) {
+    if (!headers.get('allow')) return [`${where}: a 405 without Allow`];
+    location = ['components', 'responses', 'WrongMethod'];
+  } else if (template === undefined && status === 404) location = ['components', 'responses', 'NotFound'];
+  else return [operation === undefined ? `${where}: no operation ${method} ${path}` : `${where}: status ${status} is not declared`];
+  let response = location.reduce((node: any, key) => node?.[key], document);
+  if (response.$ref) {
+    location = response.$ref.replace(/^#\//, '').split('/');
+    response = location.reduce((node: any, key) => node?.[key], document);
+  }
+  if (response.content === undefined) return bodyText === '' ? [] : [`${where}: a body where none is declared`];
+  const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim();
+  if (!response.content[mediaType]) return [`${where}: media type "${mediaType}" is not declared`];
+  if (bodyText === '' && method === 'GET') return [];
+  const body = mediaType === 'application/json' ? safeJson(bodyText) : bodyText;
+  if (body === undefined) return [`${where}: body is not JSON`];
+  const ref = `control-api.yaml#/${pointer(...location, 'content', mediaType, 'schema')}`;
+  let validate = compiled.get(ref);
+  if (!validate) {
+    validate = ajv.compile({ $ref: ref });
+    compiled.set(ref, validate);
+  }
+  return validate(body) ? [] : [`${where}: ${ajv.errorsText(validate.errors)}`];
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,5 @@
 import { answerFetch } from '../../src/fetch.js';
-import { answerRequest } from '../../src/handle.js';
+import { answerRequest } from '../../src/answer.js';
 import type { MockState } from '../../src/state.js';
 
 /**

@@ -62,19 +62,7 @@ export function call(
 
 export const search = (body: unknown, options: Parameters<typeof call>[1] = {}) => call('/flights/search', { ...options, body });
 
-/** A valid ONE_WAY MILES search; override any field. */
-export const validSearch = (overrides: Record<string, unknown> = {}) => ({
-  airlineLoyalty: ['PROGRAM_1'],
-  tripType: 'ONE_WAY',
-  cabinType: 'ECONOMY',
-  origin: 'GRU',
-  destination: 'JFK',
-  departureDate: '2026-12-15',
-  passengers: { adults: 1 },
-  ...overrides,
-});
-
-export const roundTrip = (overrides: Record<string, unknown> = {}) => validSearch({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29', ...overrides });
+export { roundTrip, validSearch } from '../fixtures.js';
 
 export async function quotaOf(key = KEY) {
   const response = await call('/quota', { key });

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { AbortError, QuotaExceededError } from '../errors.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
-import { isTimeout } from '../retry.js';
+import { isTimeout } from '../internal/retry.js';
 import type { ProgramCode } from '../types.js';
 import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
 

@@ -1,12 +1,8 @@
 /** Side-effect-free test data and helpers shared by the compare tests. */
-export const oneWay = {
-  tripType: 'ONE_WAY',
-  cabinType: 'ECONOMY',
-  origin: 'GRU',
-  destination: 'JFK',
-  departureDate: '2026-12-15',
-  passengers: { adults: 1 },
-} as const;
+import { oneWay as search } from '../fixtures.js';
+
+/** The SDK tests' valid search (fixtures.ts) without its programs: each compare call names its own. */
+export const { airlineLoyalty: _programs, ...oneWay } = search();
 
 export const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -14,6 +14,8 @@ export interface AirportLimits {
   perimeterExceptions?: readonly string[];
   /** Only these aircraft types (IATA codes) are approved here. */
   equipment?: readonly string[];
+  /** Night curfew, local minutes of the day: no departure or landing from `from` to `to` (D138). */
+  curfew?: { from: number; to: number };
 }
 
 const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
@@ -25,7 +27,16 @@ const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
   DCA: { perimeterKm: 2012, perimeterExceptions: ['LAX', 'SFO', 'SEA', 'PHX', 'LAS', 'DEN', 'SLC', 'PDX', 'SAN', 'AUS', 'SJU'] },
   // London City: 5.5-degree steep approach and a 1,508 m runway; only aircraft certified
   // for it operate (Embraer E-jets up to the E190, Airbus A220-100, ATR 72, Dash 8).
-  LCY: { equipment: ['E70', 'E75', 'E90', '221', 'AT7', 'DH4'] },
+  // Its planning permission also closes it from 22:30 to 06:30 (weekday hours; the mock uses them every day).
+  LCY: { equipment: ['E70', 'E75', 'E90', '221', 'AT7', 'DH4'], curfew: { from: 22 * 60 + 30, to: 6 * 60 + 30 } },
+  // Frankfurt's night-flight ban, 23:00-05:00 (Federal Administrative Court, 4 April 2012, on the planning approval of runway 07L/25R).
+  FRA: { curfew: { from: 23 * 60, to: 5 * 60 } },
+  // Sydney Airport Curfew Act 1995: 23:00-06:00.
+  SYD: { curfew: { from: 23 * 60, to: 6 * 60 } },
+  // Paris-Orly: no slots from 23:30 to 06:00 (arrete ministeriel of 4 April 1968).
+  ORY: { curfew: { from: 23 * 60 + 30, to: 6 * 60 } },
+  // Zurich: operating regulations close it to scheduled traffic from 23:30 to 06:00.
+  ZRH: { curfew: { from: 23 * 60 + 30, to: 6 * 60 } },
   // Congonhas (Sao Paulo) and Santos Dumont (Rio): domestic airports by ANAC/CONAC rule;
   // international flights of those cities use GRU/VCP and GIG.
   CGH: { domesticOnly: true },

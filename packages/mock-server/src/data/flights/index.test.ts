@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contractErrors, searchOf } from '../testing/contract.js';
 import { generateFlights } from './index.js';
 import { PROGRAMS } from './programs.js';
+import { ALLIANCES } from '../generated/carriers.js';
 
 const minutesBetweenLocal = (from: string, to: string): number => (Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 60_000;
 const cheapestMiles = (flights: ParsedFlight[]): number => Math.min(...flights.flatMap((flight) => flight.fares.map((fare) => fare.miles)));
@@ -126,7 +127,7 @@ describe('generateFlights', () => {
   });
 
   it('numbers flights in the program own code (P1 ...) where its airline flies, and in the partner code elsewhere (D42)', () => {
-    const partners = Object.values(PROGRAMS.PROGRAM_1.partners);
+    const partners = ALLIANCES[PROGRAMS.PROGRAM_1.alliance].map((member) => member.code);
     for (const flight of generateFlights(5, searchOf())) {
       expect(flight.flightCode).toMatch(/^[A-Z0-9]{2} \d{1,4}(, [A-Z0-9]{2} \d{1,4})?$/);
       // GRU is a PROGRAM_1 hub: the first leg is always its own.

@@ -37,7 +37,28 @@ export function generateFlights(seed: number, search: NormalizedSearch, now?: nu
   if (search.tripType === 'ROUND_TRIP' && search.returnDate && !past.outbound && !past.inbound) {
     flights.push(...directionFlights(seed, search, 'RETURN', search.destination, search.origin, search.returnDate));
   }
-  return flights;
+  if (now === undefined) return flights;
+  // Nor does a flight of today that has left (D139): the rest of the day keeps the flights, ids and prices it had.
+  const cutoff = saleCutoff(search, now);
+  return flights.filter((flight) => flight.departureDate > (flight.direction === 'OUTBOUND' ? cutoff.outbound : cutoff.inbound));
+}
+
+/**
+ * The local time at the origin (outbound) and destination (return) at `now`
+ * (epoch ms) as `YYYY-MM-DDTHH:mm:ss`: a flight departing at or before it has
+ * left and is not sold (D139). A cache of answers keys on it for today's
+ * dates only ({@link saleCutoffKey}).
+ */
+export function saleCutoff(search: NormalizedSearch, now: number): { outbound: string; inbound: string } {
+  return { outbound: localNow(search.origin, now), inbound: localNow(search.destination, now) };
+}
+
+/** What of {@link saleCutoff} changes a search's answer: the local minute at each end whose date is today there, else ''. */
+export function saleCutoffKey(search: NormalizedSearch, now: number): string {
+  const { outbound, inbound } = saleCutoff(search, now);
+  const out = outbound.startsWith(search.departureDate) ? outbound.slice(0, 16) : '';
+  const back = search.returnDate !== undefined && inbound.startsWith(search.returnDate) ? inbound.slice(0, 16) : '';
+  return `${out}|${back}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CabinType, ProgramCode } from '@flight-search/contract';
-import { ALLIANCES, type PartnerCarrier } from '../generated/carriers.js';
+import type { Alliance } from '../generated/carriers.js';
 
 /** A fare family a program sells: price factor over its cheapest, booking classes, product class. */
 export interface FareFamily {
@@ -15,10 +15,12 @@ export interface ProgramProfile {
   carrier: string;
   /** Currency of its taxes, fees and cash fares (ISO 4217; D43). */
   currency: Currency;
-  /** Countries its own airline flies from and to; legs elsewhere are flown by partners (D42). */
+  /** Countries its own airline flies from and to; any other leg is flown by an alliance partner based at one of its ends (D42, D136). */
   home: readonly string[];
-  /** The partner airline (IATA code) that operates legs in a continent away from home, by the leg's continent. */
-  partners: Readonly<Partial<Record<Continent, string>>>;
+  /** The alliance whose members fly its legs away from home (../generated/carriers.ts). */
+  alliance: Alliance;
+  /** The aircraft types (IATA codes) its own airline flies (D137). */
+  fleet: readonly string[];
   /** Real hub airports its connections go through, preferred first. */
   hubs: readonly string[];
   /** First flight number of its range. */
@@ -45,15 +47,6 @@ export type Currency = 'BRL' | 'USD' | 'EUR';
 /** Continent codes of the airport data set. */
 export type Continent = 'AF' | 'AS' | 'EU' | 'NA' | 'OC' | 'SA';
 
-// Partners by continent, as the alliances pair them (each program's own airline
-// flies its home countries and hubs; a leg elsewhere is sold on a partner's metal).
-// The members come from the airline data set at build time (../generated/carriers.ts).
-const codes = (members: Readonly<Record<string, PartnerCarrier>>): ProgramProfile['partners'] =>
-  Object.fromEntries(Object.entries(members).map(([continent, airline]) => [continent, airline.code]));
-const STAR = codes(ALLIANCES.STAR);
-const ONEWORLD = codes(ALLIANCES.ONEWORLD);
-const SKYTEAM = codes(ALLIANCES.SKYTEAM);
-
 const economy = (names: readonly [string, string, string], productClasses: boolean): FareFamily[] => [
   { name: names[0], factor: 1, classes: ['Q', 'K', 'L', 'N', 'T'], productClass: productClasses ? `${names[0]}_ECONOMY` : null },
   { name: names[1], factor: 1.32, classes: ['M', 'H', 'B'], productClass: productClasses ? `${names[1]}_ECONOMY` : null },
@@ -70,7 +63,8 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     carrier: 'P1',
     currency: 'BRL',
     home: ['BR'],
-    partners: SKYTEAM,
+    alliance: 'SKYTEAM',
+    fleet: ['E95', '320', '32N', '321', '789', '77W'],
     hubs: ['GRU', 'GIG', 'BSB', 'MIA', 'LIS'],
     flightBase: 8000,
     families: { ECONOMY: economy(['LIGHT', 'STANDARD', 'FULL'], false), BUSINESS: business(['EXECUTIVE', 'EXECUTIVE_FLEX'], false) },
@@ -87,7 +81,8 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     carrier: 'P2',
     currency: 'BRL',
     home: ['BR', 'CL', 'PE', 'CO'],
-    partners: SKYTEAM,
+    alliance: 'SKYTEAM',
+    fleet: ['319', '320', '32N', '321', '763', '789', '77W'],
     hubs: ['GRU', 'SCL', 'LIM', 'BOG', 'MIA'],
     flightBase: 3300,
     families: { ECONOMY: economy(['BASIC', 'CLASSIC', 'FLEX'], true), BUSINESS: business(['PREMIUM', 'PREMIUM_FLEX'], true) },
@@ -104,7 +99,8 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     carrier: 'P3',
     currency: 'BRL',
     home: ['BR'],
-    partners: STAR,
+    alliance: 'STAR',
+    fleet: ['AT7', 'E95', '32N', '332', '359'],
     hubs: ['VCP', 'CNF', 'REC', 'FLL'],
     flightBase: 4500,
     families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
@@ -121,7 +117,8 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     carrier: 'P3',
     currency: 'BRL',
     home: ['BR'],
-    partners: STAR,
+    alliance: 'STAR',
+    fleet: ['AT7', 'E95', '32N', '332', '359'],
     hubs: ['VCP', 'LIS', 'FLL', 'JFK', 'CDG'],
     flightBase: 4700,
     families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
@@ -138,7 +135,8 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     carrier: 'P4',
     currency: 'USD',
     home: ['PA'],
-    partners: STAR,
+    alliance: 'STAR',
+    fleet: ['738', '7M8', '7M9'],
     hubs: ['PTY', 'BOG', 'MEX'],
     flightBase: 200,
     families: {
@@ -158,7 +156,8 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     carrier: 'P5',
     currency: 'EUR',
     home: ['ES'],
-    partners: ONEWORLD,
+    alliance: 'ONEWORLD',
+    fleet: ['320', '32N', '321', '32Q', '332', '333', '359'],
     hubs: ['MAD', 'LIS', 'CDG', 'AMS', 'FRA', 'LHR'],
     flightBase: 6000,
     families: { ECONOMY: economy(['SAVER', 'STANDARD', 'PEAK'], false), BUSINESS: business(['SAVER', 'PEAK'], false) },
@@ -175,7 +174,8 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     carrier: 'P6',
     currency: 'USD',
     home: ['AE', 'QA'],
-    partners: ONEWORLD,
+    alliance: 'ONEWORLD',
+    fleet: ['32N', '738', '7M8', '788', '789', '359', '77W', '388'],
     hubs: ['DXB', 'DOH', 'IST', 'AUH'],
     flightBase: 700,
     families: { ECONOMY: economy(['SPECIAL', 'SAVER', 'FLEX'], true), BUSINESS: business(['SAVER', 'FLEX_PLUS'], true) },
@@ -192,7 +192,8 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     carrier: 'P7',
     currency: 'USD',
     home: ['US'],
-    partners: ONEWORLD,
+    alliance: 'ONEWORLD',
+    fleet: ['221', '319', '320', '321', '738', '763', '332', '359', '789'],
     hubs: ['ATL', 'DFW', 'ORD', 'IAH', 'EWR', 'JFK'],
     flightBase: 100,
     families: { ECONOMY: economy(['MAIN_BASIC', 'MAIN', 'MAIN_REFUNDABLE'], false), BUSINESS: business(['BUSINESS', 'BUSINESS_REFUNDABLE'], false) },
@@ -209,7 +210,8 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     carrier: 'P8',
     currency: 'USD',
     home: ['PT'],
-    partners: STAR,
+    alliance: 'STAR',
+    fleet: ['AT7', 'E95', '320', '32N', '321', '32Q', '332'],
     hubs: ['LIS', 'OPO', 'GRU', 'MIA'],
     flightBase: 100,
     families: { ECONOMY: economy(['DISCOUNT', 'BASIC', 'CLASSIC'], true), BUSINESS: business(['EXECUTIVE', 'EXECUTIVE_PLUS'], true) },

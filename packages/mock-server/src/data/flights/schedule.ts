@@ -4,7 +4,8 @@ import { limitsOf } from '../airports/limits.js';
 import { createRandom, type Random } from '../random/index.js';
 import { MINUTE, localToUtc, parseLocalDate, utcToLocal } from '../time/index.js';
 import { AIRCRAFT, typesForStage } from './aircraft.js';
-import { PROGRAMS, WORLD_HUBS, type Continent } from './programs.js';
+import { ALLIANCES, type PartnerCarrier } from '../generated/carriers.js';
+import { PROGRAMS, WORLD_HUBS } from './programs.js';
 
 /** One leg of a timetable entry, independent of the date. */
 export interface LegTemplate {
@@ -43,8 +44,9 @@ export interface DatedItinerary {
   durationMinutes: number;
 }
 
-// Below this no airline flies (e.g. JFK-LGA): such routes get no flights.
-const MIN_ROUTE_KM = 160;
+// Below this no airline flies (JFK-LGA, LHR-LGW, GIG-SDU): such routes get no flights.
+// TLL-HEL (101 km) is the shortest hop a major airline sells (Finnair), so it is above (D135).
+const MIN_ROUTE_KM = 90;
 // Beyond this no aircraft flies non-stop with a payload worth selling.
 const MAX_DIRECT_KM = 15_500;
 
@@ -88,13 +90,17 @@ function fits(code: string, at: Airport): boolean {
   return (at.runwayFt === undefined || at.runwayFt >= type.minRunwayFt) && (!approved || approved.includes(code));
 }
 
-/** The aircraft for a leg: a type of the stage length that both airports take and that has the range; `undefined` when none can fly it. */
-function equipmentFor(from: Airport, to: Airport, km: number, random: Random): string | undefined {
+/**
+ * The aircraft for a leg from a fleet: a type of the stage length that both airports take and that has
+ * the range; `undefined` when the fleet has none that can fly it. A wide-body stands in for a missing
+ * narrow-body only from 1,500 km (no one flies an A350 on a 300 km hop for want of an A320).
+ */
+function equipmentFor(fleet: readonly string[], from: Airport, to: Airport, km: number, random: Random): string | undefined {
   const usable = (code: string): boolean => (AIRCRAFT[code]?.rangeKm ?? 0) >= km && fits(code, from) && fits(code, to);
-  const preferred = typesForStage(km).filter(usable);
+  const preferred = typesForStage(km).filter((code) => fleet.includes(code) && usable(code));
   if (preferred.length > 0) return random.pick(preferred);
-  // A short runway or an approved-types list can rule out the usual types: a smaller one that fits still flies it.
-  const any = Object.keys(AIRCRAFT).filter(usable);
+  // A short runway or an approved-types list can rule out the usual types: another of the fleet that fits still flies it.
+  const any = fleet.filter((code) => usable(code) && (km >= 1500 || (AIRCRAFT[code]?.rangeKm ?? 0) <= 7_400));
   return any.length > 0 ? random.pick(any) : undefined;
 }
 
@@ -111,12 +117,20 @@ function legAllowed(from: Airport, to: Airport, km: number): boolean {
   return true;
 }
 
-/** The airline that operates a leg: the program's own where it flies (home countries, hubs), else its partner of that continent (D42). */
-function operatingCarrier(program: ProgramCode, from: Airport, to: Airport): string {
+/**
+ * The airlines that may operate a leg for a program, in the order it prefers them (D136): its own
+ * airline when the leg starts or ends in one of its home countries (no cabotage, no fifth freedom),
+ * else the members of its alliance based in the leg's departure country, then in its arrival country
+ * (a domestic leg abroad only by an airline of that country). Each with its fleet (D137).
+ */
+function carriersFor(program: ProgramCode, from: Airport, to: Airport): readonly { code: string; fleet: readonly string[] }[] {
   const profile = PROGRAMS[program];
-  const own = [from, to].some((at) => profile.home.includes(at.country) || profile.hubs.includes(at.iata));
-  if (own) return profile.carrier;
-  return profile.partners[from.continent as Continent] ?? profile.partners[to.continent as Continent] ?? profile.carrier;
+  if (profile.home.includes(from.country) || profile.home.includes(to.country)) return [{ code: profile.carrier, fleet: profile.fleet }];
+  const members: readonly PartnerCarrier[] = ALLIANCES[profile.alliance];
+  return [
+    ...members.filter((member) => member.country === from.country),
+    ...members.filter((member) => member.country === to.country && to.country !== from.country),
+  ];
 }
 
 /** Connection points for a route: program hubs first, then world hubs, only modest detours. */
@@ -151,23 +165,25 @@ function departureMinute(km: number, random: Random): number {
   return hour * 60 + random.int(0, 11) * 5;
 }
 
-/** A leg the program sells, or `undefined` when no aircraft can fly it. Partner legs carry the partner's own flight number. */
+/** A leg the program sells, or `undefined` when no airline that may fly it has an aircraft that can. Partner legs carry the partner's own flight number. */
 function legTemplate(program: ProgramCode, from: Airport, to: Airport, ownNumber: () => number, layover: number, random: Random): LegTemplate | undefined {
   const km = distanceKm(from, to);
-  const equipment = equipmentFor(from, to, km, random);
-  if (!equipment) return undefined;
-  const carrier = operatingCarrier(program, from, to);
-  const number = carrier === PROGRAMS[program].carrier ? ownNumber() : random.int(1, 2999);
-  return {
-    from,
-    to,
-    carrier,
-    flightNumber: String(number),
-    equipment,
-    distanceKm: km,
-    blockMinutes: blockMinutes(km, windKmh(from, to), random),
-    layoverMinutes: layover,
-  };
+  for (const { code: carrier, fleet } of carriersFor(program, from, to)) {
+    const equipment = equipmentFor(fleet, from, to, km, random);
+    if (!equipment) continue;
+    const number = carrier === PROGRAMS[program].carrier ? ownNumber() : random.int(1, 2999);
+    return {
+      from,
+      to,
+      carrier,
+      flightNumber: String(number),
+      equipment,
+      distanceKm: km,
+      blockMinutes: blockMinutes(km, windKmh(from, to), random),
+      layoverMinutes: layover,
+    };
+  }
+  return undefined;
 }
 
 const timetables = new Map<string, ItineraryTemplate[]>();
@@ -203,7 +219,8 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
       const directs = km > MAX_DIRECT_KM || !legAllowed(from, to, km) ? 0 : random.int(atHub ? 1 : 0, atHub ? 3 : 2);
       for (let i = 0; i < directs; i++) {
         const leg = legTemplate(program, from, to, flightNumber, 0, random);
-        if (leg) entries.push({ departureMinute: departureMinute(km, random), legs: [leg], weekdays: weekdays(), distanceKm: km });
+        const entry = leg && keepingNightRules({ departureMinute: departureMinute(km, random), legs: [leg], weekdays: weekdays(), distanceKm: km });
+        if (entry) entries.push(entry);
       }
       const points = connectionPoints(program, from, to, km);
       const connections = Math.min(points.length, random.int(1, 4));
@@ -211,7 +228,9 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
         const hub = points[i] as Airport;
         const first = legTemplate(program, from, hub, flightNumber, 0, random);
         const second = legTemplate(program, hub, to, flightNumber, random.int(14, 48) * 5, random);
-        if (first && second) entries.push({ departureMinute: departureMinute(km, random), legs: [first, second], weekdays: weekdays(), distanceKm: km });
+        const entry =
+          first && second && keepingNightRules({ departureMinute: departureMinute(km, random), legs: [first, second], weekdays: weekdays(), distanceKm: km });
+        if (entry) entries.push(entry);
       }
       entries.sort((a, b) => a.departureMinute - b.departureMinute);
     }
@@ -222,6 +241,86 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
   return entries;
 }
 
+/** A timetable entry's legs on the local day `day` (epoch of its midnight), and its door-to-door minutes. */
+function dateTemplate(template: ItineraryTemplate, day: number): { legs: DatedLeg[]; durationMinutes: number } {
+  const legs: DatedLeg[] = [];
+  let departureUtc = localToUtc(template.legs[0]?.from.timeZone ?? 'UTC', day + template.departureMinute * MINUTE);
+  const firstUtc = departureUtc;
+  let arrivalUtc = departureUtc;
+  for (const leg of template.legs) {
+    departureUtc = legs.length === 0 ? departureUtc : arrivalUtc + leg.layoverMinutes * MINUTE;
+    arrivalUtc = departureUtc + leg.blockMinutes * MINUTE;
+    legs.push({ ...leg, departureLocal: utcToLocal(leg.from.timeZone, departureUtc), arrivalLocal: utcToLocal(leg.to.timeZone, arrivalUtc) });
+  }
+  return { legs, durationMinutes: Math.round((arrivalUtc - firstUtc) / MINUTE) };
+}
+
+/** No departure anywhere before this local minute of the day (D138). */
+const FIRST_DEPARTURE = 5 * 60;
+const DAY_MINUTES = 24 * 60;
+const minuteOfDay = (local: number): number => Math.floor((((local / MINUTE) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES);
+const inWindow = (minute: number, from: number, to: number): boolean => (from <= to ? minute >= from && minute < to : minute >= from || minute < to);
+
+/**
+ * How many minutes later a dated leg must depart to keep the night rules (D138), 0 when it keeps them:
+ * no departure from 00:00 to 05:00 local, and none departing or landing in an airport's curfew.
+ */
+function nightDelay(leg: DatedLeg): number {
+  const departs = minuteOfDay(leg.departureLocal);
+  const lands = minuteOfDay(leg.arrivalLocal);
+  let delay = departs < FIRST_DEPARTURE ? FIRST_DEPARTURE - departs : 0;
+  const out = limitsOf(leg.from.iata).curfew;
+  if (out && inWindow(departs, out.from, out.to)) delay = Math.max(delay, (out.to - departs + DAY_MINUTES) % DAY_MINUTES);
+  const into = limitsOf(leg.to.iata).curfew;
+  if (into && inWindow(lands, into.from, into.to)) delay = Math.max(delay, (into.to - lands + DAY_MINUTES) % DAY_MINUTES);
+  return delay;
+}
+
+/** Longest connection the mock sells, minutes. */
+const MAX_LAYOVER = 240;
+/**
+ * A winter and a summer day, and a day of each gap between the US and the EU clock changes (2027):
+ * between them every pair of clocks shows each combination of offsets it has in a year.
+ */
+const REFERENCE_DAYS = [Date.UTC(2027, 0, 15), Date.UTC(2027, 2, 20), Date.UTC(2027, 6, 15), Date.UTC(2027, 10, 3)];
+
+/**
+ * The entry moved to keep the night rules on the reference days (D138): a connection waits for the
+ * morning (up to {@link MAX_LAYOVER}), else the whole itinerary leaves an hour or more earlier or later
+ * that day (as an airline times a bank); `undefined` when no time of the day keeps them.
+ */
+function keepingNightRules(template: ItineraryTemplate): ItineraryTemplate | undefined {
+  for (let hours = 0; hours <= 18; hours++) {
+    for (const sign of hours === 0 ? [1] : [1, -1]) {
+      const departureMinute = template.departureMinute + sign * hours * 60;
+      if (departureMinute < FIRST_DEPARTURE || departureMinute >= DAY_MINUTES) continue;
+      const entry = waitingForMorning({ ...template, departureMinute });
+      if (entry) return entry;
+    }
+  }
+  return undefined;
+}
+
+/** The entry with its connections waiting out the night, or `undefined` when its first leg breaks the rules or a wait is too long. */
+function waitingForMorning(template: ItineraryTemplate): ItineraryTemplate | undefined {
+  let entry = template;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    let changed = false;
+    for (const day of REFERENCE_DAYS) {
+      const { legs } = dateTemplate(entry, day);
+      const index = legs.findIndex((leg) => nightDelay(leg) > 0);
+      if (index < 0) continue;
+      const leg = entry.legs[index] as LegTemplate;
+      const layover = leg.layoverMinutes + Math.ceil(nightDelay(legs[index] as DatedLeg) / 5) * 5;
+      if (index === 0 || layover > MAX_LAYOVER) return undefined;
+      entry = { ...entry, legs: entry.legs.map((each, i) => (i === index ? { ...each, layoverMinutes: layover } : each)) };
+      changed = true;
+    }
+    if (!changed) return entry;
+  }
+  return undefined;
+}
+
 /** The itineraries of a timetable that operate on a local `YYYY-MM-DD`, with local times from each airport's zone. */
 export function itinerariesOn(entries: readonly ItineraryTemplate[], date: string): DatedItinerary[] {
   const day = parseLocalDate(date);
@@ -229,16 +328,10 @@ export function itinerariesOn(entries: readonly ItineraryTemplate[], date: strin
   const dated: DatedItinerary[] = [];
   for (const template of entries) {
     if (!(template.weekdays & (1 << weekday))) continue;
-    const legs: DatedLeg[] = [];
-    let departureUtc = localToUtc(template.legs[0]?.from.timeZone ?? 'UTC', day + template.departureMinute * MINUTE);
-    const firstUtc = departureUtc;
-    let arrivalUtc = departureUtc;
-    for (const leg of template.legs) {
-      departureUtc = legs.length === 0 ? departureUtc : arrivalUtc + leg.layoverMinutes * MINUTE;
-      arrivalUtc = departureUtc + leg.blockMinutes * MINUTE;
-      legs.push({ ...leg, departureLocal: utcToLocal(leg.from.timeZone, departureUtc), arrivalLocal: utcToLocal(leg.to.timeZone, arrivalUtc) });
-    }
-    dated.push({ template, legs, durationMinutes: Math.round((arrivalUtc - firstUtc) / MINUTE) });
+    // Vetted on the reference days (D138); in the odd week two clocks change apart a leg may sit an hour off, as a
+    // timetable does until its season turns: it still flies, so a watched route's calendar keeps every date (D101).
+    const { legs, durationMinutes } = dateTemplate(template, day);
+    dated.push({ template, legs, durationMinutes });
   }
   return dated;
 }

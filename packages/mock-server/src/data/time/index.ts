@@ -9,15 +9,29 @@ const DAY = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Offsets at the start of UTC days, most recently used kept: any date from
- * 0001 to 9999 can be asked for, so the cache is bounded; a miss costs one
- * `formatToParts` call (some microseconds).
+ * Each zone's offsets over a UTC year, as the instants its offset changes,
+ * most recently used kept: any date from 0001 to 9999 can be asked for, so the
+ * cache is bounded. A year costs some 60 `formatToParts` calls once (a weekly
+ * sample and a search for each change); every date in it is then arithmetic,
+ * which is what keeps searches over distinct dates cheap (issue 32).
  */
-export const OFFSET_CACHE_CAP = 16_384;
-const offsetsByDay = new Map<string, number>();
+export const OFFSET_CACHE_CAP = 4_096;
+const yearTables = new Map<string, YearTable>();
 
-/** Entries in the per-day offset cache (at most {@link OFFSET_CACHE_CAP}). */
-export const offsetCacheSize = (): number => offsetsByDay.size;
+/** Entries (zone-years) in the offset cache (at most {@link OFFSET_CACHE_CAP}). */
+export const offsetCacheSize = (): number => yearTables.size;
+
+/** A zone's offsets over one UTC year: from `starts[i]` on (epoch ms) the offset is `offsets[i]` minutes. */
+interface YearTable {
+  from: number;
+  to: number;
+  starts: number[];
+  offsets: number[];
+}
+
+/** The last few tables used per zone: a search asks this year's (now) and its date's, often the next. */
+const recentTables = new Map<string, YearTable[]>();
+const RECENT_PER_ZONE = 3;
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let format = formatters.get(timeZone);
@@ -52,29 +66,64 @@ function exactOffset(timeZone: string, utc: number): number {
   return Math.round((wallClock(timeZone, whole) - whole) / MINUTE);
 }
 
-function dayOffset(timeZone: string, dayStart: number): number {
-  const key = `${timeZone}@${dayStart}`;
-  let offset = offsetsByDay.get(key);
-  if (offset !== undefined) {
-    // Most recently used last, so the first key is the one to drop.
-    offsetsByDay.delete(key);
+/** No zone changes its offset twice within this: sampling at it finds every change. */
+const SAMPLE = 7 * DAY;
+
+function yearTable(timeZone: string, year: number): YearTable {
+  const key = `${timeZone}@${year}`;
+  let table = yearTables.get(key);
+  if (table) {
+    yearTables.delete(key);
   } else {
-    offset = exactOffset(timeZone, dayStart);
-    if (offsetsByDay.size >= OFFSET_CACHE_CAP) offsetsByDay.delete(offsetsByDay.keys().next().value!);
+    const from = Date.UTC(year, 0, 1);
+    const to = Date.UTC(year + 1, 0, 1);
+    const starts = [from];
+    const offsets = [exactOffset(timeZone, from)];
+    let before = from;
+    while (before < to) {
+      const after = Math.min(before + SAMPLE, to);
+      const offset = exactOffset(timeZone, after);
+      if (offset !== offsets[offsets.length - 1]) {
+        // The first second with the new offset: a binary search between the samples.
+        let low = before;
+        let high = after;
+        while (high - low > 1000) {
+          const middle = low + Math.floor((high - low) / 2000) * 1000;
+          if (exactOffset(timeZone, middle) === offset) high = middle;
+          else low = middle;
+        }
+        starts.push(high);
+        offsets.push(offset);
+      }
+      before = after;
+    }
+    table = { from, to, starts, offsets };
+    if (yearTables.size >= OFFSET_CACHE_CAP) yearTables.delete(yearTables.keys().next().value!);
   }
-  offsetsByDay.set(key, offset);
-  return offset;
+  yearTables.set(key, table);
+  return table;
 }
 
 /**
- * Minutes `timeZone` is ahead of UTC at the instant `utc`. Cached per UTC day:
- * when the offsets at both ends of the day agree (every day but a DST change)
- * the cache answers without Intl, which keeps bulk history generation cheap.
+ * Minutes `timeZone` is ahead of UTC at the instant `utc`, from the zone's
+ * table of that year (Intl only while the table is built).
  */
 export function offsetMinutes(timeZone: string, utc: number): number {
-  const start = Math.floor(utc / DAY) * DAY;
-  const atStart = dayOffset(timeZone, start);
-  return atStart === dayOffset(timeZone, start + DAY) ? atStart : exactOffset(timeZone, utc);
+  let recent = recentTables.get(timeZone);
+  if (!recent) {
+    recent = [];
+    recentTables.set(timeZone, recent);
+  }
+  let table = recent.find((each) => utc >= each.from && utc < each.to);
+  if (!table) {
+    table = yearTable(timeZone, new Date(utc).getUTCFullYear());
+    recent.unshift(table);
+    if (recent.length > RECENT_PER_ZONE) recent.pop();
+  }
+  const { starts, offsets } = table;
+  let i = starts.length - 1;
+  while (i > 0 && utc < (starts[i] as number)) i--;
+  return offsets[i] as number;
 }
 
 /** The UTC instant of a wall-clock time (local epoch) in `timeZone`. */

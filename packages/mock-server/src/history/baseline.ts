@@ -1,10 +1,10 @@
 import type { CabinType, HistoryLeg, HistoryRecord, MilesProgram } from '@flight-search/contract';
-import { hasCabin } from '../flights/aircraft.js';
-import { baseMiles, cents, demand, roundMiles, taxesPerAdult } from '../flights/pricing.js';
-import { PROGRAMS } from '../flights/programs.js';
-import { itinerariesOn, timetable, type DatedItinerary } from '../flights/schedule.js';
-import { createRandom, hashKey } from '../random/index.js';
-import { DAY, formatLocal, formatLocalDate, formatUtc } from '../time/index.js';
+import { hasCabin } from '../data/flights/aircraft.js';
+import { baseMiles, cents, demand, roundMiles, taxesPerAdult } from '../data/flights/pricing.js';
+import { PROGRAMS } from '../data/flights/programs.js';
+import { itinerariesOn, timetable, type DatedItinerary } from '../data/flights/schedule.js';
+import { createRandom, hashKey } from '../data/random/index.js';
+import { DAY, formatLocal, formatLocalDate, formatUtc } from '../data/time/index.js';
 
 const HOUR = 3_600_000;
 /** Days of collections before today. */

@@ -1,9 +1,6 @@
-import type { ClientOptions } from './client.js';
 import { isPlainObject } from '@flight-search/contract';
+import { checkOptions, type ConnectionOptions } from '../options.js';
 import { SDK_VERSION } from './version.js';
-
-/** The options the typed client and the raw client (`@flight-search/sdk/raw`) share: where requests go and what they carry. */
-export type ConnectionOptions = Pick<ClientOptions, 'apiKey' | 'baseUrl' | 'fetch' | 'mediaType' | 'headers' | 'sdkHeader'>;
 
 /** What both clients send every request with. */
 export interface Connection {
@@ -15,28 +12,6 @@ export interface Connection {
   withKey(headers?: Record<string, string>): Record<string, string>;
   /** Replaces the API key wherever it occurs in a text (D48). */
   redact(text: string): string;
-}
-
-// How an option's wrong value is shown: a string or a number as written, anything else by its kind;
-// the key and the headers (which may hold credentials) only by their kind.
-const received = (value: unknown, secret: boolean, redact: (text: string) => string) =>
-  value == null
-    ? String(value)
-    : value === ''
-      ? 'an empty string'
-      : Array.isArray(value)
-        ? 'an array'
-        : secret || typeof value === 'object' || typeof value === 'function'
-          ? `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`
-          : typeof value === 'string'
-            ? JSON.stringify(redact(value))
-            : String(value);
-
-/** Checks options in order: `[name, value, valid, what it must be]`; the first invalid one throws a `TypeError` naming it. */
-export function checkOptions(caller: string, redact: (text: string) => string, checks: [string, unknown, unknown, string][]): void {
-  for (const [name, value, valid, expected] of checks)
-    if (!valid)
-      throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
 }
 
 /**

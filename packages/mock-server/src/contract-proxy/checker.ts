@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
-import { locateOpenApi } from '../node/openapi-file.js';
+import { readDocumentText } from '../node/openapi-file.js';
 
 /** One way an exchange broke openapi.yaml: which operation, which side, where (a JSON path) and what was expected. */
 export interface Violation {
@@ -35,7 +34,7 @@ export class ContractChecker {
   readonly #paramAjv: Ajv2020;
   readonly #compiled = new Map<string, ValidateFunction>();
 
-  constructor(document: Json = parse(readFileSync(locateOpenApi(), 'utf8'))) {
+  constructor(document: Json = parse(readDocumentText('openapi.yaml'))) {
     this.#document = document;
     this.#ajv = new Ajv2020({ strict: false, allErrors: true });
     this.#paramAjv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: 'array' });

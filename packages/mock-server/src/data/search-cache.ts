@@ -1,5 +1,6 @@
 import type { ParsedFlight } from '@flight-search/contract';
-import { generateFlights, hasHistory, pastDates, toRawData, type NormalizedSearch } from '../data/index.js';
+import { hasHistory } from '../history/records.js';
+import { generateFlights, pastDates, saleCutoffKey, toRawData, type NormalizedSearch } from './index.js';
 
 /** What one search generates: its flights and, once asked for, their JSON in each response format. */
 export interface Generated {
@@ -35,10 +36,14 @@ export class SearchCache {
     return this.#entries.size;
   }
 
-  /** The search's flights at `now` (epoch ms): a date already gone sells nothing (D38), so the key says which dates are. Without `now`, every date sells. */
+  /**
+   * The search's flights at `now` (epoch ms): a date already gone sells nothing (D38), nor a flight of
+   * today that has left (D139), so the key says which dates are gone and, for today, the local minute.
+   * Without `now`, every date sells.
+   */
   get(search: NormalizedSearch, now?: number): Generated {
     const past = now === undefined ? undefined : pastDates(search, now);
-    const key = past ? `${searchKey(search)}|${past.outbound}|${past.inbound}` : searchKey(search);
+    const key = past && now !== undefined ? `${searchKey(search)}|${past.outbound}|${past.inbound}|${saleCutoffKey(search, now)}` : searchKey(search);
     let entry = this.#entries.get(key);
     if (entry) this.#entries.delete(key);
     else entry = { flights: generateFlights(this.seed, search, now) };

@@ -1,8 +1,9 @@
 import type { HistoryRecord, MilesProgram } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
-import { generateFlights } from '../flights/index.js';
-import { contractErrors, searchOf } from '../testing/contract.js';
-import { baselineHistory, toHistoryRecords } from './index.js';
+import { generateFlights } from '../data/flights/index.js';
+import { contractErrors, searchOf } from '../data/testing/contract.js';
+import { baselineHistory } from './baseline.js';
+import { toHistoryRecords } from './records.js';
 
 const NOW = Date.parse('2026-11-20T15:30:00Z');
 const DAY = 86_400_000;

@@ -1,9 +1,9 @@
 import type { HistoryRecord, MilesProgram, ParsedFlight, ProgramCode } from '@flight-search/contract';
 import { DIRECTIONS, MILES_PROGRAMS as MILES_PROGRAM_CODES } from '@flight-search/contract';
-import { PROGRAMS } from '../flights/programs.js';
-import { perPassengerMiles } from '../flights/per-passenger.js';
-import { createRandom, hashKey } from '../random/index.js';
-import { formatUtc } from '../time/index.js';
+import { PROGRAMS } from '../data/flights/programs.js';
+import { perPassengerMiles } from '../data/flights/per-passenger.js';
+import { createRandom, hashKey } from '../data/random/index.js';
+import { formatUtc } from '../data/time/index.js';
 
 const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>(MILES_PROGRAM_CODES);
 

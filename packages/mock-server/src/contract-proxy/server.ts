@@ -1,0 +1,307 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serveFetch } from '@flight-search/contract/node';
+import { MAX_TIMER_MS } from '../defaults.js';
+import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
+import { errorMediaType } from '../negotiation/negotiate.js';
+import { allowedHostProblem, controlAccess, hostRefusal, type ControlAccess } from '../node/control-access.js';
+import { CONTROL_PREFIX } from '../node/control.js';
+import { sendable, type JsonAnswer } from '../node/json.js';
+import { mentionsKey, REDACTED, redactPath, redactQuery } from '../recording/redaction.js';
+import { ContractChecker, type Violation } from './checker.js';
+
+export interface ContractProxyOptions {
+  /** The service every request is forwarded to, such as `https://api.example.com` (its path is a prefix). */
+  target: string;
+  port?: number;
+  host?: string;
+  /**
+   * `Host` names the proxy answers besides `localhost`, `127.0.0.1`, `[::1]`
+   * and `host` (each with its port), as the server's `allowedHosts`: any other
+   * request is a 403 (D85). `NAME:PORT` behind a port mapping.
+   */
+  allowedHosts?: string[];
+  /** Forward the mock's control API (`/__mock`) to the target too; by default it is a 403 (D85). */
+  forwardControl?: boolean;
+  /** Called for each violation as it is found. */
+  onViolation?: (violation: Violation) => void;
+  /** Called once per exchange, after its checks. */
+  onExchange?: (exchange: { method: string; path: string; status: number | null; violations: number }) => void;
+  /** Append each exchange to this file as one JSON line, API keys redacted. */
+  record?: string;
+  /** Largest request body forwarded, in bytes. Default 1 MiB. */
+  bodyLimit?: number;
+  /** Largest answer read from the target, in bytes; a larger one is a 502 and counts as unanswered. Default 32 MiB. */
+  answerLimit?: number;
+  /** How long the target may take to answer, in ms (1 to 2 147 483 647); then 504 and unanswered. Default 60 000 (`--upstream-timeout-ms`). */
+  timeoutMs?: number;
+  /** Called when recording fails (the proxy goes on without recording). */
+  onRecordError?: (error: Error) => void;
+}
+
+export interface ContractProxy {
+  url: string;
+  /** Violations and exchanges so far. */
+  summary(): ProxySummary;
+  close(): Promise<void>;
+}
+
+export interface ProxySummary {
+  exchanges: number;
+  violations: number;
+  /** Requests the target did not answer (no violation: nothing to check). */
+  unreachable: number;
+  byOperation: Record<string, number>;
+}
+
+/** Headers that belong to one connection (RFC 9110 7.6.1), and the ones fetch recomputes: never forwarded. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+  'accept-encoding',
+]);
+const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+/**
+ * A proxy in front of a real service that checks the contract: each request
+ * and each answer is validated against openapi.yaml on the way through, and
+ * passed on unchanged (redirects included: they are the client's to follow).
+ * It answers only requests addressed to its own names (`allowedHosts`) and
+ * keeps the mock's control API (`/__mock`) to itself unless `forwardControl`
+ * (D85); whatever it reports or records shows no API key (D86).
+ *
+ * @example
+ * const proxy = await startContractProxy({ target: 'https://api.example.com', onViolation: console.warn });
+ * // point the client at proxy.url; later:
+ * console.log(proxy.summary());
+ * await proxy.close();
+ */
+export async function startContractProxy(options: ContractProxyOptions): Promise<ContractProxy> {
+  // Set once listening: the allowed names carry the port.
+  let access: Pick<ControlAccess, 'hosts'> = { hosts: new Set() };
+  const proxy = contractProxy(options, () => access);
+  const server: Server = createServer(
+    serveFetch(proxy.handle, {
+      internalError: () => answerOf(sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'))),
+      methodNotAllowed: (method) => answerOf(sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', `The contract proxy cannot forward ${method}.`))),
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+  access = controlAccess(host, port, options.allowedHosts ?? [], []);
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    summary: proxy.summary,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => void proxy.close().then(resolve));
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+/**
+ * The contract proxy as a Fetch handler (`handle`), served over node:http by
+ * {@link startContractProxy} through the one node bridge (`@flight-search/contract/node`);
+ * `access` gives the Host names it answers, known once the server listens.
+ */
+function contractProxy(options: ContractProxyOptions, access: () => Pick<ControlAccess, 'hosts'>) {
+  const target = new URL(options.target);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new TypeError(`--target must be an http(s) URL, got ${JSON.stringify(options.target)}.`);
+  const base = (target.origin + target.pathname).replace(/\/+$/, '');
+  const basePath = target.pathname.replace(/\/+$/, '');
+  for (const [index, name] of (options.allowedHosts ?? []).entries()) {
+    const why = allowedHostProblem(name);
+    if (why !== undefined) throw new TypeError(`startContractProxy: option "allowedHosts[${index}]" ${why}.`);
+  }
+  const checker = new ContractChecker();
+  const summary: ProxySummary = { exchanges: 0, violations: 0, unreachable: 0, byOperation: {} };
+  const record: WriteStream | undefined = options.record === undefined ? undefined : createWriteStream(options.record, { flags: 'a' });
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+  const answerLimit = options.answerLimit ?? 32 * 1024 * 1024;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS)
+    throw new TypeError(`startContractProxy: option "timeoutMs" must be an integer from 1 to ${MAX_TIMER_MS} (ms), got ${String(timeoutMs)}.`);
+  let recording = record !== undefined;
+  record?.on('error', (error) => {
+    recording = false;
+    options.onRecordError?.(error);
+  });
+
+  const report = (found: Violation[]) => {
+    for (const violation of found) {
+      summary.violations++;
+      summary.byOperation[violation.operation] = (summary.byOperation[violation.operation] ?? 0) + 1;
+      options.onViolation?.(violation);
+    }
+  };
+
+  async function handle(request: Request): Promise<Response> {
+    const method = request.method;
+    // The bridge resolved dot segments (`/quota/../__mock`) as fetch will for the target.
+    const url = new URL(request.url);
+    const target = url.pathname + url.search;
+    const upstream = new URL(base + target);
+    const refused = hostOf(request, access()) ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
+    // With Connection: close, a body left unread does not reach the next request.
+    if (refused !== undefined) return answerOf(refused, { connection: 'close' });
+    // Negotiated as the service's errors are (D108): the proxy stands for the service on its routes.
+    const tooLarge = () =>
+      answerOf(sendable(payloadTooLarge(bodyLimit)), { 'content-type': errorMediaType(request.headers.get('accept') ?? undefined), connection: 'close' });
+    if (Number(request.headers.get('content-length')) > bodyLimit) return tooLarge();
+    const body = method === 'GET' || method === 'HEAD' ? new Uint8Array(0) : await readAtMost(request.body, bodyLimit);
+    if (body === undefined) return tooLarge();
+    const bodyText = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+    const headers = new Headers();
+    request.headers.forEach((value, name) => {
+      if (!HOP_BY_HOP.has(name)) headers.append(name, value);
+    });
+    summary.exchanges++;
+    const shownPath = redactPath(url.pathname);
+    // The checker names an unknown operation by its path, which may hold a key (`PUT /__mock/keys/{key}`).
+    const shown = (violations: Violation[]): Violation[] =>
+      shownPath === url.pathname ? violations : violations.map((v) => ({ ...v, operation: v.operation.split(url.pathname).join(shownPath) }));
+    const found = shown(checker.checkRequest(method, url.pathname, url.searchParams, headers, bodyText));
+    report(found);
+    // A stalled target, or a client that went away (the bridge aborts the request's signal), ends the exchange.
+    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+    let response: Response;
+    let answerText: string;
+    try {
+      response = await fetch(upstream, {
+        method,
+        headers,
+        body: method === 'GET' || method === 'HEAD' || body.byteLength === 0 ? undefined : (body as Uint8Array<ArrayBuffer>),
+        redirect: 'manual',
+        signal,
+      });
+      if (method === 'HEAD') answerText = '';
+      else {
+        const answer = await readAtMost(response.body, answerLimit);
+        if (answer === undefined) throw new AnswerTooLarge();
+        answerText = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength).toString('utf8');
+      }
+    } catch (error) {
+      summary.unreachable++;
+      const why =
+        error instanceof AnswerTooLarge
+          ? `The target's answer exceeds ${answerLimit} bytes.`
+          : signal.aborted
+            ? `The target did not answer within ${timeoutMs} ms.`
+            : 'The target did not answer.';
+      options.onExchange?.({ method, path: shownPath, status: null, violations: found.length });
+      return answerOf(sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why)));
+    }
+    const answerFound = shown(checker.checkResponse(method, url.pathname, response.status, response.headers, answerText));
+    report(answerFound);
+    const out = new Headers();
+    response.headers.forEach((value, name) => {
+      // fetch decoded the body: its encoding and length are no longer what goes out.
+      if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'set-cookie') out.set(name, value);
+    });
+    // Each Set-Cookie line as received (the bridge writes them apart).
+    for (const cookie of response.headers.getSetCookie()) out.append('set-cookie', cookie);
+    out.set('content-length', String(Buffer.byteLength(answerText)));
+    options.onExchange?.({ method, path: shownPath, status: response.status, violations: found.length + answerFound.length });
+    if (recording)
+      record!.write(
+        `${JSON.stringify({
+          time: new Date().toISOString(),
+          request: { method, path: shownPath, query: redactQuery(url.search), headers: redactHeaders(headers), body: parsed(bodyText) },
+          response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
+          violations: [...found, ...answerFound],
+        })}\n`,
+      );
+    return new Response(answerText === '' ? null : answerText, { status: response.status, headers: out });
+  }
+
+  return {
+    handle,
+    summary: (): ProxySummary => structuredClone(summary),
+    /** Ends the record file. */
+    close: () => new Promise<void>((resolve) => (record ? record.end(() => resolve()) : resolve())),
+  };
+}
+
+class AnswerTooLarge extends Error {}
+
+/** A body's bytes, read chunk by chunk and given up (`undefined`) past `limit` bytes: a hostile peer cannot fill the memory. */
+async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
+  if (body === null) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+}
+
+/** The proxy's own answer (an envelope) as a Response. */
+function answerOf(answer: JsonAnswer, extra: Record<string, string> = {}): Response {
+  return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, ...extra } });
+}
+
+/**
+ * The 403 for a request not addressed to one of the proxy's names (D85): both its Host header and the
+ * authority of an absolute-form target (which the bridge made the request URL's host) must be allowed.
+ */
+function hostOf(request: Request, access: Pick<ControlAccess, 'hosts'>): JsonAnswer | undefined {
+  const header = request.headers.get('host') ?? undefined;
+  return hostRefusal(header, access, 'The contract proxy') ?? hostRefusal(new URL(request.url).host, access, 'The contract proxy');
+}
+
+/**
+ * The 403 for a request to the mock's control API, which the proxy keeps to
+ * itself unless `forwardControl` (D85): `path` is the target's, under the
+ * target's own path (`basePath`) or, climbing out of it with `..`, at its root.
+ */
+function controlRefusal(path: string, basePath: string): JsonAnswer | undefined {
+  const isControl = (p: string) => p === CONTROL_PREFIX || p.startsWith(`${CONTROL_PREFIX}/`);
+  if (!isControl(path) && !(path.startsWith(`${basePath}/`) && isControl(path.slice(basePath.length)))) return undefined;
+  return sendable(
+    errorEnvelope(
+      403,
+      'FORBIDDEN',
+      `The contract proxy does not forward the mock's control API (${CONTROL_PREFIX}); start it with --forward-control (forwardControl) to check a mock's control routes through it.`,
+    ),
+  );
+}
+
+/** Headers as the proxy records them: credentials and any header whose name mentions a key (`x-goog-api-key`) redacted. */
+function redactHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = SECRET_HEADERS.has(name) || mentionsKey(name) ? REDACTED : value;
+  });
+  return out;
+}
+
+function parsed(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,259 @@
+// Property tests of issue 32 ("data a domain expert accepts, round 2"): each
+// holds over many seeded searches, and each read its facts from tables of its
+// own here (the expert's), not from the generator's.
+import type { ParsedFlight, ProgramCode } from '@flight-search/contract';
+import { describe, expect, it } from 'vitest';
+import { airport, localNow } from '../airports/index.js';
+import { searchOf } from '../testing/contract.js';
+import { generateFlights } from './index.js';
+
+const PROGRAMS: readonly ProgramCode[] = [
+  'PROGRAM_1',
+  'PROGRAM_2',
+  'PROGRAM_3',
+  'PROGRAM_3_INTERLINE',
+  'PROGRAM_4',
+  'PROGRAM_5',
+  'PROGRAM_6',
+  'PROGRAM_7',
+  'PROGRAM_8',
+];
+const SEEDS = [1, 2, 3, 5, 8, 13, 21, 34];
+const DATES = ['2026-12-15', '2027-02-03', '2027-04-20', '2027-07-09'];
+
+/** Home countries of the programs' own airlines (the programs' profiles as documented in the README). */
+const OWN: Readonly<Record<string, readonly string[]>> = {
+  P1: ['BR'],
+  P2: ['BR', 'CL', 'PE', 'CO'],
+  P3: ['BR'],
+  P4: ['PA'],
+  P5: ['ES'],
+  P6: ['AE', 'QA'],
+  P7: ['US'],
+  P8: ['PT'],
+};
+
+/** Alliance members in 2026 with their home country (the alliances' member pages). */
+const STAR = {
+  A3: 'GR',
+  AC: 'CA',
+  CA: 'CN',
+  AI: 'IN',
+  NZ: 'NZ',
+  NH: 'JP',
+  OZ: 'KR',
+  OS: 'AT',
+  AV: 'CO',
+  SN: 'BE',
+  CM: 'PA',
+  OU: 'HR',
+  MS: 'EG',
+  ET: 'ET',
+  BR: 'TW',
+  LO: 'PL',
+  LH: 'DE',
+  SQ: 'SG',
+  SA: 'ZA',
+  LX: 'CH',
+  TP: 'PT',
+  TG: 'TH',
+  TK: 'TR',
+  UA: 'US',
+  ZH: 'CN',
+};
+const ONEWORLD = {
+  AS: 'US',
+  AA: 'US',
+  BA: 'GB',
+  CX: 'HK',
+  FJ: 'FJ',
+  AY: 'FI',
+  IB: 'ES',
+  JL: 'JP',
+  MH: 'MY',
+  QF: 'AU',
+  QR: 'QA',
+  AT: 'MA',
+  RJ: 'JO',
+  UL: 'LK',
+  WY: 'OM',
+};
+const SKYTEAM = {
+  AR: 'AR',
+  AM: 'MX',
+  UX: 'ES',
+  AF: 'FR',
+  CI: 'TW',
+  MU: 'CN',
+  DL: 'US',
+  GA: 'ID',
+  KQ: 'KE',
+  KL: 'NL',
+  KE: 'KR',
+  ME: 'LB',
+  SV: 'SA',
+  RO: 'RO',
+  VN: 'VN',
+  VS: 'GB',
+  MF: 'CN',
+};
+const ALLIANCE_OF: Readonly<Record<ProgramCode, Readonly<Record<string, string>>>> = {
+  PROGRAM_1: SKYTEAM,
+  PROGRAM_2: SKYTEAM,
+  PROGRAM_3: STAR,
+  PROGRAM_3_INTERLINE: STAR,
+  PROGRAM_4: STAR,
+  PROGRAM_5: ONEWORLD,
+  PROGRAM_6: ONEWORLD,
+  PROGRAM_7: ONEWORLD,
+  PROGRAM_8: STAR,
+};
+/** Aircraft an airline has never flown (its fleet pages): the expert's counter-examples. */
+const NEVER_FLOWN: Readonly<Record<string, readonly string[]>> = {
+  DL: ['388', 'AT7', 'DH4', '7M8'],
+  AV: ['388', '77W'],
+  CX: ['738', '7M8', '320', 'AT7', 'DH4'],
+  UA: ['AT7', 'DH4', '388'],
+  BA: ['7M8', '738', 'AT7', 'DH4'],
+  AF: ['738', '7M8', '388', 'AT7', 'DH4'],
+  LH: ['738', '7M8', 'AT7', 'DH4'],
+  QF: ['77W', '7M8', 'AT7'],
+};
+
+/** Searches over the programs, seeds and dates for a route, both cabins. */
+function flightsOn(origin: string, destination: string, programs: readonly ProgramCode[] = PROGRAMS, seeds = SEEDS): ParsedFlight[] {
+  const flights: ParsedFlight[] = [];
+  for (const program of programs)
+    for (const seed of seeds)
+      for (const departureDate of DATES) flights.push(...generateFlights(seed, searchOf({ program, origin, destination, departureDate })));
+  return flights;
+}
+
+const ROUTES: readonly (readonly [string, string])[] = [
+  ['GRU', 'JFK'],
+  ['GRU', 'LIS'],
+  ['LHR', 'JFK'],
+  ['CDG', 'NRT'],
+  ['MIA', 'MAD'],
+  ['GRU', 'MIA'],
+  ['JFK', 'FLL'],
+  ['MEX', 'CUN'],
+  ['IST', 'ESB'],
+  ['LHR', 'DUB'],
+  ['GIG', 'JFK'],
+  ['ICN', 'SFO'],
+  ['JFK', 'CDG'],
+  ['FRA', 'JFK'],
+  ['CDG', 'LHR'],
+  ['ORD', 'LAX'],
+  ['BSB', 'GRU'],
+  ['HKG', 'LAX'],
+  ['AMS', 'ATH'],
+  ['LAX', 'SYD'],
+];
+
+describe('issue 32: data a domain expert accepts', () => {
+  it('D135: the ten routes the runway units mix-up cut off answer flights, and KUL-SIN is not left to turboprops', () => {
+    for (const [origin, destination] of [
+      ['KUL', 'LHR'],
+      ['IST', 'JFK'],
+      ['JFK', 'IST'],
+      ['SGN', 'BKK'],
+      ['BUF', 'JFK'],
+      ['SKG', 'ATH'],
+      ['BFS', 'LHR'],
+      ['MFM', 'TPE'],
+      ['SZX', 'PEK'],
+      ['TLL', 'HEL'],
+    ] as const) {
+      expect(flightsOn(origin, destination).length, `${origin}-${destination}`).toBeGreaterThan(0);
+    }
+    // Metres read as feet left KUL's 4 km runway taking only a Dash 8 and TPE an ATR.
+    for (const code of ['KUL', 'IST', 'TPE', 'SZX', 'SGN', 'MFM', 'TLL', 'BFS']) expect(airport(code)?.runwayFt, code).toBeGreaterThan(8000);
+    for (const code of ['BUF', 'SKG']) expect(airport(code)?.runwayFt ?? 8000, code).toBeGreaterThanOrEqual(8000);
+    const kulSin = flightsOn('KUL', 'SIN').flatMap((flight) => flight.legs);
+    expect(kulSin.some((leg) => !['AT7', 'DH4'].includes(leg.equipment))).toBe(true);
+  });
+
+  it('D136: every leg is flown by a carrier that may legally fly it (no cabotage, no fifth freedom): 100 % of legs', () => {
+    let legs = 0;
+    const unlawful: string[] = [];
+    for (const [origin, destination] of ROUTES) {
+      for (const flight of flightsOn(origin, destination, PROGRAMS, SEEDS.slice(0, 4))) {
+        const alliance = ALLIANCE_OF[flight.airlineLoyalty];
+        for (const leg of flight.legs) {
+          legs++;
+          const from = airport(leg.departureAirport)?.country ?? '?';
+          const to = airport(leg.arrivalAirport)?.country ?? '?';
+          const home = OWN[leg.airlineCode] ?? (Object.hasOwn(alliance, leg.airlineCode) ? [alliance[leg.airlineCode] as string] : []);
+          // A domestic leg only by an airline of that country; an international one only to or from the airline's own country.
+          if (!home.includes(from) && !home.includes(to))
+            unlawful.push(`${flight.airlineLoyalty} ${leg.airlineCode} ${leg.flightNumber} ${leg.departureAirport}-${leg.arrivalAirport}`);
+        }
+      }
+    }
+    expect(legs).toBeGreaterThan(2000);
+    expect(unlawful.slice(0, 20)).toEqual([]);
+  });
+
+  it('D137: partners are members of the program alliance as it stands (no LATAM in oneworld, no Virgin Australia in SkyTeam), with aircraft their fleets have', () => {
+    const wrong: string[] = [];
+    const types = new Map<string, Set<string>>();
+    for (const [origin, destination] of ROUTES) {
+      for (const flight of flightsOn(origin, destination, PROGRAMS, SEEDS.slice(0, 4))) {
+        for (const leg of flight.legs) {
+          if (!Object.hasOwn(OWN, leg.airlineCode) && !Object.hasOwn(ALLIANCE_OF[flight.airlineLoyalty], leg.airlineCode))
+            wrong.push(`${flight.airlineLoyalty}: ${leg.airlineCode} is no member of its alliance`);
+          if (NEVER_FLOWN[leg.airlineCode]?.includes(leg.equipment)) wrong.push(`${leg.airlineCode} ${leg.flightNumber} on a ${leg.equipment}`);
+          const fleet = types.get(leg.airlineCode) ?? new Set();
+          fleet.add(leg.equipment);
+          types.set(leg.airlineCode, fleet);
+        }
+      }
+    }
+    expect(wrong.slice(0, 20)).toEqual([]);
+    // A real airline flies a handful of families, not every type from an ATR to an A380.
+    for (const [carrier, fleet] of types) expect(fleet.size, `${carrier}: ${[...fleet].join(' ')}`).toBeLessThanOrEqual(9);
+  });
+
+  it('D138: no leg departs in the small hours (00:00-05:00 local), and none departs or lands at FRA during its 23:00-05:00 ban', () => {
+    const night: string[] = [];
+    for (const [origin, destination] of ROUTES) {
+      for (const flight of flightsOn(origin, destination, PROGRAMS, SEEDS.slice(0, 4))) {
+        for (const leg of flight.legs) {
+          const departs = Number(leg.departureDate.slice(11, 13));
+          const lands = Number(leg.arrivalDate.slice(11, 13));
+          if (departs < 5) night.push(`${leg.departureAirport}-${leg.arrivalAirport} departs ${leg.departureDate}`);
+          if (leg.departureAirport === 'FRA' && departs >= 23) night.push(`FRA departure ${leg.departureDate}`);
+          if (leg.arrivalAirport === 'FRA' && (lands >= 23 || lands < 5)) night.push(`FRA arrival ${leg.arrivalDate}`);
+        }
+      }
+    }
+    expect(night.slice(0, 20)).toEqual([]);
+  });
+
+  it('D139: a departure before now at the origin (local time) is not for sale, and later ones that day are', () => {
+    let sold = 0;
+    for (const seed of SEEDS) {
+      for (const [origin, destination] of [
+        ['HND', 'ITM'],
+        ['SYD', 'MEL'],
+        ['FRA', 'MUC'],
+        ['DXB', 'LHR'],
+        ['GRU', 'JFK'],
+      ] as const) {
+        for (const hour of [3, 9, 13, 17]) {
+          const now = Date.UTC(2026, 11, 15, hour, 58);
+          const today = localNow(origin, now).slice(0, 10);
+          for (const program of PROGRAMS) {
+            for (const flight of generateFlights(seed, searchOf({ program, origin, destination, departureDate: today }), now)) {
+              expect(flight.departureDate > localNow(origin, now), `${program} ${flight.flightCode} ${flight.departureDate}`).toBe(true);
+              sold++;
+            }
+          }
+        }
+      }
+    }
+    expect(sold).toBeGreaterThan(100);
+  });
+});

@@ -1,2 +1,0 @@
-export { hasHistory, historyRecord, toHistoryRecords } from './records.js';
-export { baselineHistory, type BaselineRoute } from './baseline.js';

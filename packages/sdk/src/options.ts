@@ -1,0 +1,206 @@
+/**
+ * The options of the clients and of each call, and the one place they are checked: a wrong option throws a
+ * `TypeError` naming it, what it must be and what it got (never the key or the headers' values).
+ * @module
+ */
+import type { FlightSearchError } from './errors.js';
+
+/** The media types the service serves (`Accept`, section 9 of the spec). */
+export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
+
+/** Options of {@link createFlightSearchClient}. */
+export interface ClientOptions {
+  /**
+   * The API key, sent as `x-api-key` to `baseUrl` only (redirects are never followed). From 8 characters on, never appears in errors.
+   * `null` makes a keyless client on any runtime, which never sends `x-api-key`: for requests through your own
+   * server's proxy (`createFlightSearchProxy` from `@flight-search/sdk/proxy`), which adds the key (a key in page
+   * code is public). Left out, it is allowed only in a browser whose `baseUrl` is on the page's origin.
+   * @example
+   * // A page, a component rendered on the server, or a test of your proxy:
+   * createFlightSearchClient({ apiKey: null, baseUrl: '/api/flight-search' });
+   */
+  apiKey?: string | null | undefined;
+  /**
+   * The service's base URL: absolute (`https://api.example.com`, `http://127.0.0.1:4010`), or, in a browser,
+   * a path on the page's origin such as `/api/flight-search` (resolved against `location`).
+   */
+  baseUrl: string;
+  /**
+   * A fetch implementation (tests, proxies, instrumentation). It receives one `Request` per attempt (D64).
+   * Default: the global `fetch`, looked up at call time and called as `fetch(url, init)`, so each request is built once.
+   */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** Time-out of each attempt in ms. Default 35 000: above the service's 29 s provider limit. */
+  timeoutMs?: number | undefined;
+  /** Retries of GET calls (history, quota) on 408, 429, 5xx and failures without an answer, and of a search answered 429 (`retrySearchOn429`). Default 2. */
+  maxRetries?: number | undefined;
+  /** The `Accept` media type. Default `application/vnd.service.v1+json`. */
+  mediaType?: MediaType | undefined;
+  /** Extra headers sent with every request. */
+  headers?: Record<string, string> | undefined;
+  /**
+   * Milliseconds to wait before retry number `attempt + 1`; `retryAfterMs` is the service's
+   * `Retry-After` when it sent one (over 60 s the error is thrown instead). Default: exponential backoff
+   * from 500 ms, doubling, capped at 8 s, with jitter, or `Retry-After`. Override it to test without waiting.
+   */
+  retryDelay?: ((attempt: number, retryAfterMs: number | undefined) => number) | undefined;
+  /**
+   * Largest answer body read, in bytes (after any decoding). Default 32 MiB (33 554 432). An answer that
+   * announces more in `Content-Length`, or sends more, fails with `ResponseTooLargeError` and the rest
+   * of it is not read.
+   * @example
+   * createFlightSearchClient({ apiKey, baseUrl, maxResponseBytes: 4 * 1024 * 1024 });
+   */
+  maxResponseBytes?: number | undefined;
+  /**
+   * Functions called around every attempt of every call (see {@link Hooks}): for tracing, metrics or headers of your own.
+   * @example
+   * createFlightSearchClient({ apiKey, baseUrl, hooks: { onResponse: ({ method, url, status, attempt }) => metrics.count(method, url, status, attempt) } });
+   */
+  hooks?: Hooks | undefined;
+  /**
+   * What the client logs to `logger`: `'off'` (the default), `'error'` (calls that fail), `'warn'` (also each
+   * attempt that is retried) or `'debug'` (every attempt: method, URL, status, duration, attempt number). The API key never appears.
+   * @example
+   * createFlightSearchClient({ apiKey, baseUrl, logLevel: 'debug' });
+   * // console.debug: [flight-search] GET http://127.0.0.1:4010/quota 200 in 3 ms (attempt 1)
+   */
+  logLevel?: LogLevel | undefined;
+  /** Where the log goes. Default: `console`. */
+  logger?: Logger | undefined;
+  /**
+   * Send `x-flight-search-sdk: <version>` with every request (default `true`), so the service can tell which SDK version calls it.
+   * Never sent from a browser (where `location` exists): a header the service does not allow would fail its CORS preflight.
+   */
+  sdkHeader?: boolean | undefined;
+  /**
+   * Retry a search answered 429 (default `true`), after `Retry-After`, like GET calls (up to `maxRetries`). Safe on the
+   * assumption that a rate-limited request is refused before any work, so nothing was charged (D2, D63).
+   * Nothing else about a search is ever retried.
+   */
+  retrySearchOn429?: boolean | undefined;
+}
+
+/** Levels of the client's log, from none to every attempt. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'debug';
+
+/** What the client logs to: `console` fits. Each line comes with its fields ({@link LogFields}). */
+export interface Logger {
+  /** Every attempt, at `logLevel: 'debug'`. */
+  debug(message: string, fields: LogFields): void;
+  /** An attempt that is retried, from `logLevel: 'warn'`. */
+  warn(message: string, fields: LogFields): void;
+  /** A call that failed, from `logLevel: 'error'`. */
+  error(message: string, fields: LogFields): void;
+}
+
+/** The fields of a log line. */
+export interface LogFields {
+  /** `GET` or `POST`. */
+  method: string;
+  /** The full URL, query string included. */
+  url: string;
+  /** The answer's status; absent when no answer came (a time-out, a connection failure). */
+  status?: number | undefined;
+  /** How long the attempt took, in whole milliseconds. */
+  durationMs: number;
+  /** 1 for the first attempt of the call, 2 for its first retry... */
+  attempt: number;
+}
+
+/** A request about to be sent: what {@link Hooks.onRequest} gets. */
+export interface HookRequest {
+  /** `GET` or `POST`. */
+  method: 'GET' | 'POST';
+  /** The full URL, query string included. */
+  url: string;
+  /** The headers to send; the hook may add or change some. Without `x-api-key`, which the client sets after the hook. */
+  headers: Headers;
+  /** 1 for the first attempt of the call, 2 for its first retry... */
+  attempt: number;
+}
+
+/** A successful answer's status and headers: what {@link APIPromise.withResponse} and {@link Hooks.onResponse} give. */
+export interface ResponseInfo {
+  /** The answer's HTTP status. */
+  status: number;
+  /** The answer's headers; values echoing the API key are redacted. */
+  headers: Headers;
+  /** The service's correlation id (`x-correlation-id` or `x-request-id` header) when it sent one. */
+  correlationId: string | undefined;
+}
+
+/**
+ * Functions the client calls around every attempt of every typed call, retries included (local validation
+ * sends nothing and calls none). Each may be async; the client waits for it. A hook that throws fails the call with that error.
+ * @example
+ * const hooks: Hooks = {
+ *   onRequest: ({ headers }) => headers.set('traceparent', newTraceParent()),
+ *   onResponse: ({ method, url, status, durationMs }) => console.log(method, url, status, durationMs),
+ *   onError: ({ error, retrying }) => console.warn(error.name, retrying ? 'retrying' : 'giving up'),
+ * };
+ */
+export interface Hooks {
+  /** Before each attempt is sent. */
+  onRequest?: ((request: HookRequest) => void | Promise<void>) | undefined;
+  /** After each answer, whatever its status (a 429 that is retried included). */
+  onResponse?: ((response: HookResponse) => void | Promise<void>) | undefined;
+  /** After each attempt that failed (an error answer or none); `retrying` says whether another attempt follows. */
+  onError?: ((event: HookError) => void | Promise<void>) | undefined;
+}
+
+/** An answer, whatever its status: what {@link Hooks.onResponse} gets (its log fields and its {@link ResponseInfo}). */
+export interface HookResponse extends ResponseInfo, Omit<LogFields, 'status'> {}
+
+/** A failed attempt: what {@link Hooks.onError} gets. */
+export interface HookError extends Omit<LogFields, 'status'> {
+  /** The error the attempt ended with; thrown to the caller unless `retrying`. */
+  error: FlightSearchError;
+  /** Whether another attempt follows. */
+  retrying: boolean;
+}
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Aborts the call (and the wait between retries) with an `AbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Time-out of each attempt of this call in ms, instead of the client's `timeoutMs`. */
+  timeoutMs?: number | undefined;
+}
+
+/** Options of {@link FlightSearchClient.searchFlights}. */
+export interface SearchOptions extends RequestOptions {
+  /** Check the request locally first (default `true`); an invalid one throws `ValidationError` without a request. */
+  validate?: boolean | undefined;
+}
+
+/** Options of {@link FlightSearchClient.getPriceHistory}. */
+export interface HistoryOptions extends RequestOptions {
+  /** Check the query locally first (default `true`); an invalid one throws `ValidationError` without a request. */
+  validate?: boolean | undefined;
+}
+
+/** The options the typed client and the raw client (`@flight-search/sdk/raw`) share: where requests go and what they carry. */
+export type ConnectionOptions = Pick<ClientOptions, 'apiKey' | 'baseUrl' | 'fetch' | 'mediaType' | 'headers' | 'sdkHeader'>;
+
+// How an option's wrong value is shown: a string or a number as written, anything else by its kind;
+// the key and the headers (which may hold credentials) only by their kind.
+const received = (value: unknown, secret: boolean, redact: (text: string) => string) =>
+  value == null
+    ? String(value)
+    : value === ''
+      ? 'an empty string'
+      : Array.isArray(value)
+        ? 'an array'
+        : secret || typeof value === 'object' || typeof value === 'function'
+          ? `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`
+          : typeof value === 'string'
+            ? JSON.stringify(redact(value))
+            : String(value);
+
+/** Checks options in order: `[name, value, valid, what it must be]`; the first invalid one throws a `TypeError` naming it. */
+export function checkOptions(caller: string, redact: (text: string) => string, checks: [string, unknown, unknown, string][]): void {
+  for (const [name, value, valid, expected] of checks)
+    if (!valid)
+      throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
+}
