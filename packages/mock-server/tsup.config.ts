@@ -6,10 +6,10 @@ import { defineConfig, type Options } from 'tsup';
  * (src/data/generated/): that text is the airport table again, twice the size of the code that maps
  * to it, and `npm run generate` rebuilds it from the pinned data sets (D141).
  */
-async function dropGeneratedSources(ending: '.js.map' | '.cjs.map'): Promise<void> {
-  // Only this build's own maps: the two formats build at the same time, and the other may still be writing its own.
+async function dropGeneratedSources(): Promise<void> {
+  // Only this build's own maps: the other builds write into dist/ at the same time.
   for (const file of await readdir('dist')) {
-    if (!file.endsWith(ending)) continue;
+    if (!file.endsWith('.js.map')) continue;
     const map = JSON.parse(await readFile(`dist/${file}`, 'utf8'));
     const generated = (map.sources as string[]).map((source) => /\/src\/data\/generated\//.test(source));
     if (!generated.includes(true)) continue;
@@ -34,11 +34,12 @@ const common: Options = {
 };
 
 export default defineConfig([
-  { ...common, entry: { ...common.entry, cli: 'src/cli/main.ts' }, format: ['esm'], clean: true, onSuccess: () => dropGeneratedSources('.js.map') },
+  { ...common, entry: { ...common.entry, cli: 'src/cli/main.ts' }, format: ['esm'], clean: true, onSuccess: dropGeneratedSources },
   // esbuild splits only ESM; with treeshake tsup hands the split output to Rollup, which writes the CJS
-  // chunks and their source maps (tsup's own ESM-to-CJS pass loses sourcesContent) and rewrites the
-  // import.meta.url of openapi-file.ts for CommonJS (which takes __filename's branch there anyway).
-  { ...common, format: ['cjs'], treeshake: true, onSuccess: () => dropGeneratedSources('.cjs.map') },
+  // chunks and rewrites the import.meta.url of openapi-file.ts for CommonJS (which takes __filename's
+  // branch there anyway). No source maps for CommonJS: the code is not minified, and maps for both
+  // formats carried every source twice, a quarter of the tarball (D177).
+  { ...common, format: ['cjs'], treeshake: true, sourcemap: false },
   // Declarations one entry at a time: a shared declaration chunk would carry the main entry's
   // `import 'msw'` into node.d.ts, whose types must load without msw installed (D77).
   ...(['index', 'node'] as const).map(
