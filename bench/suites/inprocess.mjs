@@ -22,7 +22,7 @@ export async function run({ quick }) {
   const standalone = await startMockServer({ ...options(), port: 0, log: false });
   // msw replaces globalThis.fetch while listening; the loopback client keeps the real one.
   const realFetch = globalThis.fetch;
-  const mock = createFlightSearchMock(options());
+  const mock = createFlightSearchMock({ ...options(), baseUrl: 'https://flight-search.bench.test' });
   const msw = setupServer(...mock.handlers);
   msw.listen({ onUnhandledRequest: 'error' });
   try {

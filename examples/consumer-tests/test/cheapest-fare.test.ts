@@ -9,7 +9,7 @@ import { createFlightSearchMock } from '@flight-search/mock-server';
 import { cheapestFare, createFlightSearchClient, type MilesProgram } from '@flight-search/sdk';
 import { findCheapestFare, type Trip } from '../src/cheapest-fare.js';
 
-const mock = createFlightSearchMock({ seed: 42 });
+const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com', seed: 42 });
 const server = setupServer(...mock.handlers);
 // retryDelay 0: the free GETs retry at once instead of after 0.5 s, 1 s... of backoff.
 const client = createFlightSearchClient({ baseUrl: 'https://api.example.com', apiKey: 'test-key', retryDelay: () => 0 });

@@ -1,7 +1,7 @@
 import { ABORTED, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type Answer, type CoreResult, type MockRequest } from './answer-types.js';
 import { authenticate } from './auth/authenticate.js';
-import { internalError, methodNotAllowed, notAcceptable, rateLimited, routeNotFound } from './errors/envelopes.js';
-import { describeFault, faultAnswer, takeFault } from './faults.js';
+import { errorEnvelope, internalError, methodNotAllowed, notAcceptable, rateLimited, routeNotFound } from './errors/envelopes.js';
+import { describeFault, faultAnswer, parseScenario, SCENARIO_HEADER, scenarioAnswer, takeFault } from './faults.js';
 import { wait } from './provider/wait.js';
 import { FALLBACK_MEDIA_TYPE, negotiateMediaType } from './negotiation/negotiate.js';
 import type { LogEntry } from './recording/request-log.js';
@@ -19,7 +19,7 @@ import type { MockState } from './state.js';
  */
 export async function answerRequest(state: MockState, request: MockRequest): Promise<CoreResult> {
   const url = new URL(request.url);
-  const match = matchRoute(url, request.method, state.options.baseUrl);
+  const match = matchRoute(url, request.method, state.options.baseUrls);
   if (!match) return null;
   const record = state.log.start(request, url, match.path, state.options.now());
   // Every answer, errors before negotiation included, goes out as the negotiated type when there is one.
@@ -28,6 +28,22 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
   try {
     if (!match.route) {
       answer = match.allow === undefined ? routeNotFound(request.method, match.path) : methodNotAllowed(request.method, match.path, match.allow);
+    } else if (request.headers.get(SCENARIO_HEADER) !== null) {
+      // D128: the request chooses its own answer; no fault, and a forced status consumes nothing.
+      const scenario = parseScenario(request.headers.get(SCENARIO_HEADER)!, match.route.name);
+      record.scenario = 'problem' in scenario ? request.headers.get(SCENARIO_HEADER)!.trim().slice(0, 200) : scenario.text;
+      if ('problem' in scenario) answer = errorEnvelope(400, 'INVALID_MOCK_SCENARIO', scenario.problem);
+      else {
+        if (scenario.delayMs !== undefined) await wait(scenario.delayMs, request.signal);
+        if (scenario.drop) {
+          record.endedAt = state.options.now();
+          return DROP_BEFORE_HEADERS;
+        }
+        answer =
+          scenario.status !== undefined
+            ? scenarioAnswer(scenario.status)
+            : await run(state, request, url, match.route, mediaType, record, scenario.providerFailure);
+      }
     } else {
       // A service fault comes before the key is looked at: it never consumes quota or a rate-limit slot.
       const fault = takeFault(state.faults, match.route.name)?.fault;
@@ -57,7 +73,15 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
   };
 }
 
-async function run(state: MockState, request: MockRequest, url: URL, route: Route, mediaType: string | undefined, record: LogEntry): Promise<Answer> {
+async function run(
+  state: MockState,
+  request: MockRequest,
+  url: URL,
+  route: Route,
+  mediaType: string | undefined,
+  record: LogEntry,
+  providerFailure?: number,
+): Promise<Answer> {
   const auth = authenticate(request.headers, state.ledgers, route.product);
   if (!auth.ok) return auth.answer;
   if (state.rateLimiter) {
@@ -65,7 +89,7 @@ async function run(state: MockState, request: MockRequest, url: URL, route: Rout
     if (!taken.ok) return rateLimited(taken.retryAfterSeconds);
   }
   if (mediaType === undefined) return notAcceptable();
-  return route.run({ request, url, ledger: auth.ledger, state, record });
+  return route.run({ request, url, ledger: auth.ledger, state, record, ...(providerFailure !== undefined && { providerFailure }) });
 }
 
 /** `negotiateMediaType` is a pure function of the header: the answers for the last few distinct headers are kept. */

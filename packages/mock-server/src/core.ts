@@ -45,8 +45,16 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
   let resolved = initial;
   let options: MockOptions = { ...given };
   let state: MockState = createState(resolved);
+  // The answers being worked out, for `settled()`; each leaves the set once its request is recorded.
+  const inFlight = new Set<Promise<unknown>>();
   // Reads `state` when called: `reset` and `configure` replace it.
-  const answer = (request: MockRequest) => answerRequest(state, request);
+  const answer = (request: MockRequest) => {
+    const answering = answerRequest(state, request);
+    inFlight.add(answering);
+    const done = () => void inFlight.delete(answering);
+    answering.then(done, done);
+    return answering;
+  };
 
   const keyState = (ledger: KeyLedger): KeyState => {
     const quota = ledger.snapshot();
@@ -142,6 +150,10 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       return state.log.list(filter === undefined ? undefined : checked.filter);
     },
     clearRequests: () => state.log.clear(),
+    async settled() {
+      // A request that arrives while waiting is waited for too.
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
     state(): MockStateSnapshot {
       return {
         options: readBack(resolved),

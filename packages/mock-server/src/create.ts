@@ -1,17 +1,19 @@
 import { coreOf } from './core.js';
-import { createHandlers } from './msw.js';
+import { createHandlers, missingBaseUrl } from './msw.js';
 import { resolveOptions } from './options.js';
 import type { FlightSearchMock, MockOptions } from './types.js';
 
 /**
  * Creates a stateful mock of the Flight Search, Price History and Quota
  * service. Each instance owns its state (keys, quota, history, behaviours, faults).
+ * Its msw `handlers` answer only under `baseUrl` (one URL or several; `'*'` for
+ * any origin); a mock made without it has none (reading them throws, D127).
  *
  * @example
  * import { setupServer } from 'msw/node';
  * import { createFlightSearchMock } from '@flight-search/mock-server';
  *
- * const mock = createFlightSearchMock({ seed: 7 });
+ * const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com', seed: 7 });
  * const server = setupServer(...mock.handlers);
  * server.listen();
  * mock.setProgramBehavior('PROGRAM_4', { fail: { status: 503 } });
@@ -21,5 +23,14 @@ import type { FlightSearchMock, MockOptions } from './types.js';
 export function createFlightSearchMock(options?: MockOptions): FlightSearchMock {
   const resolved = resolveOptions(options);
   const core = coreOf(resolved, options ?? {});
-  return { handlers: createHandlers(core.answer, resolved.baseUrl), ...core };
+  if (resolved.baseUrl === undefined) {
+    // D127: msw's convention is handlers per origin; answering every origin is the explicit '*'.
+    return Object.defineProperty({ ...core }, 'handlers', {
+      enumerable: false,
+      get: () => {
+        throw missingBaseUrl('createFlightSearchMock');
+      },
+    }) as FlightSearchMock;
+  }
+  return { handlers: createHandlers(core.answer, resolved.baseUrls), ...core };
 }

@@ -1,5 +1,17 @@
 import type { Answer } from './answer-types.js';
-import { correlationId, rateLimited } from './errors/envelopes.js';
+import {
+  correlationId,
+  errorEnvelope,
+  internalError,
+  keyNotFound,
+  missingKey,
+  notAcceptable,
+  productNotEnabled,
+  quotaExceeded,
+  rateLimited,
+  unsupportedContentEncoding,
+  validationFailed,
+} from './errors/envelopes.js';
 import { isPlainObject } from '@flight-search/contract';
 import { unknownFields, type SettingIssue } from './settings.js';
 import type { FaultRoute, FaultState, ServiceFault } from './types.js';
@@ -111,4 +123,96 @@ function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/** The request header of a one-request scenario (D128): Prism's `Prefer: code=402`, in a name of its own. */
+export const SCENARIO_HEADER = 'x-mock-scenario';
+
+/** The error statuses each operation declares in openapi.yaml, which `status=` may force. */
+const DECLARED: Record<Exclude<FaultRoute, 'all'>, readonly number[]> = {
+  search: [401, 402, 404, 406, 413, 415, 422, 429, 500],
+  history: [401, 403, 404, 406, 422, 429, 500],
+  quota: [401, 404, 406, 429, 500],
+};
+
+/** One request's scenario, parsed: at most one outcome, and a delay before it. */
+export interface Scenario {
+  /** As the request log records it (the header's value, trimmed). */
+  text: string;
+  delayMs?: number;
+  status?: number;
+  providerFailure?: number;
+  drop?: true;
+}
+
+/**
+ * The scenario of `value` for `route`, or the message of a 400 naming the
+ * header. Grammar: comma-separated `status=N` (an error status the operation
+ * declares), `provider-failure=N` (search: the program fails with N, 400 to
+ * 599, inside the 200), `drop` (the connection, before headers), `delay=MS`
+ * (0 to 60 000, before any of them); at most one of the first three.
+ */
+export function parseScenario(value: string, route: Exclude<FaultRoute, 'all'>): Scenario | { problem: string } {
+  const text = value.trim().slice(0, 200);
+  const scenario: Scenario = { text };
+  const bad = (why: string) => ({
+    problem: `The ${SCENARIO_HEADER} header "${text}" is not a scenario: ${why} Expected comma-separated status=N, provider-failure=N, drop, delay=MS.`,
+  });
+  let outcomes = 0;
+  for (const part of text.split(',')) {
+    const match = /^\s*([a-z-]+)(?:=(\d{1,9}))?\s*$/.exec(part);
+    if (!match) return bad(`"${part.trim()}" is not name or name=digits.`);
+    const [, name, digits] = match;
+    const number = digits === undefined ? undefined : Number(digits);
+    if (name === 'drop') {
+      if (number !== undefined) return bad('drop takes no value.');
+      scenario.drop = true;
+      outcomes++;
+    } else if (number === undefined) {
+      return bad(`${name} needs a value.`);
+    } else if (name === 'delay') {
+      if (number > 60_000) return bad('delay is 0 to 60000 ms.');
+      scenario.delayMs = number;
+    } else if (name === 'status') {
+      if (!DECLARED[route].includes(number)) return bad(`status ${number} is not an error status this operation declares (${DECLARED[route].join(', ')}).`);
+      scenario.status = number;
+      outcomes++;
+    } else if (name === 'provider-failure') {
+      if (route !== 'search') return bad('provider-failure is for searches only.');
+      if (number < 400 || number > 599) return bad('provider-failure is an HTTP error status, 400 to 599.');
+      scenario.providerFailure = number;
+      outcomes++;
+    } else {
+      return bad(`"${name}" is not a scenario name.`);
+    }
+  }
+  if (outcomes > 1) return bad('give at most one of status, provider-failure and drop.');
+  return scenario;
+}
+
+/** The answer a `status=` scenario forces, in the service's envelope with the fields that status carries. */
+export function scenarioAnswer(status: number): Answer {
+  const forced = `forced by the ${SCENARIO_HEADER} header`;
+  switch (status) {
+    case 401:
+      return missingKey();
+    case 402:
+      return quotaExceeded(1, 0);
+    case 403:
+      return productNotEnabled();
+    case 404:
+      return keyNotFound();
+    case 406:
+      return notAcceptable();
+    case 413:
+      return errorEnvelope(413, 'PAYLOAD_TOO_LARGE', `The request body is too large (${forced}).`);
+    case 415:
+      return unsupportedContentEncoding('gzip');
+    case 422:
+      return validationFailed([{ field: `header.${SCENARIO_HEADER}`, type: 'invalid_format', message: `is a 422 ${forced}.` }]);
+    case 429:
+      return rateLimited(1);
+    default:
+      return internalError();
+  }
 }

@@ -5,6 +5,7 @@
  */
 export { createFlightSearchMock } from './create.js';
 export { DEFAULT_KEYS } from './defaults.js';
+export { override, type OverrideResult, type ServiceAnswer, type ServiceMethod, type ServicePath, type ServiceRequestBody } from './msw.js';
 export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from './answer-types.js';
 export type {
   FaultRoute,

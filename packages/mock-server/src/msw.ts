@@ -1,23 +1,117 @@
-import { http, type HttpResponseResolver, type RequestHandler } from 'msw';
-import { PATHS } from '@flight-search/contract';
+import { http, type HttpHandler, type HttpResponseResolver, type RequestHandler } from 'msw';
+import { PATHS, type paths } from '@flight-search/contract';
 import type { AnswerEntry } from './answer-types.js';
 import { answerFetch } from './fetch.js';
+import type { MockStateSnapshot } from './types.js';
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** How to give the msw handlers an origin, said wherever they are refused for lack of one (D127). */
+const NEEDS_BASE_URL =
+  "option \"baseUrl\" is needed for msw handlers: the URL your client calls ('https://api.example.com', or a list of them), or '*' to answer the three paths on any origin.";
 
 /**
  * msw handlers over `answer` (the mock's one entry into its rules), through the
- * same Fetch adapter as `mock.handle`. With any origin they
- * match only the service's three paths, so a consumer's other requests still
- * reach msw's `onUnhandledRequest` (D11); with a `baseUrl` one catch-all
- * handler covers everything under it (unknown paths get a 404 envelope).
+ * same Fetch adapter as `mock.handle`, named by method and URL so msw's output
+ * reads `POST https://api.example.com/flights/search`. Under each base URL a
+ * handler per operation and a catch-all (an unknown path there gets the 404
+ * envelope, D11); with `'*'` the operations' paths on any origin only, so a
+ * consumer's other requests still reach `onUnhandledRequest`. Without a
+ * `baseUrl` there is nothing to match: the caller refuses it (D127).
  */
-export function createHandlers(answer: AnswerEntry, baseUrl: string | undefined): RequestHandler[] {
+export function createHandlers(answer: AnswerEntry, baseUrls: readonly string[] | undefined): RequestHandler[] {
   const resolver: HttpResponseResolver = async ({ request }) => (await answerFetch(answer, request)) ?? undefined;
-  if (baseUrl !== undefined) {
-    return [http.all(new RegExp(`^${escapeRegExp(baseUrl)}(?:/.*)?$`), resolver)];
-  }
-  // msw matches a RegExp against the URL without query or fragment.
-  const anyOrigin = (path: string) => new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+${escapeRegExp(path)}$`, 'i');
-  return [http.post(anyOrigin(PATHS.search), resolver), http.get(anyOrigin(PATHS.history), resolver), http.get(anyOrigin(PATHS.quota), resolver)];
+  const operations = (prefix: string) => [
+    http.post(`${prefix}${PATHS.search}`, resolver),
+    http.get(`${prefix}${PATHS.history}`, resolver),
+    http.get(`${prefix}${PATHS.quota}`, resolver),
+  ];
+  if (baseUrls === undefined) return operations('*');
+  const named = new Set([`POST ${PATHS.search}`, `GET ${PATHS.history}`, `GET ${PATHS.quota}`]);
+  return baseUrls.flatMap((base) => {
+    // The rest under the base: what an operation's handler passed on was already answered `null`, once is enough.
+    const rest = http.all(`${base}/*`, (info) =>
+      named.has(`${info.request.method} ${new URL(info.request.url).pathname.slice(new URL(base).pathname.replace(/\/$/, '').length)}`)
+        ? undefined
+        : resolver(info),
+    );
+    // msw names `http.all` by its method pattern (/.+/); the word reads better in its output.
+    rest.info.header = `all ${base}/*`;
+    return [...operations(base), rest];
+  });
 }
+
+/** The error of a mock made without `baseUrl` whose msw handlers are asked for. */
+export function missingBaseUrl(where: string): TypeError {
+  return new TypeError(`${where}: ${NEEDS_BASE_URL}`);
+}
+
+type HttpMethodName = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** A path of the contract (openapi.yaml). */
+export type ServicePath = keyof paths;
+/** A method `path` has in the contract, lower-case as openapi-typescript writes it. */
+export type ServiceMethod<P extends ServicePath> = { [M in HttpMethodName]: [NonNullable<paths[P][M]>] extends [never] ? never : M }[HttpMethodName];
+type Operation<P extends ServicePath, M extends ServiceMethod<P>> = NonNullable<paths[P][M]>;
+type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The JSON request body of an operation, `undefined` for one that has none. */
+export type ServiceRequestBody<P extends ServicePath, M extends ServiceMethod<P>> =
+  Operation<P, M> extends { requestBody: infer Body } ? JsonOf<Body> : undefined;
+/** An answer the contract allows for the operation: one of its declared statuses with that status's JSON body. */
+export type ServiceAnswer<P extends ServicePath, M extends ServiceMethod<P>> = {
+  [S in keyof Operation<P, M>['responses']]: { status: S; body: JsonOf<Operation<P, M>['responses'][S]>; headers?: Record<string, string> };
+}[keyof Operation<P, M>['responses']];
+
+/**
+ * What an {@link override} resolver returns: a contract answer, any msw/Fetch
+ * `Response` (untyped, for headers or streams the contract leaves open), or
+ * `undefined` to leave the request to the handlers underneath (the mock).
+ */
+export type OverrideResult<P extends ServicePath, M extends ServiceMethod<P>> = ServiceAnswer<P, M> | Response | undefined;
+
+/**
+ * A handler for `server.use` that answers one operation of the contract under
+ * the mock's base URL(s), typed from openapi.yaml: `path`, `method`, the request
+ * `body` the resolver reads and the answer it returns (status and body) must be
+ * the contract's, or it does not compile. The body is parsed, not validated: one
+ * that is not JSON goes to the mock underneath, which answers its 415/422.
+ *
+ * @example
+ * const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com' });
+ * const server = setupServer(...mock.handlers);
+ * server.use(
+ *   override(mock, 'post', '/flights/search', ({ body }) =>
+ *     body.origin === 'GRU'
+ *       ? { status: 402, body: { error: { code: 'HTTP_ERROR', message: 'No quota.', correlationId: 'c-1', details: { requiredUnits: 1, remainingUnits: 0 } } } }
+ *       : undefined, // every other search: the mock answers
+ *   ),
+ * );
+ */
+export function override<P extends ServicePath, M extends ServiceMethod<P>>(
+  mock: { state(): Pick<MockStateSnapshot, 'options'> },
+  method: M,
+  path: P,
+  // NoInfer: the operation comes from `method` and `path`; the answer is checked against it, not read into it.
+  resolver: NoInfer<(info: { request: Request; body: ServiceRequestBody<P, M> }) => OverrideResult<P, M> | Promise<OverrideResult<P, M>>>,
+): HttpHandler {
+  const baseUrl = mock.state().options.baseUrl;
+  if (baseUrl === null) throw missingBaseUrl('override');
+  const bases = typeof baseUrl === 'string' ? [baseUrl] : baseUrl;
+  const handle: HttpResponseResolver = async ({ request }) => {
+    let body: unknown;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      try {
+        body = await request.clone().json();
+      } catch {
+        return undefined;
+      }
+    }
+    const result = await resolver({ request, body: body as ServiceRequestBody<P, M> });
+    if (result === undefined || result instanceof Response) return result;
+    return Response.json(result.body, { status: Number(result.status), headers: result.headers });
+  };
+  const at = bases.map((base) => `${base}${path}`);
+  const handler = http[method as 'get'](at.length === 1 ? at[0]! : new RegExp(`^(?:${at.map(escapeRegExp).join('|')})$`), handle);
+  handler.info.header = `${method.toUpperCase()} ${at.join(', ')} (override)`;
+  return handler;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

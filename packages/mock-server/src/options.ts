@@ -145,11 +145,17 @@ low-quota-key, empty-key (see the package README)`,
 a body keeps its first 4 KiB, the oldest requests are dropped first`,
     },
   }),
-  /** Serve only under this URL (and answer unknown paths under it with a 404 envelope); default: any origin, the three paths only. */
-  baseUrl: option<string, string | undefined>()({
+  /**
+   * Where the service is: the msw handlers answer only under this URL, or these URLs (and answer an
+   * unknown path under one with a 404 envelope), so `onUnhandledRequest: 'error'` catches a client
+   * with the wrong base URL. `'*'` answers the three paths on any origin. Without it the mock has no
+   * msw handlers (reading `handlers` throws, D127); `mock.handle` and the standalone server take any origin.
+   */
+  baseUrl: option<string | readonly string[], string | readonly string[] | undefined>()({
     check: baseUrlIssues,
-    // `origin + path` without a trailing slash.
-    resolve: (baseUrl) => (baseUrl === undefined ? undefined : (({ origin, pathname }) => (origin + pathname).replace(/\/+$/, ''))(new URL(baseUrl))),
+    // Each URL as `origin + path` without a trailing slash; `'*'` as given.
+    resolve: (baseUrl) =>
+      baseUrl === undefined || baseUrl === '*' ? baseUrl : typeof baseUrl === 'string' ? normalizedBaseUrl(baseUrl) : baseUrl.map(normalizedBaseUrl),
     json: false,
   }),
   /** Per-key rate limit (`RATE-1`): `requests` per `windowMs` (default 1 000 ms); off unless set. */
@@ -205,7 +211,14 @@ export type MockConfigValues = { [K in NamesWhere<'json'> | 'now']?: Given<K> | 
 /** The options in force, as `state()` reads them back (`null`: off or not set). */
 export type MockOptionsInForce = { [K in NamesWhere<'readBack'>]: Exclude<InForce<K>, undefined> | (undefined extends InForce<K> ? null : never) };
 
-export type ResolvedOptions = { [K in Exclude<keyof Rows, 'now'>]: InForce<K> } & { now: () => number };
+export type ResolvedOptions = { [K in Exclude<keyof Rows, 'now'>]: InForce<K> } & {
+  now: () => number;
+  /**
+   * Each base URL, normalized, or undefined when the service is at the root of any origin
+   * (`baseUrl: '*'`, or none: then the msw handlers are refused, D127).
+   */
+  baseUrls: readonly string[] | undefined;
+};
 
 /** Every option name; `JSON_OPTION_NAMES` those a JSON document may carry (`--config`, `PUT /__mock/config`). */
 export const OPTION_NAMES = Object.keys(MOCK_OPTIONS) as (keyof Rows)[];
@@ -252,6 +265,8 @@ export function resolveOptions(options: MockOptionValues = {}, where = 'createFl
     resolved[name] = row.resolve ? row.resolve(value) : value;
   }
   resolved.now = options.now ?? clockOf(options.clock);
+  const { baseUrl } = resolved as Pick<ResolvedOptions, 'baseUrl'>;
+  resolved.baseUrls = baseUrl === undefined || baseUrl === '*' ? undefined : typeof baseUrl === 'string' ? [baseUrl] : baseUrl;
   return resolved as ResolvedOptions;
 }
 
@@ -264,6 +279,12 @@ export function readBack(resolved: ResolvedOptions): MockOptionsInForce {
 /** Whether changing these options needs a fresh state (the table's `reset`). */
 export const needsReset = (changes: object): boolean =>
   Object.entries(changes).some(([name, value]) => value !== undefined && (!(name in MOCK_OPTIONS) || rowOf(name as keyof Rows).reset !== false));
+
+/** A base URL as `origin + path` without a trailing slash. */
+function normalizedBaseUrl(baseUrl: string): string {
+  const { origin, pathname } = new URL(baseUrl);
+  return (origin + pathname).replace(/\/+$/, '');
+}
 
 /** The mock's clock of a `clock` setting: a fixed instant, or the real time shifted by `offsetMs`. */
 function clockOf(clock: MockClock | undefined): () => number {

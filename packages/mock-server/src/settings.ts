@@ -215,12 +215,21 @@ export function clockTime(at: unknown): number | undefined {
 }
 
 export function baseUrlIssues(baseUrl: unknown): SettingIssue[] {
-  const issue = (message: string): SettingIssue[] => [{ field: 'baseUrl', type: 'invalid_format', message }];
+  if (baseUrl === '*') return [];
+  if (Array.isArray(baseUrl)) {
+    if (baseUrl.length === 0) return [{ field: 'baseUrl', type: 'out_of_range', message: "must list at least one URL (or be '*' for any origin)." }];
+    return baseUrl.flatMap((one, index) => oneBaseUrlIssues(one, `baseUrl[${index}]`));
+  }
+  return oneBaseUrlIssues(baseUrl, 'baseUrl');
+}
+
+function oneBaseUrlIssues(baseUrl: unknown, field: string): SettingIssue[] {
+  const issue = (message: string): SettingIssue[] => [{ field, type: 'invalid_format', message }];
   let url: URL;
   try {
     url = new URL(baseUrl as string);
   } catch {
-    return issue('must be an absolute http(s) URL.');
+    return issue("must be an absolute http(s) URL (or '*' for any origin).");
   }
   if (typeof baseUrl !== 'string' || (url.protocol !== 'http:' && url.protocol !== 'https:')) return issue('must be an absolute http(s) URL.');
   if (url.search || url.hash) return issue('must be a URL without query or fragment.');

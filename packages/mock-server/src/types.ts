@@ -183,6 +183,8 @@ export interface RecordedRequest {
    * a search body or history query (`body.responseFomat is not a field of the request (ignored)`), at most 10 (D119).
    */
   warnings?: string[];
+  /** The one-request scenario the request asked for in its `x-mock-scenario` header, such as `status=402` (D128). */
+  scenario?: string;
 }
 
 /**
@@ -259,6 +261,16 @@ export interface MockCore {
   faults(): FaultState[];
   /** Everything the mock is set to: options, keys (masked), program behaviours, faults, the request log's size. */
   state(): MockStateSnapshot;
+  /**
+   * Resolves once every request the mock has received is answered and recorded, aborted ones
+   * included (a request the client abandoned is recorded `aborted: true` as soon as the mock sees
+   * the abort): read `requests()` after it instead of sleeping.
+   * @example
+   * for await (const outcome of compareProgramsStreaming(client, request)) break; // aborts the other searches
+   * await mock.settled();
+   * expect(mock.requests({ path: '/flights/search' }).filter((entry) => entry.aborted)).toHaveLength(3);
+   */
+  settled(): Promise<void>;
 }
 
 /** A stateful mock of the service; see {@link createFlightSearchMock}. */

@@ -48,8 +48,8 @@ describe('D11 unexpected failures and unknown paths', () => {
     expect(served!.status).toBe(200);
   });
 
-  it("D11: with any origin, other paths reach msw's onUnhandledRequest untouched", async () => {
-    service.mock();
+  it("D11, D127: with baseUrl '*' (any origin), other paths reach msw's onUnhandledRequest untouched", async () => {
+    service.mock({ baseUrl: '*' });
     await fetch('http://127.0.0.1:9/not-the-service').catch(() => undefined);
     await fetch('http://127.0.0.1:9/quota', { method: 'POST' }).catch(() => undefined);
     expect(service.unhandled).toEqual(['GET http://127.0.0.1:9/not-the-service', 'POST http://127.0.0.1:9/quota']);

@@ -184,3 +184,65 @@ describe('the request log (RequestLog): evictions and listing', () => {
     expect(listed[0]!.headers).toEqual({ 'content-type': 'application/json', 'x-api-key': '[redacted]' });
   });
 });
+
+describe('mock.settled(): every request received is recorded (issue 29 item 5)', () => {
+  it('after a break out of compareProgramsStreaming, requests() shows the aborted searches at once, with no sleep', async () => {
+    const { setupServer } = await import('msw/node');
+    const { compareProgramsStreaming, createFlightSearchClient } = await import('@flight-search/sdk');
+    const mock = createFlightSearchMock({ baseUrl: 'https://settled.example.com' });
+    const server = setupServer(...mock.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      mock.setProgramBehavior('PROGRAM_1', { latencyMs: 5 });
+      for (const program of ['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] as const) mock.setProgramBehavior(program, { latencyMs: 5_000 });
+      const client = createFlightSearchClient({ apiKey: 'test-key', baseUrl: 'https://settled.example.com', retryDelay: () => 0 });
+      const search = {
+        tripType: 'ONE_WAY',
+        cabinType: 'ECONOMY',
+        origin: 'GRU',
+        destination: 'JFK',
+        departureDate: '2026-12-15',
+        passengers: { adults: 1 },
+      } as const;
+      for await (const outcome of compareProgramsStreaming(client, { ...search, programs: ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] })) {
+        expect(outcome.program).toBe('PROGRAM_1');
+        break;
+      }
+      await mock.settled();
+      const searches = mock.requests({ path: '/flights/search' });
+      expect(searches).toHaveLength(4);
+      const aborted = searches.filter((entry) => entry.aborted).map((entry) => (entry.body as { airlineLoyalty: string[] }).airlineLoyalty[0]);
+      expect(aborted.sort()).toEqual(['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4']);
+      expect(searches.every((entry) => entry.endedAt !== undefined)).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('resolves at once when nothing is in flight, and waits for a request still being answered', async () => {
+    const mock = createFlightSearchMock();
+    await mock.settled();
+    mock.setProgramBehavior('PROGRAM_1', { latencyMs: 50 });
+    const body = JSON.stringify({
+      airlineLoyalty: ['PROGRAM_1'],
+      tripType: 'ONE_WAY',
+      cabinType: 'ECONOMY',
+      origin: 'GRU',
+      destination: 'JFK',
+      departureDate: '2026-12-15',
+      passengers: { adults: 1 },
+    });
+    const answered = mock.handle(
+      new Request('http://mock.test/flights/search', { method: 'POST', headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' }, body }),
+    );
+    let settled = false;
+    const waiting = mock.settled().then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(false);
+    await waiting;
+    expect(mock.requests()).toMatchObject([{ path: '/flights/search', status: 200 }]);
+    expect((await answered)!.status).toBe(200);
+  });
+});

@@ -20,7 +20,7 @@ export type { FaultRoute, FaultState, KeyState, MockClock, MockConfigChanges, Mo
  */
 export interface StartMockServerOptions extends Omit<MockOptions, 'baseUrl'>, ServerOptions {
   /**
-   * Serve this existing mock instead of creating one (its other options are then ignored); it must have no `baseUrl`.
+   * Serve this existing mock instead of creating one (its other options are then ignored); it must have no `baseUrl`, or `'*'`.
    * A `createFlightSearchMock()` mock is one (a `FlightSearchMock` is a `MockCore`); typed without it so that
    * this entry's types never load msw's.
    */
@@ -65,8 +65,8 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
   if (options.mock !== undefined) {
     assertServedMock(options.mock);
     // Such a mock answers only under its baseUrl, never at the server's own origin: every request would be a 404.
-    if (typeof options.mock.state === 'function' && options.mock.state().options.baseUrl !== null) {
-      throw new TypeError('startMockServer: option "mock" must be made without `baseUrl`: the server serves the service at its own root.');
+    if (typeof options.mock.state === 'function' && ![null, '*'].includes(options.mock.state().options.baseUrl as string | null)) {
+      throw new TypeError('startMockServer: option "mock" must be made without `baseUrl` (or with \'*\'): the server serves the service at its own root.');
     }
     // A mock of another make may lack the newer controls: their routes then answer 501.
     mock = options.mock as MockCore;

@@ -49,6 +49,8 @@ export interface LogEntry {
   aborted: boolean;
   /** The service fault that hit the request, described (`status 503`). */
   fault?: string;
+  /** The one-request scenario it asked for (`x-mock-scenario`, D128). */
+  scenario?: string;
   /** What the mock noticed and let pass, such as an unknown request field (D119). */
   warnings?: readonly string[];
   /** What the entry counts for in the log's byte total; 0 once it was dropped (or never kept). */
@@ -317,6 +319,7 @@ function toRecorded(entry: LogEntry): RecordedRequest {
   const key = sentKey(raw);
   if (key !== undefined) recorded.key = maskKey(key);
   if (entry.fault !== undefined) recorded.fault = entry.fault;
+  if (entry.scenario !== undefined) recorded.scenario = entry.scenario;
   if (entry.warnings !== undefined) recorded.warnings = [...entry.warnings];
   if (entry.endedAt !== undefined) recorded.endedAt = entry.endedAt;
   return recorded;

@@ -10,4 +10,6 @@ export interface RouteContext {
   ledger: KeyLedger;
   state: MockState;
   record: LogEntry;
+  /** A `provider-failure=N` scenario (D128): the searched program fails with N for this request only. */
+  providerFailure?: number;
 }

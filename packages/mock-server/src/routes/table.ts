@@ -40,18 +40,19 @@ export function allowedMethods(path: string): string | undefined {
  * or, with any origin, a path or method the service does not have), so msw
  * passes it on; `{ route: undefined }` for an unknown path under `baseUrl` (404 envelope, D11).
  */
-export function matchRoute(url: URL, method: string, baseUrl: string | undefined): RouteMatch | null {
+export function matchRoute(url: URL, method: string, baseUrls: readonly string[] | undefined): RouteMatch | null {
   let path = url.pathname;
-  if (baseUrl !== undefined) {
+  if (baseUrls !== undefined) {
     const here = url.origin + url.pathname;
-    if (here !== baseUrl && !here.startsWith(`${baseUrl}/`)) return null;
+    const baseUrl = baseUrls.find((base) => here === base || here.startsWith(`${base}/`));
+    if (baseUrl === undefined) return null;
     path = here.slice(baseUrl.length) || '/';
   }
   // HEAD is answered as GET (the adapters send no body with it).
   const wanted = method === 'HEAD' ? 'GET' : method;
   const route = ROUTES.find((candidate) => candidate.path === path && candidate.method === wanted);
   if (route) return { route, path };
-  if (baseUrl === undefined) return null;
+  if (baseUrls === undefined) return null;
   const allow = allowedMethods(path);
   return allow === undefined ? { route: undefined, path } : { route: undefined, path, allow };
 }

@@ -144,7 +144,7 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
   it('the msw handlers hand each request to the entry they were made over, and answer with what it gives', async () => {
     const inner = createMockCore({ now, seed: 9 });
     const answer = vi.fn((request: MockRequest) => inner.answer(request));
-    msw.use(...createHandlers(answer, MSW_BASE));
+    msw.use(...createHandlers(answer, [MSW_BASE]));
     const quota = await fetch(`${MSW_BASE}/quota`, { headers: { 'x-api-key': KEY } });
     expect(quota.status).toBe(200);
     expect(await quota.json()).toMatchObject({ limit: 1000, consumed: 0 });
@@ -154,7 +154,7 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
     // `null` passes the request on to msw's other handlers.
     msw.resetHandlers();
     msw.use(http.get(`${MSW_BASE}/quota`, () => new Response('someone else', { status: 299 })));
-    msw.use(...createHandlers(answer, MSW_BASE));
+    msw.use(...createHandlers(answer, [MSW_BASE]));
     answer.mockResolvedValueOnce(null);
     const passed = await fetch(`${MSW_BASE}/quota`, { headers: { 'x-api-key': KEY } });
     expect(answer).toHaveBeenCalledTimes(2);

@@ -54,21 +54,23 @@ export async function expectContractKept(): Promise<void> {
 }
 
 /** The path of the operation under the mock's `baseUrl` (the whole path with any origin). */
-function operationPath(url: string, baseUrl: string | undefined): string {
+function operationPath(url: string, baseUrls: readonly string[] | undefined): string {
   const parsed = new URL(url);
+  const here = parsed.origin + parsed.pathname;
+  const baseUrl = baseUrls?.find((base) => here === base || here.startsWith(`${base}/`));
   if (baseUrl === undefined) return parsed.pathname;
-  return (parsed.origin + parsed.pathname).slice(baseUrl.length) || '/';
+  return here.slice(baseUrl.length) || '/';
 }
 
 type Answer<State> = (state: State, request: MockRequest) => Promise<CoreResult>;
 
 /** `answerRequest` of src/answer.ts (the mock's one entry), with each answer queued for the contract check. */
-export function validatingAnswer<State extends { options: { baseUrl: string | undefined } }>(answer: Answer<State>): Answer<State> {
+export function validatingAnswer<State extends { options: { baseUrls: readonly string[] | undefined } }>(answer: Answer<State>): Answer<State> {
   return async (state, request) => {
     const result = await answer(state, request);
     // `null` is not the service's request; an abandoned request or a dropped connection is no answer.
     if (result !== null && typeof result === 'object') {
-      checkAnswer(request.method, operationPath(request.url, state.options.baseUrl), result.status, new Headers(result.headers), bodyText(result.body));
+      checkAnswer(request.method, operationPath(request.url, state.options.baseUrls), result.status, new Headers(result.headers), bodyText(result.body));
     }
     return result;
   };

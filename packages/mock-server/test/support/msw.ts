@@ -8,7 +8,7 @@ export const BASE = 'https://api.flight-search.test';
  * One msw server per test file. Every answer of the mock is checked against
  * openapi.yaml by the setup file (test/support/contract-setup.ts), and a
  * violation fails the test that caused it. `mock(options)` installs a fresh
- * mock for the current test.
+ * mock for the current test, at {@link BASE} unless told otherwise (D127).
  */
 export function useMockService(defaults: MockOptions = {}) {
   const unhandled: string[] = [];
@@ -30,7 +30,7 @@ export function useMockService(defaults: MockOptions = {}) {
     server,
     unhandled,
     mock(options: MockOptions = {}): FlightSearchMock {
-      const mock = createFlightSearchMock({ ...defaults, ...options });
+      const mock = createFlightSearchMock({ baseUrl: BASE, ...defaults, ...options });
       server.use(...mock.handlers);
       return mock;
     },

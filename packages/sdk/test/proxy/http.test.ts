@@ -57,6 +57,15 @@ describe('the proxy in front of the mock over HTTP', () => {
     expect(viaProxy.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it("D128: never forwards the mock's one-request scenario header: a browser cannot choose the service's answer through the proxy", async () => {
+    const service = await startService();
+    const response = await proxyFor(service.url)(browserRequest('/flights/search', { body: searchBody(), headers: { 'x-mock-scenario': 'status=402' } }));
+    expect(response.status).toBe(200);
+    const [recorded] = await recordedOverHttp(service.url);
+    expect(recorded!.headers['x-mock-scenario']).toBeUndefined();
+    expect(service.mock.requests()[0]!.scenario).toBeUndefined();
+  });
+
   it("AUTH-1: the browser's key never reaches the service: the mock's request log shows no browser credential, and only the server key paid", async () => {
     const service = await startService();
     const response = await proxyFor(service.url)(browserRequest('/flights/search', { body: searchBody() }));

@@ -2,5 +2,5 @@
 import { setupWorker } from 'msw/browser';
 import { createFlightSearchMock } from '@flight-search/mock-server';
 
-const mock = createFlightSearchMock({ latency: 'realistic' });
+const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com', latency: 'realistic' });
 export const worker = setupWorker(...mock.handlers);

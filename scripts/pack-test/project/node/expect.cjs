@@ -44,7 +44,7 @@ function expectSdk({ createFlightSearchClient, validateSearchRequest, QuotaExcee
 }
 
 function expectMock({ createFlightSearchMock, DEFAULT_KEYS }) {
-  const mock = createFlightSearchMock({ seed: 1 });
+  const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com', seed: 1 });
   assert.ok(Array.isArray(mock.handlers), 'createFlightSearchMock().handlers is not an array');
   assert.ok(mock.handlers.length > 0, 'createFlightSearchMock().handlers is empty');
   for (const method of ['handle', 'setProgramBehavior', 'setKey', 'requests', 'reset']) {

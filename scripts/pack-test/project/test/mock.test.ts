@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createFlightSearchMock } from '@flight-search/mock-server';
 import { createFlightSearchClient, QuotaExceededError, type SearchRequest } from '@flight-search/sdk';
 
-const mock = createFlightSearchMock({ seed: 42 });
+const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com', seed: 42 });
 const server = setupServer(...mock.handlers);
 const client = createFlightSearchClient({ baseUrl: 'https://api.example.com', apiKey: 'test-key' });
 const request: SearchRequest = {

@@ -30,7 +30,7 @@ export async function consumer(): Promise<number> {
   // @ts-expect-error tripType is 'ONE_WAY' | 'ROUND_TRIP'
   await client.searchFlights({ ...request, tripType: 'ONE_WAY_PLEASE' });
 
-  const mock: FlightSearchMock = createFlightSearchMock({ seed: 1 });
+  const mock: FlightSearchMock = createFlightSearchMock({ baseUrl: 'https://api.example.com', seed: 1 });
   mock.setProgramBehavior('PROGRAM_4', { fail: { status: 503 } });
   // @ts-expect-error seed is a number
   createFlightSearchMock({ seed: 'one' });

@@ -7,7 +7,7 @@ import { createFlightSearchMock } from '@flight-search/mock-server';
 import { runScenario, SLOW_BEHAVIOR, SLOW_PROGRAM } from '../scenario.mjs';
 
 globalThis.flightSearchScenario = async () => {
-  const mock = createFlightSearchMock();
+  const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com' });
   mock.setProgramBehavior(SLOW_PROGRAM, SLOW_BEHAVIOR);
   const worker = setupWorker(...mock.handlers);
   await worker.start({ quiet: true, onUnhandledRequest: 'error', serviceWorker: { url: '/mockServiceWorker.js' } });

@@ -7,7 +7,7 @@ import * as sdk from '@flight-search/sdk';
 import { createFlightSearchMock } from '@flight-search/mock-server';
 import { checkCancelled, runScenario, SLOW_BEHAVIOR, SLOW_PROGRAM } from '../scenario.mjs';
 
-const mock = createFlightSearchMock();
+const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com' });
 mock.setProgramBehavior(SLOW_PROGRAM, SLOW_BEHAVIOR);
 const server = setupServer(...mock.handlers);
 server.listen({ onUnhandledRequest: 'error' });

@@ -7,7 +7,7 @@ const { createFlightSearchMock } = require('@flight-search/mock-server');
 // scenario.cjs: the runner's CommonJS build of scenario.mjs (Jest's require cannot load .mjs).
 const { checkCancelled, runScenario, SLOW_BEHAVIOR, SLOW_PROGRAM } = require('../scenario.cjs');
 
-const mock = createFlightSearchMock();
+const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com' });
 const server = setupServer(...mock.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());

@@ -6,7 +6,7 @@ import { createFlightSearchMock } from '@flight-search/mock-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkCancelled, runScenario, SLOW_BEHAVIOR, SLOW_PROGRAM } from '../scenario.mjs';
 
-const mock = createFlightSearchMock();
+const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com' });
 const server = setupServer(...mock.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());

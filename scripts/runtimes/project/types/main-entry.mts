@@ -3,7 +3,7 @@ import { createFlightSearchMock, type FlightSearchMock } from '@flight-search/mo
 import { setupServer } from 'msw/node';
 import type { RequestHandler } from 'msw';
 
-const mock: FlightSearchMock = createFlightSearchMock({ seed: 7 });
+const mock: FlightSearchMock = createFlightSearchMock({ baseUrl: 'https://api.example.com', seed: 7 });
 const handlers: RequestHandler[] = mock.handlers;
 export const server = setupServer(...handlers);
 // @ts-expect-error: latency is 'none' or 'realistic'.
