@@ -69,7 +69,7 @@ function check(node: AnswerNode, value: unknown, field: string, report: (field: 
     const passing = each.filter((found) => found.length === 0).length;
     if (node.oneOf !== undefined && passing > 1)
       report(field, ['invalid_type', `must match exactly one of ${alternatives.length} forms, and matches ${passing}`]);
-    if (passing === 0) for (const issue of each.reduce((a, b) => (b.length < a.length ? b : a))) report(issue.field, [issue.type, issue.message.slice(0, -1)]);
+    if (passing === 0) for (const issue of each.reduce((a, b) => (b.length < a.length ? b : a))) report(issue.field, [issue.type as Finding[0], issue.message.slice(0, -1)]);
   }
   if (node.const !== undefined && value !== node.const) return report(field, ['invalid_enum', `must be ${JSON.stringify(node.const)}`]);
   if (node.type === undefined) return;
