@@ -60,7 +60,10 @@ function findings(node: AnswerNode, value: unknown, field: string): ValidationIs
 }
 
 function check(node: AnswerNode, value: unknown, field: string, report: (field: string, finding: Finding) => void): void {
-  if (node.$ref !== undefined) return check(components[node.$ref]!, value, field, report);
+  if (node.$ref !== undefined) {
+    check(components[node.$ref]!, value, field, report);
+    return;
+  }
   for (const part of node.allOf ?? []) check(part, value, field, report);
   const alternatives = node.anyOf ?? node.oneOf;
   if (alternatives !== undefined) {
@@ -69,16 +72,29 @@ function check(node: AnswerNode, value: unknown, field: string, report: (field: 
     const passing = each.filter((found) => found.length === 0).length;
     if (node.oneOf !== undefined && passing > 1)
       report(field, ['invalid_type', `must match exactly one of ${alternatives.length} forms, and matches ${passing}`]);
-    if (passing === 0) for (const issue of each.reduce((a, b) => (b.length < a.length ? b : a))) report(issue.field, [issue.type as Finding[0], issue.message.slice(0, -1)]);
+    if (passing === 0)
+      for (const issue of each.reduce((a, b) => (b.length < a.length ? b : a))) report(issue.field, [issue.type as Finding[0], issue.message.slice(0, -1)]);
   }
-  if (node.const !== undefined && value !== node.const) return report(field, ['invalid_enum', `must be ${JSON.stringify(node.const)}`]);
+  if (node.const !== undefined && value !== node.const) {
+    report(field, ['invalid_enum', `must be ${JSON.stringify(node.const)}`]);
+    return;
+  }
   if (node.type === undefined) return;
   const types = typeof node.type === 'string' ? [node.type] : node.type;
-  if (value === null) return types.includes('null') ? undefined : report(field, ['invalid_type', `must be ${types.join(' or ')}`]);
+  if (value === null) {
+    if (!types.includes('null')) report(field, ['invalid_type', `must be ${types.join(' or ')}`]);
+    return;
+  }
   const type = types.find((candidate) => candidate !== 'null');
-  if (type === undefined) return report(field, ['invalid_type', 'must be null']);
+  if (type === undefined) {
+    report(field, ['invalid_type', 'must be null']);
+    return;
+  }
   if (type === 'object') {
-    if (!isPlainObject(value)) return report(field, ['invalid_type', 'must be object']);
+    if (!isPlainObject(value)) {
+      report(field, ['invalid_type', 'must be object']);
+      return;
+    }
     for (const [name, child] of Object.entries(node.properties ?? {})) {
       const present = own(value, name);
       if (present !== undefined) check(child, present, `${field}.${name}`, report);
@@ -88,7 +104,10 @@ function check(node: AnswerNode, value: unknown, field: string, report: (field: 
       for (const name of Object.keys(value))
         if (!Object.hasOwn(node.properties ?? {}, name)) report(`${field}.${name}`, ['invalid_type', 'is not a field here']);
   } else if (type === 'array') {
-    if (!Array.isArray(value)) return report(field, ['invalid_type', 'must be array']);
+    if (!Array.isArray(value)) {
+      report(field, ['invalid_type', 'must be array']);
+      return;
+    }
     const size = checkSize(node as SchemaNode, value.length);
     if (size) report(field, size);
     if (node.uniqueItems && new Set(value.map((item) => JSON.stringify(item))).size < value.length) report(field, ['invalid_type', 'must hold no item twice']);
