@@ -7,6 +7,7 @@ import { parseCliArgs } from './args.js';
 import { describe, readConfigFile } from './config-file.js';
 import { HELP } from './help.js';
 import { readKeysFile } from './keys-file.js';
+import { readPlaybackFile } from './playback-file.js';
 import { UsageError } from './usage-error.js';
 
 /** `flight-search-mock`: the standalone mock server. Exit codes: 0 done, 1 failure, 2 bad usage. */
@@ -21,6 +22,8 @@ async function main(argv: string[]): Promise<void> {
   // The file first, the flags over it.
   const options: MockOptions = args.configFile === undefined ? {} : await readConfigFile(args.configFile);
   if (args.keysFile !== undefined) options.keys = await readKeysFile(args.keysFile);
+  // Played back after a --config file's own stubs: those come first at equal priority.
+  if (args.playbackFile !== undefined) options.stubs = [...(options.stubs ?? []), ...(await readPlaybackFile(args.playbackFile))];
   Object.assign(options, args.mock);
   // Without --control nothing can read the request log (GET /__mock/requests is its only reader),
   // so the process keeps none unless a cap was asked for: less memory held per request under load.
