@@ -527,6 +527,15 @@ export const ANSWER_SCHEMAS = {
       },
       "500": {
         "$ref": "InternalErrorEnvelope"
+      },
+      "502": {
+        "$ref": "GatewayErrorEnvelope"
+      },
+      "503": {
+        "$ref": "GatewayErrorEnvelope"
+      },
+      "504": {
+        "$ref": "GatewayErrorEnvelope"
       }
     },
     "GET /intelligence/flights/history": {
@@ -553,6 +562,15 @@ export const ANSWER_SCHEMAS = {
       },
       "500": {
         "$ref": "InternalErrorEnvelope"
+      },
+      "502": {
+        "$ref": "GatewayErrorEnvelope"
+      },
+      "503": {
+        "$ref": "GatewayErrorEnvelope"
+      },
+      "504": {
+        "$ref": "GatewayErrorEnvelope"
       }
     },
     "GET /quota": {
@@ -573,6 +591,15 @@ export const ANSWER_SCHEMAS = {
       },
       "500": {
         "$ref": "InternalErrorEnvelope"
+      },
+      "502": {
+        "$ref": "GatewayErrorEnvelope"
+      },
+      "503": {
+        "$ref": "GatewayErrorEnvelope"
+      },
+      "504": {
+        "$ref": "GatewayErrorEnvelope"
       }
     }
   },
@@ -794,6 +821,38 @@ export const ANSWER_SCHEMAS = {
             "code": {
               "type": "string",
               "const": "INTERNAL_ERROR"
+            },
+            "message": {
+              "type": "string"
+            },
+            "correlationId": {
+              "$ref": "CorrelationId"
+            }
+          }
+        }
+      }
+    },
+    "GatewayErrorEnvelope": {
+      "type": "object",
+      "required": [
+        "error"
+      ],
+      "properties": {
+        "error": {
+          "type": "object",
+          "required": [
+            "code",
+            "message",
+            "correlationId"
+          ],
+          "properties": {
+            "code": {
+              "type": "string",
+              "enum": [
+                "BAD_GATEWAY",
+                "SERVICE_UNAVAILABLE",
+                "GATEWAY_TIMEOUT"
+              ]
             },
             "message": {
               "type": "string"
