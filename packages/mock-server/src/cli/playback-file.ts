@@ -48,7 +48,10 @@ function stubOfExchange(exchange: unknown): StubDefinition | undefined {
   if (typeof query === 'string' && query.length > 1) {
     const params: Record<string, string[]> = {};
     // A redacted value cannot be matched: that parameter is left out of the match.
-    for (const [name, value] of new URLSearchParams(query)) if (value !== REDACTED) (params[name] ??= []).push(value);
+    for (const [name, value] of new URLSearchParams(query)) {
+      if (value === REDACTED) continue;
+      params[name] = [...(params[name] ?? []), value];
+    }
     if (Object.keys(params).length > 0) request.query = params;
   }
   if (body !== null && body !== undefined) request.body = body;
