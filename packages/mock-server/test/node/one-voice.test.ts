@@ -91,6 +91,10 @@ describe('one voice (issue 30 item 7)', { timeout: 60_000 }, () => {
     }
     expect(statuses).toEqual([502, 502, 503, 503, 504, 504]);
     expect(found).toEqual([]);
+    // x-mock-scenario may force them, as every status the operation declares (D128).
+    const forced = await fetch(`${proxy.url}/quota`, { headers: { 'x-api-key': KEY, 'x-mock-scenario': 'status=503' } });
+    expect([forced.status, ((await forced.json()) as { error: { code: string } }).error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    expect(found).toEqual([]);
     // And a stub may declare them without contract: false.
     expect(mock.mock.stub({ request: { method: 'GET', path: '/quota' }, fault: { status: 503 } })).toMatchObject({ id: 'stub-1' });
   });
