@@ -1,7 +1,7 @@
 // The contract's constants (enums, city codes, media types, quota costs, rule
 // tables, and the request schemas the validator reads), taken from openapi.yaml
 // so neither package restates them.
-import { historyQuerySchema, readDocument, searchRequestSchema, validatorSchema } from './lib/schemas.mjs';
+import { answerSchemas, historyQuerySchema, readDocument, searchRequestSchema, validatorSchema } from './lib/schemas.mjs';
 
 export default async function generate({ source, banner }) {
   const document = await readDocument(source);
@@ -44,13 +44,16 @@ export default async function generate({ source, banner }) {
     SEARCH_REQUEST_SCHEMA: validatorSchema(searchRequestSchema(document)),
     /** The history query's parameters as one object, repeatable ones as arrays. */
     HISTORY_QUERY_SCHEMA: validatorSchema(historyQuerySchema(document)),
+    /** Each operation's declared answers and their body schemas, for the mock's stubs (packages/contract/src/validate/answer.ts). */
+    ANSWER_SCHEMAS: answerSchemas(document),
   };
   for (const path of Object.values(constants.PATHS)) if (!document.paths[path]) throw new Error(`openapi.yaml has no path ${path}`);
   const text =
     banner('scripts/generators/contract.mjs') +
     '\n' +
     Object.entries(constants)
-      .map(([name, value]) => `export const ${name} = ${JSON.stringify(value, null, 2)} as const;\n`)
+      // The answer schemas are data no one reads in this file: one line keeps the mock's bundle and maps small (issue 28's cap).
+      .map(([name, value]) => `export const ${name} = ${JSON.stringify(value, null, name === 'ANSWER_SCHEMAS' ? 0 : 2)} as const;\n`)
       .join('\n');
   return ['packages/contract/src/generated/contract.ts', text];
 }

@@ -10,7 +10,9 @@
 #   4. check what the mock received through GET /__mock/requests
 #   5. put the contract-checking proxy in front of it (`proxy --target`), send a
 #      request through it and check it recorded the exchange with no violation
-#   6. stop the mock with POST /__mock/shutdown (it exits 0 and removes the ready file)
+#   6. declare an answer of the test's own (a stub) and a sequence (a scenario: 200, then 429, then 200)
+#   7. play the proxy's record back with a second mock (--playback), then stop it over HTTP
+#   8. stop the mock with POST /__mock/shutdown (it exits 0 and removes the ready file)
 #
 # FLIGHT_SEARCH_MOCK is the command that runs the CLI (default: npx flight-search-mock).
 # Exit status 0 when the scenario passed, 1 with a message when a check failed.
@@ -78,9 +80,55 @@ grep -q '1 exchanges, 0 violations' "$work/proxy.out" || fail "the proxy's summa
 [ "$(grep -c '' "$work/exchanges.jsonl")" = 1 ] || fail "the proxy recorded: $(cat "$work/exchanges.jsonl")"
 echo "the proxy checked and recorded 1 exchange"
 
-# 6. Stop over HTTP (as SIGTERM to $pid would): it answers, finishes requests in flight, exits 0 and removes the ready file.
+# 6. A stub: an answer of the test's own for GET /quota with one key, checked against openapi.yaml when it is
+#    declared; then a scenario, declared once: the next searches answer 200, then 429, then 200 again.
+stub=$(curl -fsS -X POST "$url/__mock/stubs" -H 'content-type: application/json' \
+  -d '{"request":{"method":"GET","path":"/quota","key":"stub-secret-key"},"response":{"status":200,"body":{"limit":5,"consumed":5,"remaining":0,"usageByCompany":[]}}}')
+grep -q '"id":"stub-1"' <<<"$stub" || fail "POST /__mock/stubs: $stub"
+grep -q 'stub-secret-key' <<<"$stub" && fail "the stub's read-back shows its key"
+curl -fsS "$url/quota" -H 'x-api-key: stub-secret-key' | grep -q '"remaining":0' || fail "the stub did not answer"
+curl -fsS "$url/quota" -H "x-api-key: $KEY" | grep -q '"remaining":1000' || fail "another key got the stub's answer"
+refused=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url/__mock/stubs" -H 'content-type: application/json' \
+  -d '{"request":{"method":"GET","path":"/quota"},"response":{"status":418}}')
+[ "$refused" = 422 ] || fail "a stub with a status openapi.yaml does not declare got $refused, expected 422"
+curl -fsS -X DELETE "$url/__mock/stubs/stub-1"
+search='{"airlineLoyalty":["PROGRAM_1"],"tripType":"ONE_WAY","cabinType":"ECONOMY","origin":"GRU","destination":"JFK","departureDate":"2026-12-15","passengers":{"adults":1}}'
+curl -fsS -X POST "$url/__mock/stubs" -H 'content-type: application/json' \
+  -d '{"request":{"method":"POST","path":"/flights/search"},"fault":{"delayMs":0},"scenario":{"name":"busy","next":"limited"}}' >/dev/null
+curl -fsS -X POST "$url/__mock/stubs" -H 'content-type: application/json' \
+  -d '{"request":{"method":"POST","path":"/flights/search"},"fault":{"status":429,"retryAfterSeconds":1},"scenario":{"name":"busy","state":"limited","next":"recovered"}}' >/dev/null
+sequence=""
+for _ in 1 2 3; do
+  sequence+=$(curl -s -o /dev/null -w '%{http_code} ' -X POST "$url/flights/search" -H "x-api-key: $KEY" -H 'content-type: application/json' -d "$search")
+done
+[ "$sequence" = "200 429 200 " ] || fail "the scenario answered $sequence"
+curl -fsS "$url/__mock/scenarios" | grep -q '"state":"recovered"' || fail "GET /__mock/scenarios: $(curl -s "$url/__mock/scenarios")"
+echo "a stub answered, and a scenario answered 200, 429, 200"
+
+# 7. Play back what the proxy recorded: a second mock answers the recorded GET /quota once, then (--unmatched
+#    not-found) a 404 naming the nearest stub; the key is not compared (the record redacts it).
+# shellcheck disable=SC2086
+$MOCK --port 0 --control --quiet --playback "$work/exchanges.jsonl" --unmatched not-found --ready-file "$work/play.json" &
+player=$!
+trap 'kill -TERM "$player" "$launcher" 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 400); do
+  [ -s "$work/play.json" ] && break
+  kill -0 "$player" 2>/dev/null || fail "the playback mock exited before it was ready"
+  sleep 0.05
+done
+play_url=$(sed -E 's/.*"url":"([^"]+)".*/\1/' "$work/play.json")
+curl -fsS "$play_url/quota" -H 'x-api-key: any-key' | grep -q '"remaining":1000' || fail "playback did not answer the recorded quota"
+again=$(curl -s -o /dev/null -w '%{http_code}' "$play_url/quota" -H 'x-api-key: any-key')
+[ "$again" = 404 ] || fail "a second GET /quota got $again, expected 404 (the record held one)"
+curl -fsS -X POST "$play_url/__mock/shutdown" >/dev/null
+wait "$player" || fail "the playback mock exited with $?"
+[ ! -e "$work/play.json" ] || fail "the playback mock left its ready file behind"
+trap 'kill -TERM "$launcher" 2>/dev/null || true; rm -rf "$work"' EXIT
+echo "the recorded exchange played back once"
+
+# 8. Stop over HTTP (as SIGTERM to $pid would): it answers, finishes requests in flight, exits 0 and removes the ready file.
 curl -fsS -X POST "$url/__mock/shutdown" >/dev/null
 wait "$launcher" || fail "the mock exited with $?"
 trap 'rm -rf "$work"' EXIT
 [ ! -e "$ready" ] || fail "the ready file was left behind"
-echo "PASS: the client retried through two 503s and got its quota"
+echo "PASS: the client retried through two 503s and got its quota; stubs, a scenario and playback answered"

@@ -5,6 +5,7 @@ import { describeFault, faultAnswer, parseScenario, SCENARIO_HEADER, scenarioAns
 import { wait } from './provider/wait.js';
 import { FALLBACK_MEDIA_TYPE, negotiateMediaType } from './negotiation/negotiate.js';
 import type { LogEntry } from './recording/request-log.js';
+import { redactPath } from './recording/redaction.js';
 import { matchRoute, type Route } from './routes/table.js';
 import type { MockState } from './state.js';
 
@@ -17,7 +18,8 @@ import type { MockState } from './state.js';
  * and the standalone server (src/node/server.ts) adapt. `null` for requests
  * that are not the service's; `'aborted'` when the client went away.
  */
-export async function answerRequest(state: MockState, request: MockRequest): Promise<CoreResult> {
+export async function answerRequest(state: MockState, original: MockRequest): Promise<CoreResult> {
+  let request = original;
   const url = new URL(request.url);
   const match = matchRoute(url, request.method, state.options.baseUrls);
   if (!match) return null;
@@ -26,6 +28,40 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
   const mediaType = negotiate(request.headers.get('accept'));
   let answer: Answer;
   try {
+    // Stubs come first (issue 30): the test declared these answers, over the mock's own rules and faults.
+    if (state.stubs.size > 0) {
+      const text = await request.text();
+      // The body is read once here; the rules read it again through this copy.
+      request = {
+        method: original.method,
+        url: original.url,
+        headers: original.headers,
+        rawHeaders: () => original.rawHeaders(),
+        text: () => Promise.resolve(text),
+        get signal() {
+          return original.signal;
+        },
+        aborted: () => original.aborted(),
+      };
+      const found = state.stubs.match({ method: request.method === 'HEAD' ? 'GET' : request.method, path: match.path, url, headers: request.headers, text });
+      if (found !== undefined && 'stub' in found) {
+        record.stub = found.stub.id;
+        const fault = found.stub.definition.fault;
+        if (fault?.delayMs !== undefined) await wait(fault.delayMs, request.signal);
+        if (fault?.drop !== undefined) {
+          record.endedAt = state.options.now();
+          return fault.drop === 'before-headers' ? DROP_BEFORE_HEADERS : DROP_AFTER_HEADERS;
+        }
+        if (fault === undefined || fault.status !== undefined) return finish(state, request, record, found.stub.answer(), mediaType);
+      } else if (found !== undefined) {
+        record.nearMiss = { stub: found.nearMiss.stub, differs: found.nearMiss.differs.slice(0, 10) };
+        if (state.options.unmatched === 'not-found') {
+          const { stub, differs } = record.nearMiss;
+          const why = `No stub matches ${request.method} ${redactPath(match.path)}: the nearest, ${stub}, differs in ${differs.join(', ')}.`;
+          return finish(state, request, record, errorEnvelope(404, 'HTTP_ERROR', why), mediaType);
+        }
+      }
+    }
     if (!match.route) {
       answer = match.allow === undefined ? routeNotFound(request.method, match.path) : methodNotAllowed(request.method, match.path, match.allow);
     } else if (request.headers.get(SCENARIO_HEADER) !== null) {
@@ -62,6 +98,11 @@ export async function answerRequest(state: MockState, request: MockRequest): Pro
     answer = internalError();
     reportUnexpected(error);
   }
+  return finish(state, request, record, answer, mediaType);
+}
+
+/** The answer as it goes out, recorded; every answer, errors before negotiation included, as the negotiated type when there is one. */
+function finish(state: MockState, request: MockRequest, record: LogEntry, answer: Answer, mediaType: string | undefined): CoreResult {
   if (request.aborted()) return finishAborted(state, record);
   record.status = answer.status;
   record.endedAt = state.options.now();

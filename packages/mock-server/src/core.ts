@@ -9,6 +9,7 @@ import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
 import { keyNameIssue, keySettingsIssues, MAX_KEYS, MockSettingError, PRODUCTS, programProblem } from './settings.js';
 import { createState, type MockState } from './state.js';
+import { MAX_STUBS, stubIssues } from './stubs.js';
 import type {
   FaultRoute,
   FlightSearchMock,
@@ -20,6 +21,7 @@ import type {
   Product,
   ProgramBehavior,
   ServiceFault,
+  StubDefinition,
 } from './types.js';
 
 /** What `setKey` starts from for a key the mock does not have yet. */
@@ -154,6 +156,22 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       // A request that arrives while waiting is waited for too.
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
+    stub(stub: StubDefinition) {
+      const issues = stubIssues(stub);
+      if (issues.length > 0) throw new MockSettingError('stub', '', issues);
+      const added = state.stubs.add(stub);
+      if (added === undefined)
+        throw new MockSettingError('stub', '', [
+          { field: '', type: 'out_of_range', message: `is one too many: the mock holds at most ${MAX_STUBS} stubs; delete some, or reset.` },
+        ]);
+      return added;
+    },
+    stubs: () => state.stubs.list(),
+    getStub: (id: string) => state.stubs.get(id),
+    deleteStub: (id: string) => state.stubs.delete(id),
+    clearStubs: () => state.stubs.clear(),
+    scenarios: () => state.stubs.scenarios(),
+    resetScenarios: () => state.stubs.resetScenarios(),
     state(): MockStateSnapshot {
       return {
         options: readBack(resolved),

@@ -130,9 +130,9 @@ export const SCENARIO_HEADER = 'x-mock-scenario';
 
 /** The error statuses each operation declares in openapi.yaml, which `status=` may force. */
 const DECLARED: Record<Exclude<FaultRoute, 'all'>, readonly number[]> = {
-  search: [401, 402, 404, 406, 413, 415, 422, 429, 500],
-  history: [401, 403, 404, 406, 422, 429, 500],
-  quota: [401, 404, 406, 429, 500],
+  search: [401, 402, 404, 406, 413, 415, 422, 429, 500, 502, 503, 504],
+  history: [401, 403, 404, 406, 422, 429, 500, 502, 503, 504],
+  quota: [401, 404, 406, 429, 500, 502, 503, 504],
 };
 
 /** One request's scenario, parsed: at most one outcome, and a delay before it. */
@@ -212,6 +212,10 @@ export function scenarioAnswer(status: number): Answer {
       return validationFailed([{ field: `header.${SCENARIO_HEADER}`, type: 'invalid_format', message: `is a 422 ${forced}.` }]);
     case 429:
       return rateLimited(1);
+    case 502:
+    case 503:
+    case 504:
+      return faultAnswer({ status });
     default:
       return internalError();
   }

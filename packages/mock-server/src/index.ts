@@ -21,5 +21,8 @@ export type {
   ProgramBehavior,
   RecordedRequest,
   RequestFilter,
+  ScenarioState,
   ServiceFault,
+  StubDefinition,
+  StubState,
 } from './types.js';

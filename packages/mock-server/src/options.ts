@@ -7,11 +7,13 @@ import {
   clockTime,
   keysIssues,
   MockSettingError,
+  joinField,
   programProblem,
   unknownFields,
   type SettingIssue,
 } from './settings.js';
-import type { KeySettings, MockClock } from './types.js';
+import { MAX_STUBS, stubIssues } from './stubs.js';
+import type { KeySettings, MockClock, StubDefinition } from './types.js';
 
 /**
  * One option of the mock: the table below is the one place an option is declared. The
@@ -194,7 +196,41 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
 and the request log (warn, default), or refused with a 422 (refuse)`,
     },
   }),
+  /**
+   * Stubs the mock starts with, and starts again with after each reset (issue 30): what `mock.stub` takes,
+   * tried in order. The CLI's `--playback FILE` makes one of each exchange a contract proxy recorded.
+   */
+  stubs: option<StubDefinition[], readonly StubDefinition[]>()({
+    check: stubsIssues,
+    default: [],
+    readBack: false,
+    flag: {
+      name: '--playback',
+      arg: 'FILE',
+      help: `answer with the exchanges of a proxy --record FILE, in order: each answers
+the same method, path, query and body once (the key is not compared)`,
+    },
+  }),
+  /** A request no stub matches while stubs exist: the mock's own rules answer it (`'rules'`, default) or a 404 does (`'not-found'`). */
+  unmatched: option<'rules' | 'not-found'>()({
+    schema: { type: 'string', enum: ['rules', 'not-found'], 'x-message': "must be 'rules' or 'not-found'" },
+    default: 'rules',
+    reset: false,
+    flag: {
+      name: '--unmatched',
+      arg: 'rules|not-found',
+      help: `a request no stub matches (with --playback, or stubs set): the mock's own
+rules answer it (rules, default) or a 404 naming the nearest stub (not-found)`,
+    },
+  }),
 };
+
+/** Every problem of the `stubs` option: an array of stubs, each checked by `stubIssues`, at most `MAX_STUBS`. */
+function stubsIssues(stubs: unknown): SettingIssue[] {
+  if (!Array.isArray(stubs)) return [{ field: '', type: 'invalid_type', message: 'must be an array of stubs.' }];
+  if (stubs.length > MAX_STUBS) return [{ field: '', type: 'out_of_range', message: `has ${stubs.length} stubs; the mock holds at most ${MAX_STUBS}.` }];
+  return stubs.flatMap((stub, index) => stubIssues(stub).map((issue) => ({ ...issue, field: joinField(`stubs.${index}`, issue.field) })));
+}
 
 type Rows = typeof MOCK_OPTIONS;
 type Given<K extends keyof Rows> = Rows[K] extends { readonly types?: [infer V, unknown] } ? V : never;

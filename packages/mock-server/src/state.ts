@@ -7,6 +7,7 @@ import { RateLimiter } from './rate-limit/limiter.js';
 import { RequestLog } from './recording/request-log.js';
 import { SearchCache } from './data/search-cache.js';
 import type { ActiveFault } from './faults.js';
+import { StubSet } from './stubs.js';
 import type { FaultRoute, ProgramBehavior } from './types.js';
 
 /** Everything one mock instance remembers; `reset()` replaces it with a fresh one. */
@@ -22,6 +23,8 @@ export interface MockState {
   readonly rateLimiter: RateLimiter | undefined;
   /** Service faults in force, per route (`all` for every route). */
   readonly faults: Map<FaultRoute, ActiveFault>;
+  /** Stubs and scenario states (issue 30); a fresh state starts from the `stubs` option's. */
+  readonly stubs: StubSet;
 }
 
 export function createState(options: ResolvedOptions): MockState {
@@ -35,5 +38,6 @@ export function createState(options: ResolvedOptions): MockState {
     searches: new SearchCache(options.seed),
     rateLimiter: options.rateLimit && new RateLimiter(options.rateLimit.requests, options.rateLimit.windowMs),
     faults: new Map(),
+    stubs: new StubSet(options.stubs),
   };
 }

@@ -72,6 +72,61 @@ export interface ServiceFault {
   fraction?: number;
 }
 
+/**
+ * A stub (issue 30, WireMock's mapping): an answer of the test's own for the requests that match,
+ * tried before the mock's rules and faults. `response` or `fault`, not both. Unless `contract: false`,
+ * the answer must be one openapi.yaml allows for the operation (a declared status, a body its schema accepts).
+ * @example
+ * mock.stub({ request: { method: 'GET', path: '/quota' }, response: { status: 200, body: { limit: 5, consumed: 5, remaining: 0, usageByCompany: [] } } });
+ */
+export interface StubDefinition {
+  /** What a request must be: all that is given must match; `body` partly (the fields given, extra ones ignored). */
+  request: {
+    /** The HTTP method, such as `POST`. */
+    method: string;
+    /** The path under the base URL, such as `/flights/search`: exactly. */
+    path: string;
+    /** Query parameters that must be there with these values (an array: every value, in order). */
+    query?: Record<string, string | string[]>;
+    /** Request headers that must have these values (names in any case). */
+    headers?: Record<string, string>;
+    /** A JSON value the body must contain: each field given equal, nested objects compared field by field. */
+    body?: unknown;
+    /** The `x-api-key` the request must carry; never read back (its masked form is, D59). */
+    key?: string;
+  };
+  /** The answer: a status, headers and a JSON body. */
+  response?: { status: number; headers?: Record<string, string>; body?: unknown };
+  /** Or a fault: the service's error envelope for `status`, a dropped connection, a delay first. */
+  fault?: Pick<ServiceFault, 'status' | 'retryAfterSeconds' | 'drop' | 'delayMs'>;
+  /** Lower is tried first (default 5); at equal priority, the stub added first. */
+  priority?: number;
+  /** Answers only the next N matching requests. */
+  times?: number;
+  /** Matches only while scenario `name` is in `state` (default `Started`), then moves it to `next`. */
+  scenario?: { name: string; state?: string; next?: string };
+  /** `false`: the answer need not be one openapi.yaml allows (default `true`: it must). */
+  contract?: boolean;
+}
+
+/** A stub as `stubs()` and `GET /__mock/stubs` read it back: its id, its key masked, its counts. */
+export interface StubState extends Omit<StubDefinition, 'priority'> {
+  /** Its id (`stub-1`): `getStub`, `deleteStub`, `DELETE /__mock/stubs/{id}`. */
+  id: string;
+  /** Its priority, the default included. */
+  priority: number;
+  /** Matching requests it still answers, with `times`. */
+  remaining?: number;
+  /** Requests it answered. */
+  hits: number;
+}
+
+/** A scenario and the state it is in (`Started` until a stub moves it). */
+export interface ScenarioState {
+  name: string;
+  state: string;
+}
+
 /** A fault in force, as `faults()` lists it. */
 export interface FaultState {
   /** The route the fault is set on. */
@@ -185,6 +240,10 @@ export interface RecordedRequest {
   warnings?: string[];
   /** The one-request scenario the request asked for in its `x-mock-scenario` header, such as `status=402` (D128). */
   scenario?: string;
+  /** The stub that answered it (issue 30). */
+  stub?: string;
+  /** When stubs exist and none matched: the nearest one and the parts of the request that differed from it (WireMock's near-miss). */
+  nearMiss?: { stub: string; differs: string[] };
 }
 
 /**
@@ -271,6 +330,26 @@ export interface MockCore {
    * expect(mock.requests({ path: '/flights/search' }).filter((entry) => entry.aborted)).toHaveLength(3);
    */
   settled(): Promise<void>;
+  /**
+   * Adds a stub (checked like `POST /__mock/stubs`; a refused one throws a TypeError naming each field) and
+   * returns it as read back, with its `id`. A `reset()` keeps only the stubs of the `stubs` option.
+   * @example
+   * const { id } = mock.stub({ request: { method: 'GET', path: '/quota' }, fault: { status: 503 }, times: 1 });
+   * mock.deleteStub(id);
+   */
+  stub(stub: StubDefinition): StubState;
+  /** Every stub, in the order they are tried. */
+  stubs(): StubState[];
+  /** One stub, or `undefined`. */
+  getStub(id: string): StubState | undefined;
+  /** Removes a stub; `false` when there was none with this id. */
+  deleteStub(id: string): boolean;
+  /** Removes every stub. */
+  clearStubs(): void;
+  /** Every scenario the stubs name and the state it is in. */
+  scenarios(): ScenarioState[];
+  /** Every scenario back to `Started`. */
+  resetScenarios(): void;
 }
 
 /** A stateful mock of the service; see {@link createFlightSearchMock}. */

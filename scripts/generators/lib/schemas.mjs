@@ -102,3 +102,91 @@ export function validatorSchema(schema, at = '#') {
   }
   return table;
 }
+
+/** The keywords the answer checker interprets (packages/contract/src/validate/answer.ts), besides `properties` and `items`. */
+const ANSWER_KEYWORDS = new Set([
+  'type',
+  'required',
+  'enum',
+  'const',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'unevaluatedProperties',
+]);
+/** Keywords of an answer's schema that say nothing the checker checks (an open object, a default, our notes). */
+const ANSWER_ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'examples',
+  'example',
+  'default',
+  'additionalProperties',
+  'x-open-enum',
+  'x-message',
+  'x-decision',
+  'x-place',
+  'x-rule',
+]);
+
+/**
+ * The answers each operation declares, as data for the contract's answer checker (D94's route A, issue 30):
+ * `operations` maps `METHOD path` to its statuses and each status to its body's schema (`null`: no body declared),
+ * `schemas` holds every component schema they reach, a `$ref` kept as the component's name so each is written once.
+ * A keyword the checker does not interpret stops the generation, as `validatorSchema` does for requests.
+ */
+export function answerSchemas(document) {
+  const schemas = {};
+  const pending = [];
+  const convert = (node, at) => {
+    if (typeof node.$ref === 'string') {
+      const name = node.$ref.replace('#/components/schemas/', '');
+      if (!(name in schemas) && !pending.includes(name)) pending.push(name);
+      return { $ref: name };
+    }
+    const table = {};
+    for (const [keyword, value] of Object.entries(node)) {
+      if (ANSWER_ANNOTATIONS.has(keyword)) continue;
+      if (keyword === 'properties')
+        table.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, convert(sub, `${at}/properties/${name}`)]));
+      else if (keyword === 'items') table.items = convert(value, `${at}/items`);
+      else if (keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'allOf')
+        table[keyword] = value.map((sub, index) => convert(sub, `${at}/${keyword}/${index}`));
+      else if (!ANSWER_KEYWORDS.has(keyword))
+        throw new Error(`${at}: the contract's answer checker does not interpret "${keyword}"; teach packages/contract/src/validate/answer.ts first`);
+      else table[keyword] = value;
+    }
+    return table;
+  };
+  const operations = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const statuses = {};
+      for (const [status, declared] of Object.entries(operation.responses ?? {})) {
+        const response = declared.$ref
+          ? declared.$ref
+              .replace(/^#\//, '')
+              .split('/')
+              .reduce((at, key) => at[key], document)
+          : declared;
+        // Every media type of an answer shares its schema in openapi.yaml; the first one stands for all.
+        const media = Object.values(response.content ?? {})[0];
+        statuses[status] = media?.schema ? convert(media.schema, `${path} ${status}`) : null;
+      }
+      operations[`${method.toUpperCase()} ${path}`] = statuses;
+    }
+  }
+  while (pending.length > 0) {
+    const name = pending.shift();
+    schemas[name] = convert(document.components.schemas[name], `#/components/schemas/${name}`);
+  }
+  return { operations, schemas };
+}

@@ -535,6 +535,15 @@ export interface components {
                 correlationId: components["schemas"]["CorrelationId"];
             };
         };
+        /** @description 502, 503, 504 (D160). */
+        GatewayErrorEnvelope: {
+            error: {
+                /** @enum {string} */
+                code: "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT";
+                message: string;
+                correlationId: components["schemas"]["CorrelationId"];
+            };
+        };
         /** @description 500; never a stack trace. */
         InternalErrorEnvelope: {
             error: {
@@ -546,6 +555,20 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description 502, 503 or 504 from the service or a gateway in front of it (D160): not in the service's
+         *     specification, yet sent by any deployment behind a load balancer; a client retries them (idempotent
+         *     calls) or reports them. The mock's service faults answer with this envelope.
+         */
+        GatewayError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.service.v1+json": components["schemas"]["GatewayErrorEnvelope"];
+                "application/json": components["schemas"]["GatewayErrorEnvelope"];
+            };
+        };
         /** @description `AUTH-1`: the `x-api-key` header is missing. */
         Unauthorized: {
             headers: {
@@ -712,6 +735,9 @@ export interface operations {
             422: components["responses"]["SearchValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["GatewayError"];
+            503: components["responses"]["GatewayError"];
+            504: components["responses"]["GatewayError"];
         };
     };
     getPriceHistory: {
@@ -755,6 +781,9 @@ export interface operations {
             422: components["responses"]["HistoryValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["GatewayError"];
+            503: components["responses"]["GatewayError"];
+            504: components["responses"]["GatewayError"];
         };
     };
     getQuota: {
@@ -788,6 +817,9 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["GatewayError"];
+            503: components["responses"]["GatewayError"];
+            504: components["responses"]["GatewayError"];
         };
     };
 }

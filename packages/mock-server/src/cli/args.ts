@@ -10,6 +10,8 @@ export interface CliArgs {
   port: number;
   host: string;
   keysFile?: string;
+  /** `--playback FILE`: a contract proxy's record, played back as stubs. */
+  playbackFile?: string;
   control: boolean;
   controlOrigins: string[];
   allowedHosts: string[];
@@ -44,6 +46,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         port: { type: 'string' },
         host: { type: 'string' },
         keys: { type: 'string' },
+        playback: { type: 'string' },
         control: { type: 'boolean' },
         'control-origin': { type: 'string', multiple: true },
         'allowed-host': { type: 'string', multiple: true },
@@ -83,6 +86,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     logFormat,
   };
   if (values.keys !== undefined) args.keysFile = values.keys;
+  if (values.playback !== undefined) args.playbackFile = values.playback;
   if (values['rate-limit-window-ms'] !== undefined && values['rate-limit'] === undefined) throw new UsageError('--rate-limit-window-ms needs --rate-limit N.');
   if (values['rate-limit'] !== undefined) {
     const windowMs = values['rate-limit-window-ms'];

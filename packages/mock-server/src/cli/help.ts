@@ -42,7 +42,10 @@ Proxy options (flight-search-mock proxy):
   --upstream-timeout-ms N  time the target may take to answer before a 504 (default 60000)
   --record FILE            append each exchange to FILE as one JSON line, API keys redacted
   --fail-on-violation      exit 1 on SIGTERM/SIGINT when any violation was seen (for CI)
-  --ready-file PATH, --log-format text|json   as above
+  --violations-header      tell the client too: an answer that broke the contract carries its violations
+                           in an x-contract-violations header (JSON, as Prism's sl-violations)
+  --ready-file PATH, --log-format text|json, --quiet (no line per violation; the summary stays), --help
+                           as above
   Each request and answer is checked against openapi.yaml (operation, parameters, body, status,
   headers, media type, schema); each violation is logged as it happens and summed up on exit.
 

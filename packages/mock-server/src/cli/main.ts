@@ -7,6 +7,7 @@ import { parseCliArgs } from './args.js';
 import { describe, readConfigFile } from './config-file.js';
 import { HELP } from './help.js';
 import { readKeysFile } from './keys-file.js';
+import { readPlaybackFile } from './playback-file.js';
 import { UsageError } from './usage-error.js';
 
 /** `flight-search-mock`: the standalone mock server. Exit codes: 0 done, 1 failure, 2 bad usage. */
@@ -21,6 +22,8 @@ async function main(argv: string[]): Promise<void> {
   // The file first, the flags over it.
   const options: MockOptions = args.configFile === undefined ? {} : await readConfigFile(args.configFile);
   if (args.keysFile !== undefined) options.keys = await readKeysFile(args.keysFile);
+  // Played back after a --config file's own stubs: those come first at equal priority.
+  if (args.playbackFile !== undefined) options.stubs = [...(options.stubs ?? []), ...(await readPlaybackFile(args.playbackFile))];
   Object.assign(options, args.mock);
   // Without --control nothing can read the request log (GET /__mock/requests is its only reader),
   // so the process keeps none unless a cap was asked for: less memory held per request under load.
@@ -66,20 +69,23 @@ async function main(argv: string[]): Promise<void> {
   }
   if (args.readyFile !== undefined) await writeReadyFile(args.readyFile, { url: server.url, port, pid: process.pid });
 
+  // With --log-format json every line is JSON, these included (issue 30 item 7).
+  const say = (event: string, reason: string, text: string) =>
+    process.stderr.write(json ? `${JSON.stringify({ time: new Date().toISOString(), event, reason })}\n` : `${text}\n`);
   function stop(signal: string): void {
     if (stopping) {
       // A second signal means "now": skip waiting for requests in flight.
-      process.stderr.write(`${signal} again: exiting without waiting.\n`);
+      say('exit', `${signal} again`, `${signal} again: exiting without waiting.`);
       process.exit(1);
     }
     stopping = true;
-    process.stderr.write(`${signal}: finishing requests in flight, then exiting.\n`);
+    say('shutdown', signal, `${signal}: finishing requests in flight, then exiting.`);
     // A ready file left behind would tell the next harness a dead server is ready.
     const removeReady = args.readyFile === undefined ? Promise.resolve() : rm(args.readyFile, { force: true }).catch(() => undefined);
     Promise.all([server.close(), removeReady]).then(
       () => process.exit(0),
       (error: unknown) => {
-        process.stderr.write(`flight-search-mock: ${(error as Error).message}\n`);
+        say('error', (error as Error).message, `flight-search-mock: ${(error as Error).message}`);
         process.exit(1);
       },
     );
@@ -132,6 +138,13 @@ async function writeReadyFile(file: string, ready: { url: string; port: number; 
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   const usage = error instanceof UsageError;
-  process.stderr.write(`flight-search-mock: ${(error as Error).message}\n${usage ? 'Run flight-search-mock --help for the options.\n' : ''}`);
+  const argv = process.argv.slice(2);
+  // Even a refused command line answers in JSON when it asked for JSON lines.
+  const json = argv.some((arg, index) => arg === '--log-format=json' || (arg === '--log-format' && argv[index + 1] === 'json'));
+  process.stderr.write(
+    json
+      ? `${JSON.stringify({ time: new Date().toISOString(), event: 'error', message: (error as Error).message, exitCode: usage ? 2 : 1 })}\n`
+      : `flight-search-mock: ${(error as Error).message}\n${usage ? 'Run flight-search-mock --help for the options.\n' : ''}`,
+  );
   process.exit(usage ? 2 : 1);
 });

@@ -5,6 +5,7 @@ import { allowedHostProblem } from '../node/control-access.js';
 import type { Violation } from '../contract-proxy/checker.js';
 import { startContractProxy } from '../contract-proxy/server.js';
 import { checkedList, integer } from './args.js';
+import { HELP } from './help.js';
 import { UsageError } from './usage-error.js';
 
 /** The proxy's default port: beside the mock's 4010. */
@@ -34,10 +35,17 @@ export async function runProxy(argv: string[]): Promise<void> {
         'fail-on-violation': { type: 'boolean' },
         'ready-file': { type: 'string' },
         'log-format': { type: 'string' },
+        'violations-header': { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message, { cause: error });
+  }
+  if (values.help) {
+    process.stdout.write(HELP);
+    return;
   }
   if (values.target === undefined) throw new UsageError('proxy needs --target URL (the service to forward to).');
   let target: URL;
@@ -55,17 +63,19 @@ export async function runProxy(argv: string[]): Promise<void> {
   if (format !== 'text' && format !== 'json') throw new UsageError(`--log-format must be "text" or "json", got ${JSON.stringify(format)}.`);
   const json = format === 'json';
 
+  // --quiet: no line per violation, as the server's --quiet has no line per request; the summary stays.
   const onViolation = (violation: Violation) => {
+    if (values.quiet) return;
     process.stderr.write(
       json
         ? `${JSON.stringify({ event: 'violation', ...violation })}\n`
         : `contract violation: ${violation.operation} ${violation.side} ${violation.path}: expected ${violation.expected}\n`,
     );
   };
-  const onRecordError = (error: Error) =>
-    process.stderr.write(
-      `flight-search-mock proxy: --record ${values.record}: cannot be written (${(error as NodeJS.ErrnoException).code ?? error.message}); recording stopped.\n`,
-    );
+  const onRecordError = (error: Error) => {
+    const why = `--record ${values.record}: cannot be written (${(error as NodeJS.ErrnoException).code ?? error.message}); recording stopped.`;
+    process.stderr.write(json ? `${JSON.stringify({ event: 'error', message: why })}\n` : `flight-search-mock proxy: ${why}\n`);
+  };
   const proxy = await startContractProxy({
     target: values.target,
     port,
@@ -75,6 +85,7 @@ export async function runProxy(argv: string[]): Promise<void> {
     ...(timeoutMs !== undefined && { timeoutMs }),
     onViolation,
     onRecordError,
+    violationsHeader: values['violations-header'] ?? false,
     ...(values.record !== undefined && { record: values.record }),
   });
   const { port: actualPort } = new URL(proxy.url);
@@ -95,7 +106,7 @@ export async function runProxy(argv: string[]): Promise<void> {
     const failing = values['fail-on-violation'] === true && summary.violations > 0;
     if (json) process.stdout.write(`${JSON.stringify({ event: 'summary', ...summary })}\n`);
     else {
-      const lines = [`contract summary: ${summary.exchanges} exchanges, ${summary.violations} violations, ${summary.unreachable} unanswered`];
+      const lines = [`contract summary: ${summary.exchanges} exchanges, ${summary.violations} violations, ${summary.unanswered} unanswered`];
       for (const [operation, count] of Object.entries(summary.byOperation)) lines.push(`  ${operation}: ${count}`);
       process.stdout.write(`${lines.join('\n')}\n`);
     }

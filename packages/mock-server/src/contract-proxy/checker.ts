@@ -10,6 +10,7 @@ export interface Violation {
   side: 'request' | 'response';
   /** A JSON path into the checked message: `$.results[0].airline`, `query.lookbackDays`, `header.retry-after`, `status`. */
   path: string;
+  /** What the contract wants there, in plain words: `an integer`, `one of ECONOMY, BUSINESS`, `property "limit" (required)`. */
   expected: string;
 }
 
@@ -189,12 +190,44 @@ function jsonPath(instancePath: string): string {
     .join('');
 }
 
-/** What the schema expected, in words: ajv's message and the detail that says what would have been right. */
+/** What the schema expected, in plain words (issue 30 item 7): "an integer", not ajv's "must be integer". */
 function describeError(error: ErrorObject): string {
   const params = error.params as Json;
-  if (params.allowedValues) return `${error.message}: ${params.allowedValues.join(', ')}`;
-  if (params.missingProperty) return `property "${params.missingProperty}" (required)`;
-  if (params.additionalProperty) return `no property "${params.additionalProperty}" (additional properties are not allowed)`;
-  if (error.keyword === 'const') return `the constant ${JSON.stringify(params.allowedValue)}`;
-  return error.message ?? error.keyword;
+  const article = (type: string) => (type === 'boolean' ? 'true or false' : type === 'null' ? 'null' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`);
+  switch (error.keyword) {
+    case 'type':
+      return String(params.type).split(',').map(article).join(' or ');
+    case 'enum':
+      return `one of ${params.allowedValues.join(', ')}`;
+    case 'const':
+      return `the constant ${JSON.stringify(params.allowedValue)}`;
+    case 'required':
+      return `property "${params.missingProperty}" (required)`;
+    case 'additionalProperties':
+      return `no property "${params.additionalProperty}" (additional properties are not allowed)`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `a number ${params.comparison} ${params.limit}`;
+    case 'minItems':
+      return `at least ${params.limit} items`;
+    case 'maxItems':
+      return `at most ${params.limit} items`;
+    case 'minLength':
+      return `at least ${params.limit} characters`;
+    case 'maxLength':
+      return `at most ${params.limit} characters`;
+    case 'pattern':
+      return `a text matching ${params.pattern}`;
+    case 'format':
+      return `a valid ${params.format}`;
+    case 'uniqueItems':
+      return 'no item twice';
+    case 'oneOf':
+    case 'anyOf':
+      return 'one of the forms the schema allows';
+    default:
+      return (error.message ?? error.keyword).replace(/^must (be )?/, '');
+  }
 }

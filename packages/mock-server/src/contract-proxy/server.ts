@@ -38,6 +38,11 @@ export interface ContractProxyOptions {
   timeoutMs?: number;
   /** Called when recording fails (the proxy goes on without recording). */
   onRecordError?: (error: Error) => void;
+  /**
+   * Also tell the client: each answer carries its exchange's violations in an `x-contract-violations` header
+   * (JSON, as the log lines give them; Prism's `sl-violations`), at most 8 KiB of them. Default `false`.
+   */
+  violationsHeader?: boolean;
 }
 
 export interface ContractProxy {
@@ -50,8 +55,8 @@ export interface ContractProxy {
 export interface ProxySummary {
   exchanges: number;
   violations: number;
-  /** Requests the target did not answer (no violation: nothing to check). */
-  unreachable: number;
+  /** Requests the target did not answer (no violation: nothing to check); the text summary's word too. */
+  unanswered: number;
   byOperation: Record<string, number>;
 }
 
@@ -128,7 +133,7 @@ function contractProxy(options: ContractProxyOptions, access: () => Pick<Control
     if (why !== undefined) throw new TypeError(`startContractProxy: option "allowedHosts[${index}]" ${why}.`);
   }
   const checker = new ContractChecker();
-  const summary: ProxySummary = { exchanges: 0, violations: 0, unreachable: 0, byOperation: {} };
+  const summary: ProxySummary = { exchanges: 0, violations: 0, unanswered: 0, byOperation: {} };
   const record: WriteStream | undefined = options.record === undefined ? undefined : createWriteStream(options.record, { flags: 'a' });
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const answerLimit = options.answerLimit ?? 32 * 1024 * 1024;
@@ -195,7 +200,7 @@ function contractProxy(options: ContractProxyOptions, access: () => Pick<Control
         answerText = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength).toString('utf8');
       }
     } catch (error) {
-      summary.unreachable++;
+      summary.unanswered++;
       const why =
         error instanceof AnswerTooLarge
           ? `The target's answer exceeds ${answerLimit} bytes.`
@@ -215,6 +220,7 @@ function contractProxy(options: ContractProxyOptions, access: () => Pick<Control
     // Each Set-Cookie line as received (the bridge writes them apart).
     for (const cookie of response.headers.getSetCookie()) out.append('set-cookie', cookie);
     out.set('content-length', String(Buffer.byteLength(answerText)));
+    if (options.violationsHeader && found.length + answerFound.length > 0) out.set(VIOLATIONS_HEADER, violationsHeader([...found, ...answerFound]));
     options.onExchange?.({ method, path: shownPath, status: response.status, violations: found.length + answerFound.length });
     if (recording)
       record!.write(
@@ -237,6 +243,19 @@ function contractProxy(options: ContractProxyOptions, access: () => Pick<Control
 }
 
 class AnswerTooLarge extends Error {}
+
+/** The header `violationsHeader` adds to an answer that broke the contract, and the most bytes it takes. */
+export const VIOLATIONS_HEADER = 'x-contract-violations';
+const VIOLATIONS_HEADER_BYTES = 8 * 1024;
+
+/** The violations as the header's JSON: ASCII only (a header holds no other text), the first ones that fit in its bytes. */
+function violationsHeader(violations: Violation[]): string {
+  const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  let kept = violations.length;
+  let text = ascii(JSON.stringify(violations));
+  while (text.length > VIOLATIONS_HEADER_BYTES && kept > 1) text = ascii(JSON.stringify(violations.slice(0, --kept)));
+  return text.length > VIOLATIONS_HEADER_BYTES ? '[]' : text;
+}
 
 /** A body's bytes, read chunk by chunk and given up (`undefined`) past `limit` bytes: a hostile peer cannot fill the memory. */
 async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {

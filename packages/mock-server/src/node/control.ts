@@ -33,6 +33,8 @@ const done = (change: () => void): JsonAnswer => {
  * - `GET|PUT|DELETE /__mock/programs/{program}`: `getProgramBehavior` / `setProgramBehavior`.
  * - `GET|PUT /__mock/keys/{key}`: `getKey` / `setKey`.
  * - `GET|DELETE /__mock/faults`, `PUT|DELETE /__mock/faults/{route}`: `faults` / `clearFaults` / `setFault`.
+ * - `GET|POST|DELETE /__mock/stubs`, `GET|DELETE /__mock/stubs/{id}`: `stubs` / `stub(body)` (201) / `clearStubs` / `getStub` / `deleteStub`.
+ * - `GET|DELETE /__mock/scenarios`: `scenarios` / `resetScenarios` (every scenario back to `Started`).
  * - `GET|DELETE /__mock/requests?method=&path=&key=&status=&since=&after=&limit=`: `requests(filter)`, a page
  *   at a time (D82) / `clearRequests()`.
  */
@@ -85,7 +87,9 @@ export interface ControlLifecycle {
 type Routes = Record<string, (() => ControlAnswer | Promise<ControlAnswer>) | undefined>;
 
 /** The path parameter each collection of named routes takes, as control-api.yaml names it. */
-const PARAMETERS: Record<string, string> = { programs: '{program}', keys: '{key}', faults: '{route}' };
+const PARAMETERS: Record<string, string> = { programs: '{program}', keys: '{key}', faults: '{route}', stubs: '{id}' };
+
+const noSuchStub = (): JsonAnswer => sendable(errorEnvelope(404, 'HTTP_ERROR', 'The mock has no such stub.'));
 
 const controlDocument = openApiDocument('control-api.yaml');
 
@@ -113,6 +117,11 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
       'PUT /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never))),
       'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
       'DELETE /faults': () => done(() => need(mock.clearFaults)()),
+      'GET /stubs': () => jsonAnswer(200, { stubs: need(mock.stubs)() }),
+      'POST /stubs': () => withBody(body, (value) => jsonAnswer(201, need(mock.stub)(value as never))),
+      'DELETE /stubs': () => done(() => need(mock.clearStubs)()),
+      'GET /scenarios': () => jsonAnswer(200, { scenarios: need(mock.scenarios)() }),
+      'DELETE /scenarios': () => done(() => need(mock.resetScenarios)()),
       'GET /requests': () => requestsPage(mock, search),
       'DELETE /requests': () => done(() => need(mock.clearRequests)()),
     };
@@ -128,6 +137,11 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
     'PUT /keys': () => withBody(body, (value) => done(() => mock.setKey(named, value as never))),
     'PUT /faults': () => withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never))),
     'DELETE /faults': () => done(() => need(mock.clearFaults)(named as never)),
+    'GET /stubs': () => {
+      const stub = need(mock.getStub)(named);
+      return stub === undefined ? noSuchStub() : jsonAnswer(200, stub);
+    },
+    'DELETE /stubs': () => (need(mock.deleteStub)(named) ? noContent() : noSuchStub()),
   };
 }
 

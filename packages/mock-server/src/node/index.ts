@@ -11,7 +11,19 @@ export type { RequestLogEntry, RequestLogger } from './log.js';
 export type { ServerOptions } from './options.js';
 export type { MockCore } from '../core.js';
 export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from '../answer-types.js';
-export type { FaultRoute, FaultState, KeyState, MockClock, MockConfigChanges, MockStateSnapshot, RequestFilter, ServiceFault } from '../types.js';
+export type {
+  FaultRoute,
+  FaultState,
+  KeyState,
+  MockClock,
+  MockConfigChanges,
+  MockStateSnapshot,
+  RequestFilter,
+  ScenarioState,
+  ServiceFault,
+  StubDefinition,
+  StubState,
+} from '../types.js';
 
 /**
  * Options of {@link startMockServer}: the mock's own options (keys, seed,

@@ -53,6 +53,10 @@ export interface LogEntry {
   scenario?: string;
   /** What the mock noticed and let pass, such as an unknown request field (D119). */
   warnings?: readonly string[];
+  /** The stub that answered (issue 30). */
+  stub?: string;
+  /** The nearest stub when none matched, and what differed (issue 30). */
+  nearMiss?: { stub: string; differs: string[] };
   /** What the entry counts for in the log's byte total; 0 once it was dropped (or never kept). */
   bytes: number;
 }
@@ -321,6 +325,8 @@ function toRecorded(entry: LogEntry): RecordedRequest {
   if (entry.fault !== undefined) recorded.fault = entry.fault;
   if (entry.scenario !== undefined) recorded.scenario = entry.scenario;
   if (entry.warnings !== undefined) recorded.warnings = [...entry.warnings];
+  if (entry.stub !== undefined) recorded.stub = entry.stub;
+  if (entry.nearMiss !== undefined) recorded.nearMiss = structuredClone(entry.nearMiss);
   if (entry.endedAt !== undefined) recorded.endedAt = entry.endedAt;
   return recorded;
 }

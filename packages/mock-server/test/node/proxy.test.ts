@@ -119,11 +119,11 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
       .split('\n')
       .filter((line) => line.startsWith('contract violation: '));
     const expected = [
-      'getQuota (GET /quota) response $.limit: expected must be integer',
+      'getQuota (GET /quota) response $.limit: expected an integer',
       'getQuota (GET /quota) response $: expected property "remaining" (required)',
       'getQuota (GET /quota) response $: expected property "usageByCompany" (required)',
       'getQuota (GET /quota) response header.retry-after: expected present',
-      'searchFlights (POST /flights/search) request $.cabinType: expected must be equal to one of the allowed values',
+      'searchFlights (POST /flights/search) request $.cabinType: expected one of ECONOMY, BUSINESS',
       'searchFlights (POST /flights/search) response status: expected one of the declared statuses',
       'getPriceHistory (GET /intelligence/flights/history) request query.lookbackDays: expected present (required)',
       'getPriceHistory (GET /intelligence/flights/history) response header.content-type: expected one of application/vnd.service.v1+json, application/json, got "text/plain"',
@@ -166,7 +166,7 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
       expect(await stalled!.json()).toMatchObject({ error: { code: 'GATEWAY_TIMEOUT', message: 'The target did not answer within 200 ms.' } });
       expect(large!.status).toBe(502);
       expect(await large!.json()).toMatchObject({ error: { code: 'BAD_GATEWAY', message: "The target's answer exceeds 1000 bytes." } });
-      expect(proxy.summary()).toMatchObject({ exchanges: 2, unreachable: 2 });
+      expect(proxy.summary()).toMatchObject({ exchanges: 2, unanswered: 2 });
     } finally {
       hostile.closeAllConnections();
       await proxy.close();
@@ -235,7 +235,7 @@ describe('the contract proxy behind the same doors as the server (issue 25)', { 
       expect(page.status).toBe(403);
       expect(page.text).toContain('https://evil.example');
       // Refused requests are not exchanges: nothing was forwarded or checked.
-      expect(proxy.summary()).toMatchObject({ exchanges: 5, unreachable: 0 });
+      expect(proxy.summary()).toMatchObject({ exchanges: 5, unanswered: 0 });
     } finally {
       await proxy.close();
     }
@@ -358,7 +358,7 @@ describe('the contract proxy behind the same doors as the server (issue 25)', { 
       const head = await send(proxy.url, '/openapi.yaml', { method: 'HEAD' });
       expect(head.status).toBe(200);
       expect(head.text).toBe('');
-      expect(proxy.summary()).toMatchObject({ exchanges: 1, unreachable: 0 });
+      expect(proxy.summary()).toMatchObject({ exchanges: 1, unanswered: 0 });
     } finally {
       await proxy.close();
     }
