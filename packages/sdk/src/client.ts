@@ -1,11 +1,13 @@
+import { isPlainObject } from '@flight-search/contract';
 import { ValidationError } from './errors.js';
 import { attempt, type Call, redactHeaders } from './internal/attempt.js';
 import { connect } from './internal/connection.js';
 import { queryParams } from './internal/query.js';
-import { isTimeout, shouldRetry, wait } from './internal/retry.js';
+import { defaultRetryDelay, isTimeout, type RetryPolicy, shouldRetry, TRANSIENT, wait } from './internal/retry.js';
 import {
+  checkOptions,
   type ClientOptions,
-  clientSettings,
+  LOG_LEVELS,
   type HistoryOptions,
   type Logger,
   type LogFields,
@@ -76,9 +78,9 @@ export interface FlightSearchClient {
   getQuota(options?: RequestOptions): APIPromise<Quota>;
 }
 
-/** A call's answer: its data, typed by each method's signature, and the response it came in. */
+/** A call's answer: the response it came in and its data, typed by each method's signature. */
 // biome-ignore lint/suspicious/noExplicitAny: the JSON of an answer, which each method's signature types
-type Sent = { data: any; response: Response };
+type Sent = [response: Response, error: undefined, data: any];
 
 /**
  * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
@@ -90,7 +92,29 @@ type Sent = { data: any; response: Response };
  */
 export function createFlightSearchClient(options: ClientOptions): FlightSearchClient {
   const { origin, headers: keyless, withKey, redact } = connect('createFlightSearchClient', options);
-  const { timeoutMs, retryDelay, maxResponseBytes, hooks, level, logger, policy } = clientSettings(options, redact);
+  const {
+    fetch,
+    timeoutMs = 35_000,
+    maxRetries = 2,
+    retryDelay = defaultRetryDelay,
+    maxResponseBytes = 32 * 2 ** 20,
+    hooks = {},
+    logLevel = 'off',
+    logger = console,
+    retrySearchOn429 = true,
+  } = options;
+  checkOptions('createFlightSearchClient', redact, [
+    ['timeoutMs', timeoutMs, isTimeout(timeoutMs), 'a number of milliseconds over 0 and below 2 ** 31'],
+    ['maxRetries', maxRetries, Number.isInteger(maxRetries) && maxRetries >= 0, 'a whole number of 0 or more'],
+    ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
+    ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
+    ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
+    ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVELS.map((l) => `"${l}"`).join(', ')],
+    ['logger', logger, isPlainObject(logger), 'an object with debug, warn and error methods'],
+  ]);
+  const level = LOG_LEVELS.indexOf(logLevel);
+  // D63: a search is retried on a 429 alone; GET calls on 408, 429 and 5xx too (shouldRetry).
+  const policy: RetryPolicy = { retries: maxRetries, statuses: TRANSIENT, searchOn429: retrySearchOn429 };
   // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
   // its first failure is reported on console.error, the rest are ignored.
   let loggerFailed = 0;
@@ -111,42 +135,31 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   };
 
   /**
-   * One call: attempts until one succeeds or the retry policy says no more (`search`: a POST /flights/search,
-   * retried on a 429 alone, D63), hooks and log around each. `any`: each method's signature types the answer.
+   * One call: attempts until one succeeds or the retry policy says no more, hooks and log around each.
+   * `data` is a GET's query or a POST's body. Resolves to the answer and its data (`any`: each method's signature types it).
    */
-  const send = async (method: Call['method'], path: string, opts: RequestOptions = {}, query?: object, body?: unknown): Promise<Sent> => {
+  const send = async (method: Call['method'], path: string, opts: RequestOptions = {}, data?: object): Promise<Sent> => {
     const { signal, timeoutMs: ms = timeoutMs } = opts;
     const url = origin + path;
     if (!isTimeout(ms)) throw new TypeError(`${method} ${url}: invalid option "timeoutMs"`);
-    const search = query && queryParams(query).toString();
-    const call: Call = {
-      fetch: options.fetch,
-      maxResponseBytes,
-      redact,
-      method,
-      url,
-      what: `${method} ${url}`,
-      target: search ? `${url}?${search}` : url,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-      timeoutMs: ms,
-    };
+    const search = method === 'GET' && data && queryParams(data).toString();
+    const body = method === 'POST' ? JSON.stringify(data) : undefined;
+    const target = search ? `${url}?${search}` : url;
+    const call: Call = { fetch, maxResponseBytes, redact, method, url, target, body, signal, timeoutMs: ms };
     for (let n = 1; ; n++) {
-      let headers = keyless;
-      if (onRequest) {
-        // The hook sees and may change the headers, but never the key, set after it.
-        const edited = new Headers(headers);
-        await onRequest({ method, url: call.target, headers: edited, attempt: n });
-        headers = Object.fromEntries(edited);
-      }
+      const headers = new Headers(keyless);
+      // The hook sees and may change the headers, but never the key, set after it.
+      if (onRequest) await onRequest({ method, url: target, headers, attempt: n });
+      if (body) headers.set('content-type', 'application/json');
       const started = performance.now();
-      const [response, data, error] = await attempt(call, withKey(call.body === undefined ? headers : { ...headers, 'content-type': 'application/json' }));
-      const event = { method, url: call.target, attempt: n, durationMs: Math.round(performance.now() - started) };
-      const fields: LogFields = { ...event, url: redact(call.target), status: response?.status };
-      const line = `[flight-search] ${method} ${fields.url} ${response?.status ?? error?.name} in ${event.durationMs} ms (attempt ${n})`;
+      const outcome = await attempt(call, withKey(headers));
+      const [response, error] = outcome;
+      const event = { method, url: target, attempt: n, durationMs: Math.round(performance.now() - started) };
+      const fields: LogFields = { ...event, url: redact(target), status: response?.status };
+      const line = `[flight-search] ${method} ${fields.url} ${response?.status ?? error!.name} in ${event.durationMs} ms (attempt ${n})`;
       if (level > 2) log('debug', line, fields);
       if (response && onResponse) await onResponse({ ...info(response), ...event });
-      if (!error) return { data, response: response! };
+      if (!error) return outcome as Sent;
       const retrying = shouldRetry(policy, method === 'POST', n, error);
       if (level > (retrying ? 1 : 0)) log(retrying ? 'warn' : 'error', `${line}: ${redact(error.message)}${retrying ? ', retrying' : ''}`, fields);
       if (onError) await onError({ ...event, error, retrying });
@@ -156,13 +169,13 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   };
 
   /** The call's promise of its data, with `withResponse()` for the answer's status and headers too. */
-  const call = (sent: Promise<Sent>): APIPromise<Sent['data']> => {
-    const data = sent.then((r) => r.data);
+  const call = (sent: Promise<Sent>): APIPromise<Sent[2]> => {
+    const data = sent.then((r) => r[2]);
     return Object.assign(data, {
       // Whoever asks for the response handles the rejection there: the data promise must not report it as unhandled.
       withResponse: () => {
         data.catch(() => {});
-        return sent.then((r) => ({ data: r.data, response: info(r.response) }));
+        return sent.then(([response, , data]) => ({ data, response: info(response) }));
       },
     });
   };
@@ -183,7 +196,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
 
   return {
     searchFlights: (request, opts) =>
-      checked('search', opts?.validate === false ? [] : validateSearchRequest(request), () => send('POST', '/flights/search', opts, undefined, request)),
+      checked('search', opts?.validate === false ? [] : validateSearchRequest(request), () => send('POST', '/flights/search', opts, request)),
     // An array is sent as repeated parameters and a single value as one (queryParams).
     getPriceHistory: (query, opts) =>
       checked('history query', opts?.validate === false ? [] : validateHistoryQuery(query), () => send('GET', '/intelligence/flights/history', opts, query)),

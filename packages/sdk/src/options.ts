@@ -3,9 +3,7 @@
  * `TypeError` naming it, what it must be and what it got (never the key or the headers' values).
  * @module
  */
-import { isPlainObject } from '@flight-search/contract';
 import type { FlightSearchError } from './errors.js';
-import { defaultRetryDelay, isTimeout, TRANSIENT } from './internal/retry.js';
 
 /** The media types the service serves (`Accept`, section 9 of the spec). */
 export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
@@ -207,36 +205,5 @@ export function checkOptions(caller: string, redact: (text: string) => string, c
       throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
 }
 
-const LEVELS: LogLevel[] = ['off', 'error', 'warn', 'debug'];
-
-/** The typed client's own options (beyond the connection's), checked, with their defaults. */
-export function clientSettings(options: ClientOptions, redact: (text: string) => string) {
-  const {
-    timeoutMs = 35_000,
-    maxRetries = 2,
-    retryDelay = defaultRetryDelay,
-    maxResponseBytes = 32 * 2 ** 20,
-    hooks = {},
-    logLevel = 'off',
-    logger = console,
-    retrySearchOn429 = true,
-  } = options;
-  checkOptions('createFlightSearchClient', redact, [
-    ['timeoutMs', timeoutMs, isTimeout(timeoutMs), 'a number of milliseconds over 0 and below 2 ** 31'],
-    ['maxRetries', maxRetries, Number.isInteger(maxRetries) && maxRetries >= 0, 'a whole number of 0 or more'],
-    ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
-    ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
-    ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
-    ['logLevel', logLevel, LEVELS.includes(logLevel), LEVELS.map((l) => `"${l}"`).join(', ')],
-    ['logger', logger, isPlainObject(logger), 'an object with debug, warn and error methods'],
-  ]);
-  return {
-    timeoutMs,
-    retryDelay,
-    maxResponseBytes,
-    hooks,
-    level: LEVELS.indexOf(logLevel),
-    logger,
-    policy: { retries: maxRetries, statuses: TRANSIENT, searchOn429: retrySearchOn429 },
-  };
-}
+/** The log levels, from none to every attempt. */
+export const LOG_LEVELS: LogLevel[] = ['off', 'error', 'warn', 'debug'];

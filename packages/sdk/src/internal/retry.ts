@@ -14,17 +14,26 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 export const defaultRetryDelay = (attempt: number, retryAfter: number | undefined): number =>
   retryAfter ?? Math.min(8000, 500 * 2 ** attempt) * (1 - Math.random() / 4);
 
-/** Waits `ms`, or less when `signal` aborts first (the caller then sees the abort on its next step); leaves no listener behind. */
-export const wait = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done);
-  });
+/**
+ * Calls `done` once, after `ms` or when `signal` aborts, whichever comes first; the function it returns
+ * cancels both and leaves no listener on `signal` (a caller's signal may live much longer than one call).
+ */
+export const timer = (ms: number, signal: AbortSignal | undefined, done: () => void) => {
+  const fire = () => {
+    stop();
+    done();
+  };
+  const stop = () => {
+    clearTimeout(id);
+    signal?.removeEventListener('abort', fire);
+  };
+  const id = setTimeout(fire, ms);
+  signal?.addEventListener('abort', fire);
+  return stop;
+};
+
+/** Waits `ms`, or less when `signal` aborts first (the caller then sees the abort on its next step). */
+export const wait = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => timer(ms, signal, resolve));
 
 /** When a failed attempt is tried again: the client's retry rule as data, one per call. */
 export interface RetryPolicy {
