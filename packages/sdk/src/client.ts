@@ -76,6 +76,13 @@ export interface FlightSearchClient {
    * const { remaining } = await client.getQuota();
    */
   getQuota(options?: RequestOptions): APIPromise<Quota>;
+  /**
+   * A client with these options over this one's (`headers` and `hooks` merged name by name, the rest replaced),
+   * sharing no mutable state with it: changing one's options, headers or hooks afterwards never reaches the other.
+   * @example
+   * const patient = client.withOptions({ timeoutMs: 60_000, maxRetries: 5, headers: { 'x-team': 'pricing' } });
+   */
+  withOptions(overrides: ClientOptions): FlightSearchClient;
 }
 
 /** A call's answer: the response it came in and its data, typed by each method's signature. */
@@ -100,7 +107,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     maxResponseBytes = 32 * 2 ** 20,
     hooks = {},
     logLevel = 'off',
-    logger = console,
+    logger,
     retrySearchOn429 = true,
   } = options;
   checkOptions('createFlightSearchClient', redact, [
@@ -110,8 +117,10 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
     ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
     ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVELS.map((l) => `"${l}"`).join(', ')],
-    ['logger', logger, isPlainObject(logger), 'an object with debug, warn and error methods'],
+    ['logger', logger, !logger || isPlainObject(logger), 'an object with debug, warn and error methods'],
   ]);
+  // What withOptions() builds on: a copy, so a caller changing its options object afterwards changes neither client.
+  const own: ClientOptions = { ...options, headers: { ...options.headers }, hooks: { ...hooks } };
   const level = LOG_LEVELS.indexOf(logLevel);
   // D63: a search is retried on a 429 alone; GET calls on 408, 429 and 5xx too (shouldRetry).
   const policy: RetryPolicy = { retries: maxRetries, statuses: TRANSIENT, searchOn429: retrySearchOn429 };
@@ -120,7 +129,8 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   let loggerFailed = 0;
   const log = (at: keyof Logger, message: string, fields: LogFields) => {
     try {
-      logger[at](message, fields);
+      // console gets the line alone: one line per attempt, not a line and an object printed over several.
+      logger ? logger[at](message, fields) : console[at](message);
     } catch (e) {
       // console.error may be the logger that failed: nothing it throws gets out either.
       try {
@@ -139,15 +149,28 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
    * `data` is a GET's query or a POST's body. Resolves to the answer and its data (`any`: each method's signature types it).
    */
   const send = async (method: Call['method'], path: string, opts: RequestOptions = {}, data?: object): Promise<Sent> => {
-    const { signal, timeoutMs: ms = timeoutMs } = opts;
+    const { signal, timeoutMs: ms = timeoutMs, maxRetries: retries = maxRetries, headers: extra = {} } = opts;
     const url = origin + path;
-    if (!isTimeout(ms)) throw new TypeError(`${method} ${url}: invalid option "timeoutMs"`);
+    const what = `${method} ${url}`;
+    if (!isTimeout(ms)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
+    checkOptions(what, redact, [
+      ['maxRetries', retries, Number.isInteger(retries) && retries >= 0, 'a whole number of 0 or more'],
+      // D148: a call never sets the key, not even on a keyless client.
+      [
+        'headers',
+        extra,
+        isPlainObject(extra) && !new Headers(extra).has('x-api-key'),
+        "an object of header names and values without x-api-key (the key is the client's apiKey)",
+      ],
+    ]);
     const search = method === 'GET' && data && queryParams(data).toString();
     const body = method === 'POST' ? JSON.stringify(data) : undefined;
     const target = search ? `${url}?${search}` : url;
     const call: Call = { fetch, maxResponseBytes, redact, method, url, target, body, signal, timeoutMs: ms };
+    const common = new Headers(keyless);
+    for (const [name, value] of new Headers(extra)) common.set(name, value);
     for (let n = 1; ; n++) {
-      const headers = new Headers(keyless);
+      const headers = new Headers(common);
       // The hook sees and may change the headers, but never the key, set after it.
       if (onRequest) await onRequest({ method, url: target, headers, attempt: n });
       if (body) headers.set('content-type', 'application/json');
@@ -155,13 +178,21 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const outcome = await attempt(call, withKey(headers));
       const [response, error] = outcome;
       const event = { method, url: target, attempt: n, durationMs: Math.round(performance.now() - started) };
-      const fields: LogFields = { ...event, url: redact(target), status: response?.status };
-      const line = `[flight-search] ${method} ${fields.url} ${response?.status ?? error!.name} in ${event.durationMs} ms (attempt ${n})`;
-      if (level > 2) log('debug', line, fields);
+      const retrying = !!error && shouldRetry({ ...policy, retries }, method === 'POST', n, error);
+      // One line per attempt, at the level of its outcome, with only the fields that apply.
+      const at = error ? (retrying ? 'warn' : 'error') : 'debug';
+      if (level >= LOG_LEVELS.indexOf(at)) {
+        const fields: LogFields = {
+          ...event,
+          url: redact(target),
+          ...(response && { status: response.status }),
+          ...(error && { error: error.name, retrying }),
+        };
+        const end = error ? `: ${redact(error.message)}${retrying ? ', retrying' : ''}` : '';
+        log(at, `[flight-search] ${method} ${fields.url} ${response?.status ?? error!.name} in ${event.durationMs} ms (attempt ${n})${end}`, fields);
+      }
       if (response && onResponse) await onResponse({ ...info(response), ...event });
       if (!error) return outcome as Sent;
-      const retrying = shouldRetry(policy, method === 'POST', n, error);
-      if (level > (retrying ? 1 : 0)) log(retrying ? 'warn' : 'error', `${line}: ${redact(error.message)}${retrying ? ', retrying' : ''}`, fields);
       if (onError) await onError({ ...event, error, retrying });
       if (!retrying) throw error;
       await wait(retryDelay(n - 1, error.retryAfterMs), signal);
@@ -201,5 +232,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     getPriceHistory: (query, opts) =>
       checked('history query', opts?.validate === false ? [] : validateHistoryQuery(query), () => send('GET', '/intelligence/flights/history', opts, query)),
     getQuota: (opts) => call(send('GET', '/quota', opts)),
+    withOptions: (overrides) =>
+      createFlightSearchClient({ ...own, ...overrides, headers: { ...own.headers, ...overrides?.headers }, hooks: { ...own.hooks, ...overrides?.hooks } }),
   };
 }

@@ -31,7 +31,8 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
       : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
   // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
-  const base = typeof baseUrl === 'string' && baseUrl[0] === '/' && page ? new URL(baseUrl, page.href).href : baseUrl;
+  // Checked below: past checkOptions it is a string.
+  const base = (typeof baseUrl === 'string' && baseUrl[0] === '/' && page ? new URL(baseUrl, page.href).href : baseUrl) as string;
   // Keyless by intent (`apiKey: null`) on any runtime; left out, only towards the page's own origin (a proxy that
   // adds the key): never a keyless client to the service by mistake.
   const keyless = apiKey === null;
