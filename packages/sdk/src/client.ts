@@ -122,8 +122,6 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   // What withOptions() builds on: a copy, so a caller changing its options object afterwards changes neither client.
   const own: ClientOptions = { ...options, headers: { ...options.headers }, hooks: { ...hooks } };
   const level = LOG_LEVELS.indexOf(logLevel);
-  // D63: a search is retried on a 429 alone; GET calls on 408, 429 and 5xx too (shouldRetry).
-  const policy: RetryPolicy = { retries: maxRetries, statuses: TRANSIENT, searchOn429: retrySearchOn429 };
   // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
   // its first failure is reported on console.error, the rest are ignored.
   let loggerFailed = 0;
@@ -166,6 +164,8 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     const search = method === 'GET' && data && queryParams(data).toString();
     const body = method === 'POST' ? JSON.stringify(data) : undefined;
     const target = search ? `${url}?${search}` : url;
+    // D63: a search is retried on a 429 alone; GET calls on 408, 429 and 5xx too (shouldRetry).
+    const policy: RetryPolicy = { retries, statuses: TRANSIENT, searchOn429: retrySearchOn429 };
     const call: Call = { fetch, maxResponseBytes, redact, method, url, target, body, signal, timeoutMs: ms };
     const common = new Headers(keyless);
     for (const [name, value] of new Headers(extra)) common.set(name, value);
@@ -178,7 +178,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const outcome = await attempt(call, withKey(headers));
       const [response, error] = outcome;
       const event = { method, url: target, attempt: n, durationMs: Math.round(performance.now() - started) };
-      const retrying = !!error && shouldRetry({ ...policy, retries }, method === 'POST', n, error);
+      const retrying = !!error && shouldRetry(policy, method === 'POST', n, error);
       // One line per attempt, at the level of its outcome, with only the fields that apply.
       const at = error ? (retrying ? 'warn' : 'error') : 'debug';
       if (level >= LOG_LEVELS.indexOf(at)) {
