@@ -11,7 +11,16 @@ const common: Options = {
   // `raw` (openapi-fetch's own client, `createRawClient`) is an entry of its own too: its `createClient` is
   // about 1.7 kB gzip that an import of the typed client would otherwise carry (D19).
   // `query` (TanStack Query option factories) is apart as well: only it imports `@tanstack/query-core`, an optional peer.
-  entry: { index: 'src/index.ts', raw: 'src/raw.ts', proxy: 'src/proxy/index.ts', 'proxy-node': 'src/proxy/node.ts', query: 'src/query-tanstack.ts' },
+  // `server` is the main entry on Node, Bun and Deno (package.json's export conditions): the browser entry plus
+  // the environment (FLIGHT_SEARCH_*), which a bundle for browsers or workers never resolves (D151).
+  entry: {
+    index: 'src/index.ts',
+    server: 'src/server.ts',
+    raw: 'src/raw.ts',
+    proxy: 'src/proxy/index.ts',
+    'proxy-node': 'src/proxy/node.ts',
+    query: 'src/query-tanstack.ts',
+  },
   // The private contract package (types, validator, envelopes) is never published: its code and its
   // types are bundled into this package's files.
   noExternal: ['@flight-search/contract'],

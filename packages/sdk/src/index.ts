@@ -22,6 +22,7 @@ export {
 export { createFlightSearchClient } from './client.js';
 export type { APIPromise, FlightSearchClient, SearchResponseFor, WithResponse } from './client.js';
 export type {
+  AttemptInfo,
   ClientOptions,
   HistoryOptions,
   HookError,

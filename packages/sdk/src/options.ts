@@ -14,7 +14,8 @@ export interface ClientOptions {
    * The API key, sent as `x-api-key` to `baseUrl` only (redirects are never followed). From 8 characters on, never appears in errors.
    * `null` makes a keyless client on any runtime, which never sends `x-api-key`: for requests through your own
    * server's proxy (`createFlightSearchProxy` from `@flight-search/sdk/proxy`), which adds the key (a key in page
-   * code is public). Left out, it is allowed only in a browser whose `baseUrl` is on the page's origin.
+   * code is public). Left out, it is allowed only in a browser whose `baseUrl` is on the page's origin, or on a
+   * server runtime (Node, Bun, Deno) where `FLIGHT_SEARCH_API_KEY` is set (see the README's environment table).
    * @example
    * // A page, a component rendered on the server, or a test of your proxy:
    * createFlightSearchClient({ apiKey: null, baseUrl: '/api/flight-search' });
@@ -22,9 +23,10 @@ export interface ClientOptions {
   apiKey?: string | null | undefined;
   /**
    * The service's base URL: absolute (`https://api.example.com`, `http://127.0.0.1:4010`), or, in a browser,
-   * a path on the page's origin such as `/api/flight-search` (resolved against `location`).
+   * a path on the page's origin such as `/api/flight-search` (resolved against `location`). Required, unless
+   * `FLIGHT_SEARCH_BASE_URL` is set on a server runtime.
    */
-  baseUrl: string;
+  baseUrl?: string | undefined;
   /**
    * A fetch implementation (tests, proxies, instrumentation). It receives one `Request` per attempt (D64).
    * Default: the global `fetch`, looked up at call time and called as `fetch(url, init)`, so each request is built once.
@@ -59,14 +61,21 @@ export interface ClientOptions {
    */
   hooks?: Hooks | undefined;
   /**
-   * What the client logs to `logger`: `'off'` (the default), `'error'` (calls that fail), `'warn'` (also each
-   * attempt that is retried) or `'debug'` (every attempt: method, URL, status, duration, attempt number). The API key never appears.
+   * What the client logs, one line per attempt: `'off'` (the default; `FLIGHT_SEARCH_LOG` on a server runtime),
+   * `'error'` (the attempt a call fails with), `'warn'` (also each attempt that is retried) or `'debug'` (every
+   * attempt). A line says the method, URL, status or error class, milliseconds and attempt number. The API key never appears.
    * @example
    * createFlightSearchClient({ apiKey, baseUrl, logLevel: 'debug' });
    * // console.debug: [flight-search] GET http://127.0.0.1:4010/quota 200 in 3 ms (attempt 1)
+   * // console.warn:  [flight-search] GET http://127.0.0.1:4010/quota 503 in 2 ms (attempt 1): 503 Service unavailable (GET http://127.0.0.1:4010/quota), retrying
    */
   logLevel?: LogLevel | undefined;
-  /** Where the log goes. Default: `console`. */
+  /**
+   * Where the log goes: each attempt is one call of its level's method with the line and its {@link LogFields}.
+   * Default: `console`, given the line alone (one line per attempt).
+   * @example
+   * createFlightSearchClient({ apiKey, baseUrl, logLevel: 'warn', logger: { debug() {}, warn: (_, fields) => pino.warn(fields), error: (_, fields) => pino.error(fields) } });
+   */
   logger?: Logger | undefined;
   /**
    * Send `x-flight-search-sdk: <version>` with every request (default `true`), so the service can tell which SDK version calls it.
@@ -84,28 +93,40 @@ export interface ClientOptions {
 /** Levels of the client's log, from none to every attempt. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'debug';
 
-/** What the client logs to: `console` fits. Each line comes with its fields ({@link LogFields}). */
+/** What the client logs to: `console` fits. Each attempt is one call, its line with its fields ({@link LogFields}). */
 export interface Logger {
-  /** Every attempt, at `logLevel: 'debug'`. */
+  /** An attempt that succeeded, at `logLevel: 'debug'`. */
   debug(message: string, fields: LogFields): void;
-  /** An attempt that is retried, from `logLevel: 'warn'`. */
+  /** An attempt that failed and is retried, from `logLevel: 'warn'`. */
   warn(message: string, fields: LogFields): void;
-  /** A call that failed, from `logLevel: 'error'`. */
+  /** The attempt a call fails with, from `logLevel: 'error'`. */
   error(message: string, fields: LogFields): void;
 }
 
-/** The fields of a log line. */
-export interface LogFields {
+/** What every event of an attempt says: what {@link Hooks.onResponse} and {@link Hooks.onError} get, and the log's fields. */
+export interface AttemptInfo {
   /** `GET` or `POST`. */
   method: string;
   /** The full URL, query string included. */
   url: string;
-  /** The answer's status; absent when no answer came (a time-out, a connection failure). */
-  status?: number | undefined;
   /** How long the attempt took, in whole milliseconds. */
   durationMs: number;
   /** 1 for the first attempt of the call, 2 for its first retry... */
   attempt: number;
+}
+
+/**
+ * The fields of a log line: only those that apply are present (never `undefined`).
+ * @example
+ * // { method: 'GET', url: 'http://127.0.0.1:4010/quota', durationMs: 35001, attempt: 1, error: 'TimeoutError', retrying: true }
+ */
+export interface LogFields extends AttemptInfo {
+  /** The answer's status; absent when no answer came (a time-out, a connection failure). */
+  status?: number;
+  /** The failed attempt's error class, such as `TimeoutError` or `ServerError`; absent when it succeeded. */
+  error?: string;
+  /** Whether another attempt follows a failed one; absent when it succeeded. */
+  retrying?: boolean;
 }
 
 /** A request about to be sent: what {@link Hooks.onRequest} gets. */
@@ -150,35 +171,45 @@ export interface Hooks {
 }
 
 /** An answer, whatever its status: what {@link Hooks.onResponse} gets (its log fields and its {@link ResponseInfo}). */
-export interface HookResponse extends ResponseInfo, Omit<LogFields, 'status'> {}
+export interface HookResponse extends ResponseInfo, AttemptInfo {}
 
 /** A failed attempt: what {@link Hooks.onError} gets. */
-export interface HookError extends Omit<LogFields, 'status'> {
+export interface HookError extends AttemptInfo {
   /** The error the attempt ended with; thrown to the caller unless `retrying`. */
   error: FlightSearchError;
   /** Whether another attempt follows. */
   retrying: boolean;
 }
 
-/** Options of one call. */
+/**
+ * Options of one call, over the client's for this call only.
+ * @example
+ * const quota = await client.getQuota({ timeoutMs: 2_000, maxRetries: 0, headers: { traceparent } });
+ */
 export interface RequestOptions {
   /** Aborts the call (and the wait between retries) with an `AbortError`. */
   signal?: AbortSignal | undefined;
   /** Time-out of each attempt of this call in ms, instead of the client's `timeoutMs`. */
   timeoutMs?: number | undefined;
+  /**
+   * Retries of this call, instead of the client's `maxRetries`. A search is still retried only when answered 429
+   * (`retrySearchOn429`): this bounds those retries, it never makes a charged search retried.
+   */
+  maxRetries?: number | undefined;
+  /**
+   * Headers of this call, over the client's `headers` (a hook still sees and may change them). `x-api-key` is
+   * refused with a `TypeError`: the key is the client's `apiKey` (D148).
+   */
+  headers?: Record<string, string> | undefined;
+  /** Check the request locally first (default `true`); an invalid one throws `ValidationError` without a request. A quota read has nothing to check. */
+  validate?: boolean | undefined;
 }
 
 /** Options of {@link FlightSearchClient.searchFlights}. */
-export interface SearchOptions extends RequestOptions {
-  /** Check the request locally first (default `true`); an invalid one throws `ValidationError` without a request. */
-  validate?: boolean | undefined;
-}
+export type SearchOptions = RequestOptions;
 
 /** Options of {@link FlightSearchClient.getPriceHistory}. */
-export interface HistoryOptions extends RequestOptions {
-  /** Check the query locally first (default `true`); an invalid one throws `ValidationError` without a request. */
-  validate?: boolean | undefined;
-}
+export type HistoryOptions = RequestOptions;
 
 /** The options the typed client and the raw client (`@flight-search/sdk/raw`) share: where requests go and what they carry. */
 export type ConnectionOptions = Pick<ClientOptions, 'apiKey' | 'baseUrl' | 'fetch' | 'mediaType' | 'headers' | 'sdkHeader'>;
@@ -204,3 +235,6 @@ export function checkOptions(caller: string, redact: (text: string) => string, c
     if (!valid)
       throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
 }
+
+/** The log levels, from none to every attempt. */
+export const LOG_LEVELS: LogLevel[] = ['off', 'error', 'warn', 'debug'];

@@ -156,18 +156,40 @@ describe('debug log (logLevel, logger)', () => {
     for (const spy of spies) spy.mockRestore();
   });
 
-  it('at debug, logs each attempt with method, URL, status, duration and attempt number, never the API key', async () => {
+  it('at debug, logs each attempt as one line (method, URL, status, duration, attempt number) at the level of its outcome, never the API key', async () => {
     route('get', '/quota', (_, n) => (n === 1 ? json(envelope('HTTP_ERROR', `Busy for ${API_KEY}.`), 503) : json(quotaAnswer)));
     const { lines, logger } = recorder();
     await client({ logLevel: 'debug', logger }).getQuota();
     expect(lines.map(([level, message]) => [level, message.replace(/in \d+ ms/, 'in N ms')])).toEqual([
-      ['debug', `[flight-search] GET ${BASE_URL}/quota 503 in N ms (attempt 1)`],
       ['warn', `[flight-search] GET ${BASE_URL}/quota 503 in N ms (attempt 1): 503 Busy for [redacted]. (GET ${BASE_URL}/quota), retrying`],
       ['debug', `[flight-search] GET ${BASE_URL}/quota 200 in N ms (attempt 2)`],
     ]);
-    expect(lines[2]![2]).toMatchObject({ method: 'GET', url: `${BASE_URL}/quota`, status: 200, attempt: 2 });
-    expect(lines[2]![2].durationMs).toBeGreaterThanOrEqual(0);
+    expect(lines[0]![2]).toEqual({
+      method: 'GET',
+      url: `${BASE_URL}/quota`,
+      status: 503,
+      attempt: 1,
+      durationMs: expect.any(Number),
+      error: 'ServerError',
+      retrying: true,
+    });
+    expect(lines[1]![2]).toEqual({ method: 'GET', url: `${BASE_URL}/quota`, status: 200, attempt: 2, durationMs: expect.any(Number) });
+    expect(lines[1]![2].durationMs).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(lines)).not.toContain(API_KEY);
+  });
+
+  it('an attempt without an answer logs its error class and no status field: no undefined anywhere in the line or its fields', async () => {
+    const { lines, logger } = recorder();
+    const c = client({ logLevel: 'debug', logger, maxRetries: 0, fetch: () => Promise.reject(new TypeError('connection refused')) });
+    await expect(c.getQuota()).rejects.toBeInstanceOf(ConnectionError);
+    expect(lines).toHaveLength(1);
+    const [level, message, fields] = lines[0]!;
+    expect([level, message.replace(/in \d+ ms/, 'in N ms')]).toEqual([
+      'error',
+      `[flight-search] GET ${BASE_URL}/quota ConnectionError in N ms (attempt 1): GET ${BASE_URL}/quota failed: TypeError: connection refused`,
+    ]);
+    expect(Object.keys(fields).sort()).toEqual(['attempt', 'durationMs', 'error', 'method', 'retrying', 'url']);
+    expect(`${message} ${JSON.stringify(fields)}`).not.toContain('undefined');
   });
 
   it('at error, logs only the call that failed', async () => {
@@ -183,10 +205,8 @@ describe('debug log (logLevel, logger)', () => {
     route('get', '/quota', () => json(quotaAnswer));
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
     await client({ logLevel: 'debug' }).getQuota();
-    expect(debug).toHaveBeenCalledWith(
-      expect.stringMatching(/^\[flight-search\] GET \S+\/quota 200 in \d+ ms \(attempt 1\)$/),
-      expect.objectContaining({ status: 200 }),
-    );
+    // One line and nothing else: console prints an object after it over several lines.
+    expect(debug.mock.calls).toEqual([[expect.stringMatching(/^\[flight-search\] GET \S+\/quota 200 in \d+ ms \(attempt 1\)$/)]]);
     debug.mockRestore();
   });
 

@@ -6,10 +6,13 @@ import { SDK_VERSION } from './version.js';
 export interface Connection {
   /** The base URL, resolved against the page when it is a path, without a trailing slash. */
   origin: string;
-  /** The headers of every request (names lower-cased), without the key. */
-  headers: Record<string, string>;
-  /** `headers` (or the given ones) with `x-api-key` last, so nothing in them replaces the key. */
-  withKey(headers?: Record<string, string>): Record<string, string>;
+  /** The headers of every request, without the key: copy them before changing them. */
+  headers: Headers;
+  /**
+   * A copy of the given headers (`headers` by default) with `x-api-key` set last, so nothing set before
+   * (your headers, a hook) replaces the key, and no one else's object holds it.
+   */
+  withKey(headers?: HeadersInit): Headers;
   /** Replaces the API key wherever it occurs in a text (D48). */
   redact(text: string): string;
 }
@@ -28,7 +31,8 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
       : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
   // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
-  const base = typeof baseUrl === 'string' && baseUrl[0] === '/' && page ? new URL(baseUrl, page.href).href : baseUrl;
+  // Checked below: past checkOptions it is a string.
+  const base = (typeof baseUrl === 'string' && baseUrl[0] === '/' && page ? new URL(baseUrl, page.href).href : baseUrl) as string;
   // Keyless by intent (`apiKey: null`) on any runtime; left out, only towards the page's own origin (a proxy that
   // adds the key): never a keyless client to the service by mistake.
   const keyless = apiKey === null;
@@ -63,11 +67,14 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
   common.set('accept', mediaType);
   // Server runtimes only: in a browser a header the service's CORS does not allow would fail the preflight (D65).
   if (sdkHeader && !page) common.set('x-flight-search-sdk', SDK_VERSION);
-  const plain = Object.fromEntries(common);
   return {
     origin: base.replace(/\/+$/, ''),
-    headers: plain,
-    withKey: (headers = plain) => (apiKey == null ? headers : { ...headers, 'x-api-key': apiKey }),
+    headers: common,
+    withKey: (headers = common) => {
+      const copy = new Headers(headers);
+      if (apiKey != null) copy.set('x-api-key', apiKey);
+      return copy;
+    },
     redact,
   };
 }
