@@ -47,11 +47,14 @@ export async function controlAnswer(
   const route = path.slice(CONTROL_PREFIX.length);
   // HEAD answers as GET; node:http leaves the body out.
   const verb = method === 'HEAD' ? 'GET' : method;
-  const [, collection, name, ...rest] = route.split('/');
+  const [, collection, name, part, partName, ...rest] = route.split('/');
   if (rest.length > 0 || (name === '' && collection !== undefined)) return notFound(method, path);
+  // `/keys/{key}/faults/search`: a route of one key's own state (D154).
+  if (part !== undefined && (collection !== 'keys' || part === '' || partName === '')) return notFound(method, path);
   const named = name === undefined ? undefined : decode(name);
-  const routes = controlRoutes(mock, named, body, search, lifecycle);
-  const here = `/${collection ?? ''}`;
+  const routes =
+    part === undefined ? controlRoutes(mock, named, body, search, lifecycle) : keyRoutes(mock, { key: named! }, partName && decode(partName), body);
+  const here = part === undefined ? `/${collection ?? ''}` : `/${part}${partName === undefined ? '' : `/${PARAMETERS[part] ?? ''}`}`;
   const allowed = Object.keys(routes)
     .filter((candidate) => candidate.endsWith(` ${here}`))
     .map((candidate) => candidate.split(' ')[0]!);
@@ -131,12 +134,32 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
   };
 }
 
+/**
+ * The routes of one key's own state (D154), `'METHOD /part'` or `'METHOD /part/{param}'`
+ * under `/keys/{key}`: its faults, program behaviours, rate limit and reset.
+ */
+function keyRoutes(mock: ServedMock, scope: { key: string }, named: string | undefined, body: Buffer | undefined): Routes {
+  return {
+    'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)(scope) }),
+    'DELETE /faults': () => done(() => need(mock.clearFaults)(undefined, scope)),
+    'PUT /faults/{route}': () => withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never, scope))),
+    'DELETE /faults/{route}': () => done(() => need(mock.clearFaults)(named as never, scope)),
+    'GET /programs/{program}': () => jsonAnswer(200, { program: named, behavior: need(mock.getProgramBehavior)(named as never, scope) }),
+    'PUT /programs/{program}': () => withBody(body, (value) => done(() => mock.setProgramBehavior(named as never, value as never, scope))),
+    'DELETE /programs/{program}': () => done(() => mock.setProgramBehavior(named as never, null, scope)),
+    'PUT /rate-limit': () => withBody(body, (value) => done(() => need(mock.setRateLimit)(value as never, scope))),
+    'DELETE /rate-limit': () => done(() => need(mock.setRateLimit)(null, scope)),
+    'POST /reset': () => done(() => need(mock.resetKey)(scope.key)),
+  };
+}
+
 /** `GET /__mock`: every control route (health included) and where their document is. */
 function routeIndex(mock: ServedMock): { routes: { method: string; path: string }[]; openapi: string } {
   const idle: ControlLifecycle = { shutdown: () => undefined };
   const entries = [
     ...Object.keys(controlRoutes(mock, undefined, undefined, '', idle)),
     ...Object.keys(controlRoutes(mock, '', undefined, '', idle)).map((key) => `${key}/${PARAMETERS[key.split('/')[1]!]}`),
+    ...Object.keys(keyRoutes(mock, { key: '' }, undefined, undefined)).map((key) => key.replace(' /', ' /keys/{key}/')),
   ].map((key) => {
     const [method, route] = key.split(' ') as [string, string];
     return { method, path: route === '/' ? CONTROL_PREFIX : `${CONTROL_PREFIX}${route}` };
