@@ -3,11 +3,11 @@ import type { MockRequest } from './answer-types.js';
 import { ActiveFault, faultIssues, faultRouteProblem } from './faults.js';
 import { answerFetch } from './fetch.js';
 import { answerRequest } from './answer.js';
-import { checkBehavior, JSON_OPTION_NAMES, needsReset, optionIssues, readBack, resolveOptions, rowOf, type ResolvedOptions } from './options.js';
+import { checkBehavior, JSON_OPTION_NAMES, optionIssues, readBack, resetNeeded, resolveOptions, rowOf, type ResolvedOptions } from './options.js';
 import { KeyLedger } from './quota/ledger.js';
 import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
-import { keyNameIssue, keySettingsIssues, MAX_KEYS, MockSettingError, PRODUCTS, programProblem } from './settings.js';
+import { keyNameIssue, keySettingsIssues, MAX_KEYS, MockResetNeededError, MockSettingError, PRODUCTS, programProblem } from './settings.js';
 import { RateLimiter } from './rate-limit/limiter.js';
 import { createState, type KeyScope, type MockState } from './state.js';
 import type {
@@ -105,9 +105,20 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       state.log.clear();
       state = createState(resolved);
     },
-    configure(changes: MockConfigChanges) {
+    configure(changes: MockConfigChanges, how?: { reset?: boolean }) {
       const issues = optionIssues(changes, CONFIGURABLE, true);
       if (issues.length > 0) throw new MockSettingError('configure', '', issues, 'option ');
+      const needed = resetNeeded(changes);
+      // `{ reset: false }` never wipes what tests built: a change that needs a fresh state is refused, whole (D155).
+      if (how?.reset === false && needed.length > 0) {
+        const message = 'needs a fresh state to change: call configure(changes) without { reset: false } (PUT /__mock/config), which resets the mock (D58).';
+        throw new MockResetNeededError(
+          'configure',
+          '',
+          needed.map((field) => ({ field, type: 'cross_field', message })),
+          'option ',
+        );
+      }
       const next: MockOptions = { ...options };
       for (const [name, value] of Object.entries(changes)) {
         if (value === undefined) continue;
@@ -121,7 +132,7 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       resolved = resolveOptions(next, 'configure');
       options = next;
       // The table says which options the state is built from; the others apply from the next request on.
-      if (needsReset(changes)) core.reset();
+      if (needed.length > 0) core.reset();
       else state = { ...state, options: resolved };
     },
     setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption) {

@@ -32,7 +32,11 @@ export interface OptionRow<V, R = V> {
   json?: false;
   /** `null` turns it off in `configure`. */
   nullable?: true;
-  /** `false`: a change through `configure` applies from the next request. By default it starts a fresh state (D58). */
+  /**
+   * `false`: the state is not built from it, so a change applies from the next request, and
+   * `PATCH /__mock/config` / `configure(changes, { reset: false })` may make it (D155). By default
+   * a change starts a fresh state (D58), and those refuse it.
+   */
   reset?: false;
   /** `false`: `state()` does not read it back. By default it does (`null` when off). */
   readBack?: false;
@@ -90,12 +94,14 @@ low-quota-key, empty-key (see the package README)`,
       'x-message': `must be a number of milliseconds > 0 and <= ${MAX_TIMER_MS} (the longest timer Node can set)`,
     },
     default: 29_000,
+    reset: false,
     flag: { name: '--provider-timeout-ms', help: 'time a program may take before a 504 provider failure (default 29000)' },
   }),
   /** `'none'` (default): providers answer at once; `'realistic'`: each program its own deterministic 0.2 to 4 s. */
   latency: option<'none' | 'realistic'>()({
     schema: { type: 'string', enum: ['none', 'realistic'], 'x-message': "must be 'none' or 'realistic'" },
     default: 'none',
+    reset: false,
     flag: { name: '--latency', arg: 'none|realistic', help: 'provider latencies: none (default) or realistic (0.2 to 4 s per program)' },
   }),
   /** The mock's clock in epoch ms (default `Date.now`): history windows, `createdAt`, recorded times, rate limit windows. */
@@ -276,9 +282,11 @@ export function readBack(resolved: ResolvedOptions): MockOptionsInForce {
   return Object.fromEntries(names.map((name) => [name, structuredClone(resolved[name]) ?? null])) as MockOptionsInForce;
 }
 
-/** Whether changing these options needs a fresh state (the table's `reset`). */
-export const needsReset = (changes: object): boolean =>
-  Object.entries(changes).some(([name, value]) => value !== undefined && (!(name in MOCK_OPTIONS) || rowOf(name as keyof Rows).reset !== false));
+/** The options among `changes` whose change needs a fresh state (the table's `reset`), in the order given. */
+export const resetNeeded = (changes: object): string[] =>
+  Object.entries(changes)
+    .filter(([name, value]) => value !== undefined && (!(name in MOCK_OPTIONS) || rowOf(name as keyof Rows).reset !== false))
+    .map(([name]) => name);
 
 /** A base URL as `origin + path` without a trailing slash. */
 function normalizedBaseUrl(baseUrl: string): string {

@@ -36,6 +36,14 @@ export class MockSettingError extends TypeError {
   }
 }
 
+/**
+ * `configure(changes, { reset: false })` / `PATCH /__mock/config` asked to change options whose change
+ * needs a fresh state (D155): the control API answers it 409, naming each in `issues`.
+ */
+export class MockResetNeededError extends MockSettingError {
+  readonly status = 409;
+}
+
 /** The issues of an error thrown by the checker, also of another build of this package (recognized by shape). */
 export function settingIssuesOf(error: unknown): SettingIssue[] | undefined {
   if (!(error instanceof TypeError)) return undefined;

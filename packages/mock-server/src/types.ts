@@ -275,11 +275,16 @@ export interface MockCore {
   clearRequests(): void;
   /**
    * Changes options of a running mock (checked like `createFlightSearchMock`'s), then resets it
-   * to a fresh state under them (D58). `rateLimit: null` or `clock: null` turns them off.
+   * to a fresh state under them (D58), unless every option changed is one the state is not built
+   * from (`latency`, `providerTimeoutMs`, `unknownFields`). `rateLimit: null` or `clock: null` turns them off.
+   * With `{ reset: false }` (what `PATCH /__mock/config` runs) it never resets: quota, history and
+   * the request log stay, and an option whose change needs a fresh state is refused with a
+   * `TypeError` naming it, nothing applied (D155).
    * @example
    * mock.configure({ rateLimit: { requests: 2, windowMs: 1000 }, clock: { at: '2026-11-01T00:00:00Z' } });
+   * mock.configure({ latency: 'realistic' }, { reset: false }); // other tests' quota and requests stay
    */
-  configure(changes: MockConfigChanges): void;
+  configure(changes: MockConfigChanges, how?: { reset?: boolean }): void;
   /** A key's settings and ledger (the key itself masked), or `undefined` when the mock has no such key. */
   getKey(key: string): KeyState | undefined;
   /** The behaviour set on a program (with `{ key }`: for that key only), or `null` when none is. */

@@ -29,7 +29,7 @@ const done = (change: () => void): JsonAnswer => {
  * - `GET /__mock`: the index of these routes; `GET /__mock/openapi.yaml`: the control API's document.
  * - `POST /__mock/shutdown`: 202, then `lifecycle.shutdown()` once the answer is written.
  * - `POST /__mock/reset`: `reset()`, 204.
- * - `GET /__mock/state`: `state()`; `GET|PUT /__mock/config`: the options / `configure(body)`.
+ * - `GET /__mock/state`: `state()`; `GET|PUT|PATCH /__mock/config`: the options / `configure(body)` / `configure(body, { reset: false })`.
  * - `GET|PUT|DELETE /__mock/programs/{program}`: `getProgramBehavior` / `setProgramBehavior`.
  * - `GET|PUT /__mock/keys/{key}`: `getKey` / `setKey`.
  * - `GET|DELETE /__mock/faults`, `PUT|DELETE /__mock/faults/{route}`: `faults` / `clearFaults` / `setFault`.
@@ -70,6 +70,12 @@ export async function controlAnswer(
     if (error instanceof Unsupported) return sendable(errorEnvelope(501, 'NOT_IMPLEMENTED', 'The mock served here has no such control function.'));
     const issues = settingIssuesOf(error);
     if (issues === undefined) throw error;
+    if ((error as { status?: unknown }).status === 409) {
+      const names = issues.map((issue) => issue.field).join(', ');
+      const message = `PATCH /__mock/config cannot change ${names} without a fresh state; PUT /__mock/config changes them and resets the mock (D58).`;
+      const errors = issues.map((issue) => ({ ...issue, field: joinField('body', issue.field) }));
+      return sendable(errorEnvelope(409, 'RESET_NEEDED', message, { details: { errors } }));
+    }
     const prefix = (error as { prefix?: unknown }).prefix;
     // Where the refused value came from: the path (program, key, route), the query (a filter) or the body.
     const at = prefix === 'program' || prefix === 'key' || prefix === 'route' ? `path.${prefix}` : prefix === 'filter' ? 'query' : 'body';
@@ -114,6 +120,7 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
       'GET /state': () => jsonAnswer(200, need(mock.state)()),
       'GET /config': () => jsonAnswer(200, need(mock.state)().options),
       'PUT /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never))),
+      'PATCH /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never, { reset: false }))),
       'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
       'DELETE /faults': () => done(() => need(mock.clearFaults)()),
       'GET /requests': () => requestsPage(mock, search),
