@@ -1,12 +1,14 @@
-import { checkJson, unknownFields as undeclaredFields, type ProgramCode, type SchemaNode } from '@flight-search/contract';
+import { checkJson, isPlainObject, unknownFields as undeclaredFields, type ProgramCode, type SchemaNode } from '@flight-search/contract';
 import { DEFAULT_KEYS, MAX_TIMER_MS, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from './defaults.js';
 import {
   baseUrlIssues,
   behaviorIssues,
   clockIssues,
   clockTime,
-  keysIssues,
+  keyNameIssue,
+  MAX_KEYS,
   MockSettingError,
+  productsIssues,
   programProblem,
   unknownFields,
   type SettingIssue,
@@ -63,6 +65,49 @@ const RATE_LIMIT_SCHEMA = {
     windowMs: { type: 'number', exclusiveMinimum: 0, default: 1000, 'x-message': 'must be a number of milliseconds > 0' },
   },
 } as const satisfies SchemaNode;
+
+/**
+ * One key's settings (`keys`, a `--keys` file): their shape, checked by the contract's schema
+ * interpreter. What a schema cannot say (a name's length, unique names, `consumed <= limit`, the
+ * products' one message) is {@link keysIssues}'.
+ */
+export const KEY_SCHEMA = {
+  type: 'object',
+  'x-message': 'must be an object { key, limit, consumed?, products }',
+  required: ['key', 'limit', 'products'],
+  properties: {
+    key: { type: 'string', 'x-message': 'must be a non-empty string' },
+    limit: count(),
+    consumed: count(),
+  },
+} as const satisfies SchemaNode;
+
+/** `keys`: each entry {@link KEY_SCHEMA}, every key unique, at most {@link MAX_KEYS} of them. */
+export function keysIssues(keys: unknown): SettingIssue[] {
+  if (!Array.isArray(keys)) return [{ field: 'keys', type: 'invalid_type', message: 'must be an array of { key, limit, consumed?, products }.' }];
+  if (keys.length > MAX_KEYS) return [{ field: 'keys', type: 'out_of_range', message: `must have at most ${MAX_KEYS} keys (it has ${keys.length}).` }];
+  const issues: SettingIssue[] = [];
+  const seen = new Map<string, number>();
+  for (const [index, settings] of (keys as unknown[]).entries()) {
+    const at = `keys[${index}]`;
+    const shape: SettingIssue[] = [];
+    checkJson(KEY_SCHEMA, settings, at, (field, [type, text]) => shape.push({ field, type: type as SettingIssue['type'], message: `${text}.` }));
+    issues.push(...shape);
+    if (!isPlainObject(settings)) continue;
+    issues.push(...unknownFields(settings, ['key', 'limit', 'consumed', 'products'], at));
+    const { key, limit, consumed, products } = settings;
+    const nameIssue = typeof key === 'string' ? keyNameIssue(key) : undefined;
+    const first = typeof key === 'string' ? seen.get(key) : undefined;
+    if (nameIssue !== undefined) issues.push({ ...nameIssue, field: `${at}.key`, type: nameIssue.type === 'missing' ? 'invalid_type' : nameIssue.type });
+    else if (first !== undefined) issues.push({ field: `${at}.key`, type: 'invalid_enum', message: `repeats the key of keys[${first}].` });
+    else if (typeof key === 'string') seen.set(key, index);
+    if (shape.length === 0 && consumed !== undefined && (consumed as number) > (limit as number))
+      issues.push({ field: `${at}.consumed`, type: 'out_of_range', message: `must be at most the limit (${String(consumed)} > ${String(limit)}).` });
+    // Products are listed in one message (`must be an array of 'search' and 'history'`), as `setKey` words them.
+    if (products !== undefined) issues.push(...productsIssues(`${at}.products`, products));
+  }
+  return issues;
+}
 
 /** The options of the mock, in the order their issues are listed. */
 export const MOCK_OPTIONS = {
