@@ -119,7 +119,12 @@ export interface KeyState {
     /** The key's own program behaviours, each replacing the global one of its program. */
     programs?: Partial<Record<ProgramCode, ProgramBehavior>>;
     /** The key's own rate limit, replacing the `rateLimit` option for it. */
-    rateLimit?: { requests: number; windowMs: number };
+    rateLimit?: {
+      /** Requests the key may make per window. */
+      requests: number;
+      /** The window in ms. */
+      windowMs: number;
+    };
   };
 }
 
