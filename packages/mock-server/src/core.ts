@@ -78,7 +78,7 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
    */
   function scopeFor(where: string, scope: KeyScopeOption, create: boolean): KeyScope | undefined {
     checkKeyName(where, scope.key);
-    const key = scope.key!;
+    const { key } = scope;
     if (!state.ledgers.has(key)) {
       const message = `is not a key of the mock; create it first (setKey, PUT /__mock/keys/{key}): keyed state is kept for the keys the mock holds (at most ${MAX_KEYS}).`;
       throw new MockSettingError(where, 'key', [{ field: '', type: 'invalid_enum', message }]);
@@ -140,7 +140,7 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       const behaviors = scope === undefined ? state.behaviors : scopeFor('setProgramBehavior', scope, behavior !== null)?.behaviors;
       if (behavior === null) behaviors?.delete(program);
       else behaviors!.set(program, structuredClone(behavior));
-      if (scope !== undefined) prune(scope.key!);
+      if (scope !== undefined) prune(scope.key);
     },
     getProgramBehavior(program: ProgramCode, scope?: KeyScopeOption) {
       const problem = programProblem(program);
@@ -149,13 +149,14 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       const behavior = behaviors?.get(program);
       return behavior === undefined ? null : structuredClone(behavior);
     },
-    setRateLimit(rateLimit: MockConfigChanges['rateLimit'], scope: KeyScopeOption & { key: string }) {
+    setRateLimit(rateLimit: MockConfigChanges['rateLimit'], scope: KeyScopeOption) {
       // The `rateLimit` option's own row checks it, so it is refused as `configure` refuses it.
       const issues = rateLimit === null ? [] : optionIssues({ rateLimit }, ['rateLimit']);
       // Fields relative to the limit, as the control API's body is: `requests`, named `rateLimit.requests` in the message.
       const relative = issues.map((issue) => ({ ...issue, field: issue.field.replace(/^rateLimit\.?/, '') }));
       if (issues.length > 0) throw new MockSettingError('setRateLimit', 'rateLimit', relative);
-      const keyScope = scopeFor('setRateLimit', scope ?? {}, rateLimit !== null);
+      // A JavaScript caller may leave the scope out: refused by the key's check, as a missing key.
+      const keyScope = scopeFor('setRateLimit', scope ?? ({} as KeyScopeOption), rateLimit !== null);
       if (keyScope === undefined) return;
       if (rateLimit === null || rateLimit === undefined) {
         delete keyScope.rateLimit;
@@ -215,7 +216,7 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       const faults = scope === undefined ? state.faults : scopeFor('clearFaults', scope, false)?.faults;
       if (route === undefined) faults?.clear();
       else faults?.delete(route);
-      if (scope !== undefined) prune(scope.key!);
+      if (scope !== undefined) prune(scope.key);
     },
     faults(scope?: KeyScopeOption) {
       const faults = scope === undefined ? state.faults : scopeFor('faults', scope, false)?.faults;
