@@ -7,7 +7,7 @@ import { FALLBACK_MEDIA_TYPE, negotiateMediaType } from './negotiation/negotiate
 import type { LogEntry } from './recording/request-log.js';
 import { redactPath } from './recording/redaction.js';
 import { matchRoute, type Route } from './routes/table.js';
-import type { MockState } from './state.js';
+import { scopeOf, type KeyScope, type MockState } from './state.js';
 
 /**
  * The request pipeline, in the order of checks of openapi.yaml (D2): route,
@@ -26,6 +26,8 @@ export async function answerRequest(state: MockState, original: MockRequest): Pr
   const record = state.log.start(request, url, match.path, state.options.now());
   // Every answer, errors before negotiation included, goes out as the negotiated type when there is one.
   const mediaType = negotiate(request.headers.get('accept'));
+  // Looked up by the key sent, before it is authenticated: a key's own fault comes first too (D154).
+  const scope = scopeOf(state, request.headers.get('x-api-key'));
   let answer: Answer;
   try {
     // Stubs come first (issue 30): the test declared these answers, over the mock's own rules and faults.
@@ -78,11 +80,12 @@ export async function answerRequest(state: MockState, original: MockRequest): Pr
         answer =
           scenario.status !== undefined
             ? scenarioAnswer(scenario.status)
-            : await run(state, request, url, match.route, mediaType, record, scenario.providerFailure);
+            : await run(state, request, url, match.route, mediaType, record, scope, scenario.providerFailure);
       }
     } else {
       // A service fault comes before the key is looked at: it never consumes quota or a rate-limit slot.
-      const fault = takeFault(state.faults, match.route.name)?.fault;
+      // The key's own fault first, then the global one (D154).
+      const fault = ((scope && takeFault(scope.faults, match.route.name)) ?? takeFault(state.faults, match.route.name))?.fault;
       if (fault !== undefined) {
         record.fault = describeFault(fault);
         if (fault.delayMs !== undefined) await wait(fault.delayMs, request.signal);
@@ -91,7 +94,7 @@ export async function answerRequest(state: MockState, original: MockRequest): Pr
           return fault.drop === 'before-headers' ? DROP_BEFORE_HEADERS : DROP_AFTER_HEADERS;
         }
       }
-      answer = fault?.status !== undefined ? faultAnswer(fault) : await run(state, request, url, match.route, mediaType, record);
+      answer = fault?.status !== undefined ? faultAnswer(fault) : await run(state, request, url, match.route, mediaType, record, scope);
     }
   } catch (error) {
     if (request.aborted()) return finishAborted(state, record);
@@ -121,16 +124,19 @@ async function run(
   route: Route,
   mediaType: string | undefined,
   record: LogEntry,
+  scope: KeyScope | undefined,
   providerFailure?: number,
 ): Promise<Answer> {
   const auth = authenticate(request.headers, state.ledgers, route.product);
   if (!auth.ok) return auth.answer;
-  if (state.rateLimiter) {
-    const taken = state.rateLimiter.take(auth.key, state.options.now());
+  // The key's own limit replaces the global one (D154).
+  const limiter = scope?.rateLimiter ?? state.rateLimiter;
+  if (limiter) {
+    const taken = limiter.take(auth.key, state.options.now());
     if (!taken.ok) return rateLimited(taken.retryAfterSeconds);
   }
   if (mediaType === undefined) return notAcceptable();
-  return route.run({ request, url, ledger: auth.ledger, state, record, ...(providerFailure !== undefined && { providerFailure }) });
+  return route.run({ request, url, ledger: auth.ledger, state, record, scope, ...(providerFailure !== undefined && { providerFailure }) });
 }
 
 /** `negotiateMediaType` is a pure function of the header: the answers for the last few distinct headers are kept. */

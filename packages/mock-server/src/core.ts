@@ -3,16 +3,18 @@ import type { MockRequest } from './answer-types.js';
 import { ActiveFault, faultIssues, faultRouteProblem } from './faults.js';
 import { answerFetch } from './fetch.js';
 import { answerRequest } from './answer.js';
-import { checkBehavior, JSON_OPTION_NAMES, needsReset, optionIssues, readBack, resolveOptions, type ResolvedOptions } from './options.js';
+import { checkBehavior, JSON_OPTION_NAMES, optionIssues, readBack, resetNeeded, resolveOptions, rowOf, type ResolvedOptions } from './options.js';
 import { KeyLedger } from './quota/ledger.js';
 import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
-import { keyNameIssue, keySettingsIssues, MAX_KEYS, MockSettingError, PRODUCTS, programProblem } from './settings.js';
-import { createState, type MockState } from './state.js';
+import { keyNameIssue, keySettingsIssues, MAX_KEYS, MockResetNeededError, MockSettingError, PRODUCTS, programProblem } from './settings.js';
+import { RateLimiter } from './rate-limit/limiter.js';
+import { createState, type KeyScope, type MockState } from './state.js';
 import { MAX_STUBS, stubIssues } from './stubs.js';
 import type {
   FaultRoute,
   FlightSearchMock,
+  KeyScopeOption,
   KeyState,
   MockConfigChanges,
   MockCore,
@@ -60,6 +62,7 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
 
   const keyState = (ledger: KeyLedger): KeyState => {
     const quota = ledger.snapshot();
+    const scope = state.scopes.get(ledger.key);
     return {
       key: maskKey(ledger.key),
       limit: quota.limit,
@@ -67,8 +70,34 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       remaining: quota.remaining,
       products: [...ledger.products],
       usageByCompany: quota.usageByCompany,
+      ...(scope && { scoped: scopedState(scope) }),
     };
   };
+
+  /**
+   * The state of `scope.key` (D154): `undefined` when nothing is set for it and `create` is false.
+   * Only a key the mock holds has one, so keyed state is bounded by the keys (`MAX_KEYS`).
+   */
+  function scopeFor(where: string, scope: KeyScopeOption, create: boolean): KeyScope | undefined {
+    checkKeyName(where, scope.key);
+    const { key } = scope;
+    if (!state.ledgers.has(key)) {
+      const message = `is not a key of the mock; create it first (setKey, PUT /__mock/keys/{key}): keyed state is kept for the keys the mock holds (at most ${MAX_KEYS}).`;
+      throw new MockSettingError(where, 'key', [{ field: '', type: 'invalid_enum', message }]);
+    }
+    let found = state.scopes.get(key);
+    if (found === undefined && create) {
+      found = { faults: new Map(), behaviors: new Map() };
+      state.scopes.set(key, found);
+    }
+    return found;
+  }
+
+  /** A scope with nothing left in it goes: `getKey` then shows no `scoped`. */
+  function prune(key: string): void {
+    const scope = state.scopes.get(key);
+    if (scope && scope.faults.size === 0 && scope.behaviors.size === 0 && scope.rateLimit === undefined) state.scopes.delete(key);
+  }
 
   const core: MockCore = {
     answer,
@@ -78,9 +107,20 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       state.log.clear();
       state = createState(resolved);
     },
-    configure(changes: MockConfigChanges) {
+    configure(changes: MockConfigChanges, how?: { reset?: boolean }) {
       const issues = optionIssues(changes, CONFIGURABLE, true);
       if (issues.length > 0) throw new MockSettingError('configure', '', issues, 'option ');
+      const needed = resetNeeded(changes);
+      // `{ reset: false }` never wipes what tests built: a change that needs a fresh state is refused, whole (D155).
+      if (how?.reset === false && needed.length > 0) {
+        const message = 'needs a fresh state to change: call configure(changes) without { reset: false } (PUT /__mock/config), which resets the mock (D58).';
+        throw new MockResetNeededError(
+          'configure',
+          '',
+          needed.map((field) => ({ field, type: 'cross_field', message })),
+          'option ',
+        );
+      }
       const next: MockOptions = { ...options };
       for (const [name, value] of Object.entries(changes)) {
         if (value === undefined) continue;
@@ -94,19 +134,51 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       resolved = resolveOptions(next, 'configure');
       options = next;
       // The table says which options the state is built from; the others apply from the next request on.
-      if (needsReset(changes)) core.reset();
+      if (needed.length > 0) core.reset();
       else state = { ...state, options: resolved };
     },
-    setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null) {
+    setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption) {
       checkBehavior(program, behavior);
-      if (behavior === null) state.behaviors.delete(program);
-      else state.behaviors.set(program, structuredClone(behavior));
+      const behaviors = scope === undefined ? state.behaviors : scopeFor('setProgramBehavior', scope, behavior !== null)?.behaviors;
+      if (behavior === null) behaviors?.delete(program);
+      else behaviors!.set(program, structuredClone(behavior));
+      if (scope !== undefined) prune(scope.key);
     },
-    getProgramBehavior(program: ProgramCode) {
+    getProgramBehavior(program: ProgramCode, scope?: KeyScopeOption) {
       const problem = programProblem(program);
       if (problem !== undefined) throw new MockSettingError('getProgramBehavior', 'program', [{ field: '', type: 'invalid_enum', message: problem }]);
-      const behavior = state.behaviors.get(program);
+      const behaviors = scope === undefined ? state.behaviors : scopeFor('getProgramBehavior', scope, false)?.behaviors;
+      const behavior = behaviors?.get(program);
       return behavior === undefined ? null : structuredClone(behavior);
+    },
+    setRateLimit(rateLimit: MockConfigChanges['rateLimit'], scope: KeyScopeOption) {
+      // The `rateLimit` option's own row checks it, so it is refused as `configure` refuses it.
+      const issues = rateLimit === null ? [] : optionIssues({ rateLimit }, ['rateLimit']);
+      // Fields relative to the limit, as the control API's body is: `requests`, named `rateLimit.requests` in the message.
+      const relative = issues.map((issue) => ({ ...issue, field: issue.field.replace(/^rateLimit\.?/, '') }));
+      if (issues.length > 0) throw new MockSettingError('setRateLimit', 'rateLimit', relative);
+      // A JavaScript caller may leave the scope out: refused by the key's check, as a missing key.
+      const keyScope = scopeFor('setRateLimit', scope ?? ({} as KeyScopeOption), rateLimit !== null);
+      if (keyScope === undefined) return;
+      if (rateLimit === null || rateLimit === undefined) {
+        delete keyScope.rateLimit;
+        delete keyScope.rateLimiter;
+        prune(scope.key);
+        return;
+      }
+      const limit = rowOf('rateLimit').resolve!(rateLimit) as { requests: number; windowMs: number };
+      keyScope.rateLimit = limit;
+      keyScope.rateLimiter = new RateLimiter(limit.requests, limit.windowMs);
+    },
+    resetKey(key: string) {
+      scopeFor('resetKey', { key }, false);
+      const initial = resolved.keys.find((settings) => settings.key === key);
+      // As `reset()` would leave it: the key as the options gave it, or gone when `setKey` added it.
+      if (initial === undefined) state.ledgers.delete(key);
+      else state.ledgers.set(key, new KeyLedger(initial));
+      state.scopes.delete(key);
+      state.rateLimiter?.forget(key);
+      state.log.forget(key);
     },
     setKey(key: string, changes: { limit?: number; consumed?: number; products?: Product[] }) {
       checkKeyName('setKey', key);
@@ -132,20 +204,26 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       const ledger = state.ledgers.get(key);
       return ledger === undefined ? undefined : keyState(ledger);
     },
-    setFault(route: FaultRoute, fault: ServiceFault) {
+    setFault(route: FaultRoute, fault: ServiceFault, scope?: KeyScopeOption) {
       const problem = faultRouteProblem(route);
       if (problem !== undefined) throw new MockSettingError('setFault', 'route', [{ field: '', type: 'invalid_enum', message: problem }]);
       const issues = faultIssues(fault);
       if (issues.length > 0) throw new MockSettingError('setFault', 'fault', issues);
-      state.faults.set(route, new ActiveFault(route, structuredClone(fault), resolved.seed));
+      const faults = scope === undefined ? state.faults : scopeFor('setFault', scope, true)!.faults;
+      faults.set(route, new ActiveFault(route, structuredClone(fault), resolved.seed));
     },
-    clearFaults(route?: FaultRoute) {
-      if (route === undefined) return void state.faults.clear();
-      const problem = faultRouteProblem(route);
+    clearFaults(route?: FaultRoute, scope?: KeyScopeOption) {
+      const problem = route === undefined ? undefined : faultRouteProblem(route);
       if (problem !== undefined) throw new MockSettingError('clearFaults', 'route', [{ field: '', type: 'invalid_enum', message: problem }]);
-      state.faults.delete(route);
+      const faults = scope === undefined ? state.faults : scopeFor('clearFaults', scope, false)?.faults;
+      if (route === undefined) faults?.clear();
+      else faults?.delete(route);
+      if (scope !== undefined) prune(scope.key);
     },
-    faults: () => [...state.faults.values()].map((fault) => fault.snapshot()),
+    faults(scope?: KeyScopeOption) {
+      const faults = scope === undefined ? state.faults : scopeFor('faults', scope, false)?.faults;
+      return [...(faults?.values() ?? [])].map((fault) => fault.snapshot());
+    },
     requests(filter?: Parameters<FlightSearchMock['requests']>[0]) {
       const checked = checkRequestFilter(filter);
       if (checked.issues.length > 0) throw new MockSettingError('requests', 'filter', checked.issues);
@@ -184,6 +262,15 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
     },
   };
   return core;
+}
+
+/** What is set for one key, as `getKey` and `state()` list it: only what is set. */
+function scopedState(scope: KeyScope): NonNullable<KeyState['scoped']> {
+  return {
+    ...(scope.faults.size > 0 && { faults: [...scope.faults.values()].map((fault) => fault.snapshot()) }),
+    ...(scope.behaviors.size > 0 && { programs: Object.fromEntries([...scope.behaviors].map(([program, behavior]) => [program, structuredClone(behavior)])) }),
+    ...(scope.rateLimit && { rateLimit: { ...scope.rateLimit } }),
+  };
 }
 
 function checkKeyName(where: string, key: unknown): void {

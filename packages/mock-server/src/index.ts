@@ -11,6 +11,7 @@ export type {
   FaultRoute,
   FaultState,
   FlightSearchMock,
+  KeyScopeOption,
   KeySettings,
   KeyState,
   MockClock,

@@ -1,13 +1,15 @@
-import { checkJson, unknownFields as undeclaredFields, type ProgramCode, type SchemaNode } from '@flight-search/contract';
+import { checkJson, isPlainObject, unknownFields as undeclaredFields, type ProgramCode, type SchemaNode } from '@flight-search/contract';
 import { DEFAULT_KEYS, MAX_TIMER_MS, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from './defaults.js';
 import {
   baseUrlIssues,
   behaviorIssues,
   clockIssues,
   clockTime,
-  keysIssues,
+  keyNameIssue,
+  MAX_KEYS,
   MockSettingError,
   joinField,
+  productsIssues,
   programProblem,
   unknownFields,
   type SettingIssue,
@@ -34,7 +36,11 @@ export interface OptionRow<V, R = V> {
   json?: false;
   /** `null` turns it off in `configure`. */
   nullable?: true;
-  /** `false`: a change through `configure` applies from the next request. By default it starts a fresh state (D58). */
+  /**
+   * `false`: the state is not built from it, so a change applies from the next request, and
+   * `PATCH /__mock/config` / `configure(changes, { reset: false })` may make it (D155). By default
+   * a change starts a fresh state (D58), and those refuse it.
+   */
   reset?: false;
   /** `false`: `state()` does not read it back. By default it does (`null` when off). */
   readBack?: false;
@@ -61,6 +67,49 @@ const RATE_LIMIT_SCHEMA = {
     windowMs: { type: 'number', exclusiveMinimum: 0, default: 1000, 'x-message': 'must be a number of milliseconds > 0' },
   },
 } as const satisfies SchemaNode;
+
+/**
+ * One key's settings (`keys`, a `--keys` file): their shape, checked by the contract's schema
+ * interpreter. What a schema cannot say (a name's length, unique names, `consumed <= limit`, the
+ * products' one message) is {@link keysIssues}'.
+ */
+export const KEY_SCHEMA = {
+  type: 'object',
+  'x-message': 'must be an object { key, limit, consumed?, products }',
+  required: ['key', 'limit', 'products'],
+  properties: {
+    key: { type: 'string', 'x-message': 'must be a non-empty string' },
+    limit: count(),
+    consumed: count(),
+  },
+} as const satisfies SchemaNode;
+
+/** `keys`: each entry {@link KEY_SCHEMA}, every key unique, at most {@link MAX_KEYS} of them. */
+export function keysIssues(keys: unknown): SettingIssue[] {
+  if (!Array.isArray(keys)) return [{ field: 'keys', type: 'invalid_type', message: 'must be an array of { key, limit, consumed?, products }.' }];
+  if (keys.length > MAX_KEYS) return [{ field: 'keys', type: 'out_of_range', message: `must have at most ${MAX_KEYS} keys (it has ${keys.length}).` }];
+  const issues: SettingIssue[] = [];
+  const seen = new Map<string, number>();
+  for (const [index, settings] of (keys as unknown[]).entries()) {
+    const at = `keys[${index}]`;
+    const shape: SettingIssue[] = [];
+    checkJson(KEY_SCHEMA, settings, at, (field, [type, text]) => shape.push({ field, type: type as SettingIssue['type'], message: `${text}.` }));
+    issues.push(...shape);
+    if (!isPlainObject(settings)) continue;
+    issues.push(...unknownFields(settings, ['key', 'limit', 'consumed', 'products'], at));
+    const { key, limit, consumed, products } = settings;
+    const nameIssue = typeof key === 'string' ? keyNameIssue(key) : undefined;
+    const first = typeof key === 'string' ? seen.get(key) : undefined;
+    if (nameIssue !== undefined) issues.push({ ...nameIssue, field: `${at}.key`, type: nameIssue.type === 'missing' ? 'invalid_type' : nameIssue.type });
+    else if (first !== undefined) issues.push({ field: `${at}.key`, type: 'invalid_enum', message: `repeats the key of keys[${first}].` });
+    else if (typeof key === 'string') seen.set(key, index);
+    if (shape.length === 0 && consumed !== undefined && (consumed as number) > (limit as number))
+      issues.push({ field: `${at}.consumed`, type: 'out_of_range', message: `must be at most the limit (${String(consumed)} > ${String(limit)}).` });
+    // Products are listed in one message (`must be an array of 'search' and 'history'`), as `setKey` words them.
+    if (products !== undefined) issues.push(...productsIssues(`${at}.products`, products));
+  }
+  return issues;
+}
 
 /** The options of the mock, in the order their issues are listed. */
 export const MOCK_OPTIONS = {
@@ -92,12 +141,14 @@ low-quota-key, empty-key (see the package README)`,
       'x-message': `must be a number of milliseconds > 0 and <= ${MAX_TIMER_MS} (the longest timer Node can set)`,
     },
     default: 29_000,
+    reset: false,
     flag: { name: '--provider-timeout-ms', help: 'time a program may take before a 504 provider failure (default 29000)' },
   }),
   /** `'none'` (default): providers answer at once; `'realistic'`: each program its own deterministic 0.2 to 4 s. */
   latency: option<'none' | 'realistic'>()({
     schema: { type: 'string', enum: ['none', 'realistic'], 'x-message': "must be 'none' or 'realistic'" },
     default: 'none',
+    reset: false,
     flag: { name: '--latency', arg: 'none|realistic', help: 'provider latencies: none (default) or realistic (0.2 to 4 s per program)' },
   }),
   /** The mock's clock in epoch ms (default `Date.now`): history windows, `createdAt`, recorded times, rate limit windows. */
@@ -312,9 +363,11 @@ export function readBack(resolved: ResolvedOptions): MockOptionsInForce {
   return Object.fromEntries(names.map((name) => [name, structuredClone(resolved[name]) ?? null])) as MockOptionsInForce;
 }
 
-/** Whether changing these options needs a fresh state (the table's `reset`). */
-export const needsReset = (changes: object): boolean =>
-  Object.entries(changes).some(([name, value]) => value !== undefined && (!(name in MOCK_OPTIONS) || rowOf(name as keyof Rows).reset !== false));
+/** The options among `changes` whose change needs a fresh state (the table's `reset`), in the order given. */
+export const resetNeeded = (changes: object): string[] =>
+  Object.entries(changes)
+    .filter(([name, value]) => value !== undefined && (!(name in MOCK_OPTIONS) || rowOf(name as keyof Rows).reset !== false))
+    .map(([name]) => name);
 
 /** A base URL as `origin + path` without a trailing slash. */
 function normalizedBaseUrl(baseUrl: string): string {

@@ -36,6 +36,14 @@ export class MockSettingError extends TypeError {
   }
 }
 
+/**
+ * `configure(changes, { reset: false })` / `PATCH /__mock/config` asked to change options whose change
+ * needs a fresh state (D155): the control API answers it 409, naming each in `issues`.
+ */
+export class MockResetNeededError extends MockSettingError {
+  readonly status = 409;
+}
+
 /** The issues of an error thrown by the checker, also of another build of this package (recognized by shape). */
 export function settingIssuesOf(error: unknown): SettingIssue[] | undefined {
   if (!(error instanceof TypeError)) return undefined;
@@ -63,9 +71,6 @@ export function keyNameIssue(key: unknown): SettingIssue | undefined {
   if (key.length > MAX_KEY_LENGTH) return { field: '', type: 'out_of_range', message: `must be at most ${MAX_KEY_LENGTH} characters (it has ${key.length}).` };
   return undefined;
 }
-
-/** A non-negative safe integer: a quota limit or a consumed count. */
-export const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /** A typo (`latncyMs` for `latencyMs`) would otherwise be a silent no-op. */
 export function unknownFields(object: Record<string, unknown>, known: readonly string[], at = ''): SettingIssue[] {
@@ -120,7 +125,7 @@ function countIssue(field: string, value: unknown, min = 0, unit = ''): SettingI
   return [];
 }
 
-function productsIssues(field: string, products: unknown): SettingIssue[] {
+export function productsIssues(field: string, products: unknown): SettingIssue[] {
   if (!Array.isArray(products) || products.some((product) => !PRODUCTS.includes(product))) {
     return [
       {
@@ -160,35 +165,6 @@ export function keySettingsIssues(
   }
   const products = settings.products === undefined ? merged.products : [...new Set(settings.products as Product[])];
   return { issues, merged: { limit, consumed, products } };
-}
-
-/** `keys`: each entry a key's settings, every key unique, at most {@link MAX_KEYS} of them. */
-export function keysIssues(keys: unknown): SettingIssue[] {
-  if (!Array.isArray(keys)) return [{ field: 'keys', type: 'invalid_type', message: 'must be an array of { key, limit, consumed?, products }.' }];
-  if (keys.length > MAX_KEYS) return [{ field: 'keys', type: 'out_of_range', message: `must have at most ${MAX_KEYS} keys (it has ${keys.length}).` }];
-  const issues: SettingIssue[] = [];
-  const seen = new Set<string>();
-  for (const [index, settings] of (keys as unknown[]).entries()) {
-    const at = `keys[${index}]`;
-    if (!isPlainObject(settings)) {
-      issues.push({ field: at, type: 'invalid_type', message: 'must be an object { key, limit, consumed?, products }.' });
-      continue;
-    }
-    issues.push(...unknownFields(settings, ['key', 'limit', 'consumed', 'products'], at));
-    const { key, limit, consumed, products } = settings;
-    const nameIssue = keyNameIssue(key);
-    if (nameIssue !== undefined) issues.push({ ...nameIssue, field: `${at}.key`, type: nameIssue.type === 'missing' ? 'invalid_type' : nameIssue.type });
-    else if (seen.has(key as string)) issues.push({ field: `${at}.key`, type: 'invalid_enum', message: 'must be unique.' });
-    else seen.add(key as string);
-    const limitIssues = countIssue(`${at}.limit`, limit);
-    issues.push(...limitIssues);
-    if (consumed !== undefined) issues.push(...countIssue(`${at}.consumed`, consumed));
-    if (isCount(consumed) && limitIssues.length === 0 && consumed > (limit as number)) {
-      issues.push({ field: `${at}.consumed`, type: 'out_of_range', message: `must be at most the limit (${consumed} > ${String(limit)}).` });
-    }
-    issues.push(...productsIssues(`${at}.products`, products));
-  }
-  return issues;
 }
 
 export function clockIssues(clock: unknown): SettingIssue[] {

@@ -25,7 +25,23 @@ export interface MockState {
   readonly faults: Map<FaultRoute, ActiveFault>;
   /** Stubs and scenario states (issue 30); a fresh state starts from the `stubs` option's. */
   readonly stubs: StubSet;
+  /**
+   * What is set for one key only (D154), by the key: only for a key `ledgers` holds, so it is
+   * bounded by `MAX_KEYS`, and dropped with its key.
+   */
+  readonly scopes: Map<string, KeyScope>;
 }
+
+/** The faults, program behaviours and rate limit of one key: each comes before the global one (D154). */
+export interface KeyScope {
+  readonly faults: Map<FaultRoute, ActiveFault>;
+  readonly behaviors: Map<ProgramCode, ProgramBehavior>;
+  rateLimit?: { requests: number; windowMs: number };
+  rateLimiter?: RateLimiter;
+}
+
+/** The scope of the key a request sent, if that key has one. */
+export const scopeOf = (state: MockState, key: string | null): KeyScope | undefined => (key === null ? undefined : state.scopes.get(key));
 
 export function createState(options: ResolvedOptions): MockState {
   return {
@@ -39,5 +55,6 @@ export function createState(options: ResolvedOptions): MockState {
     rateLimiter: options.rateLimit && new RateLimiter(options.rateLimit.requests, options.rateLimit.windowMs),
     faults: new Map(),
     stubs: new StubSet(options.stubs),
+    scopes: new Map(),
   };
 }

@@ -139,6 +139,15 @@ export interface FaultState {
   hits: number;
 }
 
+/**
+ * Which key a setting is for (D154): given, the setting applies to the requests that send that
+ * key only, before the global one; without it, to every request. The key must be one the mock holds.
+ */
+export interface KeyScopeOption {
+  /** The API key (as clients send it in `x-api-key`). */
+  key: string;
+}
+
 /** A key as the mock reads it back: never the key itself, only its masked form. */
 export interface KeyState {
   /** A short prefix and a hash of the key, such as `te***a1b2c3d4e5f6`. */
@@ -158,6 +167,20 @@ export interface KeyState {
     /** Units consumed by searches of that program. */
     consumed: number;
   }[];
+  /** What is set for this key only (D154), present when something is: each part only when set. */
+  scoped?: {
+    /** The key's own faults, before the global ones. */
+    faults?: FaultState[];
+    /** The key's own program behaviours, each replacing the global one of its program. */
+    programs?: Partial<Record<ProgramCode, ProgramBehavior>>;
+    /** The key's own rate limit, replacing the `rateLimit` option for it. */
+    rateLimit?: {
+      /** Requests the key may make per window. */
+      requests: number;
+      /** The window in ms. */
+      windowMs: number;
+    };
+  };
 }
 
 /** Which recorded requests `requests(filter)` lists; every field narrows. */
@@ -287,8 +310,27 @@ export interface MockCore {
   handle(request: Request): Promise<Response | null>;
   /** Restores the initial state: keys and quota, history, program behaviours, recorded requests, rate limits. */
   reset(): void;
-  /** Sets (or with `null` clears) how a program's provider behaves. */
-  setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null): void;
+  /**
+   * Sets (or with `null` clears) how a program's provider behaves; with `{ key }`, for that key's
+   * searches only, before the global behaviour (D154).
+   * @example
+   * mock.setProgramBehavior('PROGRAM_2', { fail: { status: 503 } }, { key: 'worker-3-key' });
+   */
+  setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption): void;
+  /**
+   * Sets (or with `null` clears) one key's own rate limit (D154): `requests` per `windowMs` (default
+   * 1 000 ms) for that key, in place of the `rateLimit` option, which the other keys keep.
+   * @example
+   * mock.setRateLimit({ requests: 2, windowMs: 60_000 }, { key: 'worker-3-key' }); // its third request is a 429
+   */
+  setRateLimit(rateLimit: { requests: number; windowMs?: number } | null, scope: KeyScopeOption): void;
+  /**
+   * Resets one key (D154): its quota as the options gave it (a key `setKey` added is removed, as
+   * `reset()` removes it), and its own faults, behaviours, rate limit and recorded requests; every other key keeps its state.
+   * @example
+   * afterEach(() => mock.resetKey(workerKey));
+   */
+  resetKey(key: string): void;
   /** Creates a key or changes its limit, consumption or products. */
   setKey(key: string, settings: { limit?: number; consumed?: number; products?: Product[] }): void;
   /** The requests received so far (the most recent 10 000 within 16 MiB by default), oldest first, keys redacted; `filter` narrows them. */
@@ -297,27 +339,33 @@ export interface MockCore {
   clearRequests(): void;
   /**
    * Changes options of a running mock (checked like `createFlightSearchMock`'s), then resets it
-   * to a fresh state under them (D58). `rateLimit: null` or `clock: null` turns them off.
+   * to a fresh state under them (D58), unless every option changed is one the state is not built
+   * from (`latency`, `providerTimeoutMs`, `unknownFields`). `rateLimit: null` or `clock: null` turns them off.
+   * With `{ reset: false }` (what `PATCH /__mock/config` runs) it never resets: quota, history and
+   * the request log stay, and an option whose change needs a fresh state is refused with a
+   * `TypeError` naming it, nothing applied (D155).
    * @example
    * mock.configure({ rateLimit: { requests: 2, windowMs: 1000 }, clock: { at: '2026-11-01T00:00:00Z' } });
+   * mock.configure({ latency: 'realistic' }, { reset: false }); // other tests' quota and requests stay
    */
-  configure(changes: MockConfigChanges): void;
+  configure(changes: MockConfigChanges, how?: { reset?: boolean }): void;
   /** A key's settings and ledger (the key itself masked), or `undefined` when the mock has no such key. */
   getKey(key: string): KeyState | undefined;
-  /** The behaviour set on a program, or `null` when none is. */
-  getProgramBehavior(program: ProgramCode): ProgramBehavior | null;
+  /** The behaviour set on a program (with `{ key }`: for that key only), or `null` when none is. */
+  getProgramBehavior(program: ProgramCode, scope?: KeyScopeOption): ProgramBehavior | null;
   /**
    * Makes the service itself fail for a route (`search`, `history`, `quota`) or `all` of them;
    * a fault is checked before the key and never consumes quota or a rate-limit slot.
    * @example
    * mock.setFault('quota', { status: 503, times: 2 }); // the next two GET /quota answer 503
    * mock.setFault('all', { status: 429, retryAfterSeconds: 3, fraction: 0.5 });
+   * mock.setFault('search', { status: 503 }, { key: 'worker-3-key' }); // only that key's searches (D154)
    */
-  setFault(route: FaultRoute, fault: ServiceFault): void;
-  /** Clears the fault of `route`, or every fault without one. */
-  clearFaults(route?: FaultRoute): void;
-  /** The faults in force. */
-  faults(): FaultState[];
+  setFault(route: FaultRoute, fault: ServiceFault, scope?: KeyScopeOption): void;
+  /** Clears the fault of `route`, or every fault without one (with `{ key }`: that key's own). */
+  clearFaults(route?: FaultRoute, scope?: KeyScopeOption): void;
+  /** The faults in force (with `{ key }`: that key's own). */
+  faults(scope?: KeyScopeOption): FaultState[];
   /** Everything the mock is set to: options, keys (masked), program behaviours, faults, the request log's size. */
   state(): MockStateSnapshot;
   /**

@@ -5,7 +5,7 @@ import { errorEnvelope } from '../errors/envelopes.js';
 /** The names a control request may be addressed to besides the `host` option and `allowedHosts` (each with the server's port). */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-const CONTROL_METHODS = 'GET, POST, PUT, DELETE';
+const CONTROL_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 
 /**
  * Who may use the control API (D28): requests addressed to one of the

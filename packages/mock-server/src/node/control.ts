@@ -29,7 +29,7 @@ const done = (change: () => void): JsonAnswer => {
  * - `GET /__mock`: the index of these routes; `GET /__mock/openapi.yaml`: the control API's document.
  * - `POST /__mock/shutdown`: 202, then `lifecycle.shutdown()` once the answer is written.
  * - `POST /__mock/reset`: `reset()`, 204.
- * - `GET /__mock/state`: `state()`; `GET|PUT /__mock/config`: the options / `configure(body)`.
+ * - `GET /__mock/state`: `state()`; `GET|PUT|PATCH /__mock/config`: the options / `configure(body)` / `configure(body, { reset: false })`.
  * - `GET|PUT|DELETE /__mock/programs/{program}`: `getProgramBehavior` / `setProgramBehavior`.
  * - `GET|PUT /__mock/keys/{key}`: `getKey` / `setKey`.
  * - `GET|DELETE /__mock/faults`, `PUT|DELETE /__mock/faults/{route}`: `faults` / `clearFaults` / `setFault`.
@@ -49,11 +49,14 @@ export async function controlAnswer(
   const route = path.slice(CONTROL_PREFIX.length);
   // HEAD answers as GET; node:http leaves the body out.
   const verb = method === 'HEAD' ? 'GET' : method;
-  const [, collection, name, ...rest] = route.split('/');
+  const [, collection, name, part, partName, ...rest] = route.split('/');
   if (rest.length > 0 || (name === '' && collection !== undefined)) return notFound(method, path);
+  // `/keys/{key}/faults/search`: a route of one key's own state (D154).
+  if (part !== undefined && (collection !== 'keys' || part === '' || partName === '')) return notFound(method, path);
   const named = name === undefined ? undefined : decode(name);
-  const routes = controlRoutes(mock, named, body, search, lifecycle);
-  const here = `/${collection ?? ''}`;
+  const routes =
+    part === undefined ? controlRoutes(mock, named, body, search, lifecycle) : keyRoutes(mock, { key: named! }, partName && decode(partName), body);
+  const here = part === undefined ? `/${collection ?? ''}` : `/${part}${partName === undefined ? '' : `/${PARAMETERS[part] ?? ''}`}`;
   const allowed = Object.keys(routes)
     .filter((candidate) => candidate.endsWith(` ${here}`))
     .map((candidate) => candidate.split(' ')[0]!);
@@ -69,6 +72,12 @@ export async function controlAnswer(
     if (error instanceof Unsupported) return sendable(errorEnvelope(501, 'NOT_IMPLEMENTED', 'The mock served here has no such control function.'));
     const issues = settingIssuesOf(error);
     if (issues === undefined) throw error;
+    if ((error as { status?: unknown }).status === 409) {
+      const names = issues.map((issue) => issue.field).join(', ');
+      const message = `PATCH /__mock/config cannot change ${names} without a fresh state; PUT /__mock/config changes them and resets the mock (D58).`;
+      const errors = issues.map((issue) => ({ ...issue, field: joinField('body', issue.field) }));
+      return sendable(errorEnvelope(409, 'RESET_NEEDED', message, { details: { errors } }));
+    }
     const prefix = (error as { prefix?: unknown }).prefix;
     // Where the refused value came from: the path (program, key, route), the query (a filter) or the body.
     const at = prefix === 'program' || prefix === 'key' || prefix === 'route' ? `path.${prefix}` : prefix === 'filter' ? 'query' : 'body';
@@ -115,6 +124,7 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
       'GET /state': () => jsonAnswer(200, need(mock.state)()),
       'GET /config': () => jsonAnswer(200, need(mock.state)().options),
       'PUT /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never))),
+      'PATCH /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never, { reset: false }))),
       'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
       'DELETE /faults': () => done(() => need(mock.clearFaults)()),
       'GET /stubs': () => jsonAnswer(200, { stubs: need(mock.stubs)() }),
@@ -145,12 +155,32 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
   };
 }
 
+/**
+ * The routes of one key's own state (D154), `'METHOD /part'` or `'METHOD /part/{param}'`
+ * under `/keys/{key}`: its faults, program behaviours, rate limit and reset.
+ */
+function keyRoutes(mock: ServedMock, scope: { key: string }, named: string | undefined, body: Buffer | undefined): Routes {
+  return {
+    'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)(scope) }),
+    'DELETE /faults': () => done(() => need(mock.clearFaults)(undefined, scope)),
+    'PUT /faults/{route}': () => withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never, scope))),
+    'DELETE /faults/{route}': () => done(() => need(mock.clearFaults)(named as never, scope)),
+    'GET /programs/{program}': () => jsonAnswer(200, { program: named, behavior: need(mock.getProgramBehavior)(named as never, scope) }),
+    'PUT /programs/{program}': () => withBody(body, (value) => done(() => mock.setProgramBehavior(named as never, value as never, scope))),
+    'DELETE /programs/{program}': () => done(() => mock.setProgramBehavior(named as never, null, scope)),
+    'PUT /rate-limit': () => withBody(body, (value) => done(() => need(mock.setRateLimit)(value as never, scope))),
+    'DELETE /rate-limit': () => done(() => need(mock.setRateLimit)(null, scope)),
+    'POST /reset': () => done(() => need(mock.resetKey)(scope.key)),
+  };
+}
+
 /** `GET /__mock`: every control route (health included) and where their document is. */
 function routeIndex(mock: ServedMock): { routes: { method: string; path: string }[]; openapi: string } {
   const idle: ControlLifecycle = { shutdown: () => undefined };
   const entries = [
     ...Object.keys(controlRoutes(mock, undefined, undefined, '', idle)),
     ...Object.keys(controlRoutes(mock, '', undefined, '', idle)).map((key) => `${key}/${PARAMETERS[key.split('/')[1]!]}`),
+    ...Object.keys(keyRoutes(mock, { key: '' }, undefined, undefined)).map((key) => key.replace(' /', ' /keys/{key}/')),
   ].map((key) => {
     const [method, route] = key.split(' ') as [string, string];
     return { method, path: route === '/' ? CONTROL_PREFIX : `${CONTROL_PREFIX}${route}` };

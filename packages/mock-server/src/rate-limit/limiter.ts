@@ -10,6 +10,11 @@ export class RateLimiter {
     private readonly windowMs: number,
   ) {}
 
+  /** Forgets `key`'s window: its next request starts a new one (a key's reset, D154). */
+  forget(key: string): void {
+    this.#windows.delete(key);
+  }
+
   take(key: string, now: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
     let window = this.#windows.get(key);
     if (!window || now >= window.start + this.windowMs || now < window.start) {

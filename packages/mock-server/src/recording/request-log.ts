@@ -59,6 +59,8 @@ export interface LogEntry {
   nearMiss?: { stub: string; differs: string[] };
   /** What the entry counts for in the log's byte total; 0 once it was dropped (or never kept). */
   bytes: number;
+  /** The hash of the `x-api-key` sent (`null`: none), worked out when a key filter first reads the entry. */
+  keyHash?: string | null;
 }
 
 /**
@@ -147,6 +149,22 @@ export class RequestLog {
     this.#entries = [];
     this.#head = 0;
     this.#bytes = 0;
+  }
+
+  /** Drops the entries of the requests that sent `key` (a key's reset, D154), and no other. */
+  forget(key: string): void {
+    const hash = keyHash(key);
+    const kept: LogEntry[] = [];
+    for (let i = this.#head; i < this.#entries.length; i++) {
+      const entry = this.#entries[i]!;
+      if (sentKeyHash(entry) !== hash) kept.push(entry);
+      else {
+        this.#bytes -= entry.bytes;
+        entry.bytes = 0;
+      }
+    }
+    this.#entries = kept;
+    this.#head = 0;
   }
 
   /**
@@ -255,12 +273,18 @@ function matches(entry: LogEntry, filter: EntryFilter, hash: string | undefined)
   if (filter.path !== undefined && entry.path !== filter.path) return false;
   if (filter.status !== undefined && entry.status !== filter.status) return false;
   if (filter.since !== undefined && entry.receivedAt < filter.since) return false;
-  if (hash !== undefined) {
-    // Compared by hash, so the key asked for is never compared to, or shown beside, another in clear.
-    const sent = sentKey(headerPairs(entry.headers));
-    if (sent === undefined || keyHash(sent) !== hash) return false;
-  }
+  // Compared by hash, so the key asked for is never compared to, or shown beside, another in clear.
+  if (hash !== undefined && sentKeyHash(entry) !== hash) return false;
   return true;
+}
+
+/** The hash of the key `entry`'s request sent, kept on the entry: every worker's `requests({ key })` reads the whole log (D154). */
+function sentKeyHash(entry: LogEntry): string | null {
+  if (entry.keyHash === undefined) {
+    const sent = sentKey(headerPairs(entry.headers));
+    entry.keyHash = sent === undefined ? null : keyHash(sent);
+  }
+  return entry.keyHash;
 }
 
 /**

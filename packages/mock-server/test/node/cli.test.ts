@@ -198,12 +198,17 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
           { key: 'b', limit: '100', products: ['search'] },
         ],
       }),
-      /keys\[1\]\.limit must be a non-negative integer/,
+      /keys\[1\]\.limit must be an integer >= 0\./,
     ],
     [
       'an entry with an unknown product',
       JSON.stringify({ keys: [{ key: 'a', limit: 1, products: ['search', 'hotels'] }] }),
-      /keys\[0\]\.products\[1\] must be "search" or "history"/,
+      /keys\[0\]\.products must be an array of 'search' and 'history'\./,
+    ],
+    [
+      'a misspelt field, as createFlightSearchMock refuses it (the option table checks the file, issue 26 item 1)',
+      JSON.stringify({ keys: [{ key: 'a', limit: 1, consumd: 1, products: ['search'] }] }),
+      /keys\[0\]\.consumd is not a known field; expected key, limit, consumed, products\./,
     ],
     [
       'a repeated key',
@@ -223,7 +228,7 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     [
       'more than 1 000 keys (D83)',
       JSON.stringify({ keys: Array.from({ length: 1_001 }, (_, i) => ({ key: `k${i}`, limit: 1, products: ['search'] })) }),
-      /"keys" has 1001 entries; at most 1000/,
+      /keys must have at most 1000 keys \(it has 1001\)\./,
     ],
   ])('rejects --keys with %s: exit code 2 and a message naming the problem', async (_, content, message) => {
     const file = content === null ? join(tmpdir(), 'no-such-dir-fsm', 'keys.json') : keysFile(content);

@@ -376,7 +376,7 @@ describe('the control API has its own contract, control-api.yaml (issue 30 item 
     const document = parse(text) as { paths: Record<string, Record<string, unknown>> };
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.keys(item)
-        .filter((key) => ['get', 'put', 'post', 'delete'].includes(key))
+        .filter((key) => ['get', 'put', 'patch', 'post', 'delete'].includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
     const index = (await (await fetch(`${server.url}/__mock`)).json()) as { routes: { method: string; path: string }[] };
