@@ -232,6 +232,38 @@ describe('issue 32: data a domain expert accepts', () => {
     expect(night.slice(0, 20)).toEqual([]);
   });
 
+  it('D171: block times follow the winds by direction and latitude band: westbound polar and transpacific not too long, US transcontinental westbound not too short, equator-crossing routes get wind', () => {
+    // Published block times in minutes (the airlines' 2025-26 timetables: BA, AA, NH, LA, QF, DL), both directions.
+    const published: readonly (readonly [string, string, number])[] = [
+      ['LHR', 'LAX', 675],
+      ['LAX', 'LHR', 630],
+      ['JFK', 'HND', 860],
+      ['HND', 'JFK', 770],
+      ['SCL', 'SYD', 860],
+      ['SYD', 'SCL', 755],
+      ['JFK', 'LAX', 385],
+      ['LAX', 'JFK', 320],
+      ['LAX', 'SYD', 900],
+      ['SYD', 'LAX', 825],
+      ['LHR', 'JFK', 490],
+      ['JFK', 'LHR', 420],
+    ];
+    const mean = new Map<string, number>();
+    const off: string[] = [];
+    for (const [origin, destination, minutes] of published) {
+      const blocks = flightsOn(origin, destination).flatMap((flight) => (flight.stops === 0 ? [flight.durationMinutes] : []));
+      expect(blocks.length, `${origin}-${destination} non-stops`).toBeGreaterThan(5);
+      const average = blocks.reduce((sum, each) => sum + each, 0) / blocks.length;
+      mean.set(`${origin}-${destination}`, average);
+      // Within 40 min of the timetable on long-haul, 20 min on a US transcontinental.
+      const tolerance = origin === 'JFK' && destination === 'LAX' ? 20 : origin === 'LAX' && destination === 'JFK' ? 20 : 40;
+      if (Math.abs(average - minutes) > tolerance) off.push(`${origin}-${destination} ${average.toFixed(0)} min, published ${minutes}`);
+    }
+    expect(off).toEqual([]);
+    // Across the equator the westerlies of both hemispheres still blow: LAX-SYD is the long way.
+    expect((mean.get('LAX-SYD') ?? 0) - (mean.get('SYD-LAX') ?? 0)).toBeGreaterThanOrEqual(40);
+  });
+
   it('D139: a departure before now at the origin (local time) is not for sale, and later ones that day are', () => {
     let sold = 0;
     for (const seed of SEEDS) {
