@@ -59,5 +59,14 @@ export function typesForStage(km: number): readonly string[] {
   return ['77W', '789', '359', '333', '388', '781'];
 }
 
-/** Whether a type has this cabin (an unknown type is assumed to have every cabin). */
-export const hasCabin = (equipment: string, cabin: CabinType): boolean => AIRCRAFT[equipment]?.cabins.includes(cabin) ?? true;
+/**
+ * Airlines that fit a domestic first or business cabin on the narrow-bodies others fly all-economy
+ * (A319, A320, 737-800): the US majors and the program airline standing for one (P7), Air Canada,
+ * Aeromexico and Copa and the program standing for it (P4), from their seat maps (D172).
+ */
+const FIRST_ON_NARROW_BODIES = new Set(['AA', 'UA', 'DL', 'AS', 'P7', 'AC', 'AM', 'CM', 'P4']);
+const NARROW_BODIES = new Set(['319', '320', '738']);
+
+/** Whether a type, as `carrier` fits it, has this cabin (an unknown type is assumed to have every cabin). */
+export const hasCabin = (equipment: string, cabin: CabinType, carrier: string): boolean =>
+  (AIRCRAFT[equipment]?.cabins.includes(cabin) ?? true) || (FIRST_ON_NARROW_BODIES.has(carrier) && NARROW_BODIES.has(equipment));

@@ -95,7 +95,7 @@ function directionFlights(seed: number, search: NormalizedSearch, direction: Dir
   // A flight landing after 9999-12-31T23:59 has no time the contract's YYYY-MM-DDTHH:mm can write: not sold.
   // Only aircraft that have the cabin sell it (D40).
   const itineraries = itinerariesOn(timetable(seed, program, origin, destination), date).filter((itinerary) =>
-    itinerary.legs.every((leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL && hasCabin(leg.equipment, cabinType)),
+    itinerary.legs.every((leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL && hasCabin(leg.equipment, cabinType, leg.carrier)),
   );
   const route = `${origin}-${destination}`;
   const dayDemand = demand(seed, program, route, dayNumber(date));
@@ -151,7 +151,7 @@ function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItin
   const stops = itinerary.legs.length - 1;
   const km = itinerary.template.distanceKm;
   const paying = passengers.adults + passengers.children;
-  const taxesAdult = taxesPerAdult(program, cabinType, itinerary.legs);
+  const taxesAdult = taxesPerAdult(program, cabinType, itinerary.legs, priceType);
   const taxes = cents(taxesAdult * paying + taxesAdult * 0.1 * passengers.infants);
   const families = profile.families[cabinType];
   // The dearest family is sometimes sold out on a flight.

@@ -129,6 +129,14 @@ function flightsOn(origin: string, destination: string, programs: readonly Progr
   return flights;
 }
 
+/** Business searches of a route over the programs, seeds and dates. */
+const businessOn = (origin: string, destination: string): ParsedFlight[] =>
+  PROGRAMS.flatMap((program) =>
+    SEEDS.slice(0, 4).flatMap((seed) =>
+      DATES.flatMap((departureDate) => generateFlights(seed, searchOf({ program, origin, destination, departureDate, cabinType: 'BUSINESS' }))),
+    ),
+  );
+
 const ROUTES: readonly (readonly [string, string])[] = [
   ['GRU', 'JFK'],
   ['GRU', 'LIS'],
@@ -262,6 +270,80 @@ describe('issue 32: data a domain expert accepts', () => {
     expect(off).toEqual([]);
     // Across the equator the westerlies of both hemispheres still blow: LAX-SYD is the long way.
     expect((mean.get('LAX-SYD') ?? 0) - (mean.get('SYD-LAX') ?? 0)).toBeGreaterThanOrEqual(40);
+  });
+
+  it('D172: a US domestic award costs the 5.60 USD security fee in all (no carrier surcharge at home), and US carriers sell a domestic first cabin on their A319, A320 and 737-800', () => {
+    /** Units of each program's currency per US dollar (D43), the expert's own copy. */
+    const perUsd: Readonly<Record<ProgramCode, number>> = {
+      PROGRAM_1: 5,
+      PROGRAM_2: 5,
+      PROGRAM_3: 5,
+      PROGRAM_3_INTERLINE: 5,
+      PROGRAM_4: 1,
+      PROGRAM_5: 0.92,
+      PROGRAM_6: 1,
+      PROGRAM_7: 1,
+      PROGRAM_8: 1,
+    };
+    const domestic = [
+      ['JFK', 'LAX'],
+      ['LGA', 'ORD'],
+      ['LGA', 'MIA'],
+      ['ATL', 'MIA'],
+      ['LGA', 'ATL'],
+      ['SFO', 'LAX'],
+      ['BOS', 'DCA'],
+    ] as const;
+    const wrong: string[] = [];
+    let awards = 0;
+    for (const [origin, destination] of domestic) {
+      for (const program of PROGRAMS)
+        for (const seed of SEEDS.slice(0, 4))
+          for (const departureDate of DATES)
+            for (const flight of generateFlights(seed, searchOf({ program, origin, destination, departureDate }))) {
+              if (flight.legs.some((leg) => airport(leg.departureAirport)?.country !== 'US' || airport(leg.arrivalAirport)?.country !== 'US')) continue;
+              for (const fare of flight.fares) {
+                awards++;
+                const taxes = fare.taxes / perUsd[program];
+                if (Math.abs(taxes - 5.6) > 0.02) wrong.push(`${program} ${origin}-${destination} ${flight.flightCode}: taxes ${taxes.toFixed(2)} USD`);
+                if (program === 'PROGRAM_7' && fare.totalMoney !== fare.taxes)
+                  wrong.push(`${program} ${origin}-${destination}: a fee of ${fare.fees} beside the taxes`);
+              }
+            }
+      // First/business at home: every one of these routes sells it, on narrow-bodies too.
+      expect(businessOn(origin, destination).length, `${origin}-${destination} in business`).toBeGreaterThan(0);
+    }
+    expect(awards).toBeGreaterThan(100);
+    expect(wrong.slice(0, 10)).toEqual([]);
+    const narrow = domestic.flatMap(([origin, destination]) => businessOn(origin, destination)).flatMap((flight) => flight.legs);
+    expect(narrow.some((leg) => ['319', '320', '738'].includes(leg.equipment))).toBe(true);
+  });
+
+  it('D172: carrier surcharges differ by program: one GRU-LIS non-stop costs different taxes in dollars in different programs', () => {
+    const perUsd: Readonly<Record<string, number>> = { BRL: 5, EUR: 0.92, USD: 1 };
+    const currency: Readonly<Record<ProgramCode, string>> = {
+      PROGRAM_1: 'BRL',
+      PROGRAM_2: 'BRL',
+      PROGRAM_3: 'BRL',
+      PROGRAM_3_INTERLINE: 'BRL',
+      PROGRAM_4: 'USD',
+      PROGRAM_5: 'EUR',
+      PROGRAM_6: 'USD',
+      PROGRAM_7: 'USD',
+      PROGRAM_8: 'USD',
+    };
+    const taxes = new Map<string, Set<string>>();
+    for (const flight of flightsOn('GRU', 'LIS')) {
+      if (flight.stops !== 0) continue;
+      const usd = ((flight.fares[0]?.taxes ?? 0) / (perUsd[currency[flight.airlineLoyalty]] ?? 1)).toFixed(0);
+      const programs = taxes.get(usd) ?? new Set();
+      programs.add(flight.airlineLoyalty);
+      taxes.set(usd, programs);
+    }
+    const programsWithNonstops = new Set([...taxes.values()].flatMap((each) => [...each]));
+    expect(programsWithNonstops.size).toBeGreaterThanOrEqual(3);
+    // No two programs charge the same dollars on the same non-stop.
+    for (const [usd, programs] of taxes) expect(programs.size, `${usd} USD in ${[...programs].join(', ')}`).toBe(1);
   });
 
   it('D139: a departure before now at the origin (local time) is not for sale, and later ones that day are', () => {
