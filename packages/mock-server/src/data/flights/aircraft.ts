@@ -22,6 +22,9 @@ const TWO_CLASS: readonly CabinType[] = ['ECONOMY', 'BUSINESS'];
 // (the OpenFlights planes list has codes and names only), so these are the
 // manufacturers' published ranges and field lengths, rounded down to what
 // airlines schedule; narrow-bodies fly from 4,300 ft as they do at SDU and CGH.
+// No airline schedules an A320neo or 737 MAX 8 beyond 5,000 km (Norwegian's
+// transatlantic MAX 8 sectors were the longest, and ended in 2019); Copa's
+// 737 MAX 9 reaches Buenos Aires and Montevideo from Panama, 5,500 km (D173).
 export const AIRCRAFT: Readonly<Record<string, AircraftType>> = Object.fromEntries(
   (
     [
@@ -33,11 +36,11 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = Object.fromEntri
       ['319', 'Airbus A319', 5_000, 4_300, ECONOMY_ONLY],
       ['320', 'Airbus A320', 5_000, 4_300, ECONOMY_ONLY],
       ['738', 'Boeing 737-800', 5_000, 4_300, ECONOMY_ONLY],
-      ['32N', 'Airbus A320neo', 6_000, 4_300, TWO_CLASS],
-      ['7M8', 'Boeing 737 MAX 8', 6_000, 4_300, TWO_CLASS],
+      ['32N', 'Airbus A320neo', 5_000, 4_300, TWO_CLASS],
+      ['7M8', 'Boeing 737 MAX 8', 5_000, 4_300, TWO_CLASS],
       ['321', 'Airbus A321', 5_000, 5_500, TWO_CLASS],
       ['32Q', 'Airbus A321neo LR', 7_400, 6_500, TWO_CLASS],
-      ['7M9', 'Boeing 737 MAX 9', 6_000, 6_000, TWO_CLASS],
+      ['7M9', 'Boeing 737 MAX 9', 5_500, 6_000, TWO_CLASS],
       ['763', 'Boeing 767-300ER', 10_500, 7_500, TWO_CLASS],
       ['788', 'Boeing 787-8', 12_500, 8_000, TWO_CLASS],
       ['332', 'Airbus A330-200', 12_500, 8_000, TWO_CLASS],

@@ -3,7 +3,8 @@
 // own here (the expert's), not from the generator's.
 import type { ParsedFlight, ProgramCode } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
-import { airport, localNow } from '../airports/index.js';
+import { createFlightSearchMock } from '../../index.js';
+import { airport, distanceKm as distance, localNow } from '../airports/index.js';
 import { searchOf } from '../testing/contract.js';
 import { generateFlights } from './index.js';
 
@@ -344,6 +345,68 @@ describe('issue 32: data a domain expert accepts', () => {
     expect(programsWithNonstops.size).toBeGreaterThanOrEqual(3);
     // No two programs charge the same dollars on the same non-stop.
     for (const [usd, programs] of taxes) expect(programs.size, `${usd} USD in ${[...programs].join(', ')}`).toBe(1);
+  });
+
+  it('D173: no impossible routes: no MEX-SYD non-stop nor MEX connection to SYD, nothing at Beauvais, no narrow-body beyond 5,000 km (5,500 for the 737 MAX 9) but the A321LR, no long-haul at Linate', () => {
+    const wrong: string[] = [];
+    const legsOf = (origin: string, destination: string) => flightsOn(origin, destination, PROGRAMS, SEEDS.slice(0, 4)).flatMap((flight) => flight.legs);
+    const checked = [
+      ['MEX', 'SYD'],
+      ['LAX', 'SYD'],
+      ['GIG', 'BVA'],
+      ['GRU', 'BVA'],
+      ['SEN', 'JFK'],
+      ['DXB', 'LHR'],
+      ['JFK', 'LIS'],
+      ['LIN', 'JFK'],
+      ['LIN', 'GRU'],
+      ...ROUTES,
+    ] as const;
+    // Narrow-bodies as airlines schedule them: the A321LR/XLR is the one that flies the Atlantic's long sectors.
+    const narrow = new Set(['319', '320', '321', '32N', '738', '7M8', 'E90', 'E95', '221', 'AT7', 'DH4']);
+    let legs = 0;
+    for (const [origin, destination] of checked) {
+      for (const leg of legsOf(origin, destination)) {
+        legs++;
+        const from = airport(leg.departureAirport);
+        const to = airport(leg.arrivalAirport);
+        if (!from || !to) continue;
+        const km = distance(from, to);
+        const name = `${leg.airlineCode} ${leg.flightNumber} ${leg.departureAirport}-${leg.arrivalAirport} ${leg.equipment}`;
+        // Mexico City's 2,230 m elevation: no departure is scheduled beyond Tokyo (11,300 km).
+        if ((leg.departureAirport === 'MEX' || leg.arrivalAirport === 'MEX') && km > 11_500) wrong.push(`${name}: hot-and-high MEX`);
+        if (leg.departureAirport === 'BVA' || leg.arrivalAirport === 'BVA') wrong.push(`${name}: Beauvais sees low-cost carriers only`);
+        // Copa's 737 MAX 9 reaches Buenos Aires and Montevideo from Panama (5,500 km); no narrow-body flies further but the A321LR.
+        if ((narrow.has(leg.equipment) && km > 5_000) || (leg.equipment === '7M9' && km > 5_500)) wrong.push(`${name}: a narrow-body on ${km.toFixed(0)} km`);
+        if ((leg.departureAirport === 'LIN' || leg.arrivalAirport === 'LIN') && km > 2_500)
+          wrong.push(`${name}: Linate is for European point-to-point flights`);
+      }
+    }
+    expect(legs).toBeGreaterThan(1000);
+    expect(wrong.slice(0, 20)).toEqual([]);
+  });
+
+  it('D173: history expands city codes onto the same rules: MIL->NYC, NYC->MIL and PAR->RIO record no Linate long-haul leg and nothing at Beauvais', async () => {
+    const mock = createFlightSearchMock({ seed: 7, keys: [{ key: 'k', limit: 10, products: ['search', 'history'] }], now: () => Date.UTC(2026, 11, 15, 12) });
+    const seen: string[] = [];
+    for (const [origin, destination] of [
+      ['MIL', 'NYC'],
+      ['PAR', 'RIO'],
+      ['NYC', 'MIL'],
+    ]) {
+      const query = new URLSearchParams({ origin: origin as string, destination: destination as string, cabinType: 'ECONOMY', lookbackDays: '30' });
+      for (const program of ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7']) query.append('airlineLoyalty', program);
+      const response = (await mock.handle(
+        new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': 'k' } }),
+      ))!;
+      expect(response.status).toBe(200);
+      const { flights } = (await response.json()) as { flights: { legs?: { departureAirport: string; arrivalAirport: string }[] | null }[] };
+      for (const record of flights) for (const leg of record.legs ?? []) seen.push(`${leg.departureAirport}-${leg.arrivalAirport}`);
+    }
+    expect(seen.length).toBeGreaterThan(20);
+    // Linate connects through Europe's hubs; no leg of it leaves Europe, and none touches Beauvais.
+    const european = (code: string) => airport(code)?.continent === 'EU';
+    expect(seen.filter((pair) => pair.includes('BVA') || (pair.includes('LIN') && !pair.split('-').every(european)))).toEqual([]);
   });
 
   it('D139: a departure before now at the origin (local time) is not for sale, and later ones that day are', () => {

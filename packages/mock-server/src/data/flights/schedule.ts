@@ -153,13 +153,15 @@ function equipmentFor(fleet: readonly string[], from: Airport, to: Airport, km: 
   return any.length > 0 ? random.pick(any) : undefined;
 }
 
-/** Whether a non-stop may operate between two airports: domestic-only airports and perimeter rules (D39). */
+/** Whether a non-stop may operate between two airports: domestic-only airports and perimeter rules (D39), hot-and-high and low-cost airports (D173). */
 function legAllowed(from: Airport, to: Airport, km: number): boolean {
   for (const [here, there] of [
     [from, to],
     [to, from],
   ] as const) {
     const limits = limitsOf(here.iata);
+    if (limits.lowCostOnly) return false;
+    if (limits.maxStageKm !== undefined && km > limits.maxStageKm) return false;
     if (limits.domesticOnly && there.country !== here.country) return false;
     if (limits.perimeterKm !== undefined && km > limits.perimeterKm && !limits.perimeterExceptions?.includes(there.iata)) return false;
   }
