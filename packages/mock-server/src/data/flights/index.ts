@@ -11,6 +11,12 @@ import { itinerariesOn, timetable, type DatedItinerary } from './schedule.js';
 
 type Direction = ParsedFlight['direction'];
 
+/**
+ * Seats a business award shows, drawn evenly from this list: mostly 1 to 4, rarely more (D174), as award
+ * space in a cabin of 20 to 40 seats is released a few at a time.
+ */
+const BUSINESS_SEATS: readonly number[] = [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 6, 7];
+
 /** The last local minute `YYYY-MM-DDTHH:mm` can write. */
 const LAST_WRITABLE_LOCAL = Date.UTC(9999, 11, 31, 23, 59);
 
@@ -133,7 +139,7 @@ function directionFlights(seed: number, search: NormalizedSearch, direction: Dir
       stops: legs.length - 1,
       durationMinutes: itinerary.durationMinutes,
       flightCode: legs.map((leg) => `${leg.airlineCode} ${leg.flightNumber}`).join(', '),
-      availableSeats: random.chance(0.15) ? null : random.int(1, 9),
+      availableSeats: random.chance(0.15) ? null : cabinType === 'BUSINESS' ? random.pick(BUSINESS_SEATS) : random.int(1, 9),
       // The aircraft of the longest leg is the one a traveller books the trip for.
       equipment: legs.reduce((longest, leg) => (leg.durationMinutes > longest.durationMinutes ? leg : longest), first).equipment,
       fareSource: random.pick(PROGRAMS[program].fareSources),

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createFlightSearchMock } from '../../index.js';
 import { airport, distanceKm as distance, localNow } from '../airports/index.js';
 import { searchOf } from '../testing/contract.js';
+import { toRawData } from '../raw/index.js';
 import { generateFlights } from './index.js';
 
 const PROGRAMS: readonly ProgramCode[] = [
@@ -137,6 +138,26 @@ const businessOn = (origin: string, destination: string): ParsedFlight[] =>
       DATES.flatMap((departureDate) => generateFlights(seed, searchOf({ program, origin, destination, departureDate, cabinType: 'BUSINESS' }))),
     ),
   );
+
+/** Seats of each fare family per flight in a RAW answer (offers, trips and journeys structures), cheapest family first. */
+function rawSeatsPerFlight(program: ProgramCode, data: unknown): number[][] {
+  const block = (data as { outbound: Record<string, unknown> }).outbound;
+  if (program === 'PROGRAM_2' || program === 'PROGRAM_5') {
+    const byItinerary = new Map<string, number[]>();
+    for (const offer of block.offers as { itineraryRef: string; seatsRemaining: number | null }[]) {
+      if (offer.seatsRemaining === null) continue;
+      byItinerary.set(offer.itineraryRef, [...(byItinerary.get(offer.itineraryRef) ?? []), offer.seatsRemaining]);
+    }
+    return [...byItinerary.values()];
+  }
+  const text = JSON.stringify(block);
+  const perFlight: number[][] = [];
+  for (const part of text.split(/"(?:fare_options|Fares)":/).slice(1)) {
+    const counts = [...(part.split(']')[0] ?? '').matchAll(/"(?:seats_remaining|SeatsAvailable)":(\d+)/g)].map((match) => Number(match[1]));
+    if (counts.length > 0) perFlight.push(counts);
+  }
+  return perFlight;
+}
 
 const ROUTES: readonly (readonly [string, string])[] = [
   ['GRU', 'JFK'],
@@ -407,6 +428,61 @@ describe('issue 32: data a domain expert accepts', () => {
     // Linate connects through Europe's hubs; no leg of it leaves Europe, and none touches Beauvais.
     const european = (code: string) => airport(code)?.continent === 'EU';
     expect(seen.filter((pair) => pair.includes('BVA') || (pair.includes('LIN') && !pair.split('-').every(european)))).toEqual([]);
+  });
+
+  it('D174: business award seats are few (most flights 1 to 4, hardly any 7 or more), and in RAW each fare family has its own count, the cheapest the fewest', () => {
+    const seats: number[] = [];
+    const families: string[] = [];
+    let differ = 0;
+    for (const [origin, destination] of ROUTES.slice(0, 8)) {
+      for (const program of ['PROGRAM_2', 'PROGRAM_5', 'PROGRAM_3', 'PROGRAM_7'] as const) {
+        for (const seed of SEEDS) {
+          const search = searchOf({ program, origin, destination, cabinType: 'BUSINESS', responseFormat: 'RAW' });
+          const flights = generateFlights(seed, search);
+          for (const flight of flights) if (flight.availableSeats !== null) seats.push(flight.availableSeats);
+          // Every RAW structure with a count per fare: a list of counts per flight, cheapest family first.
+          const data = JSON.stringify(toRawData(search, flights, seed));
+          for (const match of data.matchAll(/"(?:seatsRemaining|seats_remaining|SeatsAvailable)":(\d+|null)/g)) families.push(match[1] as string);
+          for (const flight of rawSeatsPerFlight(program, toRawData(search, flights, seed))) {
+            if (flight.length > 1 && new Set(flight).size > 1) differ++;
+            for (let i = 1; i < flight.length; i++) expect(flight[i - 1] ?? 0, `${program} ${flight.join(',')}`).toBeLessThanOrEqual(flight[i] ?? 0);
+          }
+        }
+      }
+    }
+    expect(seats.length).toBeGreaterThan(200);
+    expect(seats.filter((count) => count >= 7).length / seats.length).toBeLessThan(0.1);
+    expect(seats.filter((count) => count <= 4).length / seats.length).toBeGreaterThan(0.6);
+    expect(families.length).toBeGreaterThan(200);
+    expect(differ).toBeGreaterThan(20);
+  });
+
+  it('D175: a connection from abroad onto a US flight leaves at least 90 minutes for immigration and customs', () => {
+    const short: string[] = [];
+    let connections = 0;
+    for (const [origin, destination] of [
+      ['GRU', 'LAX'],
+      ['LHR', 'LAX'],
+      ['CDG', 'ORD'],
+      ['GRU', 'ORD'],
+      ['MAD', 'LAX'],
+      ['GRU', 'DEN'],
+      ['LIS', 'MIA'],
+      ['BOG', 'BOS'],
+    ] as const) {
+      for (const flight of flightsOn(origin, destination)) {
+        for (let i = 1; i < flight.legs.length; i++) {
+          const before = flight.legs[i - 1]!;
+          const after = flight.legs[i]!;
+          if (airport(after.departureAirport)?.country !== 'US' || airport(before.departureAirport)?.country === 'US') continue;
+          connections++;
+          const minutes = (Date.parse(`${after.departureDate}Z`) - Date.parse(`${before.arrivalDate}Z`)) / 60_000;
+          if (minutes < 90) short.push(`${flight.airlineLoyalty} ${flight.flightCode} at ${after.departureAirport}: ${minutes} min`);
+        }
+      }
+    }
+    expect(connections).toBeGreaterThan(50);
+    expect(short.slice(0, 10)).toEqual([]);
   });
 
   it('D139: a departure before now at the origin (local time) is not for sale, and later ones that day are', () => {

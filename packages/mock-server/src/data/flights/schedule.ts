@@ -278,7 +278,9 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
       for (let i = 0; i < connections; i++) {
         const hub = points[i] as Airport;
         const first = legTemplate(program, from, hub, flightNumber, 0, random);
-        const second = legTemplate(program, hub, to, flightNumber, random.int(14, 48) * 5, random);
+        // Arriving from abroad in the US, a passenger clears immigration and customs before any connection: 90 min at least (D175).
+        const fromAbroad = hub.country === 'US' && from.country !== 'US';
+        const second = legTemplate(program, hub, to, flightNumber, random.int(fromAbroad ? 18 : 14, 48) * 5, random);
         const entry =
           first && second && keepingNightRules({ departureMinute: departureMinute(km, random), legs: [first, second], weekdays: weekdays(), distanceKm: km });
         if (entry) entries.push(entry);
