@@ -75,7 +75,7 @@ export function baselineHistory(seed: number, route: BaselineRoute, now: number)
     let flights = watched.get(day);
     if (!flights) {
       flights = itinerariesOn(entries, formatLocalDate(day * DAY))
-        .filter((itinerary) => itinerary.legs.every((leg) => hasCabin(leg.equipment, cabinType)))
+        .filter((itinerary) => itinerary.legs.every((leg) => hasCabin(leg.equipment, cabinType, leg.carrier)))
         .map((itinerary) => watchedFlight(program, cabinType, itinerary))
         .sort((a, b) => a.base - b.base)
         .slice(0, FLIGHTS_PER_DATE);

@@ -94,12 +94,3 @@ export function distanceKm(from: Airport, to: Airport): number {
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(from.lat * rad) * Math.cos(to.lat * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
-
-/** Initial great-circle bearing from one airport to another, degrees clockwise from north (0..360). */
-export function bearingDegrees(from: Airport, to: Airport): number {
-  const rad = Math.PI / 180;
-  const dLon = (to.lon - from.lon) * rad;
-  const y = Math.sin(dLon) * Math.cos(to.lat * rad);
-  const x = Math.cos(from.lat * rad) * Math.sin(to.lat * rad) - Math.sin(from.lat * rad) * Math.cos(to.lat * rad) * Math.cos(dLon);
-  return (Math.atan2(y, x) / rad + 360) % 360;
-}

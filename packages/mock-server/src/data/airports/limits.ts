@@ -16,6 +16,10 @@ export interface AirportLimits {
   equipment?: readonly string[];
   /** Night curfew, local minutes of the day: no departure or landing from `from` to `to` (D138). */
   curfew?: { from: number; to: number };
+  /** Longest non-stop scheduled to or from it, great-circle km: a hot-and-high airport's take-off weights (D173). */
+  maxStageKm?: number;
+  /** Served by low-cost airlines only: no program or alliance airline flies here (D173). */
+  lowCostOnly?: true;
 }
 
 const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
@@ -37,6 +41,17 @@ const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
   ORY: { curfew: { from: 23 * 60 + 30, to: 6 * 60 } },
   // Zurich: operating regulations close it to scheduled traffic from 23:30 to 06:00.
   ZRH: { curfew: { from: 23 * 60 + 30, to: 6 * 60 } },
+  // Mexico City: 2,230 m above sea level; its longest scheduled departure is Tokyo (11,300 km, ANA and
+  // Aeromexico), and its Asian flights beyond that stop on the way (Aeromexico's Shanghai service via Tijuana).
+  MEX: { maxStageKm: 11_500 },
+  // Milan Linate: its traffic decree (DM 3 March 2000, "decreto Bersani", as amended) allows point-to-point
+  // flights within Europe only; the long-haul of Milan is at Malpensa. 2,500 km stands for "within Europe".
+  LIN: { perimeterKm: 2500 },
+  // Low-cost airports: Paris Beauvais, Brussels Charleroi and Frankfurt Hahn are served by Ryanair and
+  // Wizz Air alone (their airports' destination lists); no network airline or alliance member flies there.
+  BVA: { lowCostOnly: true },
+  CRL: { lowCostOnly: true },
+  HHN: { lowCostOnly: true },
   // Congonhas (Sao Paulo) and Santos Dumont (Rio): domestic airports by ANAC/CONAC rule;
   // international flights of those cities use GRU/VCP and GIG.
   CGH: { domesticOnly: true },

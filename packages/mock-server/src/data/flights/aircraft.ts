@@ -22,6 +22,9 @@ const TWO_CLASS: readonly CabinType[] = ['ECONOMY', 'BUSINESS'];
 // (the OpenFlights planes list has codes and names only), so these are the
 // manufacturers' published ranges and field lengths, rounded down to what
 // airlines schedule; narrow-bodies fly from 4,300 ft as they do at SDU and CGH.
+// No airline schedules an A320neo or 737 MAX 8 beyond 5,000 km (Norwegian's
+// transatlantic MAX 8 sectors were the longest, and ended in 2019); Copa's
+// 737 MAX 9 reaches Buenos Aires and Montevideo from Panama, 5,500 km (D173).
 export const AIRCRAFT: Readonly<Record<string, AircraftType>> = Object.fromEntries(
   (
     [
@@ -33,11 +36,11 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = Object.fromEntri
       ['319', 'Airbus A319', 5_000, 4_300, ECONOMY_ONLY],
       ['320', 'Airbus A320', 5_000, 4_300, ECONOMY_ONLY],
       ['738', 'Boeing 737-800', 5_000, 4_300, ECONOMY_ONLY],
-      ['32N', 'Airbus A320neo', 6_000, 4_300, TWO_CLASS],
-      ['7M8', 'Boeing 737 MAX 8', 6_000, 4_300, TWO_CLASS],
+      ['32N', 'Airbus A320neo', 5_000, 4_300, TWO_CLASS],
+      ['7M8', 'Boeing 737 MAX 8', 5_000, 4_300, TWO_CLASS],
       ['321', 'Airbus A321', 5_000, 5_500, TWO_CLASS],
       ['32Q', 'Airbus A321neo LR', 7_400, 6_500, TWO_CLASS],
-      ['7M9', 'Boeing 737 MAX 9', 6_000, 6_000, TWO_CLASS],
+      ['7M9', 'Boeing 737 MAX 9', 5_500, 6_000, TWO_CLASS],
       ['763', 'Boeing 767-300ER', 10_500, 7_500, TWO_CLASS],
       ['788', 'Boeing 787-8', 12_500, 8_000, TWO_CLASS],
       ['332', 'Airbus A330-200', 12_500, 8_000, TWO_CLASS],
@@ -59,5 +62,14 @@ export function typesForStage(km: number): readonly string[] {
   return ['77W', '789', '359', '333', '388', '781'];
 }
 
-/** Whether a type has this cabin (an unknown type is assumed to have every cabin). */
-export const hasCabin = (equipment: string, cabin: CabinType): boolean => AIRCRAFT[equipment]?.cabins.includes(cabin) ?? true;
+/**
+ * Airlines that fit a domestic first or business cabin on the narrow-bodies others fly all-economy
+ * (A319, A320, 737-800): the US majors and the program airline standing for one (P7), Air Canada,
+ * Aeromexico and Copa and the program standing for it (P4), from their seat maps (D172).
+ */
+const FIRST_ON_NARROW_BODIES = new Set(['AA', 'UA', 'DL', 'AS', 'P7', 'AC', 'AM', 'CM', 'P4']);
+const NARROW_BODIES = new Set(['319', '320', '738']);
+
+/** Whether a type, as `carrier` fits it, has this cabin (an unknown type is assumed to have every cabin). */
+export const hasCabin = (equipment: string, cabin: CabinType, carrier: string): boolean =>
+  (AIRCRAFT[equipment]?.cabins.includes(cabin) ?? true) || (FIRST_ON_NARROW_BODIES.has(carrier) && NARROW_BODIES.has(equipment));

@@ -11,6 +11,12 @@ import { itinerariesOn, timetable, type DatedItinerary } from './schedule.js';
 
 type Direction = ParsedFlight['direction'];
 
+/**
+ * Seats a business award shows, drawn evenly from this list: mostly 1 to 4, rarely more (D174), as award
+ * space in a cabin of 20 to 40 seats is released a few at a time.
+ */
+const BUSINESS_SEATS: readonly number[] = [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 6, 7];
+
 /** The last local minute `YYYY-MM-DDTHH:mm` can write. */
 const LAST_WRITABLE_LOCAL = Date.UTC(9999, 11, 31, 23, 59);
 
@@ -95,7 +101,7 @@ function directionFlights(seed: number, search: NormalizedSearch, direction: Dir
   // A flight landing after 9999-12-31T23:59 has no time the contract's YYYY-MM-DDTHH:mm can write: not sold.
   // Only aircraft that have the cabin sell it (D40).
   const itineraries = itinerariesOn(timetable(seed, program, origin, destination), date).filter((itinerary) =>
-    itinerary.legs.every((leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL && hasCabin(leg.equipment, cabinType)),
+    itinerary.legs.every((leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL && hasCabin(leg.equipment, cabinType, leg.carrier)),
   );
   const route = `${origin}-${destination}`;
   const dayDemand = demand(seed, program, route, dayNumber(date));
@@ -133,7 +139,7 @@ function directionFlights(seed: number, search: NormalizedSearch, direction: Dir
       stops: legs.length - 1,
       durationMinutes: itinerary.durationMinutes,
       flightCode: legs.map((leg) => `${leg.airlineCode} ${leg.flightNumber}`).join(', '),
-      availableSeats: random.chance(0.15) ? null : random.int(1, 9),
+      availableSeats: random.chance(0.15) ? null : cabinType === 'BUSINESS' ? random.pick(BUSINESS_SEATS) : random.int(1, 9),
       // The aircraft of the longest leg is the one a traveller books the trip for.
       equipment: legs.reduce((longest, leg) => (leg.durationMinutes > longest.durationMinutes ? leg : longest), first).equipment,
       fareSource: random.pick(PROGRAMS[program].fareSources),
@@ -151,7 +157,7 @@ function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItin
   const stops = itinerary.legs.length - 1;
   const km = itinerary.template.distanceKm;
   const paying = passengers.adults + passengers.children;
-  const taxesAdult = taxesPerAdult(program, cabinType, itinerary.legs);
+  const taxesAdult = taxesPerAdult(program, cabinType, itinerary.legs, priceType);
   const taxes = cents(taxesAdult * paying + taxesAdult * 0.1 * passengers.infants);
   const families = profile.families[cabinType];
   // The dearest family is sometimes sold out on a flight.

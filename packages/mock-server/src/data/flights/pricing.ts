@@ -1,4 +1,4 @@
-import type { CabinType, ProgramCode } from '@flight-search/contract';
+import type { CabinType, PriceType, ProgramCode } from '@flight-search/contract';
 import { hashKey } from '../random/index.js';
 import { DAY, parseLocalDate } from '../time/index.js';
 import { distanceKm, type Airport } from '../airports/index.js';
@@ -68,8 +68,8 @@ const DEPARTURE_CHARGES: Readonly<Record<string, DepartureCharges>> = {
   BR: { domestic: 7, international: 42 },
 };
 const OTHER_COUNTRIES: DepartureCharges = { domestic: 12, international: 35 };
-/** Carrier-imposed surcharge per great-circle km, US dollars; premium cabins pay half as much again. */
-const SURCHARGE_PER_KM = 0.0055;
+/** The September 11 Security Fee, US dollars per one-way trip: all a US domestic award pays (D172). */
+const US_SECURITY_FEE = 5.6;
 
 /** A leg as taxes see it. */
 export interface TaxedLeg {
@@ -86,21 +86,26 @@ const TRANSFER_CHARGE = 10;
  * of the country the trip departs (domestic or international; the UK's by
  * distance band and cabin, as its Air Passenger Duty), which connecting
  * passengers do not pay again at the hub, an airport charge per connection,
- * and a carrier surcharge growing with distance, half as much again in
- * business. So LHR-GRU in business pays several times GRU-LHR in economy.
+ * and on an international trip the program's carrier surcharge growing with
+ * distance, half as much again in business (D172). So LHR-GRU in business
+ * pays several times GRU-LHR in economy. An award within the US pays the
+ * security fee alone (D172).
  */
-export function taxesPerAdult(program: ProgramCode, cabin: CabinType, legs: readonly TaxedLeg[]): number {
+export function taxesPerAdult(program: ProgramCode, cabin: CabinType, legs: readonly TaxedLeg[], priceType: PriceType = 'MILES'): number {
   const first = legs[0];
   const last = legs[legs.length - 1];
   if (!first || !last) return 0;
   const country = first.from.country;
-  const charges = (Object.hasOwn(DEPARTURE_CHARGES, country) ? DEPARTURE_CHARGES[country] : undefined) ?? OTHER_COUNTRIES;
   const international = legs.some((leg) => leg.from.country !== country || leg.to.country !== country);
+  if (!international && country === 'US' && priceType === 'MILES') return cents(inCurrency(program, US_SECURITY_FEE));
+  const charges = (Object.hasOwn(DEPARTURE_CHARGES, country) ? DEPARTURE_CHARGES[country] : undefined) ?? OTHER_COUNTRIES;
   const longHaul = distanceKm(first.from, last.to) > 3219;
   const departure = !international ? charges.domestic : longHaul && charges.longHaul !== undefined ? charges.longHaul : charges.international;
   const premium = cabin === 'BUSINESS';
   let usd = departure * (premium ? (charges.premium ?? 1) : 1) + (legs.length - 1) * TRANSFER_CHARGE;
-  for (const leg of legs) usd += leg.distanceKm * SURCHARGE_PER_KM * (premium ? 1.5 : 1);
+  // Carriers add no surcharge at home: a domestic trip pays the government's charges only.
+  const surcharge = international ? PROGRAMS[program].surchargePerKm * (premium ? 1.5 : 1) : 0;
+  for (const leg of legs) usd += leg.distanceKm * surcharge;
   return cents(inCurrency(program, usd));
 }
 

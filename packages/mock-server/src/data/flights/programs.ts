@@ -37,6 +37,12 @@ export interface ProgramProfile {
   clubShare: number;
   /** Booking fee in money, per booking. */
   bookingFee: number;
+  /**
+   * Carrier surcharge ("YQ") on an international trip, US dollars per great-circle km in economy:
+   * programs differ (D172), from the airlines that add little (Copa, American) to those that add
+   * much (Iberia and TAP on long-haul awards).
+   */
+  surchargePerKm: number;
   /** Cash price: money per km, economy, per passenger. */
   cashPerKm: number;
   fareSources: readonly (string | null)[];
@@ -74,6 +80,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     infantShare: 0.1,
     clubShare: 0.9,
     bookingFee: 0,
+    surchargePerKm: 0.004,
     cashPerKm: 0.1,
     fareSources: [null],
   },
@@ -92,6 +99,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     infantShare: 0.1,
     clubShare: 0.85,
     bookingFee: 0,
+    surchargePerKm: 0.005,
     cashPerKm: 0.095,
     fareSources: [null, 'NDC'],
   },
@@ -110,6 +118,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     infantShare: 0.1,
     clubShare: 0.8,
     bookingFee: 0,
+    surchargePerKm: 0.0035,
     cashPerKm: 0.085,
     fareSources: [null],
   },
@@ -128,6 +137,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     infantShare: 0.1,
     clubShare: 0.8,
     bookingFee: 0,
+    surchargePerKm: 0.0065,
     cashPerKm: 0.09,
     fareSources: ['INTERLINE'],
   },
@@ -149,6 +159,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     infantShare: 0.1,
     clubShare: 0.9,
     bookingFee: 25,
+    surchargePerKm: 0.002,
     cashPerKm: 0.11,
     fareSources: [null, 'PARTNER'],
   },
@@ -167,6 +178,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     infantShare: 0.1,
     clubShare: 0.88,
     bookingFee: 15,
+    surchargePerKm: 0.009,
     cashPerKm: 0.12,
     fareSources: [null],
   },
@@ -185,6 +197,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     infantShare: 0.1,
     clubShare: 0.9,
     bookingFee: 0,
+    surchargePerKm: 0.0075,
     cashPerKm: 0.1,
     fareSources: [null, 'GDS'],
   },
@@ -202,7 +215,8 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     businessFactor: 2.9,
     infantShare: 0.1,
     clubShare: 0.85,
-    bookingFee: 5.6,
+    bookingFee: 0,
+    surchargePerKm: 0.0025,
     cashPerKm: 0.105,
     fareSources: [null],
   },
@@ -221,6 +235,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     infantShare: 0.1,
     clubShare: 0.9,
     bookingFee: 0,
+    surchargePerKm: 0.008,
     cashPerKm: 0.092,
     fareSources: [null, 'DIRECT'],
   },

@@ -3,8 +3,10 @@
 // own here (the expert's), not from the generator's.
 import type { ParsedFlight, ProgramCode } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
-import { airport, localNow } from '../airports/index.js';
+import { createFlightSearchMock } from '../../index.js';
+import { airport, distanceKm as distance, localNow } from '../airports/index.js';
 import { searchOf } from '../testing/contract.js';
+import { toRawData } from '../raw/index.js';
 import { generateFlights } from './index.js';
 
 const PROGRAMS: readonly ProgramCode[] = [
@@ -129,6 +131,34 @@ function flightsOn(origin: string, destination: string, programs: readonly Progr
   return flights;
 }
 
+/** Business searches of a route over the programs, seeds and dates. */
+const businessOn = (origin: string, destination: string): ParsedFlight[] =>
+  PROGRAMS.flatMap((program) =>
+    SEEDS.slice(0, 4).flatMap((seed) =>
+      DATES.flatMap((departureDate) => generateFlights(seed, searchOf({ program, origin, destination, departureDate, cabinType: 'BUSINESS' }))),
+    ),
+  );
+
+/** Seats of each fare family per flight in a RAW answer (offers, trips and journeys structures), cheapest family first. */
+function rawSeatsPerFlight(program: ProgramCode, data: unknown): number[][] {
+  const block = (data as { outbound: Record<string, unknown> }).outbound;
+  if (program === 'PROGRAM_2' || program === 'PROGRAM_5') {
+    const byItinerary = new Map<string, number[]>();
+    for (const offer of block.offers as { itineraryRef: string; seatsRemaining: number | null }[]) {
+      if (offer.seatsRemaining === null) continue;
+      byItinerary.set(offer.itineraryRef, [...(byItinerary.get(offer.itineraryRef) ?? []), offer.seatsRemaining]);
+    }
+    return [...byItinerary.values()];
+  }
+  const text = JSON.stringify(block);
+  const perFlight: number[][] = [];
+  for (const part of text.split(/"(?:fare_options|Fares)":/).slice(1)) {
+    const counts = [...(part.split(']')[0] ?? '').matchAll(/"(?:seats_remaining|SeatsAvailable)":(\d+)/g)].map((match) => Number(match[1]));
+    if (counts.length > 0) perFlight.push(counts);
+  }
+  return perFlight;
+}
+
 const ROUTES: readonly (readonly [string, string])[] = [
   ['GRU', 'JFK'],
   ['GRU', 'LIS'],
@@ -230,6 +260,229 @@ describe('issue 32: data a domain expert accepts', () => {
       }
     }
     expect(night.slice(0, 20)).toEqual([]);
+  });
+
+  it('D171: block times follow the winds by direction and latitude band: westbound polar and transpacific not too long, US transcontinental westbound not too short, equator-crossing routes get wind', () => {
+    // Published block times in minutes (the airlines' 2025-26 timetables: BA, AA, NH, LA, QF, DL), both directions.
+    const published: readonly (readonly [string, string, number])[] = [
+      ['LHR', 'LAX', 675],
+      ['LAX', 'LHR', 630],
+      ['JFK', 'HND', 860],
+      ['HND', 'JFK', 770],
+      ['SCL', 'SYD', 860],
+      ['SYD', 'SCL', 755],
+      ['JFK', 'LAX', 385],
+      ['LAX', 'JFK', 320],
+      ['LAX', 'SYD', 900],
+      ['SYD', 'LAX', 825],
+      ['LHR', 'JFK', 490],
+      ['JFK', 'LHR', 420],
+    ];
+    const mean = new Map<string, number>();
+    const off: string[] = [];
+    for (const [origin, destination, minutes] of published) {
+      const blocks = flightsOn(origin, destination).flatMap((flight) => (flight.stops === 0 ? [flight.durationMinutes] : []));
+      expect(blocks.length, `${origin}-${destination} non-stops`).toBeGreaterThan(5);
+      const average = blocks.reduce((sum, each) => sum + each, 0) / blocks.length;
+      mean.set(`${origin}-${destination}`, average);
+      // Within 40 min of the timetable on long-haul, 20 min on a US transcontinental.
+      const tolerance = origin === 'JFK' && destination === 'LAX' ? 20 : origin === 'LAX' && destination === 'JFK' ? 20 : 40;
+      if (Math.abs(average - minutes) > tolerance) off.push(`${origin}-${destination} ${average.toFixed(0)} min, published ${minutes}`);
+    }
+    expect(off).toEqual([]);
+    // Across the equator the westerlies of both hemispheres still blow: LAX-SYD is the long way.
+    expect((mean.get('LAX-SYD') ?? 0) - (mean.get('SYD-LAX') ?? 0)).toBeGreaterThanOrEqual(40);
+  });
+
+  it('D172: a US domestic award costs the 5.60 USD security fee in all (no carrier surcharge at home), and US carriers sell a domestic first cabin on their A319, A320 and 737-800', () => {
+    /** Units of each program's currency per US dollar (D43), the expert's own copy. */
+    const perUsd: Readonly<Record<ProgramCode, number>> = {
+      PROGRAM_1: 5,
+      PROGRAM_2: 5,
+      PROGRAM_3: 5,
+      PROGRAM_3_INTERLINE: 5,
+      PROGRAM_4: 1,
+      PROGRAM_5: 0.92,
+      PROGRAM_6: 1,
+      PROGRAM_7: 1,
+      PROGRAM_8: 1,
+    };
+    const domestic = [
+      ['JFK', 'LAX'],
+      ['LGA', 'ORD'],
+      ['LGA', 'MIA'],
+      ['ATL', 'MIA'],
+      ['LGA', 'ATL'],
+      ['SFO', 'LAX'],
+      ['BOS', 'DCA'],
+    ] as const;
+    const wrong: string[] = [];
+    let awards = 0;
+    for (const [origin, destination] of domestic) {
+      for (const program of PROGRAMS)
+        for (const seed of SEEDS.slice(0, 4))
+          for (const departureDate of DATES)
+            for (const flight of generateFlights(seed, searchOf({ program, origin, destination, departureDate }))) {
+              if (flight.legs.some((leg) => airport(leg.departureAirport)?.country !== 'US' || airport(leg.arrivalAirport)?.country !== 'US')) continue;
+              for (const fare of flight.fares) {
+                awards++;
+                const taxes = fare.taxes / perUsd[program];
+                if (Math.abs(taxes - 5.6) > 0.02) wrong.push(`${program} ${origin}-${destination} ${flight.flightCode}: taxes ${taxes.toFixed(2)} USD`);
+                if (program === 'PROGRAM_7' && fare.totalMoney !== fare.taxes)
+                  wrong.push(`${program} ${origin}-${destination}: a fee of ${fare.fees} beside the taxes`);
+              }
+            }
+      // First/business at home: every one of these routes sells it, on narrow-bodies too.
+      expect(businessOn(origin, destination).length, `${origin}-${destination} in business`).toBeGreaterThan(0);
+    }
+    expect(awards).toBeGreaterThan(100);
+    expect(wrong.slice(0, 10)).toEqual([]);
+    const narrow = domestic.flatMap(([origin, destination]) => businessOn(origin, destination)).flatMap((flight) => flight.legs);
+    expect(narrow.some((leg) => ['319', '320', '738'].includes(leg.equipment))).toBe(true);
+  });
+
+  it('D172: carrier surcharges differ by program: one GRU-LIS non-stop costs different taxes in dollars in different programs', () => {
+    const perUsd: Readonly<Record<string, number>> = { BRL: 5, EUR: 0.92, USD: 1 };
+    const currency: Readonly<Record<ProgramCode, string>> = {
+      PROGRAM_1: 'BRL',
+      PROGRAM_2: 'BRL',
+      PROGRAM_3: 'BRL',
+      PROGRAM_3_INTERLINE: 'BRL',
+      PROGRAM_4: 'USD',
+      PROGRAM_5: 'EUR',
+      PROGRAM_6: 'USD',
+      PROGRAM_7: 'USD',
+      PROGRAM_8: 'USD',
+    };
+    const taxes = new Map<string, Set<string>>();
+    for (const flight of flightsOn('GRU', 'LIS')) {
+      if (flight.stops !== 0) continue;
+      const usd = ((flight.fares[0]?.taxes ?? 0) / (perUsd[currency[flight.airlineLoyalty]] ?? 1)).toFixed(0);
+      const programs = taxes.get(usd) ?? new Set();
+      programs.add(flight.airlineLoyalty);
+      taxes.set(usd, programs);
+    }
+    const programsWithNonstops = new Set([...taxes.values()].flatMap((each) => [...each]));
+    expect(programsWithNonstops.size).toBeGreaterThanOrEqual(3);
+    // No two programs charge the same dollars on the same non-stop.
+    for (const [usd, programs] of taxes) expect(programs.size, `${usd} USD in ${[...programs].join(', ')}`).toBe(1);
+  });
+
+  it('D173: no impossible routes: no MEX-SYD non-stop nor MEX connection to SYD, nothing at Beauvais, no narrow-body beyond 5,000 km (5,500 for the 737 MAX 9) but the A321LR, no long-haul at Linate', () => {
+    const wrong: string[] = [];
+    const legsOf = (origin: string, destination: string) => flightsOn(origin, destination, PROGRAMS, SEEDS.slice(0, 4)).flatMap((flight) => flight.legs);
+    const checked = [
+      ['MEX', 'SYD'],
+      ['LAX', 'SYD'],
+      ['GIG', 'BVA'],
+      ['GRU', 'BVA'],
+      ['SEN', 'JFK'],
+      ['DXB', 'LHR'],
+      ['JFK', 'LIS'],
+      ['LIN', 'JFK'],
+      ['LIN', 'GRU'],
+      ...ROUTES,
+    ] as const;
+    // Narrow-bodies as airlines schedule them: the A321LR/XLR is the one that flies the Atlantic's long sectors.
+    const narrow = new Set(['319', '320', '321', '32N', '738', '7M8', 'E90', 'E95', '221', 'AT7', 'DH4']);
+    let legs = 0;
+    for (const [origin, destination] of checked) {
+      for (const leg of legsOf(origin, destination)) {
+        legs++;
+        const from = airport(leg.departureAirport);
+        const to = airport(leg.arrivalAirport);
+        if (!from || !to) continue;
+        const km = distance(from, to);
+        const name = `${leg.airlineCode} ${leg.flightNumber} ${leg.departureAirport}-${leg.arrivalAirport} ${leg.equipment}`;
+        // Mexico City's 2,230 m elevation: no departure is scheduled beyond Tokyo (11,300 km).
+        if ((leg.departureAirport === 'MEX' || leg.arrivalAirport === 'MEX') && km > 11_500) wrong.push(`${name}: hot-and-high MEX`);
+        if (leg.departureAirport === 'BVA' || leg.arrivalAirport === 'BVA') wrong.push(`${name}: Beauvais sees low-cost carriers only`);
+        // Copa's 737 MAX 9 reaches Buenos Aires and Montevideo from Panama (5,500 km); no narrow-body flies further but the A321LR.
+        if ((narrow.has(leg.equipment) && km > 5_000) || (leg.equipment === '7M9' && km > 5_500)) wrong.push(`${name}: a narrow-body on ${km.toFixed(0)} km`);
+        if ((leg.departureAirport === 'LIN' || leg.arrivalAirport === 'LIN') && km > 2_500)
+          wrong.push(`${name}: Linate is for European point-to-point flights`);
+      }
+    }
+    expect(legs).toBeGreaterThan(1000);
+    expect(wrong.slice(0, 20)).toEqual([]);
+  });
+
+  it('D173: history expands city codes onto the same rules: MIL->NYC, NYC->MIL and PAR->RIO record no Linate long-haul leg and nothing at Beauvais', async () => {
+    const mock = createFlightSearchMock({ seed: 7, keys: [{ key: 'k', limit: 10, products: ['search', 'history'] }], now: () => Date.UTC(2026, 11, 15, 12) });
+    const seen: string[] = [];
+    for (const [origin, destination] of [
+      ['MIL', 'NYC'],
+      ['PAR', 'RIO'],
+      ['NYC', 'MIL'],
+    ]) {
+      const query = new URLSearchParams({ origin: origin as string, destination: destination as string, cabinType: 'ECONOMY', lookbackDays: '30' });
+      for (const program of ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7']) query.append('airlineLoyalty', program);
+      const response = (await mock.handle(
+        new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': 'k' } }),
+      ))!;
+      expect(response.status).toBe(200);
+      const { flights } = (await response.json()) as { flights: { legs?: { departureAirport: string; arrivalAirport: string }[] | null }[] };
+      for (const record of flights) for (const leg of record.legs ?? []) seen.push(`${leg.departureAirport}-${leg.arrivalAirport}`);
+    }
+    expect(seen.length).toBeGreaterThan(20);
+    // Linate connects through Europe's hubs; no leg of it leaves Europe, and none touches Beauvais.
+    const european = (code: string) => airport(code)?.continent === 'EU';
+    expect(seen.filter((pair) => pair.includes('BVA') || (pair.includes('LIN') && !pair.split('-').every(european)))).toEqual([]);
+  });
+
+  it('D174: business award seats are few (most flights 1 to 4, hardly any 7 or more), and in RAW each fare family has its own count, the cheapest the fewest', () => {
+    const seats: number[] = [];
+    const families: string[] = [];
+    let differ = 0;
+    for (const [origin, destination] of ROUTES.slice(0, 8)) {
+      for (const program of ['PROGRAM_2', 'PROGRAM_5', 'PROGRAM_3', 'PROGRAM_7'] as const) {
+        for (const seed of SEEDS) {
+          const search = searchOf({ program, origin, destination, cabinType: 'BUSINESS', responseFormat: 'RAW' });
+          const flights = generateFlights(seed, search);
+          for (const flight of flights) if (flight.availableSeats !== null) seats.push(flight.availableSeats);
+          // Every RAW structure with a count per fare: a list of counts per flight, cheapest family first.
+          const data = JSON.stringify(toRawData(search, flights, seed));
+          for (const match of data.matchAll(/"(?:seatsRemaining|seats_remaining|SeatsAvailable)":(\d+|null)/g)) families.push(match[1] as string);
+          for (const flight of rawSeatsPerFlight(program, toRawData(search, flights, seed))) {
+            if (flight.length > 1 && new Set(flight).size > 1) differ++;
+            for (let i = 1; i < flight.length; i++) expect(flight[i - 1] ?? 0, `${program} ${flight.join(',')}`).toBeLessThanOrEqual(flight[i] ?? 0);
+          }
+        }
+      }
+    }
+    expect(seats.length).toBeGreaterThan(200);
+    expect(seats.filter((count) => count >= 7).length / seats.length).toBeLessThan(0.1);
+    expect(seats.filter((count) => count <= 4).length / seats.length).toBeGreaterThan(0.6);
+    expect(families.length).toBeGreaterThan(200);
+    expect(differ).toBeGreaterThan(20);
+  });
+
+  it('D175: a connection from abroad onto a US flight leaves at least 90 minutes for immigration and customs', () => {
+    const short: string[] = [];
+    let connections = 0;
+    for (const [origin, destination] of [
+      ['GRU', 'LAX'],
+      ['LHR', 'LAX'],
+      ['CDG', 'ORD'],
+      ['GRU', 'ORD'],
+      ['MAD', 'LAX'],
+      ['GRU', 'DEN'],
+      ['LIS', 'MIA'],
+      ['BOG', 'BOS'],
+    ] as const) {
+      for (const flight of flightsOn(origin, destination)) {
+        for (let i = 1; i < flight.legs.length; i++) {
+          const before = flight.legs[i - 1]!;
+          const after = flight.legs[i]!;
+          if (airport(after.departureAirport)?.country !== 'US' || airport(before.departureAirport)?.country === 'US') continue;
+          connections++;
+          const minutes = (Date.parse(`${after.departureDate}Z`) - Date.parse(`${before.arrivalDate}Z`)) / 60_000;
+          if (minutes < 90) short.push(`${flight.airlineLoyalty} ${flight.flightCode} at ${after.departureAirport}: ${minutes} min`);
+        }
+      }
+    }
+    expect(connections).toBeGreaterThan(50);
+    expect(short.slice(0, 10)).toEqual([]);
   });
 
   it('D139: a departure before now at the origin (local time) is not for sale, and later ones that day are', () => {

@@ -1,5 +1,5 @@
 import type { ProgramCode } from '@flight-search/contract';
-import { airport, bearingDegrees, distanceKm, type Airport } from '../airports/index.js';
+import { airport, distanceKm, type Airport } from '../airports/index.js';
 import { limitsOf } from '../airports/limits.js';
 import { createRandom, type Random } from '../random/index.js';
 import { MINUTE, localToUtc, parseLocalDate, utcToLocal } from '../time/index.js';
@@ -50,29 +50,78 @@ const MIN_ROUTE_KM = 90;
 // Beyond this no aircraft flies non-stop with a payload worth selling.
 const MAX_DIRECT_KM = 15_500;
 
-const cruiseSpeed = (km: number): number => (km < 800 ? 600 : km < 3000 ? 760 : 830);
-/** Jet-stream wind along a west-east track at mid latitudes, km/h (D41). */
-const JET_STREAM_KMH = 95;
-/** Fastest ground speed a tailwind gives: keeps block speed under 855 km/h up to the longest non-stop. */
-const MAX_GROUND_KMH = 870;
+/**
+ * Still-air block speed by stage length, km/h: short hops spend most of their time climbing and
+ * descending; from 3,000 km it rises with the stage to what a wide-body averages on the longest (D171).
+ */
+function cruiseSpeed(km: number): number {
+  if (km < 800) return 600;
+  if (km < 3000) return 760;
+  for (let i = 1; i < CRUISE.length; i++) {
+    const [x1, y1] = CRUISE[i] as readonly [number, number];
+    if (km <= x1) {
+      const [x0, y0] = CRUISE[i - 1] as readonly [number, number];
+      return y0 + ((y1 - y0) * (km - x0)) / (x1 - x0);
+    }
+  }
+  return (CRUISE[CRUISE.length - 1] as readonly [number, number])[1];
+}
+const CRUISE: readonly (readonly [number, number])[] = [
+  [3000, 745],
+  [5500, 790],
+  [9000, 850],
+  [12000, 870],
+];
+/** Westerly wind at full strength, km/h: the mean of the jet streams along a track, not their core (D41, D171). */
+const JET_STREAM_KMH = 80;
+/** Fastest ground speed a tailwind gives: keeps block speed under 900 km/h up to the longest non-stop. */
+const MAX_GROUND_KMH = 915;
+/** Points along a track at which the wind is read. */
+const WIND_SAMPLES = 16;
 
 /**
- * The wind component along a leg, km/h (positive: tailwind). Westerlies blow
- * west to east, at full strength between 35 and 60 degrees of mean latitude in
- * either hemisphere, none below 15 degrees (the tropics), half from 70 up; the
- * eastward share of the track is the sine of the mean of the initial and final
- * great-circle bearings.
+ * Strength of the westerlies at a latitude, 0..1, the same in either hemisphere: none in the tropics
+ * (below 15 degrees), rising to full from 30 to 55 degrees (the jet streams' band), then falling to 0.4
+ * at 75 and beyond, so a polar track meets less of it than a mid-latitude one.
+ */
+function westerlies(latitude: number): number {
+  const lat = Math.abs(latitude);
+  if (lat < 15) return 0;
+  if (lat < 30) return (lat - 15) / 15;
+  if (lat <= 55) return 1;
+  return Math.max(0.4, 1 - ((lat - 55) / 20) * 0.6);
+}
+
+/**
+ * The wind component along a leg, km/h (positive: tailwind): the mean, over points of the great
+ * circle, of the westerlies' strength at each point's latitude times the eastward share of the track
+ * there (D171). Read along the track, not at its mean latitude, so a route across the equator
+ * (LAX-SYD) meets each hemisphere's westerlies and a polar one (LHR-LAX) the weaker winds of the Arctic.
  */
 function windKmh(from: Airport, to: Airport): number {
-  const initial = bearingDegrees(from, to);
-  const final = (bearingDegrees(to, from) + 180) % 360;
-  // Mean of two angles, through their unit vectors (350 and 10 average to 0, not 180).
   const rad = Math.PI / 180;
-  const mean = Math.atan2(Math.sin(initial * rad) + Math.sin(final * rad), Math.cos(initial * rad) + Math.cos(final * rad));
-  const eastward = Math.sin(mean);
-  const latitude = Math.abs((from.lat + to.lat) / 2);
-  const strength = latitude < 15 ? 0 : latitude < 35 ? (latitude - 15) / 20 : latitude <= 60 ? 1 : Math.max(0.5, 1 - (latitude - 60) / 20);
-  return JET_STREAM_KMH * strength * eastward;
+  const [lat1, lon1, lat2, lon2] = [from.lat * rad, from.lon * rad, to.lat * rad, to.lon * rad];
+  const angle = distanceKm(from, to) / 6371;
+  if (angle === 0) return 0;
+  // Unit vectors of the ends; a point of the great circle is their spherical interpolation.
+  const a = [Math.cos(lat1) * Math.cos(lon1), Math.cos(lat1) * Math.sin(lon1), Math.sin(lat1)];
+  const b = [Math.cos(lat2) * Math.cos(lon2), Math.cos(lat2) * Math.sin(lon2), Math.sin(lat2)];
+  let sum = 0;
+  for (let i = 0; i < WIND_SAMPLES; i++) {
+    const t = (i + 0.5) / WIND_SAMPLES;
+    const wa = Math.sin((1 - t) * angle) / Math.sin(angle);
+    const wb = Math.sin(t * angle) / Math.sin(angle);
+    const x = wa * (a[0] as number) + wb * (b[0] as number);
+    const y = wa * (a[1] as number) + wb * (b[1] as number);
+    const z = wa * (a[2] as number) + wb * (b[2] as number);
+    const lat = Math.atan2(z, Math.hypot(x, y));
+    const lon = Math.atan2(y, x);
+    // Direction of travel there: the initial bearing from the point towards the destination.
+    const dLon = lon2 - lon;
+    const bearing = Math.atan2(Math.sin(dLon) * Math.cos(lat2), Math.cos(lat) * Math.sin(lat2) - Math.sin(lat) * Math.cos(lat2) * Math.cos(dLon));
+    sum += westerlies(lat / rad) * Math.sin(bearing);
+  }
+  return (JET_STREAM_KMH * sum) / WIND_SAMPLES;
 }
 
 /** Block time: taxi and climb overhead plus cruise at a ground speed from stage length and wind. */
@@ -104,13 +153,15 @@ function equipmentFor(fleet: readonly string[], from: Airport, to: Airport, km: 
   return any.length > 0 ? random.pick(any) : undefined;
 }
 
-/** Whether a non-stop may operate between two airports: domestic-only airports and perimeter rules (D39). */
+/** Whether a non-stop may operate between two airports: domestic-only airports and perimeter rules (D39), hot-and-high and low-cost airports (D173). */
 function legAllowed(from: Airport, to: Airport, km: number): boolean {
   for (const [here, there] of [
     [from, to],
     [to, from],
   ] as const) {
     const limits = limitsOf(here.iata);
+    if (limits.lowCostOnly) return false;
+    if (limits.maxStageKm !== undefined && km > limits.maxStageKm) return false;
     if (limits.domesticOnly && there.country !== here.country) return false;
     if (limits.perimeterKm !== undefined && km > limits.perimeterKm && !limits.perimeterExceptions?.includes(there.iata)) return false;
   }
@@ -227,7 +278,9 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
       for (let i = 0; i < connections; i++) {
         const hub = points[i] as Airport;
         const first = legTemplate(program, from, hub, flightNumber, 0, random);
-        const second = legTemplate(program, hub, to, flightNumber, random.int(14, 48) * 5, random);
+        // Arriving from abroad in the US, a passenger clears immigration and customs before any connection: 90 min at least (D175).
+        const fromAbroad = hub.country === 'US' && from.country !== 'US';
+        const second = legTemplate(program, hub, to, flightNumber, random.int(fromAbroad ? 18 : 14, 48) * 5, random);
         const entry =
           first && second && keepingNightRules({ departureMinute: departureMinute(km, random), legs: [first, second], weekdays: weekdays(), distanceKm: km });
         if (entry) entries.push(entry);

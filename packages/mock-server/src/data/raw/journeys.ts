@@ -1,4 +1,5 @@
 import type { RawFormatter } from './types.js';
+import { familySeats } from './types.js';
 import { PROGRAMS } from '../flights/programs.js';
 
 /**
@@ -29,11 +30,11 @@ export const journeys: RawFormatter = (flights, search, requestId) => ({
           Equipment: leg.equipment,
           Rbd: leg.classOfService,
         })),
-        Fares: flight.fares.map((fare) => ({
+        Fares: flight.fares.map((fare, fareIndex) => ({
           FareFamily: fare.fareType,
           PointsPrice: fare.miles,
           TaxesAndFees: { Amount: Math.round((fare.taxes + fare.fees) * 100) / 100, Currency: PROGRAMS[search.program].currency },
-          SeatsAvailable: flight.availableSeats,
+          SeatsAvailable: familySeats(flight.availableSeats, fareIndex, flight.fares.length),
         })),
       })),
     },

@@ -1,7 +1,7 @@
 import type { ParsedFlight } from '@flight-search/contract';
 import type { RawFormatter } from './types.js';
 import { PROGRAMS } from '../flights/programs.js';
-import { isoDuration } from './types.js';
+import { familySeats, isoDuration } from './types.js';
 
 const offerId = (flight: ParsedFlight, index: number): string => `${flight.direction === 'RETURN' ? 'IB' : 'OB'}-${index + 1}`;
 
@@ -39,7 +39,7 @@ export const offers: RawFormatter = (flights, search, requestId) => {
           itineraryRef: `IT-${index + 1}`,
           brand: fare.fareType,
           bookingClass: fare.classOfService,
-          seatsRemaining: flight.availableSeats,
+          seatsRemaining: familySeats(flight.availableSeats, fareIndex, flight.fares.length),
           price: cash ? { amount: fare.totalMoney, currency } : { points: fare.miles, basePoints: fare.baseMiles },
           taxes: { amount: fare.taxes, currency },
           fees: { amount: fare.fees, currency },

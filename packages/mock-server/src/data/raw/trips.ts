@@ -1,4 +1,5 @@
 import type { RawFormatter } from './types.js';
+import { familySeats } from './types.js';
 import { PROGRAMS } from '../flights/programs.js';
 
 /**
@@ -29,7 +30,7 @@ export const trips: RawFormatter = (flights, search, requestId) => ({
         booking_class: leg.classOfService,
         is_connection: leg.isConnection,
       })),
-      fare_options: flight.fares.map((fare) => ({
+      fare_options: flight.fares.map((fare, fareIndex) => ({
         fare_family: fare.fareType,
         product_class: fare.productClass,
         miles_required: fare.miles,
@@ -37,7 +38,7 @@ export const trips: RawFormatter = (flights, search, requestId) => ({
         taxes_amount: fare.taxes,
         fees_amount: fare.fees,
         currency_code: PROGRAMS[search.program].currency,
-        seats_remaining: flight.availableSeats,
+        seats_remaining: familySeats(flight.availableSeats, fareIndex, flight.fares.length),
       })),
     })),
   },

@@ -13,3 +13,10 @@ export type RawFormatter = (flights: readonly ParsedFlight[], search: Normalized
 
 /** Minutes as `PT9H45M`, as ISO 8601 durations in provider answers. */
 export const isoDuration = (minutes: number): string => `PT${Math.floor(minutes / 60)}H${minutes % 60}M`;
+
+/**
+ * Seats of the fare family at `index` of `count` (cheapest first) when the flight shows `seats`: the
+ * dearest family has them all, a cheaper one a share, at least one (D174); `null` stays unknown.
+ */
+export const familySeats = (seats: number | null, index: number, count: number): number | null =>
+  seats === null ? null : Math.max(1, Math.ceil((seats * (index + 1)) / count));

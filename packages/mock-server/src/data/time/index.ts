@@ -114,7 +114,14 @@ export function offsetMinutes(timeZone: string, utc: number): number {
     recent = [];
     recentTables.set(timeZone, recent);
   }
-  let table = recent.find((each) => utc >= each.from && utc < each.to);
+  // A loop, not find(): every leg of every search asks, and a closure per call is garbage.
+  let table: YearTable | undefined;
+  for (const each of recent) {
+    if (utc >= each.from && utc < each.to) {
+      table = each;
+      break;
+    }
+  }
   if (!table) {
     table = yearTable(timeZone, new Date(utc).getUTCFullYear());
     recent.unshift(table);
@@ -137,12 +144,26 @@ export function utcToLocal(timeZone: string, utc: number): number {
   return utc + offsetMinutes(timeZone, utc) * MINUTE;
 }
 
-const pad = (value: number): string => (value < 10 ? `0${value}` : `${value}`);
+/** `00` to `59`: the two digits of an hour, minute or second. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => (value < 10 ? `0${value}` : `${value}`));
+/** `YYYY-MM-DDT` per day number, most recent kept: a search writes some ten times on one or two days. */
+const dayTexts = new Map<number, string>();
+const DAY_TEXTS_CAP = 4_096;
 
 /** `YYYY-MM-DDTHH:mm:ss` of a local epoch (no zone suffix, as the contract's LocalDateTime). */
 export function formatLocal(local: number): string {
-  const date = new Date(local);
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+  const day = Math.floor(local / DAY);
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    const date = new Date(day * DAY);
+    const year = date.getUTCFullYear();
+    // Years below 1000 keep four digits, as the contract's dates do.
+    text = `${year < 1000 ? String(year).padStart(4, '0') : year}-${TWO_DIGITS[date.getUTCMonth() + 1]}-${TWO_DIGITS[date.getUTCDate()]}T`;
+    if (dayTexts.size >= DAY_TEXTS_CAP) dayTexts.delete(dayTexts.keys().next().value!);
+    dayTexts.set(day, text);
+  }
+  const seconds = Math.floor((local - day * DAY) / 1000);
+  return `${text}${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
 }
 
 /** `YYYY-MM-DDTHH:mm:ssZ` of a UTC instant, without milliseconds. */
