@@ -103,25 +103,3 @@ export async function queryHistoryChunks(
 
 const COMMA = new Uint8Array([0x2c]);
 const END = new Uint8Array([0x5d, 0x7d]); // ]}
-
-/** The same answer as {@link queryHistoryChunks}, joined into one buffer. */
-export async function queryHistoryBytes(
-  query: HistoryQuery,
-  store: HistoryStore,
-  baseline: BaselineCache,
-  now: number,
-  slicer = new Slicer(),
-): Promise<Uint8Array<ArrayBuffer>> {
-  return joinChunks(await queryHistoryChunks(query, store, baseline, now, slicer));
-}
-
-/** The pieces of a {@link ChunkedBody} as one new buffer. */
-export function joinChunks(body: ChunkedBody): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(body.length);
-  let at = 0;
-  for (const chunk of body.chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
