@@ -317,13 +317,13 @@ export async function run({ quick }) {
       '6c': {
         measured: firstRatio,
         why: `after 10 000 searches on the route (${last.after.total.toLocaleString('en')} records, ${(last.after.bytes / 1e6).toFixed(1)} MB) the first query took ${fmt(last.first.cpuMs, 'ms')} of CPU (wall ${fmt(last.first.ms, 'ms')}), the next ones ${fmt(last.after.cpuP50, 'ms')} at the median (wall ${fmt(last.after.p50, 'ms')}): records are built when stored (D166), so what the first pays beyond the next is the searches' garbage collection and memory it touches first`,
-        fix: 'profile the first query (node --cpu-prof): the collector (the searches\' garbage) and first touches of the stored records and their bytes',
+        fix: "profile the first query (node --cpu-prof): the collector (the searches' garbage) and first touches of the stored records and their bytes",
         owner: 'mock (packages/mock-server/src/history)',
       },
       '6d': {
         measured: marginalRatio,
         why: `from ${reference.after.total.toLocaleString('en')} to ${last.after.total.toLocaleString('en')} records each more record cost ${fmt(heavy.marginalUs, 'µs')} of CPU, against ${fmt(reference.after.cpuUsPerRecord, 'µs')} per record at ${reference.after.total.toLocaleString('en')} (copying the bytes once: ${fmt((last.floor * 1000) / last.after.total, 'µs')} per record)`,
-        fix: 'what grows faster than the answer is its memory: in a profile at 41 000 records the client's reading (undici, Buffer.concat into one 46 MB buffer) is half the CPU, and one copy of the bytes costs more per record than at 1 000 (D167); a smaller answer, or a client that reads it as a stream',
+        fix: "what grows faster than the answer is its memory: in a profile at 41 000 records the client's reading (undici, Buffer.concat into one 46 MB buffer) is half the CPU, and one copy of the bytes costs more per record than at 1 000 (D167); a smaller answer, or a client that reads it as a stream",
         owner: 'mock (packages/mock-server/src/history)',
       },
     },
