@@ -153,7 +153,7 @@ async function quotaBesideHistory(quick, cli = requireCli()) {
     const t0 = nowMs();
     await fillRoute(url, routeSearches);
     const fillMs = nowMs() - t0;
-    // The first query makes each searched record's id and bytes (once): not part of the load.
+    // The first query (the baseline's generation, first touches of the stored records) is not part of the load.
     const t1 = nowMs();
     const first = await request(new Agent(), `${url}/intelligence/flights/history?${historyQuery()}`);
     const firstMs = nowMs() - t1;
@@ -292,7 +292,7 @@ export async function run({ quick }) {
     );
 
   return {
-    method: `Quota beside history: the built CLI (\`flight-search-mock --latency none --quiet\`, default historyCap 100 000) in its own process; ${(quick ? 2_000 : 10_000).toLocaleString('en')} searches on GRU→JFK ECONOMY over HTTP (suite 6's route-heavy searches: each on a date of its own, the 8 programs in turn), then one history query to make the records' bytes. GET /quota timed ${quick ? 200 : 500} times in sequence on one keep-alive connection, alone (before and after, pooled) and while a separate process keeps 8 history queries (30 days, 8 programs) in flight, reading each answer whole. Beside each, the time the server's main thread and this process's spent on a CPU and waiting for one (runnable but not running), from Linux's /proc/<pid>/task/<pid>/schedstat. Soak: a separate process (node --expose-gc bench/lib/history-soak-child.mjs) drives a mock in-process with historyCap 1000 and requestLogCap 1000: 4 searches on distinct dates (one new date per search) over 100 routes and 4 programs, then one 2-program history query, repeated for ${seconds} s or ${maxSearches.toLocaleString('en')} searches; RSS and heap after a full GC at the start (after 2 000 searches, with the bounded caches filled; not run when the warm-up does not end in time) and at the end.`,
+    method: `Quota beside history: the built CLI (\`flight-search-mock --latency none --quiet\`, default historyCap 100 000) in its own process; ${(quick ? 2_000 : 10_000).toLocaleString('en')} searches on GRU→JFK ECONOMY over HTTP (suite 6's route-heavy searches: each on a date of its own, the 8 programs in turn), then one history query (the baseline's generation, first touches of the stored records). GET /quota timed ${quick ? 200 : 500} times in sequence on one keep-alive connection, alone (before and after, pooled) and while a separate process keeps 8 history queries (30 days, 8 programs) in flight, reading each answer whole. Beside each, the time the server's main thread and this process's spent on a CPU and waiting for one (runnable but not running), from Linux's /proc/<pid>/task/<pid>/schedstat. Soak: a separate process (node --expose-gc bench/lib/history-soak-child.mjs) drives a mock in-process with historyCap 1000 and requestLogCap 1000: 4 searches on distinct dates (one new date per search) over 100 routes and 4 programs, then one 2-program history query, repeated for ${seconds} s or ${maxSearches.toLocaleString('en')} searches; RSS and heap after a full GC at the start (after 2 000 searches, with the bounded caches filled; not run when the warm-up does not end in time) and at the end.`,
     figures,
     notes,
     measured,

@@ -95,4 +95,17 @@ describe('HISTORY-6 order on keys worked out once (issue 18 part 2)', () => {
     expect(new Set(answer.flights.map((r) => r.id)).size).toBe(answer.total);
     expect(answer.flights.map((r) => r.id)).toEqual(referenceOrder(answer.flights).map((r) => r.id));
   });
+
+  it('HISTORY-6 (D166): builds a searched record when the search stores it, so the first history query builds none and costs what the next ones do', async () => {
+    const state = mockState();
+    const builds = vi.mocked(historyRecord);
+    builds.mockClear();
+    let searched = 0;
+    for (let i = 0; i < 8; i++) searched += (await searchOn(state, { departureDate: `2026-12-${10 + i}` })).results[0]!.flights.length;
+    expect(builds.mock.calls.length).toBe(searched);
+    builds.mockClear();
+    const first = await historyOf(state, ['PROGRAM_1']);
+    expect(first.flights.filter((r) => Date.parse(r.createdAt) === NOW)).toHaveLength(searched);
+    expect(builds.mock.calls.length).toBe(0);
+  });
 });

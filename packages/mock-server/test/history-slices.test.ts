@@ -2,7 +2,8 @@ import type { SearchRequest } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { handle } from './support/handle.js';
 import { ANSWER_CHUNK_BYTES } from '../src/answer-types.js';
-import { findHistory, joinChunks, queryHistoryBytes, queryHistoryChunks } from '../src/history/query.js';
+import type { ChunkedBody } from '../src/answer-types.js';
+import { findHistory, queryHistoryChunks } from '../src/history/query.js';
 import { QueryAbandoned, Slicer, sortInSlices } from '../src/history/slices.js';
 import { resolveOptions } from '../src/options.js';
 import { createState } from '../src/state.js';
@@ -15,6 +16,22 @@ import { validSearch } from './support/msw.js';
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 const KEY = 'test-key';
 const BASE = 'https://api.flight-search.test';
+/** The pieces of a {@link ChunkedBody} as one new buffer. */
+function joinChunks(body: ChunkedBody): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(body.length);
+  let at = 0;
+  for (const chunk of body.chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/** The same answer as {@link queryHistoryChunks}, joined into one buffer. */
+async function queryHistoryBytes(...args: Parameters<typeof queryHistoryChunks>): Promise<Uint8Array<ArrayBuffer>> {
+  return joinChunks(await queryHistoryChunks(...args));
+}
+
 const PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
 
 /** A date `n` days after 2027-01-01 (`YYYY-MM-DD`). */

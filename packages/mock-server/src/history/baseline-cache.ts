@@ -1,6 +1,6 @@
 import type { CabinType, HistoryRecord, MilesProgram } from '@flight-search/contract';
 import { baselineHistory } from './baseline.js';
-import { bucketKey, RecordEntry, type StoredRecord } from './store.js';
+import { bucketKey, StoredRecord } from './store.js';
 
 const DAY = 86_400_000;
 
@@ -8,9 +8,9 @@ const DAY = 86_400_000;
 export const BASELINE_CACHE_ROUTES = 512;
 
 /**
- * Records kept at most across those routes: each keeps its object and, once
- * answered, its JSON bytes (some 2-3 kB together), so this bounds the cache
- * to some 100 MB whatever the size of a route's baseline (with 190 records a
+ * Records kept at most across those routes: each keeps its keys and JSON
+ * bytes (about 1 kB together), so this bounds the cache
+ * to some 50 MB whatever the size of a route's baseline (with 190 records a
  * route and program over 30 days, 260 routes).
  */
 export const BASELINE_CACHE_RECORDS = 50_000;
@@ -38,7 +38,7 @@ export class BaselineCache {
       // Most recently used last, so the first key is the one to drop.
       this.#entries.delete(key);
     } else {
-      records = baselineHistory(this.seed, { origin, destination, cabinType, program }, now).map((record: HistoryRecord) => new RecordEntry(record));
+      records = baselineHistory(this.seed, { origin, destination, cabinType, program }, now).map((record: HistoryRecord) => new StoredRecord(record));
       this.#records += records.length;
     }
     this.#entries.set(key, records);

@@ -9,8 +9,7 @@ const DAY = 86_400_000;
 
 /**
  * The answer's order (`HISTORY-6`, D9): departure ascending, then `createdAt`
- * descending, then the id, on keys each record worked out once (no record is
- * built inside a comparison: {@link findHistory} makes every id first).
+ * descending, then the id, on keys each record worked out when stored.
  */
 const compareRecords = (a: StoredRecord, b: StoredRecord): number => a.departureKey - b.departureKey || b.createdAt - a.createdAt || compareText(a.id, b.id);
 
@@ -22,8 +21,7 @@ const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
  * (`HISTORY-2`, `HISTORY-5`), records collected in the last `lookbackDays` x
  * 24 h (`HISTORY-3`), optionally only departures still ahead in the origin's
  * local time (`HISTORY-4`), ordered by {@link compareRecords}, all of them
- * (`HISTORY-6`). Each record's id and JSON bytes are made (once per stored
- * record) before the sort. The work goes in slices (see {@link Slicer}), so
+ * (`HISTORY-6`). The work goes in slices (see {@link Slicer}), so
  * a big answer never blocks other requests.
  */
 export async function findHistory(
@@ -56,11 +54,7 @@ export async function findHistory(
         store.collect(bucketKey(origin, destination, query.cabinType, program), since, now, searched);
         for (let i = 0; i < searched.length; i++) {
           const entry = searched[i]!;
-          if (keep(entry)) {
-            // The id (and the bytes, from the same build) now, once per stored record: the sort only reads them.
-            entry.bytes();
-            found.push(entry);
-          }
+          if (keep(entry)) found.push(entry);
           if (i % 64 === 63 && slicer.due) await slicer.pause();
         }
         if (slicer.due) await slicer.pause();
@@ -98,7 +92,7 @@ export async function queryHistoryChunks(
       chunks.push(COMMA);
       length += 1;
     }
-    const part = records[i]!.bytes();
+    const part = records[i]!.bytes;
     chunks.push(part);
     length += part.length;
     if (i % CHECK_EVERY === CHECK_EVERY - 1 && slicer.due) await slicer.pause();
@@ -109,25 +103,3 @@ export async function queryHistoryChunks(
 
 const COMMA = new Uint8Array([0x2c]);
 const END = new Uint8Array([0x5d, 0x7d]); // ]}
-
-/** The same answer as {@link queryHistoryChunks}, joined into one buffer. */
-export async function queryHistoryBytes(
-  query: HistoryQuery,
-  store: HistoryStore,
-  baseline: BaselineCache,
-  now: number,
-  slicer = new Slicer(),
-): Promise<Uint8Array<ArrayBuffer>> {
-  return joinChunks(await queryHistoryChunks(query, store, baseline, now, slicer));
-}
-
-/** The pieces of a {@link ChunkedBody} as one new buffer. */
-export function joinChunks(body: ChunkedBody): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(body.length);
-  let at = 0;
-  for (const chunk of body.chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}

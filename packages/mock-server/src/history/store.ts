@@ -24,96 +24,36 @@ function departureKey(localDateTime: string): number {
 }
 
 /**
- * A stored history record with its sort keys worked out once: `createdAt` as
- * epoch ms and the departure as a number (`HISTORY-4`, `HISTORY-5`,
- * `HISTORY-6`); its id (the last tie-break) and its JSON bytes are made once,
- * on first use, so a query answer is the stored bytes put side by side and no
- * record is ever built inside a comparison.
+ * A stored history record: its sort keys worked out once (`createdAt` as epoch
+ * ms, the departure as a number: `HISTORY-4`, `HISTORY-5`, `HISTORY-6`), its
+ * id (the last tie-break) and its JSON bytes, all made when it is stored, so a
+ * query only filters, sorts and puts stored bytes side by side, and its first
+ * answer costs what the next ones do (bench 6c).
  */
-export abstract class StoredRecord {
+export class StoredRecord {
+  readonly createdAt: number;
+  /** The departure with seconds. */
+  readonly departure: string;
   readonly departureKey: number;
-  #bytes: Uint8Array<ArrayBuffer> | undefined;
+  readonly id: string;
+  /** The record as UTF-8 JSON; shared with every answer, never written to. */
+  readonly bytes: Uint8Array<ArrayBuffer>;
 
-  constructor(
-    readonly createdAt: number,
-    /** The departure with seconds. */
-    readonly departure: string,
-  ) {
-    this.departureKey = departureKey(departure);
+  constructor(record: HistoryRecord) {
+    this.createdAt = Date.parse(record.createdAt);
+    this.departure = withSeconds(record.departureDate);
+    this.departureKey = departureKey(this.departure);
+    this.id = record.id;
+    this.bytes = encoder.encode(JSON.stringify(record));
   }
 
-  abstract get record(): HistoryRecord;
-
-  /** The record's id, the order's last tie-break. */
-  abstract get id(): string;
-
-  /** The record as UTF-8 JSON, serialized on first use and kept. */
-  bytes(): Uint8Array<ArrayBuffer> {
-    this.#bytes ??= serialize(this.record);
-    return this.#bytes;
-  }
-
-  /** Keeps the bytes of `record` (this entry's record, already built). */
-  protected keepBytes(record: HistoryRecord): void {
-    this.#bytes ??= serialize(record);
-  }
-}
-
-const serialize = (record: HistoryRecord): Uint8Array<ArrayBuffer> => encoder.encode(JSON.stringify(record));
-
-/** A record kept as an object (the generated baseline; records added as such). */
-export class RecordEntry extends StoredRecord {
-  constructor(readonly record: HistoryRecord) {
-    super(Date.parse(record.createdAt), withSeconds(record.departureDate));
-  }
-
-  get id(): string {
-    return this.record.id;
-  }
-}
-
-/**
- * A searched flight's record, kept compactly as the flight the search answered
- * with (shared with the search, not a copy) and the time of the search: the
- * record is a pure function of both (`historyRecord`), so `record` rebuilds
- * it, the same each time. A query needs only its id and bytes, made together
- * from one build and kept.
- */
-class FlightEntry extends StoredRecord {
-  #id: string | undefined;
-
-  constructor(
-    readonly flight: ParsedFlight,
-    /** The search's time in ms: the record's id derives from it. */
-    readonly searchedAt: number,
-    /** The record's number in its store, so two records of one flight at one instant differ in id. */
-    readonly sequence: number,
-  ) {
-    // The record's `createdAt` is written to the second; windows and order read that, as for any record.
-    super(Math.floor(searchedAt / 1000) * 1000, withSeconds(flight.departureDate));
-  }
-
+  /** The record, read back from its bytes (for tests: the store keeps only the bytes). */
   get record(): HistoryRecord {
-    return historyRecord(this.flight, this.searchedAt, this.sequence)!;
-  }
-
-  get id(): string {
-    if (this.#id === undefined) this.#build();
-    return this.#id!;
-  }
-
-  override bytes(): Uint8Array<ArrayBuffer> {
-    if (this.#id === undefined) this.#build();
-    return super.bytes();
-  }
-
-  /** One build gives the id and the bytes; only they are kept, the object is rebuilt on demand. */
-  #build(): void {
-    const record = this.record;
-    this.#id = record.id;
-    this.keepBytes(record);
+    return JSON.parse(decoder.decode(this.bytes)) as HistoryRecord;
   }
 }
+
+const decoder = new TextDecoder();
 
 /**
  * The collection hour (D67): sightings of one flight by searches within the
@@ -143,31 +83,26 @@ function observationKeys(flights: readonly ParsedFlight[]): readonly string[] {
 
 /**
  * The records one search added to one bucket (its flights of one route, cabin
- * and program), kept as a single entry: the flights array is the one the
- * search answered with (shared by every search with the same request), so a
- * search costs the store one small object, whatever its number of flights.
- * A record leaves it when evicted (oldest first) or when a newer sighting of
- * its flight in the same collection hour replaces it (D67).
+ * and program), kept as a single item of the bucket and the eviction queue, so
+ * a search costs those one slot each, whatever its number of flights. A
+ * record leaves it when evicted (oldest first) or when a newer sighting of its
+ * flight in the same collection hour replaces it (D67): its slot is emptied,
+ * releasing its bytes at once.
  */
 class SearchedGroup {
   #count: number;
-  /** 1 at the index of each record gone (evicted or replaced); made on the first removal. */
-  #gone: Uint8Array | undefined;
   /** Every record before this index is gone. */
   #front = 0;
-  #entries: (FlightEntry | undefined)[] | undefined;
 
   constructor(
-    readonly flights: readonly ParsedFlight[],
+    /** One per flight; `undefined` once gone. */
+    readonly entries: (StoredRecord | undefined)[],
     /** {@link observationKey} of each flight. */
     readonly keys: readonly string[],
-    readonly searchedAt: number,
     /** As for every record, to the second. */
     readonly createdAt: number,
-    /** The store's number of the group's first record; the others follow it. */
-    readonly firstSequence: number,
   ) {
-    this.#count = flights.length;
+    this.#count = entries.length;
   }
 
   /** Records kept. */
@@ -177,37 +112,30 @@ class SearchedGroup {
 
   /** The index of the oldest record kept (the lowest; they share one time). */
   oldest(): number {
-    while (this.#gone?.[this.#front] === 1) this.#front++;
+    while (this.entries[this.#front] === undefined) this.#front++;
     return this.#front;
   }
 
   /** The index of the kept record of the observation `key`, or -1. */
   indexOf(key: string): number {
-    for (let i = this.#front; i < this.keys.length; i++) if (this.keys[i] === key && this.#gone?.[i] !== 1) return i;
+    for (let i = this.#front; i < this.keys.length; i++) if (this.keys[i] === key && this.entries[i]) return i;
     return -1;
   }
 
   /** Keys of the records kept. */
   *keptKeys(): Generator<string> {
-    for (let i = this.#front; i < this.keys.length; i++) if (this.#gone?.[i] !== 1) yield this.keys[i]!;
+    for (let i = this.#front; i < this.keys.length; i++) if (this.entries[i]) yield this.keys[i]!;
   }
 
-  /** Removes the record at `index`, releasing its entry (and bytes) at once. */
   remove(index: number): void {
-    this.#gone ??= new Uint8Array(this.flights.length);
-    this.#gone[index] = 1;
-    if (this.#entries) this.#entries[index] = undefined;
+    this.entries[index] = undefined;
     this.#count--;
   }
 
-  /** Appends one entry per record still kept, made on the first query that reads the group. */
+  /** Appends the records kept. */
   collect(into: StoredRecord[]): void {
-    this.#entries ??= this.flights.map((flight, index) =>
-      this.#gone?.[index] === 1 ? undefined : new FlightEntry(flight, this.searchedAt, this.firstSequence + index),
-    );
-    const entries = this.#entries;
-    for (let i = this.#front; i < entries.length; i++) {
-      const entry = entries[i];
+    for (let i = this.#front; i < this.entries.length; i++) {
+      const entry = this.entries[i];
       if (entry) into.push(entry);
     }
   }
@@ -298,21 +226,21 @@ export class HistoryStore {
   /** Stores a record object as it is (not an observation: nothing replaces it, it replaces nothing). */
   add(record: HistoryRecord): void {
     if (this.cap === 0) return;
-    this.#store(this.#bucket(bucketKey(record.origin, record.destination, record.cabinType, record.airlineLoyalty)), new RecordEntry(record), 1);
+    this.#store(this.#bucket(bucketKey(record.origin, record.destination, record.cabinType, record.airlineLoyalty)), new StoredRecord(record), 1);
   }
 
   /**
    * Stores the records of a search's flights that share one route, cabin and
-   * program (each a miles flight with a record), by reference to `flights`,
-   * which must not change afterwards. A flight already observed in the same
-   * collection hour has its earlier record replaced by this one (D67).
+   * program (each a miles flight with a record), built now (their bytes too).
+   * A flight already observed in the same collection hour has its earlier
+   * record replaced by this one (D67).
    */
   addFlights(flights: readonly ParsedFlight[], searchedAt: number): void {
     const first = flights[0];
     if (!first || this.cap === 0) return;
     const createdAt = Math.floor(searchedAt / 1000) * 1000;
-    const group = new SearchedGroup(flights, observationKeys(flights), searchedAt, createdAt, this.#sequence);
-    this.#sequence += flights.length;
+    const entries = flights.map((flight) => new StoredRecord(historyRecord(flight, searchedAt, this.#sequence++)!));
+    const group = new SearchedGroup(entries, observationKeys(flights), createdAt);
     const bucket = this.#bucket(bucketKey(first.origin, first.destination, first.cabinType, first.airlineLoyalty));
     const observed = this.#observedIn(bucket, Math.floor(createdAt / COLLECTION_MS));
     for (const key of group.keys) {

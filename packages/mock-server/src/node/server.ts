@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { drained } from '@flight-search/contract/node';
 import { readBody } from './body.js';
 import { CONTROL_PREFIX, controlAnswer, HEALTH_PATH } from './control.js';
 import { controlAccess, controlCorsHeaders, controlPreflightHeaders, controlRefusal, type ControlAccess } from './control-access.js';
@@ -215,34 +214,50 @@ function searchOf(target: string): string {
 }
 
 /**
- * Writes a body a group of pieces at a time (about {@link ANSWER_CHUNK_BYTES},
- * one writev of buffers that already exist), one group per turn of the event
- * loop and never faster than the
- * client reads (waits for `drain` when the socket's buffer is full): one write of a megabyte is a single long kernel
- * copy that every other request on the server waits behind (issue 18 part 2).
+ * Writes a body a group of pieces at a time (about {@link ANSWER_CHUNK_BYTES}
+ * copied into one buffer, reused once the socket has taken it: one write per
+ * group, not one per piece, each of which the collector would sweep), one
+ * group per turn of the event loop and never faster than the client reads:
+ * one write of a megabyte is a single long kernel copy that every other
+ * request on the server waits behind (issue 18 part 2).
  */
 async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void> {
   const { chunks } = body;
+  const group = Buffer.allocUnsafeSlow(ANSWER_CHUNK_BYTES);
   let next = 0;
   while (next < chunks.length) {
     if (res.destroyed) return;
     let size = 0;
-    res.cork();
-    while (next < chunks.length && (size === 0 || size + chunks[next]!.length <= ANSWER_CHUNK_BYTES)) {
-      size += chunks[next]!.length;
-      res.write(chunks[next++]);
+    let out: Uint8Array;
+    if (chunks[next]!.length >= ANSWER_CHUNK_BYTES) out = chunks[next++]!;
+    else {
+      while (next < chunks.length && size + chunks[next]!.length <= ANSWER_CHUNK_BYTES) {
+        group.set(chunks[next]!, size);
+        size += chunks[next++]!.length;
+      }
+      out = group.subarray(0, size);
     }
     if (next >= chunks.length) {
-      // end() flushes the corked writes with the last group.
-      res.end();
+      res.end(out);
       return;
     }
-    res.uncork();
-    if (res.writableNeedDrain) await drained(res);
+    await written(res, out);
     // Even after a drain: several answers draining in one poll phase must not all write there, ahead of other requests.
     await new Promise((resolve) => setImmediate(resolve));
   }
   res.end();
+}
+
+/** Writes `bytes`; resolves once the socket has taken them (the buffer may be refilled) or the connection closed. */
+function written(res: ServerResponse, bytes: Uint8Array): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('close', done);
+      resolve();
+    };
+    res.once('close', done);
+    res.write(bytes, done);
+  });
 }
 
 /**
