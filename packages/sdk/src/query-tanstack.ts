@@ -8,7 +8,7 @@ import type { RequestOptions, SearchOptions } from './options.js';
 import { compareProgramsStreaming } from './compare/stream.js';
 import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, ItemFor } from './compare/types.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS } from './programs.js';
-import type { HistoryQuery, HistoryResponse, Quota, SearchRequest } from './types.js';
+import type { ExactCompare, ExactSearch, HistoryQuery, HistoryResponse, Quota, SearchRequest } from './types.js';
 
 /**
  * A copy with the service's defaults written out (`priceType: 'MILES'`, `responseFormat: 'RAW'`, no children or
@@ -153,7 +153,8 @@ export function searchFlightsMutationOptions<R extends SearchRequest = SearchReq
 ): FlightSearchMutationOptions<R> {
   return {
     mutationKey: flightSearchKeys.search(),
-    mutationFn: (request: R): Promise<SearchResponseFor<R>> => client.searchFlights(request, options),
+    // A mutation's variables come at run time, checked there: no literal to check exactly here.
+    mutationFn: (request: R): Promise<SearchResponseFor<R>> => client.searchFlights(request as R & ExactSearch<R>, options),
     ...NO_RETRY,
   };
 }
@@ -201,7 +202,7 @@ export interface ComparisonDefaults {
  */
 export function compareProgramsQueryOptions<const R extends CompareRequest>(
   client: CompareClient,
-  request: R,
+  request: R & ExactCompare<R, CompareRequest>,
   options: ComparisonQueryOptions = {},
 ): FlightSearchQueryOptions<CompareOutcome<ItemFor<R['responseFormat']>>[], ReturnType<typeof flightSearchKeys.comparison>> & ComparisonDefaults {
   const queryKey = flightSearchKeys.comparison(request, options);
@@ -209,7 +210,7 @@ export function compareProgramsQueryOptions<const R extends CompareRequest>(
     queryKey,
     // Reading `signal` is what lets TanStack cancel the query when its last observer goes (it checks whether it was read).
     queryFn: streamedQuery<CompareOutcome<ItemFor<R['responseFormat']>>, CompareOutcome<ItemFor<R['responseFormat']>>[], typeof queryKey>({
-      streamFn: ({ signal }) => compareProgramsStreaming(client, request, { ...options, signal }),
+      streamFn: ({ signal }) => compareProgramsStreaming<R>(client, request, { ...options, signal }),
     }),
     ...COMPARISON_DEFAULTS,
   };

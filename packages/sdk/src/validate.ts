@@ -1,10 +1,55 @@
-import { validateHistoryQuery as checkHistoryQuery, isPlainObject } from '@flight-search/contract';
+import {
+  validateHistoryQuery as checkHistoryQuery,
+  validateSearchRequest as checkSearchRequest,
+  isPlainObject,
+  SEARCH_REQUEST_SCHEMA,
+  type SchemaNode,
+  unknownFields,
+} from '@flight-search/contract';
 import { queryParams } from './internal/query.js';
 import type { ValidationIssue } from './types.js';
 
-// validateSearchRequest is the contract's own (its JSDoc is there): the SDK and the mock check a
-// search with one function.
-export { validateSearchRequest } from '@flight-search/contract';
+/** Edits between two names (Levenshtein), for the closest known name of a typo. */
+const distance = (a: string, b: string): number => {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+};
+
+/**
+ * Every problem of a search body the SDK finds before sending it, in the service's words: the
+ * contract's own check (the function the mock runs, so both name the same fields), then each field
+ * the contract does not declare, with the closest known name. An unknown field is refused here
+ * because the service would ignore it and charge the search (`responseFomat` comes back RAW,
+ * `passengers.childs` searches for fewer travellers). A program code the SDK does not know but
+ * shaped like one (`PROGRAM_9`) passes: the service may have added it, and refuses it for free if not.
+ * `[]` when the body may be sent.
+ * @example
+ * validateSearchRequest({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
+ *   origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15', passengers: { adults: 1, childs: 2 } });
+ * // [{ field: 'body.passengers.childs', type: 'invalid_enum',
+ * //    message: 'passengers.childs is not a field of the request; did you mean passengers.children?' }]
+ */
+export function validateSearchRequest(body: unknown): ValidationIssue[] {
+  return [
+    ...checkSearchRequest(body, { openCodes: true }),
+    ...unknownFields(SEARCH_REQUEST_SCHEMA as SchemaNode, body, 'body').map(({ field, known }) => {
+      const path = field.slice(5);
+      const name = path.slice(path.lastIndexOf('.') + 1);
+      // The known name fewest edits away, case aside, if it is close enough to be what was meant.
+      const near = known.reduce((a, b) => (distance(name.toLowerCase(), b.toLowerCase()) < distance(name.toLowerCase(), a.toLowerCase()) ? b : a));
+      const hint =
+        distance(name.toLowerCase(), near.toLowerCase()) <= Math.max(2, name.length / 2)
+          ? `did you mean ${path.slice(0, -name.length)}${near}?`
+          : `expected one of ${known.join(', ')}.`;
+      return { field, type: 'invalid_enum' as const, message: `${path} is not a field of the request; ${hint}` };
+    }),
+  ];
+}
 
 /**
  * Checks a price-history query locally as the service receives it, for what the spec states
@@ -24,6 +69,6 @@ export function validateHistoryQuery(query: unknown): ValidationIssue[] {
   // parameters, null and undefined left out): the check reads exactly what the service will read.
   // A value that cannot be query text (an object, a symbol) is its parameter's wrong type, not a throw.
   const notText = new Set<string>();
-  const result = checkHistoryQuery(queryParams(query, notText), { notText });
+  const result = checkHistoryQuery(queryParams(query, notText), { notText, openCodes: true });
   return result.ok ? [] : result.issues;
 }

@@ -337,6 +337,7 @@ export const SEARCH_REQUEST_SCHEMA = {
       "x-message": "must hold exactly one program",
       "items": {
         "type": "string",
+        "pattern": "^[A-Z][A-Z0-9_]*$",
         "enum": [
           "PROGRAM_1",
           "PROGRAM_2",
@@ -461,6 +462,7 @@ export const HISTORY_QUERY_SCHEMA = {
       "maxItems": 9,
       "items": {
         "type": "string",
+        "pattern": "^[A-Z][A-Z0-9_]*$",
         "enum": [
           "PROGRAM_1",
           "PROGRAM_2",

@@ -2,7 +2,8 @@ import pLimit from 'p-limit';
 import { AbortError, QuotaExceededError } from '../errors.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
 import { isTimeout } from '../internal/retry.js';
-import type { ProgramCode } from '../types.js';
+import type { ExactCompare, PriceType, Program } from '../types.js';
+import { validateSearchRequest } from '../validate.js';
 import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
 
 /**
@@ -45,18 +46,19 @@ import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, Com
  */
 export function compareProgramsStreaming<const R extends CompareRequest>(
   client: CompareClient,
-  request: R,
+  request: R & ExactCompare<R, CompareRequest>,
   options: CompareOptions = {},
 ): CompareStream<ItemFor<R['responseFormat']>> {
   type O = CompareOutcome<ItemFor<R['responseFormat']>>;
   const { programs: asked, ...search } = request;
   const { concurrency = Infinity, signal, timeoutMs, quotaCheck = 'off' } = options;
-  const priceType = search.priceType ?? 'MILES';
-  const allowed: readonly ProgramCode[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
-  const programs = asked ?? allowed;
+  const priceType: PriceType = (request as CompareRequest).priceType ?? 'MILES';
+  const programs: readonly Program[] = asked ?? (priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS);
   programs.forEach((p, i) => {
-    if (!allowed.includes(p) || programs.indexOf(p) < i)
-      throw new TypeError(`programs: ${p} is ${allowed.includes(p) ? 'repeated' : `not a ${priceType} program`}`);
+    // Judged as a search judges its program: a known code by the priceType's table, any other by its
+    // shape alone (a program the service may have added, left to it: D143).
+    const wrong = validateSearchRequest({ airlineLoyalty: [p], priceType }).some((e) => e.field.startsWith('body.airlineLoyalty'));
+    if (wrong || programs.indexOf(p) < i) throw new TypeError(`programs: ${p} is ${wrong ? `not a ${priceType} program` : 'repeated'}`);
   });
   if (!['off', 'throw', 'partial'].includes(quotaCheck)) throw new TypeError('quotaCheck must be off, throw or partial');
   // The client's bound, checked here so that no search fails on it.
@@ -82,7 +84,7 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
     ready.push({ ...o, completed: ++completed, total } as O);
     wake();
   };
-  const search1 = async (program: ProgramCode) => {
+  const search1 = async (program: Program) => {
     if (stopped.aborted) return;
     const t = performance.now();
     let o;

@@ -3,7 +3,7 @@ import type {
   Fare,
   ParsedFlight,
   ParsedResultItem,
-  ProgramCode,
+  Program,
   Quota,
   RawResultItem,
   ResponseFormat,
@@ -27,8 +27,11 @@ export interface CompareClient {
 
 /** A search request without `airlineLoyalty`; `programs` lists the programs to compare. */
 export type CompareRequest = Omit<SearchRequest, 'airlineLoyalty'> & {
-  /** Programs to search, in this order (it matters for `quotaCheck: 'partial'`). Default: every program allowed for `priceType`. */
-  programs?: readonly ProgramCode[];
+  /**
+   * Programs to search, in this order (it matters for `quotaCheck: 'partial'`). Default: every program allowed for `priceType`.
+   * A code the SDK does not know is searched too ({@link Program}): the service says whether it exists.
+   */
+  programs?: readonly Program[];
 };
 
 /** Options of {@link compareProgramsStreaming} and {@link comparePrograms}. */
@@ -54,7 +57,7 @@ export type ItemFor<F extends ResponseFormat | undefined> = F extends 'PARSED' ?
 /** What every outcome has. */
 interface OutcomeBase {
   /** The program this outcome is about. */
-  program: ProgramCode;
+  program: Program;
   /** How long this program's search took, in ms (0 for `skipped`). */
   elapsedMs: number;
   /** Outcomes delivered so far, this one included. */
@@ -117,5 +120,5 @@ export interface CompareResult<I = RawResultItem | ParsedResultItem> {
    */
   summary: SearchSummary;
   /** Per program with at least one PARSED flight: its cheapest fare (see `comparePrograms`). */
-  cheapest: Partial<Record<ProgramCode, CheapestFare>>;
+  cheapest: Partial<Record<Program, CheapestFare>>;
 }
