@@ -9,17 +9,6 @@ import {
 import { queryParams } from './internal/query.js';
 import type { ValidationIssue } from './types.js';
 
-/** Edits between two names (Levenshtein), for the closest known name of a typo. */
-const distance = (a: string, b: string): number => {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-};
-
 /**
  * Every problem of a search body the SDK finds before sending it, in the service's words: the
  * contract's own check (the function the mock runs, so both name the same fields), then each field
@@ -38,15 +27,13 @@ export function validateSearchRequest(body: unknown): ValidationIssue[] {
   return [
     ...checkSearchRequest(body, { openCodes: true }),
     ...unknownFields(SEARCH_REQUEST_SCHEMA as SchemaNode, body, 'body').map(({ field, known }) => {
-      const path = field.slice(5);
-      const name = path.slice(path.lastIndexOf('.') + 1);
-      // The known name fewest edits away, case aside, if it is close enough to be what was meant.
-      const near = known.reduce((a, b) => (distance(name.toLowerCase(), b.toLowerCase()) < distance(name.toLowerCase(), a.toLowerCase()) ? b : a));
-      const hint =
-        distance(name.toLowerCase(), near.toLowerCase()) <= Math.max(2, name.length / 2)
-          ? `did you mean ${path.slice(0, -name.length)}${near}?`
-          : `expected one of ${known.join(', ')}.`;
-      return { field, type: 'invalid_enum' as const, message: `${path} is not a field of the request; ${hint}` };
+      const name = field.slice(field.lastIndexOf('.') + 1);
+      // What was meant: the declared name that starts with the same three letters, case aside (each
+      // object's names differ in their first three: childs is children, responseFomat responseFormat).
+      const start = (text: string) => text.slice(0, 3).toLowerCase();
+      const near = known.find((candidate) => start(candidate) === start(name));
+      const hint = near ? `; did you mean ${field.slice(5, -name.length) + near}?` : '.';
+      return { field, type: 'invalid_enum' as const, message: `${field.slice(5)} is not a field of the request${hint}` };
     }),
   ];
 }
@@ -69,6 +56,6 @@ export function validateHistoryQuery(query: unknown): ValidationIssue[] {
   // parameters, null and undefined left out): the check reads exactly what the service will read.
   // A value that cannot be query text (an object, a symbol) is its parameter's wrong type, not a throw.
   const notText = new Set<string>();
-  const result = checkHistoryQuery(queryParams(query, notText), { notText, openCodes: true });
+  const result = checkHistoryQuery(queryParams(query, notText), { notText });
   return result.ok ? [] : result.issues;
 }

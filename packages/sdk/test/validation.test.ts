@@ -201,10 +201,8 @@ describe('validateSearchRequest', () => {
     expect(validateSearchRequest(withBody({ responseFomat: 'PARSED' })).map((i) => i.message)).toEqual([
       'responseFomat is not a field of the request; did you mean responseFormat?',
     ]);
-    // Nothing close: the known names are listed instead.
-    expect(validateSearchRequest(withBody({ foo: 1 })).map((i) => i.message)).toEqual([
-      'foo is not a field of the request; expected one of airlineLoyalty, priceType, tripType, cabinType, origin, destination, departureDate, returnDate, passengers, responseFormat.',
-    ]);
+    // Nothing close enough to be what was meant: no guess.
+    expect(validateSearchRequest(withBody({ foo: 1 })).map((i) => i.message)).toEqual(['foo is not a field of the request.']);
     // After the contract's own issues, as the mock lists them when it refuses unknown fields.
     expect(issues(withBody({ origin: 'gru', PriceType: 'CASH' }))).toEqual([
       ['body.origin', 'invalid_format'],

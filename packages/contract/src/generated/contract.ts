@@ -30,6 +30,8 @@ export const CASH_PROGRAMS = [
   "PROGRAM_8"
 ] as const;
 
+export const PROGRAM_CODE_PATTERN = "^[A-Z][A-Z0-9_]*$" as const;
+
 export const PRICE_TYPES = [
   "MILES",
   "CASH"

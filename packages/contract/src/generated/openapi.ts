@@ -119,7 +119,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description A loyalty program (miles) or airline (cash) code. The enum lists the codes the service offers today; `pattern` is the shape of every code, which a client may use to send a code the service added after it was built (D143).
+         * @description A loyalty program (miles) or airline (cash) code. The enum lists the codes the service offers today; `pattern` is the shape of every code, which a client may use to send a code the service added after it was built.
          * @enum {string}
          */
         ProgramCode: "PROGRAM_1" | "PROGRAM_2" | "PROGRAM_3" | "PROGRAM_3_INTERLINE" | "PROGRAM_4" | "PROGRAM_5" | "PROGRAM_6" | "PROGRAM_7" | "PROGRAM_8";

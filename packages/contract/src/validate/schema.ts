@@ -202,15 +202,16 @@ export interface UnknownField {
 export function unknownFields(node: SchemaNode, value: unknown, field: string): UnknownField[] {
   const found: UnknownField[] = [];
   const visit = (at: SchemaNode | undefined, item: unknown, path: string): void => {
-    if (at?.type === 'array' && Array.isArray(item)) {
-      for (let index = 0; index < item.length; index++) visit(at.items, item[index], `${path}.${index}`);
-    }
-    if (at?.type !== 'object' || !isPlainObject(item)) return;
-    const properties = at.properties ?? {};
-    const known = Object.keys(properties);
-    for (const name of Object.keys(item)) {
-      if (Object.hasOwn(properties, name)) visit(properties[name], item[name], `${path}.${name}`);
-      else found.push({ field: `${path}.${name}`, known });
+    // A hole of a sparse array holds no field: forEach skips it.
+    if (at?.type === 'array' && Array.isArray(item))
+      item.forEach((each, index) => {
+        visit(at.items, each, `${path}.${index}`);
+      });
+    if (at?.type === 'object' && isPlainObject(item)) {
+      const known = Object.keys(at.properties ?? {});
+      for (const name of Object.keys(item))
+        if (known.includes(name)) visit(at.properties?.[name], item[name], `${path}.${name}`);
+        else found.push({ field: `${path}.${name}`, known });
     }
   };
   visit(node, value, field);

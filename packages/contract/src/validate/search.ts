@@ -1,4 +1,4 @@
-import { CASH_PROGRAMS, MILES_PROGRAMS, PROGRAM_CODES, SEARCH_REQUEST_SCHEMA, SEARCH_RULE_OF_FIELD } from '../generated/contract.js';
+import { CASH_PROGRAMS, MILES_PROGRAMS, SEARCH_REQUEST_SCHEMA, SEARCH_RULE_OF_FIELD } from '../generated/contract.js';
 import type { ValidationIssue, ValidationIssueType } from '../types.js';
 import { checkJson, isPlainObject, issue, own, type CheckOptions, type SchemaNode } from './schema.js';
 
@@ -26,7 +26,8 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
     const [program] = programs as string[];
     const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
     // An open code the contract does not know is the service's to judge (D143); a known one is checked here.
-    if (allowed.includes(program as string) || (openCodes && !(PROGRAM_CODES as readonly string[]).includes(program as string))) return undefined;
+    const known = (table: readonly string[]) => table.includes(program as string);
+    if (known(allowed) || (openCodes && !known(MILES_PROGRAMS) && !known(CASH_PROGRAMS))) return undefined;
     return crossField('airlineLoyalty', `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')} (SEARCH-2).`);
   },
   // SEARCH-3: adults + children is at most 9.

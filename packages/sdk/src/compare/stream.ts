@@ -1,9 +1,9 @@
+import { PROGRAM_CODE_PATTERN } from '@flight-search/contract';
 import pLimit from 'p-limit';
 import { AbortError, QuotaExceededError } from '../errors.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
 import { isTimeout } from '../internal/retry.js';
 import type { ExactCompare, PriceType, Program } from '../types.js';
-import { validateSearchRequest } from '../validate.js';
 import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
 
 /**
@@ -53,11 +53,13 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
   const { programs: asked, ...search } = request;
   const { concurrency = Infinity, signal, timeoutMs, quotaCheck = 'off' } = options;
   const priceType: PriceType = (request as CompareRequest).priceType ?? 'MILES';
-  const programs: readonly Program[] = asked ?? (priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS);
+  const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
+  const programs: readonly Program[] = asked ?? allowed;
   programs.forEach((p, i) => {
-    // Judged as a search judges its program: a known code by the priceType's table, any other by its
-    // shape alone (a program the service may have added, left to it: D143).
-    const wrong = validateSearchRequest({ airlineLoyalty: [p], priceType }).some((e) => e.field.startsWith('body.airlineLoyalty'));
+    // Judged as a search judges its program: a known code by the priceType's table, any other by the
+    // contract's shape of a code alone (a program the service may have added, left to it: D143).
+    const known = (table: readonly string[]) => table.includes(p);
+    const wrong = known(MILES_PROGRAMS) || known(CASH_PROGRAMS) ? !known(allowed) : !new RegExp(PROGRAM_CODE_PATTERN).test(p);
     if (wrong || programs.indexOf(p) < i) throw new TypeError(`programs: ${p} is ${wrong ? `not a ${priceType} program` : 'repeated'}`);
   });
   if (!['off', 'throw', 'partial'].includes(quotaCheck)) throw new TypeError('quotaCheck must be off, throw or partial');
