@@ -78,7 +78,7 @@ export interface FlightSearchQueryOptions<TData, TKey extends readonly unknown[]
   queryKey: TKey;
   /** Makes the call with the query's signal, so cancelling the query aborts it. */
   queryFn: QueryFunction<TData, TKey>;
-  /** Always `false`: the client already retries what is safe to retry (D63). */
+  /** Always `false`: the client already retries what is safe to retry (a search only on a 429, refused before any charge). */
   retry: false;
 }
 
@@ -138,7 +138,7 @@ export function priceHistoryQueryOptions(
 }
 
 /**
- * A search as a mutation (D111): it costs quota, so it goes out when the user's action calls `mutate(request)`,
+ * A search as a mutation: it costs quota, so it goes out when the user's action calls `mutate(request)`,
  * never on a render, a mount, a focus or a reconnect, and is never retried by TanStack (the client retries a 429
  * alone). Its answer is not cached; put it in the cache yourself if a page should show it again.
  * The request type, given once, types the answers (PARSED items below).

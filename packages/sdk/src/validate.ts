@@ -44,7 +44,7 @@ export function validateSearchRequest(body: unknown): ValidationIssue[] {
  * 1..30, a boolean, calendar dates) and returns the list the service puts in `details.errors`,
  * messages included: at most one `{ field, message, type }` per parameter, in the service's order;
  * `[]` when valid. Which programs have history, and which well-formed codes name an airport or a
- * city, are the service's to say (the mock refuses the rest for free, D9 and D107), so any program
+ * city, are the service's to say (it refuses the rest for free), so any program
  * and any three upper-case letters pass.
  * @example
  * validateHistoryQuery({ origin: 'SAO', destination: 'NYC', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 31 });
