@@ -29,6 +29,7 @@ import type {
   ParsedSearchResponse,
   Quota,
   RawSearchResponse,
+  SearchInput,
   SearchRequest,
   SearchResponse,
   ValidationIssue,
@@ -77,7 +78,7 @@ export interface FlightSearchClient {
    * });
    * if (results[0]?.success) console.log(results[0].flights.length);
    */
-  searchFlights<const R extends SearchRequest>(request: R & ExactSearch<R>, options?: SearchOptions): APIPromise<SearchResponseFor<R>>;
+  searchFlights<const R extends SearchInput>(request: R & ExactSearch<R>, options?: SearchOptions): APIPromise<SearchResponseFor<R>>;
   /**
    * `GET /intelligence/flights/history`: stored price records of a route. Free; retried on transient failures.
    * The query is checked locally first ({@link validateHistoryQuery}); an invalid one throws `ValidationError` without a request.

@@ -6,7 +6,7 @@ import { type QueryFunction, type QueryFunctionContext, experimental_streamedQue
 import type { FlightSearchClient, SearchResponseFor } from './client.js';
 import type { RequestOptions, SearchOptions } from './options.js';
 import { compareProgramsStreaming } from './compare/stream.js';
-import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, ItemFor } from './compare/types.js';
+import type { CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, ItemFor } from './compare/types.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS } from './programs.js';
 import type { ExactCompare, ExactSearch, HistoryQuery, HistoryResponse, Quota, SearchRequest } from './types.js';
 
@@ -200,7 +200,7 @@ export interface ComparisonDefaults {
  * const { data = [], fetchStatus } = useQuery({ ...compareProgramsQueryOptions(client, request, { timeoutMs: 40_000 }), enabled: submitted });
  * data.map((o) => (o.kind === 'result' && o.item.success ? `${o.program}: ${o.item.flights.length} flights` : `${o.program}: ${o.kind}`));
  */
-export function compareProgramsQueryOptions<const R extends CompareRequest>(
+export function compareProgramsQueryOptions<const R extends CompareInput>(
   client: CompareClient,
   request: R & ExactCompare<R, CompareRequest>,
   options: ComparisonQueryOptions = {},

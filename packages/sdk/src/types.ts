@@ -55,11 +55,29 @@ export type SearchRequest = Omit<ContractSearchRequest, 'airlineLoyalty'> & {
   airlineLoyalty: readonly Program[];
 };
 
+/**
+ * {@link SearchRequest} discriminated by `priceType`, so that an editor offers the programs that
+ * `priceType` takes (the CASH airlines for `'CASH'`, else the MILES programs). Every `SearchRequest`
+ * is one: an unknown code fits either side, and {@link ExactSearch} refuses a known one of the other side.
+ */
+export type SearchInput = Omit<SearchRequest, 'priceType' | 'airlineLoyalty'> &
+  (
+    | { priceType: 'CASH'; airlineLoyalty: readonly (CashProgram | (string & {}))[] }
+    | { priceType?: 'MILES' | undefined; airlineLoyalty: readonly (MilesProgram | (string & {}))[] }
+  );
+
 /** The known programs a search with this `priceType` takes (`SEARCH-2`): {@link CashProgram}s for `'CASH'`, else {@link MilesProgram}s. */
 export type ProgramFor<P extends PriceType | undefined> = P extends 'CASH' ? CashProgram : MilesProgram;
 
-/** The `priceType` a request literal states, or the default `'MILES'`. */
-type PriceOf<R> = R extends { priceType: infer P extends PriceType } ? P : 'MILES';
+/** The `priceType` a request states, or the default `'MILES'` where it may be left out. */
+type PriceOf<R> = R extends { priceType?: infer P } ? (P extends PriceType ? P : 'MILES') : 'MILES';
+
+/** The programs a comparison of `R` searches: its `programs`, else every program its `priceType` takes. */
+export type ProgramsOf<R> = R extends { programs: readonly (infer P)[] }
+  ? P
+  : R extends { programs?: readonly (infer P)[] }
+    ? P | ProgramFor<PriceOf<R>>
+    : ProgramFor<PriceOf<R>>;
 /** A code checked against the `priceType` table when it is a known one; any other is left to the service. */
 type Allowed<C, P extends PriceType> = C extends ProgramCode ? ProgramFor<P> : C;
 

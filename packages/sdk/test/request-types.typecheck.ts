@@ -89,9 +89,11 @@ export async function use() {
   await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_9'] });
   await client.searchFlights({ ...base, priceType: 'CASH', airlineLoyalty: [selected] });
   for await (const o of compareProgramsStreaming(client, { ...base, programs: ['PROGRAM_1', 'PROGRAM_9'], responseFormat: 'PARSED' })) {
+    // An outcome's program is one of the request's programs, an unknown one included.
+    const program: 'PROGRAM_1' | 'PROGRAM_9' = o.program;
     if (o.kind === 'result') {
       const item: ParsedResultItem = o.item;
-      void item;
+      void [item, program];
     }
   }
   compareProgramsStreaming(client, { ...base, priceType: 'CASH', returnDate: '2026-12-20', tripType: 'ROUND_TRIP' });

@@ -1,6 +1,6 @@
 import type { ExactCompare, ParsedFlight, ParsedResultItem, PriceType, Program, RawResultItem } from '../types.js';
 import { compareProgramsStreaming } from './stream.js';
-import type { CheapestFare, CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareResult, ItemFor } from './types.js';
+import type { CheapestFare, CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, CompareResult, ItemFor } from './types.js';
 
 /**
  * The cheapest fare among `flights` (every direction of a round trip counts):
@@ -33,7 +33,7 @@ export function cheapestFare(flights: readonly ParsedFlight[], priceType: PriceT
  * });
  * console.log(summary.successfulSearches, cheapest.PROGRAM_1?.fare.miles);
  */
-export async function comparePrograms<const R extends CompareRequest>(
+export async function comparePrograms<const R extends CompareInput>(
   client: CompareClient,
   request: R & ExactCompare<R, CompareRequest>,
   options?: CompareOptions,

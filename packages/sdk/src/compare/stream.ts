@@ -3,8 +3,8 @@ import pLimit from 'p-limit';
 import { AbortError, QuotaExceededError } from '../errors.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
 import { isTimeout } from '../internal/retry.js';
-import type { ExactCompare, PriceType, Program } from '../types.js';
-import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
+import type { ExactCompare, PriceType, Program, ProgramsOf } from '../types.js';
+import type { CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
 
 /**
  * Compares programs the way the service asks (spec section 1, point 4): one
@@ -44,12 +44,12 @@ import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, Com
  * }
  * ```
  */
-export function compareProgramsStreaming<const R extends CompareRequest>(
+export function compareProgramsStreaming<const R extends CompareInput>(
   client: CompareClient,
   request: R & ExactCompare<R, CompareRequest>,
   options: CompareOptions = {},
-): CompareStream<ItemFor<R['responseFormat']>> {
-  type O = CompareOutcome<ItemFor<R['responseFormat']>>;
+): CompareStream<ItemFor<R['responseFormat']>, ProgramsOf<R>> {
+  type O = CompareOutcome<ItemFor<R['responseFormat']>, ProgramsOf<R>>;
   const { programs: asked, ...search } = request;
   const { concurrency = Infinity, signal, timeoutMs, quotaCheck = 'off' } = options;
   const priceType: PriceType = (request as CompareRequest).priceType ?? 'MILES';

@@ -1,6 +1,8 @@
 import type { FlightSearchError } from '../errors.js';
 import type {
+  CashProgram,
   Fare,
+  MilesProgram,
   ParsedFlight,
   ParsedResultItem,
   Program,
@@ -34,6 +36,13 @@ export type CompareRequest = Omit<SearchRequest, 'airlineLoyalty'> & {
   programs?: readonly Program[];
 };
 
+/** {@link CompareRequest} discriminated by `priceType`, so that an editor offers the programs it takes; every `CompareRequest` is one. */
+export type CompareInput = Omit<CompareRequest, 'priceType' | 'programs'> &
+  (
+    | { priceType: 'CASH'; programs?: readonly (CashProgram | (string & {}))[] }
+    | { priceType?: 'MILES' | undefined; programs?: readonly (MilesProgram | (string & {}))[] }
+  );
+
 /** Options of {@link compareProgramsStreaming} and {@link comparePrograms}. */
 export interface CompareOptions {
   /** Searches running at the same time. Default: all at once. */
@@ -55,9 +64,9 @@ export interface CompareOptions {
 export type ItemFor<F extends ResponseFormat | undefined> = F extends 'PARSED' ? ParsedResultItem : RawResultItem;
 
 /** What every outcome has. */
-interface OutcomeBase {
-  /** The program this outcome is about. */
-  program: Program;
+interface OutcomeBase<P> {
+  /** The program this outcome is about: one of the request's `programs` ({@link ProgramsOf}). */
+  program: P;
   /** How long this program's search took, in ms (0 for `skipped`). */
   elapsedMs: number;
   /** Outcomes delivered so far, this one included. */
@@ -74,20 +83,20 @@ interface OutcomeBase {
  *   `ValidationError`, `TimeoutError`, `ConnectionError`, ...);
  * - `skipped`: not searched, because `quotaCheck: 'partial'` found too little quota.
  */
-export type CompareOutcome<I = RawResultItem | ParsedResultItem> =
-  | (OutcomeBase & {
+export type CompareOutcome<I = RawResultItem | ParsedResultItem, P = Program> =
+  | (OutcomeBase<P> & {
       /** The service answered. */
       kind: 'result';
       /** The program's result item: a success, or a provider failure (`success: false`). */
       item: I;
     })
-  | (OutcomeBase & {
+  | (OutcomeBase<P> & {
       /** The SDK threw for this search. */
       kind: 'error';
       /** What `searchFlights` rejected with. */
       error: FlightSearchError;
     })
-  | (OutcomeBase & {
+  | (OutcomeBase<P> & {
       /** Not searched: `quotaCheck: 'partial'` found too little quota. */
       kind: 'skipped';
     });
@@ -96,7 +105,7 @@ export type CompareOutcome<I = RawResultItem | ParsedResultItem> =
  * What `compareProgramsStreaming` returns: an async iterator of outcomes whose
  * `return()` always exists (`for await` calls it on `break`).
  */
-export type CompareStream<I = RawResultItem | ParsedResultItem> = AsyncIterableIterator<CompareOutcome<I>> & {
+export type CompareStream<I = RawResultItem | ParsedResultItem, P = Program> = AsyncIterableIterator<CompareOutcome<I, P>> & {
   /** Stops the comparison (`for await` calls it on `break`): aborts every search in flight and starts no more. */
   return(): Promise<IteratorReturnResult<undefined>>;
 };

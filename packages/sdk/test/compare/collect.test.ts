@@ -113,6 +113,6 @@ describe('outcome types', () => {
     void parsed.return();
     void raw.return();
     // @ts-expect-error PROGRAM_8 is a CASH airline, not a MILES program
-    expect(() => compareProgramsStreaming(c, { ...oneWay, programs: ['PROGRAM_8'] })).toThrow(TypeError);
+    expect(() => compareProgramsStreaming(c, { ...oneWay, priceType: 'MILES', programs: ['PROGRAM_8'] })).toThrow(TypeError);
   });
 });
