@@ -62,8 +62,18 @@ export type SearchRequest = Omit<ContractSearchRequest, 'airlineLoyalty'> & {
  */
 export type SearchInput = Omit<SearchRequest, 'priceType' | 'airlineLoyalty'> &
   (
-    | { priceType: 'CASH'; airlineLoyalty: readonly (CashProgram | (string & {}))[] }
-    | { priceType?: 'MILES' | undefined; airlineLoyalty: readonly (MilesProgram | (string & {}))[] }
+    | {
+        /** A CASH search. */
+        priceType: 'CASH';
+        /** One airline: a {@link CashProgram}, or a code the SDK does not know. */
+        airlineLoyalty: readonly (CashProgram | (string & {}))[];
+      }
+    | {
+        /** A MILES search (the default). */
+        priceType?: 'MILES' | undefined;
+        /** One program: a {@link MilesProgram}, or a code the SDK does not know. */
+        airlineLoyalty: readonly (MilesProgram | (string & {}))[];
+      }
   );
 
 /** The known programs a search with this `priceType` takes (`SEARCH-2`): {@link CashProgram}s for `'CASH'`, else {@link MilesProgram}s. */
@@ -87,9 +97,17 @@ type Allowed<C, P extends PriceType> = C extends ProgramCode ? ProgramFor<P> : C
  * `returnDate` for a `ROUND_TRIP`. A value typed with the plain request type satisfies it as is.
  */
 export type Exact<R, Shape> = { [K in Exclude<keyof R, keyof Shape>]: never } & (R extends { passengers: infer T }
-  ? { passengers: { [K in Exclude<keyof T, keyof Passengers>]: never } }
+  ? {
+      /** No key {@link Passengers} does not declare. */
+      passengers: { [K in Exclude<keyof T, keyof Passengers>]: never };
+    }
   : unknown) &
-  (R extends { tripType: 'ROUND_TRIP' } ? { returnDate: string } : unknown);
+  (R extends { tripType: 'ROUND_TRIP' }
+    ? {
+        /** Required for a `ROUND_TRIP` (`SEARCH-7`). */
+        returnDate: string;
+      }
+    : unknown);
 
 /**
  * The checks `searchFlights` makes on a request literal, beyond {@link SearchRequest}: {@link Exact}, and
@@ -103,7 +121,10 @@ export type ExactSearch<R> = Exact<R, SearchRequest> &
   (R extends { airlineLoyalty: infer L extends readonly unknown[] }
     ? number extends L['length']
       ? unknown
-      : { airlineLoyalty: readonly [L extends readonly [infer C] ? Allowed<C, PriceOf<R>> : ProgramFor<PriceOf<R>>] }
+      : {
+          /** Exactly one program (`SEARCH-1`), allowed for `priceType` when the SDK knows it (`SEARCH-2`). */
+          airlineLoyalty: readonly [L extends readonly [infer C] ? Allowed<C, PriceOf<R>> : ProgramFor<PriceOf<R>>];
+        }
     : unknown);
 
 /** The checks a comparison makes on a request literal: {@link Exact}, and each known program of `programs` allowed for the `priceType`. */
@@ -111,5 +132,8 @@ export type ExactCompare<R, Shape> = Exact<R, Shape> &
   (R extends { programs: infer L extends readonly unknown[] }
     ? number extends L['length']
       ? unknown
-      : { programs: { readonly [I in keyof L]: Allowed<L[I], PriceOf<R>> } }
+      : {
+          /** Each program known to the SDK allowed for `priceType` (`SEARCH-2`). */
+          programs: { readonly [I in keyof L]: Allowed<L[I], PriceOf<R>> };
+        }
     : unknown);

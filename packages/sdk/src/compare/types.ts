@@ -39,8 +39,18 @@ export type CompareRequest = Omit<SearchRequest, 'airlineLoyalty'> & {
 /** {@link CompareRequest} discriminated by `priceType`, so that an editor offers the programs it takes; every `CompareRequest` is one. */
 export type CompareInput = Omit<CompareRequest, 'priceType' | 'programs'> &
   (
-    | { priceType: 'CASH'; programs?: readonly (CashProgram | (string & {}))[] }
-    | { priceType?: 'MILES' | undefined; programs?: readonly (MilesProgram | (string & {}))[] }
+    | {
+        /** A CASH comparison. */
+        priceType: 'CASH';
+        /** {@link CashProgram}s, or codes the SDK does not know. */
+        programs?: readonly (CashProgram | (string & {}))[];
+      }
+    | {
+        /** A MILES comparison (the default). */
+        priceType?: 'MILES' | undefined;
+        /** {@link MilesProgram}s, or codes the SDK does not know. */
+        programs?: readonly (MilesProgram | (string & {}))[];
+      }
   );
 
 /** Options of {@link compareProgramsStreaming} and {@link comparePrograms}. */
