@@ -74,7 +74,7 @@ export interface paths {
          *
          *     | id | rule |
          *     |---|---|
-         *     | `HISTORY-1` | `origin`, `destination` are IATA airport codes or IATA city codes (`x-city-codes`); a city code expands to all airports of that city, at either end; a well-formed code that is neither (`x-place: airport-or-city`, [Codes that name no airport, and city codes](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d107-codes-that-name-no-airport-and-city-codes)) is `invalid_enum`, checked by the service only |
+         *     | `HISTORY-1` | `origin`, `destination` are IATA airport codes or IATA city codes (`x-city-codes`); a city code expands to all airports of that city, at either end; a well-formed code that is neither (`x-place: airport-or-city`, "Codes that name no airport, and city codes") is `invalid_enum`, checked by the service only |
          *     | `HISTORY-2` | `airlineLoyalty` takes MILES programs only; repeat it for several programs (a union) |
          *     | `HISTORY-3` | `lookbackDays` is an integer from 1 to 30; a record is kept when its `createdAt` lies in the last `lookbackDays` x 24 hours |
          *     | `HISTORY-4` | `onlyFutureDepartures=true` keeps records whose departure, in the origin airport's local time, has not yet occurred |
@@ -191,9 +191,9 @@ export interface components {
             priceType?: components["schemas"]["PriceType"];
             tripType: components["schemas"]["TripType"];
             cabinType: components["schemas"]["CabinType"];
-            /** @description IATA airport code (`x-place`, [Codes that name no airport, and city codes](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d107-codes-that-name-no-airport-and-city-codes)). */
+            /** @description IATA airport code (`x-place`, "Codes that name no airport, and city codes"). */
             origin: components["schemas"]["IataCode"];
-            /** @description IATA airport code (`x-place`, [Codes that name no airport, and city codes](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d107-codes-that-name-no-airport-and-city-codes)). */
+            /** @description IATA airport code (`x-place`, "Codes that name no airport, and city codes"). */
             destination: components["schemas"]["IataCode"];
             departureDate: components["schemas"]["LocalDate"];
             returnDate?: components["schemas"]["LocalDate"];
@@ -276,7 +276,7 @@ export interface components {
          *     currency (`x-program-currencies`).
          */
         Fare: {
-            /** @description Fare family; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)), the spec states no values. */
+            /** @description Fare family; open ("Open values"), the spec states no values. */
             fareType: string;
             /** @description Miles for the whole party (0 for a CASH fare). */
             miles: number;
@@ -290,9 +290,9 @@ export interface components {
             totalMoney: number;
             /** @description Miles of one adult for this fare, when the provider states it (null for a CASH fare). */
             baseMiles: number | null;
-            /** @description Booking class; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)). */
+            /** @description Booking class; open ("Open values"). */
             classOfService: string | null;
-            /** @description Product class; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)), the spec states no values. */
+            /** @description Product class; open ("Open values"), the spec states no values. */
             productClass: string | null;
         };
         /** @description A leg of a PARSED flight. */
@@ -300,7 +300,7 @@ export interface components {
             airlineCode: string;
             flightNumber: string;
             /**
-             * @description Open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)): the cabin of this leg as the provider names it; usually
+             * @description Open ("Open values"): the cabin of this leg as the provider names it; usually
              *     a `CabinType`, but the spec does not close the set for legs.
              */
             cabinType: components["schemas"]["CabinType"] | (string & {});
@@ -308,9 +308,9 @@ export interface components {
             arrivalAirport: components["schemas"]["IataCode"];
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalDate: components["schemas"]["LocalDateTime"];
-            /** @description Aircraft type code; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)). */
+            /** @description Aircraft type code; open ("Open values"). */
             equipment: string;
-            /** @description Booking class; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)). */
+            /** @description Booking class; open ("Open values"). */
             classOfService: string | null;
             durationMinutes: number;
             isConnection: boolean;
@@ -327,7 +327,7 @@ export interface components {
             cabinType: components["schemas"]["CabinType"];
             tripType: components["schemas"]["TripType"];
             /**
-             * @description Open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)): `OUTBOUND` is the value the spec shows and `RETURN` the
+             * @description Open ("Open values"): `OUTBOUND` is the value the spec shows and `RETURN` the
              *     return leg of a ROUND_TRIP ([Failed PARSED item and the return leg](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d7-failed-parsed-item-and-the-return-leg)); the spec does not close the set, so
              *     a client accepts any other string.
              */
@@ -336,7 +336,7 @@ export interface components {
             durationMinutes: number;
             flightCode: string;
             availableSeats: number | null;
-            /** @description Aircraft type code; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)). */
+            /** @description Aircraft type code; open ("Open values"). */
             equipment: string;
             fareSource: string | null;
             fares: components["schemas"]["Fare"][];
@@ -347,27 +347,27 @@ export interface components {
          *     collection searched for (a record from a search through this service
          *     counts that search's party, like `Fare`; the service's own collection
          *     quotes one adult). The record's `basePrice` and `milesClubPrice` are
-         *     per passenger whatever the party ([What a price counts](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d25-what-a-price-counts)). Money amounts are in the
+         *     per passenger whatever the party ("What a price counts"). Money amounts are in the
          *     program's currency (`x-program-currencies`).
          */
         HistoryFare: {
-            /** @description Fare family; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)), the spec states no values. */
+            /** @description Fare family; open ("Open values"), the spec states no values. */
             fareType: string;
             miles: number;
             money: number;
             taxes: number;
             fees: number;
             totalMoney: number;
-            /** @description Product class; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)), the spec states no values. */
+            /** @description Product class; open ("Open values"), the spec states no values. */
             productClass: string | null;
-            /** @description Booking class; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)). */
+            /** @description Booking class; open ("Open values"). */
             classOfService: string | null;
         };
         HistoryLeg: {
-            /** @description Aircraft type code; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)). */
+            /** @description Aircraft type code; open ("Open values"). */
             equipment: string;
             /**
-             * @description Open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)): the cabin of this leg as the provider names it; usually
+             * @description Open ("Open values"): the cabin of this leg as the provider names it; usually
              *     a `CabinType`, but the spec does not close the set for legs.
              */
             cabinType: components["schemas"]["CabinType"] | (string & {});
@@ -376,7 +376,7 @@ export interface components {
             flightNumber: string;
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalAirport: components["schemas"]["IataCode"];
-            /** @description Booking class; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)). */
+            /** @description Booking class; open ("Open values"). */
             classOfService: string | null;
             departureAirport: components["schemas"]["IataCode"];
         };
@@ -389,7 +389,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description Open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)): the loyalty program of the record. History is queried
+             * @description Open ("Open values"): the loyalty program of the record. History is queried
              *     for `MilesProgram`s (`HISTORY-2`), but the spec calls this field the
              *     program's name and does not close the set, so a client accepts any string.
              */
@@ -404,11 +404,11 @@ export interface components {
             flightCode: string;
             tripType?: components["schemas"]["TripType"];
             roundTrip?: components["schemas"]["Direction"];
-            /** @description Fare family of the base price; open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)), the spec states no values. */
+            /** @description Fare family of the base price; open ("Open values"), the spec states no values. */
             fareType: string;
-            /** @description Base price in miles, per passenger (one adult, whatever the party of the collecting search; [What a price counts](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d25-what-a-price-counts)). */
+            /** @description Base price in miles, per passenger (one adult, whatever the party of the collecting search; "What a price counts"). */
             basePrice: number;
-            /** @description Club price in miles, per passenger ([What a price counts](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d25-what-a-price-counts)). */
+            /** @description Club price in miles, per passenger ("What a price counts"). */
             milesClubPrice: number;
             /** @description Seats left in the displayed fare. */
             availableSeats?: number;
@@ -499,7 +499,7 @@ export interface components {
         };
         /**
          * @description The vocabulary of validation problems this service sends; see Validation
-         *     errors in the document description. `ValidationIssue.type` is open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)).
+         *     errors in the document description. `ValidationIssue.type` is open ("Open values").
          * @enum {string}
          */
         ValidationIssueType: "missing" | "invalid_type" | "invalid_enum" | "out_of_range" | "invalid_format" | "invalid_date" | "cross_field" | "invalid_json";
@@ -508,7 +508,7 @@ export interface components {
             field: string;
             message: string;
             /**
-             * @description Open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)): a `ValidationIssueType` from this service; the spec
+             * @description Open ("Open values"): a `ValidationIssueType` from this service; the spec
              *     says only "such as a missing-field type", so a client accepts any
              *     other string (and can fall back to `field` and `message`).
              */
@@ -595,7 +595,7 @@ export interface components {
                 "application/json": components["schemas"]["NotAcceptableErrorEnvelope"];
             };
         };
-        /** @description The request body is larger than 1 MiB. Checked before the key and `Accept` are, yet sent as the negotiated type like every other error, `application/json` when nothing acceptable can be served ([The loose ends of the contract and of negotiation](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d108-the-loose-ends-of-the-contract-and-of-negotiation)). */
+        /** @description The request body is larger than 1 MiB. Checked before the key and `Accept` are, yet sent as the negotiated type like every other error, `application/json` when nothing acceptable can be served ("The loose ends of the contract and of negotiation"). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -729,7 +729,7 @@ export interface operations {
                 lookbackDays: number;
                 /** @description When true, only flights whose departure has not yet occurred (`HISTORY-4`). */
                 onlyFutureDepartures?: boolean;
-                /** @description Airport local departure date; repeatable (`HISTORY-5`), up to 366 dates (a year of days, [The loose ends of the contract and of negotiation](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d108-the-loose-ends-of-the-contract-and-of-negotiation)). Without it all dates are returned. */
+                /** @description Airport local departure date; repeatable (`HISTORY-5`), up to 366 dates (a year of days, "The loose ends of the contract and of negotiation"). Without it all dates are returned. */
                 departureDate?: components["schemas"]["LocalDate"][];
             };
             header?: never;
