@@ -3,11 +3,12 @@
 // nothing and fails when a committed file differs from a fresh generation,
 // so CI catches a contract change that was not regenerated (or a hand edit).
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import openapiTS, { astToString, transformSchemaObject, tsUnion } from 'openapi-typescript';
 import ts from 'typescript';
+import { headingAnchors, REPOSITORY } from './release/check-links.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const source = resolve(root, 'openapi.yaml');
@@ -79,6 +80,28 @@ function openEnums(node, found = []) {
   return found;
 }
 
+/**
+ * `text` with each decision id of openapi.yaml's descriptions (`D22`) written as a link to that
+ * decision, named by its title: these types are bundled into the SDK's .d.ts, where an id alone
+ * means nothing to a user, and a link works on npm only if absolute (issue 27 item 5).
+ */
+async function linkDecisions(text) {
+  const decisions = new Map();
+  for (const [, id, title] of (await readFile(join(root, 'docs/decisions.md'), 'utf8')).matchAll(/^### (D\d+)\. (.+)$/gm)) {
+    decisions.set(id, { title: title.replace(/`/g, ''), anchor: headingAnchors(`### ${id}. ${title}`)[Symbol.iterator]().next().value });
+  }
+  // The first mention links the decision; later ones name it (the mock's tarball carries these
+  // types twice over, and its unpacked size is capped).
+  const linked = new Set();
+  return text.replace(/\bD\d+\b/g, (id) => {
+    const decision = decisions.get(id);
+    if (!decision) throw new Error(`openapi.yaml cites ${id}, which docs/decisions.md does not hold`);
+    if (linked.has(id)) return `"${decision.title}"`;
+    linked.add(id);
+    return `[${decision.title}](${REPOSITORY}/blob/main/docs/decisions.md#${decision.anchor})`;
+  });
+}
+
 /** Each generator returns [path relative to the root, contents]. */
 const generators = [
   async () => {
@@ -89,7 +112,7 @@ const generators = [
     // silently come out as `string`: refuse to generate instead.
     const missed = openEnums(document).length - transformed.size;
     if (missed) throw new Error(`${missed} x-open-enum schema(s) of openapi.yaml were not rewritten by the transform hook`);
-    return ['packages/contract/src/generated/openapi.ts', `${banner('openapi-typescript')}\n${astToString(ast)}`];
+    return ['packages/contract/src/generated/openapi.ts', `${banner('openapi-typescript')}\n${await linkDecisions(astToString(ast))}`];
   },
 ];
 

@@ -141,6 +141,8 @@ const withMsw = project('with-msw', testTools(repoVersion('msw')));
 // The same project on msw 3: npm refuses it (ERESOLVE) unless the mock's peer range names msw 3.
 const withMsw3 = project('with-msw3', testTools(versions.msw3));
 const noMsw = project('no-msw', [...tarballs, ...['typescript', '@types/node'].map((name) => `${name}@${repoVersion(name)}`)]);
+// The SDK's request-type test (one @ts-expect-error per misuse, issue 27) as a consumer compiles it against the tarball.
+cpSync(join(root, 'packages', 'sdk', 'test', 'request-types.typecheck.ts'), join(noMsw.dir, 'types', 'sdk-request-types.mts'));
 // Jest's require() cannot load the scenario's .mjs: the Jest suites get a CommonJS build of it.
 const scenarioCjs = transformSync(readFileSync(join(here, 'project', 'scenario.mjs'), 'utf8'), { format: 'cjs' }).code;
 for (const { dir } of [withMsw, withMsw3]) writeFileSync(join(dir, 'scenario.cjs'), scenarioCjs);
@@ -381,7 +383,7 @@ const COMPILERS = [
 for (const [label, { dir }, files, modes] of [
   [`${msw2} installed`, withMsw, ['types/node-entry.mts', 'types/node-entry.cts', 'types/main-entry.mts'], Object.keys(COMPILER)],
   [`${msw3} installed`, withMsw3, ['types/main-entry.mts'], Object.keys(COMPILER)],
-  ['no msw installed', noMsw, ['types/node-entry.mts', 'types/node-entry.cts'], ['node16']],
+  ['no msw installed', noMsw, ['types/node-entry.mts', 'types/node-entry.cts', 'types/sdk-request-types.mts'], ['node16']],
 ]) {
   for (const [mode, options] of Object.entries(COMPILER).filter(([mode]) => modes.includes(mode))) {
     for (const [index, { name, tsc }] of COMPILERS.entries()) {

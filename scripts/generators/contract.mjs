@@ -12,6 +12,8 @@ export default async function generate({ source, banner }) {
     PROGRAM_CODES: enumOf('ProgramCode'),
     MILES_PROGRAMS: enumOf('MilesProgram'),
     CASH_PROGRAMS: enumOf('CashProgram'),
+    /** The shape of every program code, known or added since (a client sends a well-formed unknown one, D143). */
+    PROGRAM_CODE_PATTERN: document.components.schemas.ProgramCode.pattern,
     PRICE_TYPES: enumOf('PriceType'),
     TRIP_TYPES: enumOf('TripType'),
     CABIN_TYPES: enumOf('CabinType'),

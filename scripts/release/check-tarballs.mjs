@@ -170,6 +170,14 @@ for (const { dir, path, pkg } of publishedPackages()) {
   const licenseInTarball = files.includes('LICENSE') && readFileSync(join(path, 'LICENSE'), 'utf8');
   if (licenseInTarball && !/^MIT License\b/.test(licenseInTarball)) problems.push('LICENSE is not the MIT License');
   if (!existsSync(join(path, 'dist'))) problems.push('dist/ does not exist: run `npm run build` first');
+  // A doc comment shown in a user's editor cites no decision id (D22...): nothing in the tarball says what
+  // it means. Words, or an absolute link to the decision, instead (issue 27 item 5; the SDK's types).
+  if (pkg.name === '@flight-search/sdk') {
+    for (const file of files.filter((name) => /\.d\.[cm]?ts$/.test(name))) {
+      const ids = [...new Set(readFileSync(join(path, file), 'utf8').match(/\bD\d+\b/g))];
+      if (ids.length) problems.push(`${file} cites decision ids a user cannot look up: ${ids.join(', ')}`);
+    }
+  }
   const cap = MAX_UNPACKED[pkg.name];
   if (cap !== undefined && tarball.unpackedSize > cap) problems.push(`unpacked ${kB(tarball.unpackedSize)} is over the cap of ${kB(cap)}`);
 

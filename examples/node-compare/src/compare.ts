@@ -6,6 +6,7 @@ import {
   type MilesProgram,
   MILES_PROGRAMS,
   type ParsedResultItem,
+  type Program,
   type ProgramCode,
   type Quota,
   type SearchSummary,
@@ -62,7 +63,7 @@ async function compare(args: CompareArgs, out: Output): Promise<void> {
 
   const progress = createProgress(out, args.programs);
   const summary: SearchSummary = { totalAirlinesRequested: args.programs.length, successfulSearches: 0, failedSearches: 0 };
-  let best: { program: ProgramCode; text: string; key: number } | undefined;
+  let best: { program: Program; text: string; key: number } | undefined;
   const stream = compareProgramsStreaming(client, {
     tripType: args.return === undefined ? 'ONE_WAY' : 'ROUND_TRIP',
     cabinType: args.cabin,

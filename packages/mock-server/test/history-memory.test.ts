@@ -1,4 +1,5 @@
-import type { ParsedFlight, SearchRequest } from '@flight-search/sdk';
+import type { SearchRequest } from '@flight-search/contract';
+import type { ParsedFlight } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { generateFlights } from '../src/data/index.js';
 import { OFFSET_CACHE_CAP, offsetCacheSize } from '../src/data/time/index.js';

@@ -1,4 +1,5 @@
-import type { HistoryRecord, ParsedFlight, SearchRequest } from '@flight-search/sdk';
+import type { SearchRequest } from '@flight-search/contract';
+import type { HistoryRecord, ParsedFlight } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { generateFlights } from '../src/data/index.js';
 import { toHistoryRecords } from '../src/history/records.js';

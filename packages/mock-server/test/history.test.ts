@@ -5,7 +5,8 @@ import { toHistoryRecords } from '../src/history/records.js';
 import { HistoryStore, bucketKey } from '../src/history/store.js';
 import { generateFlights } from '../src/data/index.js';
 import { normalizeSearch } from '../src/routes/search.js';
-import type { SearchRequest } from '@flight-search/sdk';
+// The mock's own request type (closed program codes), which its functions take.
+import type { SearchRequest } from '@flight-search/contract';
 import { call, issuesOf, search, useMockService, validSearch } from './support/msw.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchRequest } from '@flight-search/sdk';
+import type { SearchRequest } from '@flight-search/contract';
 import { generateFlights, toRawData } from '../src/data/index.js';
 import { SearchCache, searchKey } from '../src/data/search-cache.js';
 import { normalizeSearch } from '../src/routes/search.js';

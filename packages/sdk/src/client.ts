@@ -15,7 +15,18 @@ import {
   type ResponseInfo,
   type SearchOptions,
 } from './options.js';
-import type { HistoryQuery, HistoryResponse, ParsedSearchResponse, Quota, RawSearchResponse, SearchRequest, SearchResponse, ValidationIssue } from './types.js';
+import type {
+  ExactSearch,
+  HistoryQuery,
+  HistoryResponse,
+  ParsedSearchResponse,
+  Quota,
+  RawSearchResponse,
+  SearchInput,
+  SearchRequest,
+  SearchResponse,
+  ValidationIssue,
+} from './types.js';
 import { validateHistoryQuery, validateSearchRequest } from './validate.js';
 
 /**
@@ -59,7 +70,7 @@ export interface FlightSearchClient {
    * });
    * if (results[0]?.success) console.log(results[0].flights.length);
    */
-  searchFlights<R extends SearchRequest>(request: R, options?: SearchOptions): APIPromise<SearchResponseFor<R>>;
+  searchFlights<const R extends SearchInput>(request: R & ExactSearch<R>, options?: SearchOptions): APIPromise<SearchResponseFor<R>>;
   /**
    * `GET /intelligence/flights/history`: stored price records of a route. Free; retried on transient failures.
    * The query is checked locally first ({@link validateHistoryQuery}); an invalid one throws `ValidationError` without a request.

@@ -148,7 +148,7 @@ export class FlightSearchApiError extends FlightSearchError {
   }
 }
 
-/** 3xx: never followed, so the API key and a search's body go to `baseUrl` only (D47). */
+/** 3xx: never followed, so the API key and a search's body go to `baseUrl` only: fetch would send the key to whatever origin a redirect names. */
 export class RedirectError extends FlightSearchApiError {
   static override readonly kind: string = 'RedirectError';
   /** The answer's `Location` (absent for a browser's opaque redirect). */
@@ -175,9 +175,9 @@ export class AuthenticationError extends FlightSearchApiError {
 /** 402 `QUOTA-1`: the key's remaining quota cannot pay for the search; nothing was consumed. */
 export class QuotaExceededError extends FlightSearchApiError {
   static override readonly kind: string = 'QuotaExceededError';
-  /** Units the search needed: `details.requiredUnits`, or when absent the message's ("requires 2 units" as in D5, or "2 units required"). */
+  /** Units the search needed: `details.requiredUnits`, or when absent the message's ("requires 2 units", as the mock words it, or "2 units required"). */
   readonly requiredUnits: number | undefined;
-  /** Units the key had left: `details.remainingUnits`, or when absent the message's ("1 remains" as in D5, "1 unit remaining" or "remaining: 1"). */
+  /** Units the key had left: `details.remainingUnits`, or when absent the message's ("1 remains", as the mock words it, "1 unit remaining" or "remaining: 1"). */
   readonly remainingUnits: number | undefined;
   constructor(init: ApiErrorInit) {
     super(init);

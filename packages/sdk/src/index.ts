@@ -41,4 +41,14 @@ export { validateHistoryQuery, validateSearchRequest } from './validate.js';
 export { SDK_VERSION } from './internal/version.js';
 export { MILES_PROGRAMS, CASH_PROGRAMS, searchCost } from './programs.js';
 export { cheapestFare, comparePrograms, compareProgramsStreaming } from './compare/index.js';
-export type { CheapestFare, CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareResult, CompareStream, ItemFor } from './compare/index.js';
+export type {
+  CheapestFare,
+  CompareClient,
+  CompareInput,
+  CompareOptions,
+  CompareOutcome,
+  CompareRequest,
+  CompareResult,
+  CompareStream,
+  ItemFor,
+} from './compare/index.js';

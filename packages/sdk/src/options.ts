@@ -28,7 +28,7 @@ export interface ClientOptions {
    */
   baseUrl?: string | undefined;
   /**
-   * A fetch implementation (tests, proxies, instrumentation). It receives one `Request` per attempt (D64).
+   * A fetch implementation (tests, proxies, instrumentation). It receives one `Request` per attempt, so a wrapper sees every header and the body as sent.
    * Default: the global `fetch`, looked up at call time and called as `fetch(url, init)`, so each request is built once.
    */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
@@ -84,7 +84,7 @@ export interface ClientOptions {
   sdkHeader?: boolean | undefined;
   /**
    * Retry a search answered 429 (default `true`), after `Retry-After`, like GET calls (up to `maxRetries`). Safe on the
-   * assumption that a rate-limited request is refused before any work, so nothing was charged (D2, D63).
+   * assumption that a rate-limited request is refused before any work, so nothing was charged (the service checks the rate before the quota).
    * Nothing else about a search is ever retried.
    */
   retrySearchOn429?: boolean | undefined;

@@ -6,9 +6,9 @@ import { type QueryFunction, type QueryFunctionContext, experimental_streamedQue
 import type { FlightSearchClient, SearchResponseFor } from './client.js';
 import type { RequestOptions, SearchOptions } from './options.js';
 import { compareProgramsStreaming } from './compare/stream.js';
-import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, ItemFor } from './compare/types.js';
+import type { CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, ItemFor } from './compare/types.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS } from './programs.js';
-import type { HistoryQuery, HistoryResponse, Quota, SearchRequest } from './types.js';
+import type { ExactCompare, ExactSearch, HistoryQuery, HistoryResponse, Quota, SearchRequest } from './types.js';
 
 /**
  * A copy with the service's defaults written out (`priceType: 'MILES'`, `responseFormat: 'RAW'`, no children or
@@ -78,7 +78,7 @@ export interface FlightSearchQueryOptions<TData, TKey extends readonly unknown[]
   queryKey: TKey;
   /** Makes the call with the query's signal, so cancelling the query aborts it. */
   queryFn: QueryFunction<TData, TKey>;
-  /** Always `false`: the client already retries what is safe to retry (D63). */
+  /** Always `false`: the client already retries what is safe to retry (a search only on a 429, refused before any charge). */
   retry: false;
 }
 
@@ -138,7 +138,7 @@ export function priceHistoryQueryOptions(
 }
 
 /**
- * A search as a mutation (D111): it costs quota, so it goes out when the user's action calls `mutate(request)`,
+ * A search as a mutation: it costs quota, so it goes out when the user's action calls `mutate(request)`,
  * never on a render, a mount, a focus or a reconnect, and is never retried by TanStack (the client retries a 429
  * alone). Its answer is not cached; put it in the cache yourself if a page should show it again.
  * The request type, given once, types the answers (PARSED items below).
@@ -153,7 +153,8 @@ export function searchFlightsMutationOptions<R extends SearchRequest = SearchReq
 ): FlightSearchMutationOptions<R> {
   return {
     mutationKey: flightSearchKeys.search(),
-    mutationFn: (request: R): Promise<SearchResponseFor<R>> => client.searchFlights(request, options),
+    // A mutation's variables come at run time, checked there: no literal to check exactly here.
+    mutationFn: (request: R): Promise<SearchResponseFor<R>> => client.searchFlights(request as R & ExactSearch<R>, options),
     ...NO_RETRY,
   };
 }
@@ -199,9 +200,9 @@ export interface ComparisonDefaults {
  * const { data = [], fetchStatus } = useQuery({ ...compareProgramsQueryOptions(client, request, { timeoutMs: 40_000 }), enabled: submitted });
  * data.map((o) => (o.kind === 'result' && o.item.success ? `${o.program}: ${o.item.flights.length} flights` : `${o.program}: ${o.kind}`));
  */
-export function compareProgramsQueryOptions<const R extends CompareRequest>(
+export function compareProgramsQueryOptions<const R extends CompareInput>(
   client: CompareClient,
-  request: R,
+  request: R & ExactCompare<R, CompareRequest>,
   options: ComparisonQueryOptions = {},
 ): FlightSearchQueryOptions<CompareOutcome<ItemFor<R['responseFormat']>>[], ReturnType<typeof flightSearchKeys.comparison>> & ComparisonDefaults {
   const queryKey = flightSearchKeys.comparison(request, options);
@@ -209,7 +210,7 @@ export function compareProgramsQueryOptions<const R extends CompareRequest>(
     queryKey,
     // Reading `signal` is what lets TanStack cancel the query when its last observer goes (it checks whether it was read).
     queryFn: streamedQuery<CompareOutcome<ItemFor<R['responseFormat']>>, CompareOutcome<ItemFor<R['responseFormat']>>[], typeof queryKey>({
-      streamFn: ({ signal }) => compareProgramsStreaming(client, request, { ...options, signal }),
+      streamFn: ({ signal }) => compareProgramsStreaming<R>(client, request, { ...options, signal }),
     }),
     ...COMPARISON_DEFAULTS,
   };

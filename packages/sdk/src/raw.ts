@@ -1,7 +1,7 @@
 /**
  * `@flight-search/sdk/raw`: the service through openapi-fetch's own client, for `{ data, error }`
  * results instead of exceptions. An entry of its own, so that the typed client
- * (`@flight-search/sdk`) does not carry openapi-fetch's `createClient` for those who never use it (D19).
+ * (`@flight-search/sdk`) does not carry openapi-fetch's `createClient` for those who never use it.
  * @module
  */
 import createClient, { type Client } from 'openapi-fetch';

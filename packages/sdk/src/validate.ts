@@ -1,10 +1,42 @@
-import { validateHistoryQuery as checkHistoryQuery, isPlainObject } from '@flight-search/contract';
+import {
+  validateHistoryQuery as checkHistoryQuery,
+  validateSearchRequest as checkSearchRequest,
+  isPlainObject,
+  SEARCH_REQUEST_SCHEMA,
+  type SchemaNode,
+  unknownFields,
+} from '@flight-search/contract';
 import { queryParams } from './internal/query.js';
 import type { ValidationIssue } from './types.js';
 
-// validateSearchRequest is the contract's own (its JSDoc is there): the SDK and the mock check a
-// search with one function.
-export { validateSearchRequest } from '@flight-search/contract';
+/**
+ * Every problem of a search body the SDK finds before sending it, in the service's words: the
+ * contract's own check (the function the mock runs, so both name the same fields), then each field
+ * the contract does not declare, with the closest known name. An unknown field is refused here
+ * because the service would ignore it and charge the search (`responseFomat` comes back RAW,
+ * `passengers.childs` searches for fewer travellers). A program code the SDK does not know but
+ * shaped like one (`PROGRAM_9`) passes: the service may have added it, and refuses it for free if not.
+ * `[]` when the body may be sent.
+ * @example
+ * validateSearchRequest({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
+ *   origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15', passengers: { adults: 1, childs: 2 } });
+ * // [{ field: 'body.passengers.childs', type: 'invalid_enum',
+ * //    message: 'passengers.childs is not a field of the request; did you mean passengers.children?' }]
+ */
+export function validateSearchRequest(body: unknown): ValidationIssue[] {
+  return [
+    ...checkSearchRequest(body, { openCodes: true }),
+    ...unknownFields(SEARCH_REQUEST_SCHEMA as SchemaNode, body, 'body').map(({ field, known }) => {
+      const name = field.slice(field.lastIndexOf('.') + 1);
+      // What was meant: the declared name that starts with the same three letters, case aside (each
+      // object's names differ in their first three: childs is children, responseFomat responseFormat).
+      const start = (text: string) => text.slice(0, 3).toLowerCase();
+      const near = known.find((candidate) => start(candidate) === start(name));
+      const hint = near ? `; did you mean ${field.slice(5, -name.length) + near}?` : '.';
+      return { field, type: 'invalid_enum' as const, message: `${field.slice(5)} is not a field of the request${hint}` };
+    }),
+  ];
+}
 
 /**
  * Checks a price-history query locally as the service receives it, for what the spec states
@@ -12,7 +44,7 @@ export { validateSearchRequest } from '@flight-search/contract';
  * 1..30, a boolean, calendar dates) and returns the list the service puts in `details.errors`,
  * messages included: at most one `{ field, message, type }` per parameter, in the service's order;
  * `[]` when valid. Which programs have history, and which well-formed codes name an airport or a
- * city, are the service's to say (the mock refuses the rest for free, D9 and D107), so any program
+ * city, are the service's to say (it refuses the rest for free), so any program
  * and any three upper-case letters pass.
  * @example
  * validateHistoryQuery({ origin: 'SAO', destination: 'NYC', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 31 });

@@ -1,6 +1,8 @@
 // The SDK against the project's own mock server (its msw handlers, in process).
+import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROGRAM_CODES, MILES_PROGRAMS } from '../../contract/src/index.js';
 import { createFlightSearchMock } from '../../mock-server/src/index.js';
 import {
   createFlightSearchClient,
@@ -225,5 +227,126 @@ describe('SDK against the mock server', () => {
       .catch((e: unknown) => e)) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.errors).toEqual(local);
+  });
+
+  it('issue 27 item 1: a misspelt field is refused before anything is sent, naming the closest field; validate: false sends it, and it is charged', async () => {
+    const typo = { ...oneWay(), passengers: { adults: 1, childs: 2 } } as unknown as SearchRequest;
+    const error = (await sdk()
+      .searchFlights(typo)
+      .catch((e: unknown) => e)) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toContain('passengers.childs is not a field of the request; did you mean passengers.children?');
+    expect(mock.requests()).toHaveLength(0);
+    // The service ignores the field and searches for one passenger: the mistake the local check exists to stop.
+    const answer = await sdk().searchFlights(typo, { validate: false });
+    expect(answer.summary.successfulSearches).toBe(1);
+    expect((await sdk().getQuota()).consumed).toBe(1);
+  });
+
+  it.each([
+    ['', true],
+    ['program_1', true],
+    ['PROGRAM_1,PROGRAM_4', true],
+    ['X', false],
+    ['PROGRAM_99', false],
+    ['PROGRAM_8', false],
+  ])(
+    'issue 27 item 4: history with airlineLoyalty %j: refused locally as the mock refuses it (%s), else left to the mock, which refuses it for free (D143)',
+    async (code, local) => {
+      const query = { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: code, lookbackDays: 3 } as HistoryQuery;
+      const issues = validateHistoryQuery(query);
+      const error = (await sdk()
+        .getPriceHistory(query, { validate: false })
+        .catch((e: unknown) => e)) as ValidationError;
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.errors.map((e) => e.field)).toEqual(['query.airlineLoyalty']);
+      if (local) expect(issues).toEqual(error.errors);
+      else expect(issues).toEqual([]);
+    },
+  );
+});
+
+/** Codes a generated request uses: known, unknown but shaped like a code (left to the service, D143), and malformed. */
+const CODES = [...PROGRAM_CODES, 'PROGRAM_9', 'PROGRAM_99', 'X', 'program_1', '', 'PROGRAM-1', 'PROGRAM_1,PROGRAM_4'];
+const SHAPE = /^[A-Z][A-Z0-9_]*$/;
+
+describe("the SDK's local decision and the mock's agree (issue 27, properties)", () => {
+  // A mock that refuses unknown fields, so that every mistake the SDK refuses is one the mock names too.
+  const strict = createFlightSearchMock({ baseUrl: BASE_URL, unknownFields: 'refuse', rateLimit: { requests: 100_000, windowMs: 60_000 } });
+  beforeEach(() => {
+    strict.reset();
+    server.use(...strict.handlers);
+  });
+  const client = sdk('test-key', { maxRetries: 0 });
+
+  it('a search: the SDK refuses locally exactly the fields the mock refuses, except a code shaped like a program, which it leaves to the service; only what passes is charged', async () => {
+    const request = fc.record(
+      {
+        airlineLoyalty: fc.oneof(
+          fc.constantFrom(...CODES).map((c) => [c]),
+          fc.array(fc.constantFrom(...CODES), { maxLength: 2 }),
+        ),
+        priceType: fc.constantFrom('MILES', 'CASH'),
+        tripType: fc.constantFrom('ONE_WAY', 'ROUND_TRIP'),
+        cabinType: fc.constantFrom('ECONOMY', 'BUSINESS'),
+        origin: fc.constantFrom('GRU', 'JFK', 'gru'),
+        destination: fc.constantFrom('JFK', 'LHR'),
+        departureDate: fc.constant('2026-12-15'),
+        returnDate: fc.constantFrom('2026-12-22', '2026-12-10'),
+        passengers: fc.record(
+          { adults: fc.integer({ min: 0, max: 9 }), children: fc.integer({ min: 0, max: 2 }), childs: fc.constant(1), infant: fc.constant(1) },
+          { requiredKeys: ['adults'] },
+        ),
+        responseFormat: fc.constantFrom('RAW', 'PARSED'),
+        responseFomat: fc.constant('PARSED'),
+        foo: fc.constant(1),
+      },
+      { requiredKeys: ['airlineLoyalty', 'tripType', 'cabinType', 'origin', 'destination', 'departureDate', 'passengers'] },
+    );
+    await fc.assert(
+      fc.asyncProperty(request, async (body) => {
+        const local = validateSearchRequest(body);
+        const before = (await client.getQuota()).consumed;
+        const answer = await client.searchFlights(body as unknown as SearchRequest, { validate: false }).catch((e: unknown) => e);
+        const charged = (await client.getQuota()).consumed - before;
+        // Each code shaped like a program but unknown is the service's to refuse, at its index.
+        const leftToService = body.airlineLoyalty.flatMap((code, i) =>
+          SHAPE.test(code) && !(PROGRAM_CODES as readonly string[]).includes(code) ? [`body.airlineLoyalty.${i}`] : [],
+        );
+        const expected = [...local.map((i) => i.field), ...leftToService].sort();
+        if (expected.length === 0) {
+          expect(answer).not.toBeInstanceOf(Error);
+          expect(charged).toBeGreaterThan(0);
+        } else {
+          expect(answer).toBeInstanceOf(ValidationError);
+          expect((answer as ValidationError).errors.map((e) => e.field).sort()).toEqual(expected);
+          expect(charged).toBe(0);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a history query: the SDK refuses locally exactly the parameters the mock refuses, except programs shaped like a code, left to the service (D9, D143)', async () => {
+    const query = fc.record({
+      origin: fc.constantFrom('GRU', 'SAO', 'gru'),
+      destination: fc.constantFrom('JFK', 'NYC'),
+      cabinType: fc.constantFrom('ECONOMY', 'FIRST'),
+      airlineLoyalty: fc.oneof(fc.constantFrom(...CODES), fc.array(fc.constantFrom(...CODES), { maxLength: 3 })),
+      lookbackDays: fc.integer({ min: 0, max: 31 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const local = validateHistoryQuery(q as HistoryQuery);
+        const answer = await client.getPriceHistory(q as HistoryQuery, { validate: false }).catch((e: unknown) => e);
+        const codes = [q.airlineLoyalty].flat();
+        // Which programs have history is the service's to say (D9): a well-formed code outside the MILES table is left to it.
+        const leftToService = codes.every((c) => SHAPE.test(c)) && codes.some((c) => !(MILES_PROGRAMS as readonly string[]).includes(c));
+        const expected = [...local.map((i) => i.field), ...(leftToService ? ['query.airlineLoyalty'] : [])].sort();
+        if (expected.length === 0) expect(answer).not.toBeInstanceOf(Error);
+        else expect((answer as ValidationError).errors.map((e) => e.field).sort()).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

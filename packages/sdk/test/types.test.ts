@@ -16,6 +16,7 @@ import type {
   ParsedResultItem,
   ParsedSearchResponse,
   paths,
+  Program,
   ProgramCode,
   Quota,
   RawResultItem,
@@ -64,8 +65,8 @@ async function typeChecks() {
 
   // @ts-expect-error responseFormat takes RAW or PARSED only (SEARCH-8)
   await client.searchFlights({ ...oneWay(), responseFormat: 'XML' });
-  // @ts-expect-error airlineLoyalty takes program codes only
-  await client.searchFlights({ ...oneWay(), airlineLoyalty: ['PROGRAM_9'] });
+  // @ts-expect-error a known code is checked against priceType's table: PROGRAM_8 is a CASH airline (D143)
+  await client.searchFlights({ ...oneWay(), priceType: 'MILES', airlineLoyalty: ['PROGRAM_8'] });
   // @ts-expect-error history takes MILES programs only (HISTORY-2): PROGRAM_8 is cash
   await client.getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: 7, airlineLoyalty: 'PROGRAM_8' });
   await client.getPriceHistory({
@@ -79,7 +80,8 @@ async function typeChecks() {
   expectTypeOf((await client.getQuota()).remaining).toEqualTypeOf<number>();
 
   // An `error` outcome carries the SDK's error: its fields need no cast.
-  for await (const o of compareProgramsStreaming(client, { ...oneWay(), responseFormat: 'PARSED' }))
+  const { airlineLoyalty: _, ...comparison } = oneWay();
+  for await (const o of compareProgramsStreaming(client, { ...comparison, responseFormat: 'PARSED' }))
     if (o.kind === 'error') expectTypeOf(o.error).toEqualTypeOf<FlightSearchError>();
 }
 
@@ -94,7 +96,7 @@ function exportedNames(request: SearchRequest, query: HistoryQuery, record: Hist
   expectTypeOf<Quota>().toEqualTypeOf<components['schemas']['Quota']>();
   expectTypeOf<paths['/quota']['get']['responses'][200]['content']['application/json']>().toEqualTypeOf<Quota>();
   expectTypeOf<MilesProgram | CashProgram>().toEqualTypeOf<ProgramCode>();
-  expectTypeOf(request.airlineLoyalty).toEqualTypeOf<readonly ProgramCode[]>();
+  expectTypeOf(request.airlineLoyalty).toEqualTypeOf<readonly Program[]>();
   expectTypeOf(query.airlineLoyalty).toEqualTypeOf<MilesProgram | readonly MilesProgram[]>();
   void [record, leg, fare];
 }

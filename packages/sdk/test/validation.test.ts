@@ -20,7 +20,7 @@ describe('validateSearchRequest', () => {
   });
 
   it('SEARCH-1: checks each element independently of the length', () => {
-    expect(issues(withBody({ airlineLoyalty: ['PROGRAM_1', 'NOPE', 7] }))).toEqual([
+    expect(issues(withBody({ airlineLoyalty: ['PROGRAM_1', 'nope', 7] }))).toEqual([
       ['body.airlineLoyalty', 'out_of_range'],
       ['body.airlineLoyalty.1', 'invalid_enum'],
       ['body.airlineLoyalty.2', 'invalid_type'],
@@ -185,14 +185,38 @@ describe('validateSearchRequest', () => {
     for (const body of [null, [], 'x', 3, true, undefined]) expect(issues(body), JSON.stringify(body)).toEqual([['body', 'invalid_type']]);
   });
 
-  it('ignores unknown properties and never reads the prototype (own __proto__ keys from JSON.parse)', () => {
-    expect(issues(withBody({ extra: 1 }))).toEqual([]);
+  it('names an own __proto__ key (from JSON.parse) as an unknown field and never reads the prototype', () => {
     const parsed = JSON.parse(JSON.stringify({ ...oneWay(), passengers: { adults: 1 } }).replace('{', '{"__proto__":{"tripType":"X"},'));
-    expect(issues(parsed)).toEqual([]);
+    expect(issues(parsed)).toEqual([['body.__proto__', 'invalid_enum']]);
     const inherited = Object.create({ origin: 'GRU' });
     Object.assign(inherited, { ...oneWay() });
     delete inherited.origin;
     expect(issues(inherited)).toEqual([['body.origin', 'missing']]);
+  });
+
+  it('issue 27 item 1: names each field the contract does not declare, with the closest known name (D142)', () => {
+    expect(validateSearchRequest(withBody({ passengers: { adults: 1, childs: 2 } }))).toEqual([
+      { field: 'body.passengers.childs', type: 'invalid_enum', message: 'passengers.childs is not a field of the request; did you mean passengers.children?' },
+    ]);
+    expect(validateSearchRequest(withBody({ responseFomat: 'PARSED' })).map((i) => i.message)).toEqual([
+      'responseFomat is not a field of the request; did you mean responseFormat?',
+    ]);
+    // Nothing close enough to be what was meant: no guess.
+    expect(validateSearchRequest(withBody({ foo: 1 })).map((i) => i.message)).toEqual(['foo is not a field of the request.']);
+    // After the contract's own issues, as the mock lists them when it refuses unknown fields.
+    expect(issues(withBody({ origin: 'gru', PriceType: 'CASH' }))).toEqual([
+      ['body.origin', 'invalid_format'],
+      ['body.PriceType', 'invalid_enum'],
+    ]);
+    expect(validateSearchRequest(withBody({ PriceType: 'CASH' }))[0]!.message).toContain('did you mean priceType?');
+  });
+
+  it('issue 27 item 3: a program code the SDK does not know but shaped like one is left to the service; a known one is checked against priceType (D143)', () => {
+    for (const code of ['PROGRAM_9', 'PROGRAM_99', 'X', 'NEW_AIRLINE_2'])
+      for (const priceType of ['MILES', 'CASH'] as const) expect(issues(oneWay({ priceType, airlineLoyalty: [code] })), code).toEqual([]);
+    for (const code of ['program_9', '', 'PROGRAM-9', 'PROGRAM_1,PROGRAM_4', '9_PROGRAM'])
+      expect(issues(oneWay({ airlineLoyalty: [code] })), code).toEqual([['body.airlineLoyalty.0', 'invalid_enum']]);
+    expect(issues(oneWay({ priceType: 'CASH', airlineLoyalty: ['PROGRAM_1'] }))).toEqual([['body.airlineLoyalty', 'cross_field']]);
   });
 
   it.each([
@@ -202,7 +226,7 @@ describe('validateSearchRequest', () => {
     [{ airlineLoyalty: [] }, 'body.airlineLoyalty', 'must hold exactly one program (SEARCH-1).'],
     [{ airlineLoyalty: [1] }, 'body.airlineLoyalty.0', 'must be string.'],
     [
-      { airlineLoyalty: ['X'] },
+      { airlineLoyalty: ['x'] },
       'body.airlineLoyalty.0',
       'must be one of PROGRAM_1, PROGRAM_2, PROGRAM_3, PROGRAM_3_INTERLINE, PROGRAM_4, PROGRAM_5, PROGRAM_6, PROGRAM_7, PROGRAM_8.',
     ],
@@ -234,7 +258,7 @@ describe('validateSearchRequest', () => {
 
   it('reports at most one issue per field and readable messages for every issue', () => {
     const all = validateSearchRequest(
-      withBody({ airlineLoyalty: ['X', 'Y'], priceType: 1, tripType: 'ROUND_TRIP', origin: 'JFK', destination: 'JFK', passengers: { adults: 1, infants: 3 } }),
+      withBody({ airlineLoyalty: ['x', 'y'], priceType: 1, tripType: 'ROUND_TRIP', origin: 'JFK', destination: 'JFK', passengers: { adults: 1, infants: 3 } }),
     );
     const fields = all.map((i) => i.field);
     expect(new Set(fields).size).toBe(fields.length);

@@ -36,7 +36,7 @@ export interface paths {
          *     | `SEARCH-8` | `responseFormat`, when sent, is exactly RAW or PARSED | `body.responseFormat` | `invalid_enum` |
          *     | `SEARCH-9` | every required field is present, of its type, format and bounds | the field's path | by the schema |
          *
-         *     Airports (D107, this contract's decision, like `x-decision`): `origin`
+         *     Airports ([Codes that name no airport, and city codes](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d107-codes-that-name-no-airport-and-city-codes), this contract's decision, like `x-decision`): `origin`
          *     and `destination` are marked `x-place: airport`; a well-formed code
          *     that names no airport the service knows (`ZZZ`), or a city code that is
          *     not itself an airport (`SAO`), is a `422` `invalid_enum` on that field,
@@ -74,7 +74,7 @@ export interface paths {
          *
          *     | id | rule |
          *     |---|---|
-         *     | `HISTORY-1` | `origin`, `destination` are IATA airport codes or IATA city codes (`x-city-codes`); a city code expands to all airports of that city, at either end; a well-formed code that is neither (`x-place: airport-or-city`, D107) is `invalid_enum`, checked by the service only |
+         *     | `HISTORY-1` | `origin`, `destination` are IATA airport codes or IATA city codes (`x-city-codes`); a city code expands to all airports of that city, at either end; a well-formed code that is neither (`x-place: airport-or-city`, "Codes that name no airport, and city codes") is `invalid_enum`, checked by the service only |
          *     | `HISTORY-2` | `airlineLoyalty` takes MILES programs only; repeat it for several programs (a union) |
          *     | `HISTORY-3` | `lookbackDays` is an integer from 1 to 30; a record is kept when its `createdAt` lies in the last `lookbackDays` x 24 hours |
          *     | `HISTORY-4` | `onlyFutureDepartures=true` keeps records whose departure, in the origin airport's local time, has not yet occurred |
@@ -119,7 +119,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description A loyalty program (miles) or airline (cash) code.
+         * @description A loyalty program (miles) or airline (cash) code. The enum lists the codes the service offers today; `pattern` is the shape of every code, which a client may use to send a code the service added after it was built.
          * @enum {string}
          */
         ProgramCode: "PROGRAM_1" | "PROGRAM_2" | "PROGRAM_3" | "PROGRAM_3_INTERLINE" | "PROGRAM_4" | "PROGRAM_5" | "PROGRAM_6" | "PROGRAM_7" | "PROGRAM_8";
@@ -152,7 +152,7 @@ export interface components {
         /**
          * @description Direction of a segment; RETURN is the return leg of a ROUND_TRIP. Closed
          *     for a history record's `roundTrip` (the spec lists both values); a
-         *     PARSED flight's `direction` is open (D22).
+         *     PARSED flight's `direction` is open ([Open values](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d22-open-values)).
          * @enum {string}
          */
         Direction: "OUTBOUND" | "RETURN";
@@ -191,9 +191,9 @@ export interface components {
             priceType?: components["schemas"]["PriceType"];
             tripType: components["schemas"]["TripType"];
             cabinType: components["schemas"]["CabinType"];
-            /** @description IATA airport code (`x-place`, D107). */
+            /** @description IATA airport code (`x-place`, "Codes that name no airport, and city codes"). */
             origin: components["schemas"]["IataCode"];
-            /** @description IATA airport code (`x-place`, D107). */
+            /** @description IATA airport code (`x-place`, "Codes that name no airport, and city codes"). */
             destination: components["schemas"]["IataCode"];
             departureDate: components["schemas"]["LocalDate"];
             returnDate?: components["schemas"]["LocalDate"];
@@ -272,11 +272,11 @@ export interface components {
          * @description A fare of a PARSED flight. MILES fares carry miles plus taxes; CASH fares
          *     carry money. Every amount is for the whole party of the request (adults,
          *     children and infants together), not per passenger; only `baseMiles` is
-         *     the price of one passenger (D25). Money amounts are in the program's
+         *     the price of one passenger ([What a price counts](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d25-what-a-price-counts)). Money amounts are in the program's
          *     currency (`x-program-currencies`).
          */
         Fare: {
-            /** @description Fare family; open (D22), the spec states no values. */
+            /** @description Fare family; open ("Open values"), the spec states no values. */
             fareType: string;
             /** @description Miles for the whole party (0 for a CASH fare). */
             miles: number;
@@ -290,9 +290,9 @@ export interface components {
             totalMoney: number;
             /** @description Miles of one adult for this fare, when the provider states it (null for a CASH fare). */
             baseMiles: number | null;
-            /** @description Booking class; open (D22). */
+            /** @description Booking class; open ("Open values"). */
             classOfService: string | null;
-            /** @description Product class; open (D22), the spec states no values. */
+            /** @description Product class; open ("Open values"), the spec states no values. */
             productClass: string | null;
         };
         /** @description A leg of a PARSED flight. */
@@ -300,7 +300,7 @@ export interface components {
             airlineCode: string;
             flightNumber: string;
             /**
-             * @description Open (D22): the cabin of this leg as the provider names it; usually
+             * @description Open ("Open values"): the cabin of this leg as the provider names it; usually
              *     a `CabinType`, but the spec does not close the set for legs.
              */
             cabinType: components["schemas"]["CabinType"] | (string & {});
@@ -308,9 +308,9 @@ export interface components {
             arrivalAirport: components["schemas"]["IataCode"];
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalDate: components["schemas"]["LocalDateTime"];
-            /** @description Aircraft type code; open (D22). */
+            /** @description Aircraft type code; open ("Open values"). */
             equipment: string;
-            /** @description Booking class; open (D22). */
+            /** @description Booking class; open ("Open values"). */
             classOfService: string | null;
             durationMinutes: number;
             isConnection: boolean;
@@ -327,8 +327,8 @@ export interface components {
             cabinType: components["schemas"]["CabinType"];
             tripType: components["schemas"]["TripType"];
             /**
-             * @description Open (D22): `OUTBOUND` is the value the spec shows and `RETURN` the
-             *     return leg of a ROUND_TRIP (D7); the spec does not close the set, so
+             * @description Open ("Open values"): `OUTBOUND` is the value the spec shows and `RETURN` the
+             *     return leg of a ROUND_TRIP ([Failed PARSED item and the return leg](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d7-failed-parsed-item-and-the-return-leg)); the spec does not close the set, so
              *     a client accepts any other string.
              */
             direction: components["schemas"]["Direction"] | (string & {});
@@ -336,7 +336,7 @@ export interface components {
             durationMinutes: number;
             flightCode: string;
             availableSeats: number | null;
-            /** @description Aircraft type code; open (D22). */
+            /** @description Aircraft type code; open ("Open values"). */
             equipment: string;
             fareSource: string | null;
             fares: components["schemas"]["Fare"][];
@@ -347,27 +347,27 @@ export interface components {
          *     collection searched for (a record from a search through this service
          *     counts that search's party, like `Fare`; the service's own collection
          *     quotes one adult). The record's `basePrice` and `milesClubPrice` are
-         *     per passenger whatever the party (D25). Money amounts are in the
+         *     per passenger whatever the party ("What a price counts"). Money amounts are in the
          *     program's currency (`x-program-currencies`).
          */
         HistoryFare: {
-            /** @description Fare family; open (D22), the spec states no values. */
+            /** @description Fare family; open ("Open values"), the spec states no values. */
             fareType: string;
             miles: number;
             money: number;
             taxes: number;
             fees: number;
             totalMoney: number;
-            /** @description Product class; open (D22), the spec states no values. */
+            /** @description Product class; open ("Open values"), the spec states no values. */
             productClass: string | null;
-            /** @description Booking class; open (D22). */
+            /** @description Booking class; open ("Open values"). */
             classOfService: string | null;
         };
         HistoryLeg: {
-            /** @description Aircraft type code; open (D22). */
+            /** @description Aircraft type code; open ("Open values"). */
             equipment: string;
             /**
-             * @description Open (D22): the cabin of this leg as the provider names it; usually
+             * @description Open ("Open values"): the cabin of this leg as the provider names it; usually
              *     a `CabinType`, but the spec does not close the set for legs.
              */
             cabinType: components["schemas"]["CabinType"] | (string & {});
@@ -376,7 +376,7 @@ export interface components {
             flightNumber: string;
             departureDate: components["schemas"]["LocalDateTime"];
             arrivalAirport: components["schemas"]["IataCode"];
-            /** @description Booking class; open (D22). */
+            /** @description Booking class; open ("Open values"). */
             classOfService: string | null;
             departureAirport: components["schemas"]["IataCode"];
         };
@@ -389,7 +389,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description Open (D22): the loyalty program of the record. History is queried
+             * @description Open ("Open values"): the loyalty program of the record. History is queried
              *     for `MilesProgram`s (`HISTORY-2`), but the spec calls this field the
              *     program's name and does not close the set, so a client accepts any string.
              */
@@ -404,11 +404,11 @@ export interface components {
             flightCode: string;
             tripType?: components["schemas"]["TripType"];
             roundTrip?: components["schemas"]["Direction"];
-            /** @description Fare family of the base price; open (D22), the spec states no values. */
+            /** @description Fare family of the base price; open ("Open values"), the spec states no values. */
             fareType: string;
-            /** @description Base price in miles, per passenger (one adult, whatever the party of the collecting search; D25). */
+            /** @description Base price in miles, per passenger (one adult, whatever the party of the collecting search; "What a price counts"). */
             basePrice: number;
-            /** @description Club price in miles, per passenger (D25). */
+            /** @description Club price in miles, per passenger ("What a price counts"). */
             milesClubPrice: number;
             /** @description Seats left in the displayed fare. */
             availableSeats?: number;
@@ -459,7 +459,7 @@ export interface components {
         };
         /**
          * @description 402 (`QUOTA-1`). The message names the units the search requires and
-         *     the units that remain (D5); `details` carries the same two numbers as
+         *     the units that remain ([The 402 message](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d5-the-402-message)); `details` carries the same two numbers as
          *     fields. `details` is additive: a service that sends only the message
          *     is still in the contract, and a client reads the message then.
          */
@@ -499,7 +499,7 @@ export interface components {
         };
         /**
          * @description The vocabulary of validation problems this service sends; see Validation
-         *     errors in the document description. `ValidationIssue.type` is open (D22).
+         *     errors in the document description. `ValidationIssue.type` is open ("Open values").
          * @enum {string}
          */
         ValidationIssueType: "missing" | "invalid_type" | "invalid_enum" | "out_of_range" | "invalid_format" | "invalid_date" | "cross_field" | "invalid_json";
@@ -508,7 +508,7 @@ export interface components {
             field: string;
             message: string;
             /**
-             * @description Open (D22): a `ValidationIssueType` from this service; the spec
+             * @description Open ("Open values"): a `ValidationIssueType` from this service; the spec
              *     says only "such as a missing-field type", so a client accepts any
              *     other string (and can fall back to `field` and `message`).
              */
@@ -535,7 +535,7 @@ export interface components {
                 correlationId: components["schemas"]["CorrelationId"];
             };
         };
-        /** @description 502, 503, 504 (D160). */
+        /** @description 502, 503, 504 ([502, 503 and 504 in openapi.yaml](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d160-502-503-and-504-in-openapiyaml)). */
         GatewayErrorEnvelope: {
             error: {
                 /** @enum {string} */
@@ -556,7 +556,7 @@ export interface components {
     };
     responses: {
         /**
-         * @description 502, 503 or 504 from the service or a gateway in front of it (D160): not in the service's
+         * @description 502, 503 or 504 from the service or a gateway in front of it ("502, 503 and 504 in openapi.yaml"): not in the service's
          *     specification, yet sent by any deployment behind a load balancer; a client retries them (idempotent
          *     calls) or reports them. The mock's service faults answer with this envelope.
          */
@@ -609,7 +609,7 @@ export interface components {
                 "application/json": components["schemas"]["HttpErrorEnvelope"];
             };
         };
-        /** @description `NEG-1`: `Accept` asks only for unsupported media types (or names no range in RFC 9110's grammar, D108). The body is always sent as `application/json`, the one type such a client may still read; the message names what is served and never echoes the header back. */
+        /** @description `NEG-1`: `Accept` asks only for unsupported media types (or names no range in RFC 9110's grammar, [The loose ends of the contract and of negotiation](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d108-the-loose-ends-of-the-contract-and-of-negotiation)). The body is always sent as `application/json`, the one type such a client may still read; the message names what is served and never echoes the header back. */
         NotAcceptable: {
             headers: {
                 [name: string]: unknown;
@@ -618,7 +618,7 @@ export interface components {
                 "application/json": components["schemas"]["NotAcceptableErrorEnvelope"];
             };
         };
-        /** @description The request body is larger than 1 MiB. Checked before the key and `Accept` are, yet sent as the negotiated type like every other error, `application/json` when nothing acceptable can be served (D108). */
+        /** @description The request body is larger than 1 MiB. Checked before the key and `Accept` are, yet sent as the negotiated type like every other error, `application/json` when nothing acceptable can be served ("The loose ends of the contract and of negotiation"). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -749,13 +749,13 @@ export interface operations {
                 destination: components["parameters"]["HistoryDestination"];
                 /** @description Cabin of the records. */
                 cabinType: components["schemas"]["CabinType"];
-                /** @description Program(s); repeat the parameter to query several programs in one call (`HISTORY-2`). Which programs have history is not in the service's specification: MILES programs only is this contract's decision (D9), marked `x-decision`, which clients do not check locally. */
+                /** @description Program(s); repeat the parameter to query several programs in one call (`HISTORY-2`). Which programs have history is not in the service's specification: MILES programs only is this contract's decision ([History](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d9-history)), marked `x-decision`, which clients do not check locally. */
                 airlineLoyalty: components["schemas"]["MilesProgram"][];
                 /** @description Days of collection to look back over (`HISTORY-3`). */
                 lookbackDays: number;
                 /** @description When true, only flights whose departure has not yet occurred (`HISTORY-4`). */
                 onlyFutureDepartures?: boolean;
-                /** @description Airport local departure date; repeatable (`HISTORY-5`), up to 366 dates (a year of days, D108). Without it all dates are returned. */
+                /** @description Airport local departure date; repeatable (`HISTORY-5`), up to 366 dates (a year of days, "The loose ends of the contract and of negotiation"). Without it all dates are returned. */
                 departureDate?: components["schemas"]["LocalDate"][];
             };
             header?: never;
@@ -797,9 +797,9 @@ export interface operations {
         responses: {
             /**
              * @description The key's quota. `consumed` + `remaining` = `limit`, and `remaining`
-             *     is never below 0 (D18). `usageByCompany` holds the units of
+             *     is never below 0 ([Consumption above the limit](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d18-consumption-above-the-limit)). `usageByCompany` holds the units of
              *     the searches this service instance accepted, per program; units a
-             *     key was created with or last given (a preset `consumed`, D109) have
+             *     key was created with or last given (a preset `consumed`, [The per-program usage when a key's consumed is set](https://github.com/flight-search/flight-search-toolkit/blob/main/docs/decisions.md#d109-the-per-program-usage-when-a-keys-consumed-is-set)) have
              *     no per-program breakdown and clear the list, so it sums to `consumed`
              *     minus the preset units, and to `consumed` when nothing was preset.
              */

@@ -44,6 +44,12 @@ export interface CheckOptions {
    * table passes it (the mock); without it only the code's format is checked.
    */
   place?: ((code: string, kind: 'airport' | 'airport-or-city') => string | undefined) | undefined;
+  /**
+   * Leave program codes open (D143): a code a program enum does not list passes when it has the
+   * shape of every code (its `pattern`), and the service says whether it exists. The SDK does, so a
+   * program added at the service needs no SDK release; the mock does not.
+   */
+  openCodes?: boolean | undefined;
 }
 
 /** A JSON object: not an array, not null. */
@@ -88,7 +94,6 @@ export function isCalendarDate(text: string): boolean {
  * passes. Checks run in the vocabulary's order, so the first that fails is the one a field reports.
  */
 export function checkScalar(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
-  if (node['x-decision'] && !options.decisions) return undefined;
   const finding = scalarFinding(node, value, options);
   return finding && node['x-message'] !== undefined ? [finding[0], node['x-message']] : finding;
 }
@@ -97,7 +102,11 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
   switch (node.type) {
     case 'string': {
       if (typeof value !== 'string') return typeMismatch(node);
-      if (node.enum && !node.enum.includes(value)) return ['invalid_enum', `must be one of ${node.enum.join(', ')}`];
+      // A value the enum does not list is refused, unless the set is left open here: a decision of
+      // ours not applied (x-decision), or open codes (D143). Open, it must still have the pattern's shape.
+      const open = (node['x-decision'] && !options.decisions) || (options.openCodes && node.pattern);
+      const listed = !node.enum || node.enum.includes(value);
+      if (!listed && !(open && matches(node.pattern ?? '', value))) return ['invalid_enum', `must be one of ${node.enum!.join(', ')}`];
       if (node.pattern && !matches(node.pattern, value)) return ['invalid_format', `must match ${node.pattern}`];
       if (node.format === 'date' && !isCalendarDate(value)) return ['invalid_date', 'must be a day on the calendar'];
       // A code that names no place the checker knows (D107); only a checker holding an airport table asks.
@@ -193,15 +202,16 @@ export interface UnknownField {
 export function unknownFields(node: SchemaNode, value: unknown, field: string): UnknownField[] {
   const found: UnknownField[] = [];
   const visit = (at: SchemaNode | undefined, item: unknown, path: string): void => {
-    if (at?.type === 'array' && Array.isArray(item)) {
-      for (let index = 0; index < item.length; index++) visit(at.items, item[index], `${path}.${index}`);
-    }
-    if (at?.type !== 'object' || !isPlainObject(item)) return;
-    const properties = at.properties ?? {};
-    const known = Object.keys(properties);
-    for (const name of Object.keys(item)) {
-      if (Object.hasOwn(properties, name)) visit(properties[name], item[name], `${path}.${name}`);
-      else found.push({ field: `${path}.${name}`, known });
+    // A hole of a sparse array holds no field: forEach skips it.
+    if (at?.type === 'array' && Array.isArray(item))
+      item.forEach((each, index) => {
+        visit(at.items, each, `${path}.${index}`);
+      });
+    if (at?.type === 'object' && isPlainObject(item)) {
+      const known = Object.keys(at.properties ?? {});
+      for (const name of Object.keys(item))
+        if (known.includes(name)) visit(at.properties?.[name], item[name], `${path}.${name}`);
+        else found.push({ field: `${path}.${name}`, known });
     }
   };
   visit(node, value, field);

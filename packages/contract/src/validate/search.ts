@@ -12,20 +12,22 @@ const INVALID = Symbol('invalid');
  * its default when absent (priceType MILES, children and infants 0), or {@link INVALID}: a rule reads
  * only fields valid on their own, and says nothing when one of them is not.
  */
-type CrossFieldRule = (read: (field: string) => unknown) => ValidationIssue | undefined;
+type CrossFieldRule = (read: (field: string) => unknown, options: CheckOptions) => ValidationIssue | undefined;
 
 const crossField = (field: string, message: string, type: ValidationIssueType = 'cross_field'): ValidationIssue => ({ field: `body.${field}`, type, message });
 
 /** In the order the list reports them; SEARCH-7 before SEARCH-6, which both speak of returnDate. */
 const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
   // SEARCH-2: the program is allowed for the priceType.
-  (read) => {
+  (read, { openCodes }) => {
     const programs = read('airlineLoyalty');
     const priceType = read('priceType');
     if (programs === INVALID || priceType === INVALID) return undefined;
     const [program] = programs as string[];
     const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
-    if (allowed.includes(program as string)) return undefined;
+    // An open code the contract does not know is the service's to judge (D143); a known one is checked here.
+    const known = (table: readonly string[]) => table.includes(program as string);
+    if (known(allowed) || (openCodes && !known(MILES_PROGRAMS) && !known(CASH_PROGRAMS))) return undefined;
     return crossField('airlineLoyalty', `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')} (SEARCH-2).`);
   },
   // SEARCH-3: adults + children is at most 9.
@@ -95,7 +97,7 @@ export function validateSearchRequest(body: unknown, options: CheckOptions = {})
     return value === undefined ? node?.default : value;
   };
   for (const rule of CROSS_FIELD_RULES) {
-    const found = rule(read);
+    const found = rule(read, options);
     // A field has one issue: a cross-field rule never adds a second one to a field (D6).
     if (found && !issues.some((known) => known.field === found.field)) issues.push(found);
   }

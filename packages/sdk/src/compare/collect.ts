@@ -1,6 +1,6 @@
-import type { ParsedFlight, ParsedResultItem, PriceType, ProgramCode, RawResultItem } from '../types.js';
+import type { ExactCompare, ParsedFlight, ParsedResultItem, PriceType, Program, RawResultItem } from '../types.js';
 import { compareProgramsStreaming } from './stream.js';
-import type { CheapestFare, CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareResult, ItemFor } from './types.js';
+import type { CheapestFare, CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, CompareResult, ItemFor } from './types.js';
 
 /**
  * The cheapest fare among `flights` (every direction of a round trip counts):
@@ -33,15 +33,15 @@ export function cheapestFare(flights: readonly ParsedFlight[], priceType: PriceT
  * });
  * console.log(summary.successfulSearches, cheapest.PROGRAM_1?.fare.miles);
  */
-export async function comparePrograms<const R extends CompareRequest>(
+export async function comparePrograms<const R extends CompareInput>(
   client: CompareClient,
-  request: R,
+  request: R & ExactCompare<R, CompareRequest>,
   options?: CompareOptions,
 ): Promise<CompareResult<ItemFor<R['responseFormat']>>> {
   const outcomes: CompareOutcome<ItemFor<R['responseFormat']>>[] = [];
   const summary = { totalAirlinesRequested: 0, successfulSearches: 0, failedSearches: 0 };
-  const cheapest: Partial<Record<ProgramCode, CheapestFare>> = {};
-  for await (const o of compareProgramsStreaming(client, request, options)) {
+  const cheapest: Partial<Record<Program, CheapestFare>> = {};
+  for await (const o of compareProgramsStreaming<R>(client, request, options)) {
     outcomes.push(o);
     summary.totalAirlinesRequested = o.total;
     const item = (o as { item?: RawResultItem | ParsedResultItem }).item;

@@ -1,9 +1,10 @@
+import { PROGRAM_CODE_PATTERN } from '@flight-search/contract';
 import pLimit from 'p-limit';
 import { AbortError, QuotaExceededError } from '../errors.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
 import { isTimeout } from '../internal/retry.js';
-import type { ProgramCode } from '../types.js';
-import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
+import type { ExactCompare, PriceType, Program, ProgramsOf } from '../types.js';
+import type { CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
 
 /**
  * Compares programs the way the service asks (spec section 1, point 4): one
@@ -43,20 +44,23 @@ import type { CompareClient, CompareOptions, CompareOutcome, CompareRequest, Com
  * }
  * ```
  */
-export function compareProgramsStreaming<const R extends CompareRequest>(
+export function compareProgramsStreaming<const R extends CompareInput>(
   client: CompareClient,
-  request: R,
+  request: R & ExactCompare<R, CompareRequest>,
   options: CompareOptions = {},
-): CompareStream<ItemFor<R['responseFormat']>> {
-  type O = CompareOutcome<ItemFor<R['responseFormat']>>;
+): CompareStream<ItemFor<R['responseFormat']>, ProgramsOf<R>> {
+  type O = CompareOutcome<ItemFor<R['responseFormat']>, ProgramsOf<R>>;
   const { programs: asked, ...search } = request;
   const { concurrency = Infinity, signal, timeoutMs, quotaCheck = 'off' } = options;
-  const priceType = search.priceType ?? 'MILES';
-  const allowed: readonly ProgramCode[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
-  const programs = asked ?? allowed;
+  const priceType: PriceType = (request as CompareRequest).priceType ?? 'MILES';
+  const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
+  const programs: readonly Program[] = asked ?? allowed;
   programs.forEach((p, i) => {
-    if (!allowed.includes(p) || programs.indexOf(p) < i)
-      throw new TypeError(`programs: ${p} is ${allowed.includes(p) ? 'repeated' : `not a ${priceType} program`}`);
+    // Judged as a search judges its program: a known code by the priceType's table, any other by the
+    // contract's shape of a code alone (a program the service may have added, left to it: D143).
+    const known = (table: readonly string[]) => table.includes(p);
+    const wrong = known(MILES_PROGRAMS) || known(CASH_PROGRAMS) ? !known(allowed) : !new RegExp(PROGRAM_CODE_PATTERN).test(p);
+    if (wrong || programs.indexOf(p) < i) throw new TypeError(`programs: ${p} is ${wrong ? `not a ${priceType} program` : 'repeated'}`);
   });
   if (!['off', 'throw', 'partial'].includes(quotaCheck)) throw new TypeError('quotaCheck must be off, throw or partial');
   // The client's bound, checked here so that no search fails on it.
@@ -82,7 +86,7 @@ export function compareProgramsStreaming<const R extends CompareRequest>(
     ready.push({ ...o, completed: ++completed, total } as O);
     wake();
   };
-  const search1 = async (program: ProgramCode) => {
+  const search1 = async (program: Program) => {
     if (stopped.aborted) return;
     const t = performance.now();
     let o;

@@ -1,9 +1,11 @@
 import type { FlightSearchError } from '../errors.js';
 import type {
+  CashProgram,
   Fare,
+  MilesProgram,
   ParsedFlight,
   ParsedResultItem,
-  ProgramCode,
+  Program,
   Quota,
   RawResultItem,
   ResponseFormat,
@@ -27,9 +29,29 @@ export interface CompareClient {
 
 /** A search request without `airlineLoyalty`; `programs` lists the programs to compare. */
 export type CompareRequest = Omit<SearchRequest, 'airlineLoyalty'> & {
-  /** Programs to search, in this order (it matters for `quotaCheck: 'partial'`). Default: every program allowed for `priceType`. */
-  programs?: readonly ProgramCode[];
+  /**
+   * Programs to search, in this order (it matters for `quotaCheck: 'partial'`). Default: every program allowed for `priceType`.
+   * A code the SDK does not know is searched too ({@link Program}): the service says whether it exists.
+   */
+  programs?: readonly Program[];
 };
+
+/** {@link CompareRequest} discriminated by `priceType`, so that an editor offers the programs it takes; every `CompareRequest` is one. */
+export type CompareInput = Omit<CompareRequest, 'priceType' | 'programs'> &
+  (
+    | {
+        /** A CASH comparison. */
+        priceType: 'CASH';
+        /** {@link CashProgram}s, or codes the SDK does not know. */
+        programs?: readonly (CashProgram | (string & {}))[];
+      }
+    | {
+        /** A MILES comparison (the default). */
+        priceType?: 'MILES' | undefined;
+        /** {@link MilesProgram}s, or codes the SDK does not know. */
+        programs?: readonly (MilesProgram | (string & {}))[];
+      }
+  );
 
 /** Options of {@link compareProgramsStreaming} and {@link comparePrograms}. */
 export interface CompareOptions {
@@ -52,9 +74,9 @@ export interface CompareOptions {
 export type ItemFor<F extends ResponseFormat | undefined> = F extends 'PARSED' ? ParsedResultItem : RawResultItem;
 
 /** What every outcome has. */
-interface OutcomeBase {
-  /** The program this outcome is about. */
-  program: ProgramCode;
+interface OutcomeBase<P> {
+  /** The program this outcome is about: one of the request's `programs` ({@link ProgramsOf}). */
+  program: P;
   /** How long this program's search took, in ms (0 for `skipped`). */
   elapsedMs: number;
   /** Outcomes delivered so far, this one included. */
@@ -71,20 +93,20 @@ interface OutcomeBase {
  *   `ValidationError`, `TimeoutError`, `ConnectionError`, ...);
  * - `skipped`: not searched, because `quotaCheck: 'partial'` found too little quota.
  */
-export type CompareOutcome<I = RawResultItem | ParsedResultItem> =
-  | (OutcomeBase & {
+export type CompareOutcome<I = RawResultItem | ParsedResultItem, P = Program> =
+  | (OutcomeBase<P> & {
       /** The service answered. */
       kind: 'result';
       /** The program's result item: a success, or a provider failure (`success: false`). */
       item: I;
     })
-  | (OutcomeBase & {
+  | (OutcomeBase<P> & {
       /** The SDK threw for this search. */
       kind: 'error';
       /** What `searchFlights` rejected with. */
       error: FlightSearchError;
     })
-  | (OutcomeBase & {
+  | (OutcomeBase<P> & {
       /** Not searched: `quotaCheck: 'partial'` found too little quota. */
       kind: 'skipped';
     });
@@ -93,7 +115,7 @@ export type CompareOutcome<I = RawResultItem | ParsedResultItem> =
  * What `compareProgramsStreaming` returns: an async iterator of outcomes whose
  * `return()` always exists (`for await` calls it on `break`).
  */
-export type CompareStream<I = RawResultItem | ParsedResultItem> = AsyncIterableIterator<CompareOutcome<I>> & {
+export type CompareStream<I = RawResultItem | ParsedResultItem, P = Program> = AsyncIterableIterator<CompareOutcome<I, P>> & {
   /** Stops the comparison (`for await` calls it on `break`): aborts every search in flight and starts no more. */
   return(): Promise<IteratorReturnResult<undefined>>;
 };
@@ -117,5 +139,5 @@ export interface CompareResult<I = RawResultItem | ParsedResultItem> {
    */
   summary: SearchSummary;
   /** Per program with at least one PARSED flight: its cheapest fare (see `comparePrograms`). */
-  cheapest: Partial<Record<ProgramCode, CheapestFare>>;
+  cheapest: Partial<Record<Program, CheapestFare>>;
 }

@@ -15,9 +15,9 @@ export const PROXY_ERROR_CODES = Object.freeze({
   NOT_FOUND: 'PROXY_NOT_FOUND',
   /** 401: the `authorize` hook refused the request (no session); nothing was forwarded. */
   UNAUTHORIZED: 'PROXY_UNAUTHORIZED',
-  /** 403: a search from a page of another origin than the proxy's own or `allowedOrigins` (D92), refused before any hook; nothing was forwarded or spent. */
+  /** 403: a search from a page of another origin than the proxy's own or `allowedOrigins`, refused before any hook; nothing was forwarded or spent. */
   CROSS_SITE: 'PROXY_CROSS_SITE',
-  /** 415: a search whose `Content-Type` is not JSON (a form or `text/plain`, which any page may send elsewhere), refused before any hook (D92). */
+  /** 415: a search whose `Content-Type` is not JSON (a form or `text/plain`, which any page may send elsewhere), refused before any hook. */
   UNSUPPORTED_MEDIA_TYPE: 'PROXY_UNSUPPORTED_MEDIA_TYPE',
   /** 403: the `beforeSearch` hook refused the search (for example a per-user budget); nothing was forwarded or spent. */
   BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',

@@ -18,7 +18,7 @@ export type { NodeHandler };
  * A body the handler stops reading (the proxy's 413) is answered with `Connection: close`, so
  * the rest of it is never read. A handler that throws answers 500 (or, under Express, goes to
  * `next(error)`), with no detail of the error. A method a `Request` cannot carry (TRACE) is
- * answered 405 with `Allow` by the adapter itself (D92).
+ * answered 405 with `Allow` by the adapter itself.
  * @example
  * import { createServer } from 'node:http';
  * import { createFlightSearchProxy } from '@flight-search/sdk/proxy';

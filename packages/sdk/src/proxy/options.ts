@@ -38,7 +38,7 @@ export interface FlightSearchProxyOptions {
    */
   beforeSearch?: ((search: ProxySearch) => ProxyVerdict | Promise<ProxyVerdict>) | undefined;
   /**
-   * Origins besides the proxy's own whose pages may send searches (D92), such as `['https://admin.example.com']`.
+   * Origins besides the proxy's own whose pages may send searches (a page of any other origin is refused), such as `['https://admin.example.com']`.
    * Default: none, only the proxy's own origin. A search from any other origin (by the browser's `Origin`, or
    * `Sec-Fetch-Site` when it says `cross-site` or `same-site`) is refused with 403 `PROXY_CROSS_SITE` before
    * any hook, so a page elsewhere cannot spend a user's budget with the user's cookie. Behind a reverse proxy

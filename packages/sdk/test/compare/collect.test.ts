@@ -112,7 +112,7 @@ describe('outcome types', () => {
     expect(typeof show).toBe('function');
     void parsed.return();
     void raw.return();
-    // @ts-expect-error PROGRAM_9 is no program
-    expect(() => compareProgramsStreaming(c, { ...oneWay, programs: ['PROGRAM_9'] })).toThrow(TypeError);
+    // @ts-expect-error PROGRAM_8 is a CASH airline, not a MILES program
+    expect(() => compareProgramsStreaming(c, { ...oneWay, priceType: 'MILES', programs: ['PROGRAM_8'] })).toThrow(TypeError);
   });
 });

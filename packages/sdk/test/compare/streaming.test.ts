@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compareProgramsStreaming, QuotaExceededError, TimeoutError, type CompareOutcome, type ProgramCode } from '../../src/index.js';
+import { compareProgramsStreaming, QuotaExceededError, TimeoutError, type CompareOutcome, type CompareRequest, type ProgramCode } from '../../src/index.js';
 import { collect, client, delay, fakeService, oneWay } from './support.js';
 
 describe('compareProgramsStreaming', () => {
@@ -73,11 +73,15 @@ describe('compareProgramsStreaming', () => {
 
   it('SEARCH-2: rejects a program not allowed for the priceType up front, naming it, before any request', async () => {
     const log = fakeService({});
-    expect(() => compareProgramsStreaming(client(), { ...oneWay, priceType: 'CASH', programs: ['PROGRAM_2', 'PROGRAM_1'] })).toThrow(
-      new TypeError('programs: PROGRAM_1 is not a CASH program'),
+    // The types refuse these literals too; a value from JavaScript or a cast gets here.
+    const cash = { ...oneWay, priceType: 'CASH', programs: ['PROGRAM_2', 'PROGRAM_1'] } as CompareRequest;
+    expect(() => compareProgramsStreaming(client(), cash)).toThrow(new TypeError('programs: PROGRAM_1 is not a CASH program'));
+    expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_8'] } as CompareRequest)).toThrow(
+      'programs: PROGRAM_8 is not a MILES program',
     );
-    expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_8'] })).toThrow('programs: PROGRAM_8 is not a MILES program');
     expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_2', 'PROGRAM_2'] })).toThrow('programs: PROGRAM_2 is repeated');
+    // D143: a code shaped like a program but unknown is searched (the service judges it); a malformed one is not.
+    expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['program_9'] })).toThrow('programs: program_9 is not a MILES program');
     await delay(20);
     expect(log.started).toEqual([]);
   });
