@@ -275,6 +275,22 @@ row(
 row(RUNTIMES.deno.label, 'SDK scenario, package.json + node_modules, bare imports, mock: the CLI over HTTP', () =>
   withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, RUNTIMES.deno.command, ['run', '--allow-all', 'entries/http.mjs', url])()),
 );
+// The environment variables where a runtime has them (issue 31 item 1); Deno without --allow-env reads none and does not throw.
+const fromEnv = (url) => ({ FLIGHT_SEARCH_API_KEY: 'test-key', FLIGHT_SEARCH_BASE_URL: url });
+for (const [runtime, pre] of [
+  [RUNTIMES.node20, []],
+  [RUNTIMES.bun, []],
+  [RUNTIMES.deno, ['run', '--allow-all']],
+]) {
+  row(runtime.label, 'the client takes its key and base URL from FLIGHT_SEARCH_API_KEY and FLIGHT_SEARCH_BASE_URL', () =>
+    withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, runtime.command, [...pre, 'entries/env.mjs', 'env'], fromEnv(url))()),
+  );
+}
+row(RUNTIMES.deno.label, 'without --allow-env: explicit options work, the environment is not read and nothing throws', () =>
+  withCli(RUNTIMES.node20, (url) =>
+    inProject(withMsw.dir, RUNTIMES.deno.command, ['run', '--no-prompt', '--allow-net', '--allow-read', 'entries/env.mjs', 'explicit', url], fromEnv(url))(),
+  ),
+);
 row(`workerd (miniflare ${packageVersion(runtimesDir, 'miniflare')})`, 'SDK scenario in a module Worker, mock: the CLI over HTTP', () =>
   withCli(RUNTIMES.node20, (url) => inProject(withMsw.dir, process.execPath, [join(here, 'drivers', 'workerd.mjs'), withMsw.dir, url])()),
 );
