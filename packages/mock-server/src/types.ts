@@ -96,7 +96,14 @@ export interface StubDefinition {
     key?: string;
   };
   /** The answer: a status, headers and a JSON body. */
-  response?: { status: number; headers?: Record<string, string>; body?: unknown };
+  response?: {
+    /** The HTTP status, one the operation declares unless `contract: false`. */
+    status: number;
+    /** Headers of the answer (names in any case). */
+    headers?: Record<string, string>;
+    /** The JSON body, checked against the operation's schema for `status` unless `contract: false`. */
+    body?: unknown;
+  };
   /** Or a fault: the service's error envelope for `status`, a dropped connection, a delay first. */
   fault?: Pick<ServiceFault, 'status' | 'retryAfterSeconds' | 'drop' | 'delayMs'>;
   /** Lower is tried first (default 5); at equal priority, the stub added first. */
@@ -104,7 +111,14 @@ export interface StubDefinition {
   /** Answers only the next N matching requests. */
   times?: number;
   /** Matches only while scenario `name` is in `state` (default `Started`), then moves it to `next`. */
-  scenario?: { name: string; state?: string; next?: string };
+  scenario?: {
+    /** The scenario's name, shared by the stubs of one sequence. */
+    name: string;
+    /** The state the scenario must be in for this stub to match (default `Started`). */
+    state?: string;
+    /** The state the scenario moves to once this stub answers (default: it stays). */
+    next?: string;
+  };
   /** `false`: the answer need not be one openapi.yaml allows (default `true`: it must). */
   contract?: boolean;
 }
@@ -123,7 +137,9 @@ export interface StubState extends Omit<StubDefinition, 'priority'> {
 
 /** A scenario and the state it is in (`Started` until a stub moves it). */
 export interface ScenarioState {
+  /** The scenario's name, as its stubs give it. */
   name: string;
+  /** The state it is in now. */
   state: string;
 }
 
@@ -266,7 +282,12 @@ export interface RecordedRequest {
   /** The stub that answered it (issue 30). */
   stub?: string;
   /** When stubs exist and none matched: the nearest one and the parts of the request that differed from it (WireMock's near-miss). */
-  nearMiss?: { stub: string; differs: string[] };
+  nearMiss?: {
+    /** The id of the stub that came nearest. */
+    stub: string;
+    /** The parts of the request that differed from it, such as `path` or `body.origin`. */
+    differs: string[];
+  };
 }
 
 /**
