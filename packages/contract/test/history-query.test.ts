@@ -56,7 +56,7 @@ describe('validateHistoryQuery: query text read as the declared types (D16)', ()
   );
 
   it.each(['', 'abc', '30.5', 'NaN'])('HISTORY-3: lookbackDays=%s is not an integer', (text) => {
-    expect(lookback(text)).toEqual({ ok: false, issues: [{ field: 'query.lookbackDays', type: 'invalid_type', message: 'must be integer (HISTORY-3).' }] });
+    expect(lookback(text)).toEqual({ ok: false, issues: [{ field: 'query.lookbackDays', type: 'invalid_type', message: 'must be an integer (HISTORY-3).' }] });
   });
 
   it.each([

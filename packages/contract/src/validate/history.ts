@@ -32,9 +32,9 @@ function readText(node: SchemaNode, text: string): { value: unknown } | { findin
     // Text another reader takes for an integer: any JavaScript number without a fraction (Infinity too).
     const number = Number(text);
     const numeric = text !== '' && !Number.isNaN(number) && !(number % 1);
-    return { finding: ['invalid_type', numeric ? 'must be a decimal integer' : 'must be integer'] };
+    return { finding: numeric ? ['invalid_type', 'must be a decimal integer'] : typeMismatch(node) };
   }
-  if (node.type === 'boolean') return text === 'true' || text === 'false' ? { value: text === 'true' } : { finding: ['invalid_type', 'must be boolean'] };
+  if (node.type === 'boolean') return text === 'true' || text === 'false' ? { value: text === 'true' } : { finding: typeMismatch(node) };
   return { value: text };
 }
 

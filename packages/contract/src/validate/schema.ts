@@ -64,8 +64,11 @@ export const rank = (type: string): number => (VALIDATION_ISSUE_TYPES as readonl
 /** The better of two findings of one field. */
 export const better = (a: Finding | undefined, b: Finding | undefined): Finding | undefined => (!a || (b && rank(b[0]) < rank(a[0])) ? b : a);
 
-/** The finding of a value of another type than `node` declares. */
-export const typeMismatch = (node: SchemaNode): Finding => ['invalid_type', `must be ${node.type}`];
+/** A JSON type in plain words, with its article: `an integer`, `a string` (issue 30 item 7). */
+export const aType = (type: string | undefined): string => `${/^[aeiou]/.test(type!) ? 'an' : 'a'} ${type}`;
+
+/** The finding of a value of another type than `node` declares: `must be an integer`. */
+export const typeMismatch = (node: SchemaNode): Finding => ['invalid_type', `must be ${aType(node.type)}`];
 
 // Compiled once per pattern: a search checks two IATA codes and two dates on every call.
 const patterns = new Map<string, RegExp>();
