@@ -98,6 +98,8 @@ export function checkScalar(node: SchemaNode, value: unknown, options: CheckOpti
   return finding && node['x-message'] !== undefined ? [finding[0], node['x-message']] : finding;
 }
 
+const outOfRange = (relation: string, bound: number | undefined): Finding => ['out_of_range', `must be ${relation} ${bound}`];
+
 function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
   switch (node.type) {
     case 'string': {
@@ -115,13 +117,13 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
     }
     case 'integer':
       if (!Number.isInteger(value)) return typeMismatch(node);
-      if (node.minimum !== undefined && (value as number) < node.minimum) return ['out_of_range', `must be >= ${node.minimum}`];
-      if (node.maximum !== undefined && (value as number) > node.maximum) return ['out_of_range', `must be <= ${node.maximum}`];
+      if ((value as number) < (node.minimum ?? -Infinity)) return outOfRange('>=', node.minimum);
+      if ((value as number) > (node.maximum ?? Infinity)) return outOfRange('<=', node.maximum);
       return undefined;
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return typeMismatch(node);
-      if (node.exclusiveMinimum !== undefined && value <= node.exclusiveMinimum) return ['out_of_range', `must be > ${node.exclusiveMinimum}`];
-      if (node.maximum !== undefined && value > node.maximum) return ['out_of_range', `must be <= ${node.maximum}`];
+      if (!Number.isFinite(value)) return typeMismatch(node);
+      if ((value as number) <= (node.exclusiveMinimum ?? -Infinity)) return outOfRange('>', node.exclusiveMinimum);
+      if ((value as number) > (node.maximum ?? Infinity)) return outOfRange('<=', node.maximum);
       return undefined;
     case 'boolean':
       return typeof value === 'boolean' ? undefined : typeMismatch(node);
@@ -132,9 +134,9 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
 
 /** The finding of an array's own size, or `undefined`. */
 export function checkSize(node: SchemaNode, length: number): Finding | undefined {
-  if (node.minItems !== undefined && length < node.minItems) return ['out_of_range', node['x-message'] ?? `must NOT have fewer than ${node.minItems} items`];
-  if (node.maxItems !== undefined && length > node.maxItems) return ['out_of_range', node['x-message'] ?? `must NOT have more than ${node.maxItems} items`];
-  return undefined;
+  const broken =
+    length < (node.minItems ?? 0) ? `fewer than ${node.minItems}` : length > (node.maxItems ?? Infinity) ? `more than ${node.maxItems}` : undefined;
+  return broken && ['out_of_range', node['x-message'] ?? `must NOT have ${broken} items`];
 }
 
 /**
