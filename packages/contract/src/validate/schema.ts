@@ -94,9 +94,12 @@ export function isCalendarDate(text: string): boolean {
  * passes. Checks run in the vocabulary's order, so the first that fails is the one a field reports.
  */
 export function checkScalar(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
-  const finding = scalarFinding(node, value, options);
-  return finding && node['x-message'] !== undefined ? [finding[0], node['x-message']] : finding;
+  return worded(node, scalarFinding(node, value, options));
 }
+
+/** A finding in the words of `node`'s `x-message`, when it has one. */
+const worded = <F extends Finding | undefined>(node: SchemaNode, finding: F): F =>
+  (finding && node['x-message'] !== undefined ? [finding[0], node['x-message']] : finding) as F;
 
 const outOfRange = (relation: string, bound: number | undefined): Finding => ['out_of_range', `must be ${relation} ${bound}`];
 
@@ -136,7 +139,7 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
 export function checkSize(node: SchemaNode, length: number): Finding | undefined {
   const broken =
     length < (node.minItems ?? 0) ? `fewer than ${node.minItems}` : length > (node.maxItems ?? Infinity) ? `more than ${node.maxItems}` : undefined;
-  return broken && ['out_of_range', node['x-message'] ?? `must NOT have ${broken} items`];
+  return broken === undefined ? undefined : worded(node, ['out_of_range', `must NOT have ${broken} items`]);
 }
 
 /**
@@ -153,7 +156,7 @@ export function checkJson(
 ): void {
   if (node.type === 'object') {
     if (!isPlainObject(value)) {
-      report(field, node['x-message'] === undefined ? typeMismatch(node) : ['invalid_type', node['x-message']]);
+      report(field, worded(node, typeMismatch(node)));
       return;
     }
     for (const [name, child] of Object.entries(node.properties ?? {})) {
@@ -170,13 +173,7 @@ export function checkJson(
     const size = checkSize(node, value.length);
     if (size) report(field, size);
     // An index loop, not forEach: a hole of a sparse array is checked as the undefined it holds.
-    for (let index = 0; index < value.length; index++) {
-      if (node.items?.type === 'object') checkJson(node.items, value[index], `${field}.${index}`, report, options);
-      else {
-        const item = node.items && checkScalar(node.items, value[index], options);
-        if (item) report(`${field}.${index}`, item);
-      }
-    }
+    if (node.items) for (let index = 0; index < value.length; index++) checkJson(node.items, value[index], `${field}.${index}`, report, options);
   } else {
     const finding = checkScalar(node, value, options);
     if (finding) report(field, finding);
