@@ -14,6 +14,7 @@ const INVALID = Symbol('invalid');
  * every field it reads is valid on its own.
  */
 type CrossFieldRule = readonly [
+  rule: string,
   reads: readonly string[],
   field: string,
   // biome-ignore lint/suspicious/noExplicitAny: values the schema check has already typed, each rule reads them as it declares
@@ -25,6 +26,7 @@ type CrossFieldRule = readonly [
 const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
   // SEARCH-2: the program is allowed for the priceType.
   [
+    'SEARCH-2',
     ['airlineLoyalty', 'priceType'],
     'airlineLoyalty',
     ([[program], priceType], { openCodes }) => {
@@ -34,37 +36,40 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
       return (
         !known(allowed) &&
         !(openCodes && !known(MILES_PROGRAMS) && !known(CASH_PROGRAMS)) &&
-        `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')} (SEARCH-2).`
+        `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')}`
       );
     },
   ],
   // SEARCH-3: adults + children is at most 9.
   [
+    'SEARCH-3',
     ['passengers.adults', 'passengers.children'],
     'passengers.children',
-    ([adults, children]) => adults + children > 9 && 'adults + children must be at most 9 (SEARCH-3).',
+    ([adults, children]) => adults + children > 9 && 'adults + children must be at most 9',
   ],
   // SEARCH-4: infants is at most adults.
   [
+    'SEARCH-4',
     ['passengers.adults', 'passengers.infants'],
     'passengers.infants',
-    ([adults, infants]) => infants > adults && 'infants must not outnumber adults (SEARCH-4).',
+    ([adults, infants]) => infants > adults && 'infants must not outnumber adults',
   ],
   // SEARCH-5: origin and destination differ.
-  [['origin', 'destination'], 'destination', ([origin, destination]) => origin === destination && 'origin and destination must differ (SEARCH-5).'],
+  ['SEARCH-5', ['origin', 'destination'], 'destination', ([origin, destination]) => origin === destination && 'origin and destination must differ'],
   // SEARCH-7: a ROUND_TRIP has a returnDate.
   [
+    'SEARCH-7',
     ['tripType', 'returnDate'],
     'returnDate',
-    ([tripType, back]) => tripType === 'ROUND_TRIP' && back === undefined && 'returnDate is required when tripType is ROUND_TRIP (SEARCH-7).',
+    ([tripType, back]) => tripType === 'ROUND_TRIP' && back === undefined && 'returnDate is required when tripType is ROUND_TRIP',
     'missing',
   ],
   // SEARCH-6: a ROUND_TRIP returns after it departs (a ONE_WAY's returnDate is ignored, D14).
   [
+    'SEARCH-6',
     ['tripType', 'departureDate', 'returnDate'],
     'returnDate',
-    ([tripType, departure, back]) =>
-      tripType === 'ROUND_TRIP' && back !== undefined && back <= departure && 'returnDate must be later than departureDate (SEARCH-6).',
+    ([tripType, departure, back]) => tripType === 'ROUND_TRIP' && back !== undefined && back <= departure && 'returnDate must be later than departureDate',
   ],
 ];
 
@@ -80,7 +85,7 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
  * @example
  * validateSearchRequest({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
  *   origin: 'GRU', destination: 'GRU', departureDate: '2026-12-15', passengers: { adults: 1 } });
- * // [{ field: 'body.destination', type: 'cross_field', message: 'origin and destination must differ (SEARCH-5).' }]
+ * // [{ field: 'body.destination', type: 'cross_field', message: 'origin and destination must differ' }]
  */
 export function validateSearchRequest(body: unknown, options: CheckOptions = {}): ValidationIssue[] {
   if (!isPlainObject(body)) return [{ field: 'body', type: 'invalid_type', message: 'The body must be a JSON object (SEARCH-10).' }];
@@ -91,7 +96,8 @@ export function validateSearchRequest(body: unknown, options: CheckOptions = {})
 
   const read = (path: string): unknown => {
     const field = `body.${path}`;
-    if (issues.some((known) => known.field === field || known.field.startsWith(`${field}.`) || field.startsWith(`${known.field}.`))) return INVALID;
+    // The field itself, a field under it, or one it is under.
+    if (issues.some(({ field: known }) => `${known}.`.startsWith(`${field}.`) || `${field}.`.startsWith(`${known}.`))) return INVALID;
     let value: unknown = body;
     let node: SchemaNode | undefined = schema;
     for (const name of path.split('.')) {
@@ -100,12 +106,12 @@ export function validateSearchRequest(body: unknown, options: CheckOptions = {})
     }
     return value === undefined ? node?.default : value;
   };
-  for (const [reads, name, broken, type = 'cross_field'] of CROSS_FIELD_RULES) {
+  for (const [rule, reads, name, broken, type = 'cross_field'] of CROSS_FIELD_RULES) {
     const values = reads.map(read);
-    const message = !values.includes(INVALID) && broken(values, options);
+    const text = !values.includes(INVALID) && broken(values, options);
     const field = `body.${name}`;
     // A field has one issue: a cross-field rule never adds a second one to a field (D6).
-    if (message && !issues.some((known) => known.field === field)) issues.push({ field, type, message });
+    if (text && !issues.some((known) => known.field === field)) issues.push(issue(field, [type, text], rule));
   }
   return issues;
 }
