@@ -83,10 +83,9 @@ const matches = (pattern: string, text: string): boolean => {
 
 /** `YYYY-MM-DD` on the proleptic Gregorian calendar: no 2025-02-29, no 2026-04-31. */
 export function isCalendarDate(text: string): boolean {
-  // Date reads the text as that day's UTC midnight, rolling a day past its month's end over (or refusing it):
-  // only a day on the calendar is written back as the same text.
-  const date = new Date(text);
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+  // Date reads the text as that day's UTC midnight, rolling a day past its month's end over (or refusing it,
+  // when toJSON gives null): only a day on the calendar is written back as the same text.
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(text).toJSON()?.startsWith(text) === true;
 }
 
 /**
