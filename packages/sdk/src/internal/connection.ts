@@ -54,11 +54,7 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
       // the browser's copy resolves it; a call made without a page fails as a ConnectionError naming the URL.
       /^https?:\/\/./.test(base) || (keyless && !page && path),
       'an absolute http(s) URL such as "https://api.example.com"' +
-        (page
-          ? ' or a path on the page\'s origin such as "/api/flight-search"'
-          : path
-            ? ' (a path such as "/api" needs a page to resolve it against)'
-            : ''),
+        (page ? ' or a path on the page\'s origin such as "/api/flight-search"' : path ? ' (a path such as "/api" needs a page to resolve it against)' : ''),
     ],
     ['fetch', fetch, !fetch || typeof fetch === 'function', 'a function (request) => Promise<Response>'],
     ['mediaType', mediaType, /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType), '"application/vnd.service.v1+json" or "application/json"'],
