@@ -35,7 +35,7 @@ describe('checkAnswer: the answers openapi.yaml declares, checked by the contrac
     const problem = checkAnswer('GET', '/quota', 200, { limit: 'many', consumed: 1 });
     expect(problem).toEqual({
       issues: expect.arrayContaining([
-        { field: 'body.limit', type: 'invalid_type', message: 'must be integer.' },
+        { field: 'body.limit', type: 'invalid_type', message: 'must be an integer.' },
         { field: 'body.remaining', type: 'missing', message: 'remaining is required.' },
       ]),
     });

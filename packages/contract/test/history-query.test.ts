@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateHistoryQuery } from '../src/index.js';
+import { isCalendarDate, validateHistoryQuery } from '../src/index.js';
 
 const VALID = 'origin=SAO&destination=NYC&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=30';
 const check = (query: string, decisions?: boolean) => validateHistoryQuery(new URLSearchParams(query), { decisions });
@@ -56,7 +56,7 @@ describe('validateHistoryQuery: query text read as the declared types (D16)', ()
   );
 
   it.each(['', 'abc', '30.5', 'NaN'])('HISTORY-3: lookbackDays=%s is not an integer', (text) => {
-    expect(lookback(text)).toEqual({ ok: false, issues: [{ field: 'query.lookbackDays', type: 'invalid_type', message: 'must be integer (HISTORY-3).' }] });
+    expect(lookback(text)).toEqual({ ok: false, issues: [{ field: 'query.lookbackDays', type: 'invalid_type', message: 'must be an integer (HISTORY-3).' }] });
   });
 
   it.each([
@@ -103,6 +103,13 @@ describe('validateHistoryQuery: query text read as the declared types (D16)', ()
 
   it('HISTORY-5: a date of year 0000 is a calendar date, as RFC 3339 and JSON Schema read format: date (D108)', () => {
     expect(check(`${VALID}&departureDate=0000-01-01&departureDate=0000-02-29`)).toMatchObject({ ok: true });
+  });
+
+  it('HISTORY-5: a calendar date follows the Gregorian leap years and month lengths, and is written YYYY-MM-DD alone', () => {
+    const days = ['2024-02-29', '2000-02-29', '0000-02-29', '2026-04-30', '2026-12-31', '9999-12-31', '2026-01-01'];
+    const notDays = ['2025-02-29', '1900-02-29', '2100-02-29', '2026-04-31', '2026-06-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-01-32'];
+    const notDates = ['2026-1-01', '2026-01-01T00:00:00Z', ' 2026-01-01', '+002026-01-01', '20260101', ''];
+    expect([...days, ...notDays, ...notDates].filter(isCalendarDate)).toEqual(days);
   });
 
   it('HISTORY-5: among repeated dates, a bad format outranks a day not on the calendar (D6)', () => {

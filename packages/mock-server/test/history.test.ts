@@ -116,6 +116,16 @@ describe('GET /intelligence/flights/history', () => {
     expect(await problems({ ...base, lookbackDays: [3, 4] })).toEqual([['query.lookbackDays', 'invalid_type']]);
   });
 
+  it('HISTORY-3, HISTORY-4: a value of the wrong type is named in plain words, "must be an integer" (issue 30 item 7)', async () => {
+    service.mock();
+    const response = await call(historyPath({ ...base, lookbackDays: 'abc', onlyFutureDepartures: 'yes' }));
+    expect(response.status).toBe(422);
+    expect(await issuesOf(response)).toEqual([
+      { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be an integer (HISTORY-3).' },
+      { field: 'query.onlyFutureDepartures', type: 'invalid_type', message: 'must be a boolean (HISTORY-4).' },
+    ]);
+  });
+
   it('HISTORY-1..4: a single-value parameter given twice says so, though each value is valid on its own', async () => {
     service.mock();
     const response = await call(`${historyPath({ ...base, lookbackDays: 7, cabinType: 'ECONOMY' })}&lookbackDays=6&cabinType=BUSINESS&origin=GRU`);

@@ -78,7 +78,7 @@ describe('stubs in JavaScript: mock.stub (issue 30 item 3)', () => {
       refused = error;
     }
     expect((refused as { issues: unknown }).issues).toEqual([
-      { field: 'response.body.limit', type: 'invalid_type', message: 'must be integer. Give "contract": false to stub it anyway.' },
+      { field: 'response.body.limit', type: 'invalid_type', message: 'must be an integer. Give "contract": false to stub it anyway.' },
       { field: 'response.body.usageByCompany', type: 'missing', message: 'usageByCompany is required. Give "contract": false to stub it anyway.' },
     ]);
     expect(() => mock.stub({ request: { method: 'GET', path: '/nowhere' }, response: { status: 200 } })).toThrow(

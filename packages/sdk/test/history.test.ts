@@ -101,7 +101,7 @@ describe('getPriceHistory', () => {
     }).not.toThrow();
     await expect(answer).rejects.toMatchObject({
       name: 'ValidationError',
-      errors: [{ field: 'query.origin', type: 'invalid_type', message: 'must be string (HISTORY-1).' }],
+      errors: [{ field: 'query.origin', type: 'invalid_type', message: 'must be a string (HISTORY-1).' }],
     });
     expect(seen).toHaveLength(0);
   });
@@ -136,8 +136,8 @@ describe('validateHistoryQuery', () => {
     const query = { ...valid, origin: Object.create(null), airlineLoyalty: [{ code: 'PROGRAM_1' }], lookbackDays: 0 };
     expect(() => validateHistoryQuery(query)).not.toThrow();
     expect(validateHistoryQuery(query)).toEqual([
-      { field: 'query.origin', type: 'invalid_type', message: 'must be string (HISTORY-1).' },
-      { field: 'query.airlineLoyalty', type: 'invalid_type', message: 'must be string (HISTORY-2).' },
+      { field: 'query.origin', type: 'invalid_type', message: 'must be a string (HISTORY-1).' },
+      { field: 'query.airlineLoyalty', type: 'invalid_type', message: 'must be a string (HISTORY-2).' },
       { field: 'query.lookbackDays', type: 'out_of_range', message: 'must be >= 1 (HISTORY-3).' },
     ]);
   });
@@ -161,8 +161,8 @@ describe('validateHistoryQuery', () => {
       { field: 'query.destination', type: 'missing', message: 'destination is required (HISTORY-1).' },
       { field: 'query.cabinType', type: 'invalid_enum', message: 'must be one of ECONOMY, BUSINESS.' },
       { field: 'query.airlineLoyalty', type: 'missing', message: 'airlineLoyalty is required (HISTORY-2).' },
-      { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be integer (HISTORY-3).' },
-      { field: 'query.onlyFutureDepartures', type: 'invalid_type', message: 'must be boolean (HISTORY-4).' },
+      { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be an integer (HISTORY-3).' },
+      { field: 'query.onlyFutureDepartures', type: 'invalid_type', message: 'must be a boolean (HISTORY-4).' },
       { field: 'query.departureDate', type: 'invalid_format', message: 'must match ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ (HISTORY-5).' },
     ]);
   });

@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '../types.js';
 import { ANSWER_SCHEMAS } from '../generated/contract.js';
-import { checkScalar, checkSize, isPlainObject, own, type Finding, type SchemaNode } from './schema.js';
+import { aType, checkScalar, checkSize, isPlainObject, own, type Finding, type SchemaNode } from './schema.js';
 
 /**
  * An answer's schema as `scripts/generators/lib/schemas.mjs` (`answerSchemas`) writes it: the request
@@ -37,7 +37,7 @@ export type AnswerProblem = { operation: 'undeclared' } | { status: 'undeclared'
  *
  * @example
  * checkAnswer('GET', '/quota', 418, {}); // { status: 'undeclared', declared: ['200', '401', ...] }
- * checkAnswer('GET', '/quota', 200, { limit: 'x' })?.issues[0]; // { field: 'body.limit', type: 'invalid_type', message: 'must be integer.' }
+ * checkAnswer('GET', '/quota', 200, { limit: 'x' })?.issues[0]; // { field: 'body.limit', type: 'invalid_type', message: 'must be an integer.' }
  */
 export function checkAnswer(method: string, path: string, status: number, body: unknown): AnswerProblem | undefined {
   const statuses = operations[`${method.toUpperCase()} ${path}`];
@@ -82,7 +82,7 @@ function check(node: AnswerNode, value: unknown, field: string, report: (field: 
   if (node.type === undefined) return;
   const types = typeof node.type === 'string' ? [node.type] : node.type;
   if (value === null) {
-    if (!types.includes('null')) report(field, ['invalid_type', `must be ${types.join(' or ')}`]);
+    if (!types.includes('null')) report(field, ['invalid_type', `must be ${types.map((t) => (t === 'null' ? t : aType(t))).join(' or ')}`]);
     return;
   }
   const type = types.find((candidate) => candidate !== 'null');
@@ -92,7 +92,7 @@ function check(node: AnswerNode, value: unknown, field: string, report: (field: 
   }
   if (type === 'object') {
     if (!isPlainObject(value)) {
-      report(field, ['invalid_type', 'must be object']);
+      report(field, ['invalid_type', 'must be an object']);
       return;
     }
     for (const [name, child] of Object.entries(node.properties ?? {})) {
@@ -105,7 +105,7 @@ function check(node: AnswerNode, value: unknown, field: string, report: (field: 
         if (!Object.hasOwn(node.properties ?? {}, name)) report(`${field}.${name}`, ['invalid_type', 'is not a field here']);
   } else if (type === 'array') {
     if (!Array.isArray(value)) {
-      report(field, ['invalid_type', 'must be array']);
+      report(field, ['invalid_type', 'must be an array']);
       return;
     }
     const size = checkSize(node as SchemaNode, value.length);

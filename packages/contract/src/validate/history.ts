@@ -23,20 +23,19 @@ const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
 
 /**
  * A query parameter's text read as the scalar type `node` declares (D16): `true`/`false` for a
- * boolean, decimal digits for an integer. Text another reader might take for a number (`3e1`,
- * `0x1e`, ` 7`, `7.0`, `030`) is refused with its own words rather than read differently.
+ * boolean, decimal digits for an integer; any other text stays text, which the type's check refuses.
  */
-function readText(node: SchemaNode, text: string): { value: unknown } | { finding: Finding } {
-  if (node.type === 'integer') {
-    if (DECIMAL_INTEGER.test(text)) return { value: Number(text) };
-    // Text another reader takes for an integer: any JavaScript number without a fraction (Infinity too).
-    const number = Number(text);
-    const numeric = text !== '' && !Number.isNaN(number) && !(number % 1);
-    return { finding: ['invalid_type', numeric ? 'must be a decimal integer' : 'must be integer'] };
-  }
-  if (node.type === 'boolean') return text === 'true' || text === 'false' ? { value: text === 'true' } : { finding: ['invalid_type', 'must be boolean'] };
-  return { value: text };
-}
+const readText = (node: SchemaNode, text: string): unknown =>
+  node.type === 'integer' && DECIMAL_INTEGER.test(text) ? Number(text) : node.type === 'boolean' && /^(true|false)$/.test(text) ? text === 'true' : text;
+
+/**
+ * Text another reader takes for an integer (`3e1`, `0x1e`, ` 7`, `7.0`, `030`: any JavaScript number
+ * without a fraction, Infinity too) is refused with its own words rather than read differently.
+ */
+const looksInteger = (text: string): boolean => {
+  const number = Number(text);
+  return text !== '' && !Number.isNaN(number) && !(number % 1);
+};
 
 /** The rule of a parameter's issue as `x-rules` names it; destination shares origin's `HISTORY-1` (IATA codes at either end). */
 const ruleOf = (name: string): string | undefined =>
@@ -84,9 +83,12 @@ export function validateHistoryQuery(
       // Each value may be fine on its own: what is wrong is the repetition, so that is what is said.
       finding = ['invalid_type', `must be given once, not ${texts.length} times`];
     } else {
-      const read = readText(node, texts[0] as string);
-      finding = 'finding' in read ? read.finding : checkScalar(node, read.value, options);
-      if ('value' in read) query[name] = read.value;
+      const value = readText(node, texts[0] as string);
+      finding =
+        node.type === 'integer' && typeof value === 'string' && looksInteger(value)
+          ? ['invalid_type', 'must be a decimal integer']
+          : checkScalar(node, value, options);
+      query[name] = value;
     }
     if (finding) issues.push(issue(`query.${name}`, finding, ruleOf(name)));
   }

@@ -64,8 +64,11 @@ export const rank = (type: string): number => (VALIDATION_ISSUE_TYPES as readonl
 /** The better of two findings of one field. */
 export const better = (a: Finding | undefined, b: Finding | undefined): Finding | undefined => (!a || (b && rank(b[0]) < rank(a[0])) ? b : a);
 
-/** The finding of a value of another type than `node` declares. */
-export const typeMismatch = (node: SchemaNode): Finding => ['invalid_type', `must be ${node.type}`];
+/** A JSON type in plain words, with its article: `an integer`, `a string` (issue 30 item 7). */
+export const aType = (type: string | undefined): string => `${/^[aeiou]/.test(type!) ? 'an' : 'a'} ${type}`;
+
+/** The finding of a value of another type than `node` declares: `must be an integer`. */
+export const typeMismatch = (node: SchemaNode): Finding => ['invalid_type', `must be ${aType(node.type)}`];
 
 // Compiled once per pattern: a search checks two IATA codes and two dates on every call.
 const patterns = new Map<string, RegExp>();
@@ -80,13 +83,9 @@ const matches = (pattern: string, text: string): boolean => {
 
 /** `YYYY-MM-DD` on the proleptic Gregorian calendar: no 2025-02-29, no 2026-04-31. */
 export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-  return day <= days;
+  // Date reads the text as that day's UTC midnight, rolling a day past its month's end over (or refusing it,
+  // when toJSON gives null): only a day on the calendar is written back as the same text.
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(text).toJSON()?.startsWith(text) === true;
 }
 
 /**
@@ -94,9 +93,14 @@ export function isCalendarDate(text: string): boolean {
  * passes. Checks run in the vocabulary's order, so the first that fails is the one a field reports.
  */
 export function checkScalar(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
-  const finding = scalarFinding(node, value, options);
-  return finding && node['x-message'] !== undefined ? [finding[0], node['x-message']] : finding;
+  return worded(node, scalarFinding(node, value, options));
 }
+
+/** A finding in the words of `node`'s `x-message`, when it has one. */
+const worded = <F extends Finding | undefined>(node: SchemaNode, finding: F): F =>
+  (finding && node['x-message'] !== undefined ? [finding[0], node['x-message']] : finding) as F;
+
+const outOfRange = (relation: string, bound: number | undefined): Finding => ['out_of_range', `must be ${relation} ${bound}`];
 
 function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
   switch (node.type) {
@@ -115,13 +119,13 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
     }
     case 'integer':
       if (!Number.isInteger(value)) return typeMismatch(node);
-      if (node.minimum !== undefined && (value as number) < node.minimum) return ['out_of_range', `must be >= ${node.minimum}`];
-      if (node.maximum !== undefined && (value as number) > node.maximum) return ['out_of_range', `must be <= ${node.maximum}`];
+      if ((value as number) < (node.minimum ?? -Infinity)) return outOfRange('>=', node.minimum);
+      if ((value as number) > (node.maximum ?? Infinity)) return outOfRange('<=', node.maximum);
       return undefined;
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return typeMismatch(node);
-      if (node.exclusiveMinimum !== undefined && value <= node.exclusiveMinimum) return ['out_of_range', `must be > ${node.exclusiveMinimum}`];
-      if (node.maximum !== undefined && value > node.maximum) return ['out_of_range', `must be <= ${node.maximum}`];
+      if (!Number.isFinite(value)) return typeMismatch(node);
+      if ((value as number) <= (node.exclusiveMinimum ?? -Infinity)) return outOfRange('>', node.exclusiveMinimum);
+      if ((value as number) > (node.maximum ?? Infinity)) return outOfRange('<=', node.maximum);
       return undefined;
     case 'boolean':
       return typeof value === 'boolean' ? undefined : typeMismatch(node);
@@ -132,9 +136,9 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
 
 /** The finding of an array's own size, or `undefined`. */
 export function checkSize(node: SchemaNode, length: number): Finding | undefined {
-  if (node.minItems !== undefined && length < node.minItems) return ['out_of_range', node['x-message'] ?? `must NOT have fewer than ${node.minItems} items`];
-  if (node.maxItems !== undefined && length > node.maxItems) return ['out_of_range', node['x-message'] ?? `must NOT have more than ${node.maxItems} items`];
-  return undefined;
+  const broken =
+    length < (node.minItems ?? 0) ? `fewer than ${node.minItems}` : length > (node.maxItems ?? Infinity) ? `more than ${node.maxItems}` : undefined;
+  return broken === undefined ? undefined : worded(node, ['out_of_range', `must NOT have ${broken} items`]);
 }
 
 /**
@@ -151,7 +155,7 @@ export function checkJson(
 ): void {
   if (node.type === 'object') {
     if (!isPlainObject(value)) {
-      report(field, node['x-message'] === undefined ? typeMismatch(node) : ['invalid_type', node['x-message']]);
+      report(field, worded(node, typeMismatch(node)));
       return;
     }
     for (const [name, child] of Object.entries(node.properties ?? {})) {
@@ -168,13 +172,7 @@ export function checkJson(
     const size = checkSize(node, value.length);
     if (size) report(field, size);
     // An index loop, not forEach: a hole of a sparse array is checked as the undefined it holds.
-    for (let index = 0; index < value.length; index++) {
-      if (node.items?.type === 'object') checkJson(node.items, value[index], `${field}.${index}`, report, options);
-      else {
-        const item = node.items && checkScalar(node.items, value[index], options);
-        if (item) report(`${field}.${index}`, item);
-      }
-    }
+    if (node.items) for (let index = 0; index < value.length; index++) checkJson(node.items, value[index], `${field}.${index}`, report, options);
   } else {
     const finding = checkScalar(node, value, options);
     if (finding) report(field, finding);

@@ -4,64 +4,73 @@ import { checkJson, isPlainObject, issue, own, type CheckOptions, type SchemaNod
 
 const schema = SEARCH_REQUEST_SCHEMA as SchemaNode;
 
-/** What a cross-field rule reads of a field that has a schema issue of its own, or under it. */
+/** What a cross-field rule would read of a field that has a schema issue of its own, or under it. */
 const INVALID = Symbol('invalid');
 
 /**
- * A cross-field rule of `POST /flights/search` (D6). `read` gives a field's value (`'passengers.adults'`),
- * its default when absent (priceType MILES, children and infants 0), or {@link INVALID}: a rule reads
- * only fields valid on their own, and says nothing when one of them is not.
+ * A cross-field rule of `POST /flights/search` (D6): the fields it reads (`'passengers.adults'`), the
+ * field its issue names, and what is wrong, or a falsy value when nothing is. `broken` gets each field's
+ * value, or its default when absent (priceType MILES, children and infants 0); it is asked only when
+ * every field it reads is valid on its own.
  */
-type CrossFieldRule = (read: (field: string) => unknown, options: CheckOptions) => ValidationIssue | undefined;
-
-const crossField = (field: string, message: string, type: ValidationIssueType = 'cross_field'): ValidationIssue => ({ field: `body.${field}`, type, message });
+type CrossFieldRule = readonly [
+  rule: string,
+  reads: readonly string[],
+  field: string,
+  // biome-ignore lint/suspicious/noExplicitAny: values the schema check has already typed, each rule reads them as it declares
+  broken: (values: any[], options: CheckOptions) => string | false,
+  type?: ValidationIssueType,
+];
 
 /** In the order the list reports them; SEARCH-7 before SEARCH-6, which both speak of returnDate. */
 const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
   // SEARCH-2: the program is allowed for the priceType.
-  (read, { openCodes }) => {
-    const programs = read('airlineLoyalty');
-    const priceType = read('priceType');
-    if (programs === INVALID || priceType === INVALID) return undefined;
-    const [program] = programs as string[];
-    const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
-    // An open code the contract does not know is the service's to judge (D143); a known one is checked here.
-    const known = (table: readonly string[]) => table.includes(program as string);
-    if (known(allowed) || (openCodes && !known(MILES_PROGRAMS) && !known(CASH_PROGRAMS))) return undefined;
-    return crossField('airlineLoyalty', `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')} (SEARCH-2).`);
-  },
+  [
+    'SEARCH-2',
+    ['airlineLoyalty', 'priceType'],
+    'airlineLoyalty',
+    ([[program], priceType], { openCodes }) => {
+      const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
+      // An open code the contract does not know is the service's to judge (D143); a known one is checked here.
+      const known = (table: readonly string[]) => table.includes(program);
+      return (
+        !known(allowed) &&
+        !(openCodes && !known(MILES_PROGRAMS) && !known(CASH_PROGRAMS)) &&
+        `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')}`
+      );
+    },
+  ],
   // SEARCH-3: adults + children is at most 9.
-  (read) => {
-    const adults = read('passengers.adults');
-    const children = read('passengers.children');
-    if (adults === INVALID || children === INVALID || (adults as number) + (children as number) <= 9) return undefined;
-    return crossField('passengers.children', 'adults + children must be at most 9 (SEARCH-3).');
-  },
+  [
+    'SEARCH-3',
+    ['passengers.adults', 'passengers.children'],
+    'passengers.children',
+    ([adults, children]) => adults + children > 9 && 'adults + children must be at most 9',
+  ],
   // SEARCH-4: infants is at most adults.
-  (read) => {
-    const adults = read('passengers.adults');
-    const infants = read('passengers.infants');
-    if (adults === INVALID || infants === INVALID || (infants as number) <= (adults as number)) return undefined;
-    return crossField('passengers.infants', 'infants must not outnumber adults (SEARCH-4).');
-  },
+  [
+    'SEARCH-4',
+    ['passengers.adults', 'passengers.infants'],
+    'passengers.infants',
+    ([adults, infants]) => infants > adults && 'infants must not outnumber adults',
+  ],
   // SEARCH-5: origin and destination differ.
-  (read) => {
-    const origin = read('origin');
-    if (origin === INVALID || origin !== read('destination')) return undefined;
-    return crossField('destination', 'origin and destination must differ (SEARCH-5).');
-  },
+  ['SEARCH-5', ['origin', 'destination'], 'destination', ([origin, destination]) => origin === destination && 'origin and destination must differ'],
   // SEARCH-7: a ROUND_TRIP has a returnDate.
-  (read) => {
-    if (read('tripType') !== 'ROUND_TRIP' || read('returnDate') !== undefined) return undefined;
-    return crossField('returnDate', 'returnDate is required when tripType is ROUND_TRIP (SEARCH-7).', 'missing');
-  },
+  [
+    'SEARCH-7',
+    ['tripType', 'returnDate'],
+    'returnDate',
+    ([tripType, back]) => tripType === 'ROUND_TRIP' && back === undefined && 'returnDate is required when tripType is ROUND_TRIP',
+    'missing',
+  ],
   // SEARCH-6: a ROUND_TRIP returns after it departs (a ONE_WAY's returnDate is ignored, D14).
-  (read) => {
-    const departure = read('departureDate');
-    const back = read('returnDate');
-    if (read('tripType') !== 'ROUND_TRIP' || typeof departure !== 'string' || typeof back !== 'string' || back > departure) return undefined;
-    return crossField('returnDate', 'returnDate must be later than departureDate (SEARCH-6).');
-  },
+  [
+    'SEARCH-6',
+    ['tripType', 'departureDate', 'returnDate'],
+    'returnDate',
+    ([tripType, departure, back]) => tripType === 'ROUND_TRIP' && back !== undefined && back <= departure && 'returnDate must be later than departureDate',
+  ],
 ];
 
 /**
@@ -76,7 +85,7 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
  * @example
  * validateSearchRequest({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
  *   origin: 'GRU', destination: 'GRU', departureDate: '2026-12-15', passengers: { adults: 1 } });
- * // [{ field: 'body.destination', type: 'cross_field', message: 'origin and destination must differ (SEARCH-5).' }]
+ * // [{ field: 'body.destination', type: 'cross_field', message: 'origin and destination must differ' }]
  */
 export function validateSearchRequest(body: unknown, options: CheckOptions = {}): ValidationIssue[] {
   if (!isPlainObject(body)) return [{ field: 'body', type: 'invalid_type', message: 'The body must be a JSON object (SEARCH-10).' }];
@@ -87,7 +96,8 @@ export function validateSearchRequest(body: unknown, options: CheckOptions = {})
 
   const read = (path: string): unknown => {
     const field = `body.${path}`;
-    if (issues.some((known) => known.field === field || known.field.startsWith(`${field}.`) || field.startsWith(`${known.field}.`))) return INVALID;
+    // The field itself, a field under it, or one it is under.
+    if (issues.some(({ field: known }) => `${known}.`.startsWith(`${field}.`) || `${field}.`.startsWith(`${known}.`))) return INVALID;
     let value: unknown = body;
     let node: SchemaNode | undefined = schema;
     for (const name of path.split('.')) {
@@ -96,10 +106,12 @@ export function validateSearchRequest(body: unknown, options: CheckOptions = {})
     }
     return value === undefined ? node?.default : value;
   };
-  for (const rule of CROSS_FIELD_RULES) {
-    const found = rule(read, options);
+  for (const [rule, reads, name, broken, type = 'cross_field'] of CROSS_FIELD_RULES) {
+    const values = reads.map(read);
+    const text = !values.includes(INVALID) && broken(values, options);
+    const field = `body.${name}`;
     // A field has one issue: a cross-field rule never adds a second one to a field (D6).
-    if (found && !issues.some((known) => known.field === found.field)) issues.push(found);
+    if (text && !issues.some((known) => known.field === field)) issues.push(issue(field, [type, text], rule));
   }
   return issues;
 }

@@ -31,8 +31,9 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
       : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
   // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
+  const path = typeof baseUrl === 'string' && baseUrl[0] === '/';
   // Checked below: past checkOptions it is a string.
-  const base = (typeof baseUrl === 'string' && baseUrl[0] === '/' && page ? new URL(baseUrl, page.href).href : baseUrl) as string;
+  const base = (path && page ? new URL(baseUrl, page.href).href : baseUrl) as string;
   // Keyless by intent (`apiKey: null`) on any runtime; left out, only towards the page's own origin (a proxy that
   // adds the key): never a keyless client to the service by mistake.
   const keyless = apiKey === null;
@@ -51,13 +52,9 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
       baseUrl,
       // A keyless client made where there is no page yet (a component rendered on the server) may keep a path:
       // the browser's copy resolves it; a call made without a page fails as a ConnectionError naming the URL.
-      /^https?:\/\/./.test(base) || (keyless && !page && typeof base === 'string' && base[0] === '/'),
+      /^https?:\/\/./.test(base) || (keyless && !page && path),
       'an absolute http(s) URL such as "https://api.example.com"' +
-        (page
-          ? ' or a path on the page\'s origin such as "/api/flight-search"'
-          : base?.[0] === '/'
-            ? ' (a path such as "/api" needs a page to resolve it against)'
-            : ''),
+        (page ? ' or a path on the page\'s origin such as "/api/flight-search"' : path ? ' (a path such as "/api" needs a page to resolve it against)' : ''),
     ],
     ['fetch', fetch, !fetch || typeof fetch === 'function', 'a function (request) => Promise<Response>'],
     ['mediaType', mediaType, /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType), '"application/vnd.service.v1+json" or "application/json"'],
