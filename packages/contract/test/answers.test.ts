@@ -31,6 +31,24 @@ describe('checkAnswer: the answers openapi.yaml declares, checked by the contrac
     expect(checkAnswer('GET', '/nowhere', 200, {})).toEqual({ operation: 'undeclared' });
   });
 
+  it('refuses a number below its minimum: a negative tax in a search answer is no answer the contract allows', () => {
+    const [, , , , example] = examples.find(
+      ([method, path, status, , value]) => method === 'POST' && path === '/flights/search' && status === 200 && JSON.stringify(value).includes('"taxes":'),
+    )!;
+    const body = structuredClone(example);
+    // The first `taxes` of the answer, wherever the example holds it.
+    const withTax = (node: any): any =>
+      node && typeof node === 'object'
+        ? 'taxes' in node && typeof node.taxes === 'number'
+          ? node
+          : Object.values(node).map(withTax).find(Boolean)
+        : undefined;
+    withTax(body).taxes = -1;
+    expect(checkAnswer('POST', '/flights/search', 200, example)).toBeUndefined();
+    // Refused; the issue it names is the last alternative's (a RAW answer's `data`), as for any body no alternative takes.
+    expect(checkAnswer('POST', '/flights/search', 200, body)).toHaveProperty('issues');
+  });
+
   it('names each field of a body that breaks the schema, in plain words', () => {
     const problem = checkAnswer('GET', '/quota', 200, { limit: 'many', consumed: 1 });
     expect(problem).toEqual({

@@ -118,12 +118,9 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
       return place ? ['invalid_enum', place] : undefined;
     }
     case 'integer':
-      if (!Number.isInteger(value)) return typeMismatch(node);
-      if ((value as number) < (node.minimum ?? -Infinity)) return outOfRange('>=', node.minimum);
-      if ((value as number) > (node.maximum ?? Infinity)) return outOfRange('<=', node.maximum);
-      return undefined;
     case 'number':
-      if (!Number.isFinite(value)) return typeMismatch(node);
+      if (!(node.type === 'integer' ? Number.isInteger(value) : Number.isFinite(value))) return typeMismatch(node);
+      if ((value as number) < (node.minimum ?? -Infinity)) return outOfRange('>=', node.minimum);
       if ((value as number) <= (node.exclusiveMinimum ?? -Infinity)) return outOfRange('>', node.exclusiveMinimum);
       if ((value as number) > (node.maximum ?? Infinity)) return outOfRange('<=', node.maximum);
       return undefined;
