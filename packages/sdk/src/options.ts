@@ -198,7 +198,7 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /**
    * Headers of this call, over the client's `headers` (a hook still sees and may change them). `x-api-key` is
-   * refused with a `TypeError`: the key is the client's `apiKey` (D148).
+   * refused with a `TypeError`: the key is the client's `apiKey`, never a per-call header.
    */
   headers?: Record<string, string> | undefined;
   /** Check the request locally first (default `true`); an invalid one throws `ValidationError` without a request. A quota read has nothing to check. */

@@ -2,7 +2,7 @@
  * The main entry on server runtimes (the package's `node`, `bun` and `deno` export conditions): every export of
  * the browser entry, with a {@link createFlightSearchClient} that reads `FLIGHT_SEARCH_API_KEY`,
  * `FLIGHT_SEARCH_BASE_URL` and `FLIGHT_SEARCH_LOG` for the options left out. A browser or worker bundle resolves
- * `index.ts` instead, so it carries no code for the environment (D151).
+ * `index.ts` instead, so it carries no code for the environment.
  * @module
  */
 import { createFlightSearchClient as create, type FlightSearchClient } from './client.js';
