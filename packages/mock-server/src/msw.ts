@@ -2,7 +2,7 @@ import { http, type HttpHandler, type HttpResponseResolver, type RequestHandler 
 import { PATHS, type paths } from '@flight-search/contract';
 import type { AnswerEntry } from './answer-types.js';
 import { answerFetch } from './fetch.js';
-import type { MockStateSnapshot } from './types.js';
+import type { MockStateSnapshot } from './core.js';
 
 /** How to give the msw handlers an origin, said wherever they are refused for lack of one (D127). */
 const NEEDS_BASE_URL =
