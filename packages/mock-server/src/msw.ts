@@ -57,7 +57,14 @@ export type ServiceRequestBody<P extends ServicePath, M extends ServiceMethod<P>
   Operation<P, M> extends { requestBody: infer Body } ? JsonOf<Body> : undefined;
 /** An answer the contract allows for the operation: one of its declared statuses with that status's JSON body. */
 export type ServiceAnswer<P extends ServicePath, M extends ServiceMethod<P>> = {
-  [S in keyof Operation<P, M>['responses']]: { status: S; body: JsonOf<Operation<P, M>['responses'][S]>; headers?: Record<string, string> };
+  [S in keyof Operation<P, M>['responses']]: {
+    /** A status the operation declares. */
+    status: S;
+    /** The JSON body openapi.yaml gives that status. */
+    body: JsonOf<Operation<P, M>['responses'][S]>;
+    /** Headers to add to the answer, such as `Retry-After`. */
+    headers?: Record<string, string>;
+  };
 }[keyof Operation<P, M>['responses']];
 
 /**

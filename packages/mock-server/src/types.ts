@@ -84,7 +84,14 @@ export interface StubDefinition {
     key?: string;
   };
   /** The answer: a status, headers and a JSON body. */
-  response?: { status: number; headers?: Record<string, string>; body?: unknown };
+  response?: {
+    /** The HTTP status. */
+    status: number;
+    /** Headers of the answer (names in any case). */
+    headers?: Record<string, string>;
+    /** The JSON body; none without it. */
+    body?: unknown;
+  };
   /** Or a fault: the service's error envelope for `status`, a dropped connection, a delay first. */
   fault?: Pick<ServiceFault, 'status' | 'retryAfterSeconds' | 'drop' | 'delayMs'>;
   /** Lower is tried first (default 5); at equal priority, the stub added first. */
@@ -92,7 +99,14 @@ export interface StubDefinition {
   /** Answers only the next N matching requests. */
   times?: number;
   /** Matches only while scenario `name` is in `state` (default `Started`), then moves it to `next`. */
-  scenario?: { name: string; state?: string; next?: string };
+  scenario?: {
+    /** The scenario's name: stubs naming it share its state. */
+    name: string;
+    /** The state the stub matches in (default `Started`). */
+    state?: string;
+    /** The state the scenario moves to when the stub answers. */
+    next?: string;
+  };
   /** `false`: the answer need not be one openapi.yaml allows (default `true`: it must). */
   contract?: boolean;
 }
@@ -111,7 +125,9 @@ export interface StubState extends Omit<StubDefinition, 'priority'> {
 
 /** A scenario and the state it is in (`Started` until a stub moves it). */
 export interface ScenarioState {
+  /** The scenario's name, as its stubs give it. */
   name: string;
+  /** The state it is in. */
   state: string;
 }
 
@@ -233,5 +249,10 @@ export interface RecordedRequest {
   /** The stub that answered it (issue 30). */
   stub?: string;
   /** When stubs exist and none matched: the nearest one and the parts of the request that differed from it (WireMock's near-miss). */
-  nearMiss?: { stub: string; differs: string[] };
+  nearMiss?: {
+    /** The nearest stub's id. */
+    stub: string;
+    /** The parts of the request that differed from it, such as `body.origin` or `header.x-trace` (at most 10). */
+    differs: string[];
+  };
 }
