@@ -11,8 +11,10 @@
 #   5. put the contract-checking proxy in front of it (`proxy --target`), send a
 #      request through it and check it recorded the exchange with no violation
 #   6. declare an answer of the test's own (a stub) and a sequence (a scenario: 200, then 429, then 200)
-#   7. play the proxy's record back with a second mock (--playback), then stop it over HTTP
-#   8. stop the mock with POST /__mock/shutdown (it exits 0 and removes the ready file)
+#   7. a fault for one key only (parallel workers, each with its own key): that key's GET /quota
+#      answers 503, another key's same request 200
+#   8. play the proxy's record back with a second mock (--playback), then stop it over HTTP
+#   9. stop the mock with POST /__mock/shutdown (it exits 0 and removes the ready file)
 #
 # FLIGHT_SEARCH_MOCK is the command that runs the CLI (default: npx flight-search-mock).
 # Exit status 0 when the scenario passed, 1 with a message when a check failed.
@@ -105,7 +107,24 @@ done
 curl -fsS "$url/__mock/scenarios" | grep -q '"state":"recovered"' || fail "GET /__mock/scenarios: $(curl -s "$url/__mock/scenarios")"
 echo "a stub answered, and a scenario answered 200, 429, 200"
 
-# 7. Play back what the proxy recorded: a second mock answers the recorded GET /quota once, then (--unmatched
+# 7. A fault scoped to one key (D154): search-only-key's GET /quota answers 503 while test-key's same request is
+#    answered as before; the key's own faults list it, the global ones (step 2's, used up) do not; cleared, the key is answered again.
+scoped_key=search-only-key
+curl -fsS -X PUT "$url/__mock/keys/$scoped_key/faults/quota" -H 'content-type: application/json' -d '{"status":503}'
+scoped=$(curl -s -o "$work/scoped.json" -w '%{http_code}' "$url/quota" -H "x-api-key: $scoped_key")
+[ "$scoped" = 503 ] || fail "GET /quota with the faulted key got $scoped, expected 503"
+grep -q '"code":"SERVICE_UNAVAILABLE"' "$work/scoped.json" || fail "the key's fault answered $(cat "$work/scoped.json")"
+other=$(curl -s -o "$work/other.json" -w '%{http_code}' "$url/quota" -H "x-api-key: $KEY")
+[ "$other" = 200 ] || fail "GET /quota with another key got $other, expected 200 (the fault is the other key's)"
+curl -fsS "$url/__mock/keys/$scoped_key/faults" | grep -q '"route":"quota"' || fail "GET /__mock/keys/$scoped_key/faults does not list the fault"
+global=$(curl -fsS "$url/__mock/faults")
+[ "$(grep -o '"route":' <<<"$global" | grep -c '')" = 1 ] || fail "the global faults are not step 2's alone: $global"
+curl -fsS -X DELETE "$url/__mock/keys/$scoped_key/faults/quota"
+cleared=$(curl -s -o /dev/null -w '%{http_code}' "$url/quota" -H "x-api-key: $scoped_key")
+[ "$cleared" = 200 ] || fail "GET /quota with the key after its fault was cleared got $cleared, expected 200"
+echo "a fault for one key answered 503 to that key only"
+
+# 8. Play back what the proxy recorded: a second mock answers the recorded GET /quota once, then (--unmatched
 #    not-found) a 404 naming the nearest stub; the key is not compared (the record redacts it).
 # shellcheck disable=SC2086
 $MOCK --port 0 --control --quiet --playback "$work/exchanges.jsonl" --unmatched not-found --ready-file "$work/play.json" &
@@ -126,9 +145,9 @@ wait "$player" || fail "the playback mock exited with $?"
 trap 'kill -TERM "$launcher" 2>/dev/null || true; rm -rf "$work"' EXIT
 echo "the recorded exchange played back once"
 
-# 8. Stop over HTTP (as SIGTERM to $pid would): it answers, finishes requests in flight, exits 0 and removes the ready file.
+# 9. Stop over HTTP (as SIGTERM to $pid would): it answers, finishes requests in flight, exits 0 and removes the ready file.
 curl -fsS -X POST "$url/__mock/shutdown" >/dev/null
 wait "$launcher" || fail "the mock exited with $?"
 trap 'rm -rf "$work"' EXIT
 [ ! -e "$ready" ] || fail "the ready file was left behind"
-echo "PASS: the client retried through two 503s and got its quota; stubs, a scenario and playback answered"
+echo "PASS: the client retried through two 503s and got its quota; stubs, a scenario, a key's own fault and playback answered"

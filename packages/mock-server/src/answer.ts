@@ -6,7 +6,7 @@ import { wait } from './provider/wait.js';
 import { FALLBACK_MEDIA_TYPE, negotiateMediaType } from './negotiation/negotiate.js';
 import type { LogEntry } from './recording/request-log.js';
 import { redactPath } from './recording/redaction.js';
-import { matchRoute, type Route } from './routes/table.js';
+import { allowedMethods, matchRoute, type Route, type RouteMatch } from './routes/table.js';
 import { scopeOf, type KeyScope, type MockState } from './state.js';
 
 /**
@@ -21,7 +21,7 @@ import { scopeOf, type KeyScope, type MockState } from './state.js';
 export async function answerRequest(state: MockState, original: MockRequest): Promise<CoreResult> {
   let request = original;
   const url = new URL(request.url);
-  const match = matchRoute(url, request.method, state.options.baseUrls);
+  const match = matchRoute(url, request.method, state.options.baseUrls) ?? stubbedPath(state, url);
   if (!match) return null;
   const record = state.log.start(request, url, match.path, state.options.now());
   // Every answer, errors before negotiation included, goes out as the negotiated type when there is one.
@@ -102,6 +102,16 @@ export async function answerRequest(state: MockState, original: MockRequest): Pr
     reportUnexpected(error);
   }
   return finish(state, request, record, answer, mediaType);
+}
+
+/**
+ * With any origin (no `baseUrl`, or `'*'`), a request the service has no route for is still the mock's
+ * when a stub names its path (D161): a stub may answer any path, such as a played-back record's.
+ */
+function stubbedPath(state: MockState, url: URL): RouteMatch | null {
+  if (state.options.baseUrls !== undefined || state.stubs.size === 0 || !state.stubs.names(url.pathname)) return null;
+  const allow = allowedMethods(url.pathname);
+  return allow === undefined ? { route: undefined, path: url.pathname } : { route: undefined, path: url.pathname, allow };
 }
 
 /** The answer as it goes out, recorded; every answer, errors before negotiation included, as the negotiated type when there is one. */

@@ -1,9 +1,21 @@
 import type { ProgramCode } from '@flight-search/contract';
-import type { MockRequest } from './answer-types.js';
+import type { CoreResult, MockRequest } from './answer-types.js';
 import { ActiveFault, faultIssues, faultRouteProblem } from './faults.js';
 import { answerFetch } from './fetch.js';
 import { answerRequest } from './answer.js';
-import { checkBehavior, JSON_OPTION_NAMES, optionIssues, readBack, resetNeeded, resolveOptions, rowOf, type ResolvedOptions } from './options.js';
+import {
+  checkBehavior,
+  JSON_OPTION_NAMES,
+  optionIssues,
+  readBack,
+  resetNeeded,
+  resolveOptions,
+  rowOf,
+  type MockConfigChanges,
+  type MockOptions,
+  type MockOptionsInForce,
+  type ResolvedOptions,
+} from './options.js';
 import { KeyLedger } from './quota/ledger.js';
 import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
@@ -13,24 +25,173 @@ import { createState, type KeyScope, type MockState } from './state.js';
 import { MAX_STUBS, stubIssues } from './stubs.js';
 import type {
   FaultRoute,
-  FlightSearchMock,
+  FaultState,
   KeyScopeOption,
   KeyState,
-  MockConfigChanges,
-  MockCore,
-  MockOptions,
-  MockStateSnapshot,
   Product,
   ProgramBehavior,
+  RecordedRequest,
+  RequestFilter,
+  ScenarioState,
   ServiceFault,
   StubDefinition,
+  StubState,
 } from './types.js';
 
 /** What `setKey` starts from for a key the mock does not have yet. */
 const NEW_KEY = { limit: 1000, consumed: 0, products: PRODUCTS } as const satisfies { limit: number; consumed: number; products: readonly Product[] };
 
-/** A mock without its msw handlers: what the standalone server serves (declared in types.ts, free of msw's types). */
-export type { MockCore };
+/** Everything the mock is set to, keys masked (`state()`, `GET /__mock/state`). */
+export interface MockStateSnapshot {
+  /** The options in force, as {@link MockOptions} names them (`null`: off or not set). */
+  options: MockOptionsInForce;
+  /** The mock's current time, epoch milliseconds. */
+  now: number;
+  /** Every key, masked. */
+  keys: KeyState[];
+  /** The behaviour set on each program that has one. */
+  programs: Partial<Record<ProgramCode, ProgramBehavior>>;
+  /** The faults in force. */
+  faults: FaultState[];
+  /** The request log's size. */
+  requests: {
+    /** Entries recorded. */
+    count: number;
+    /** Bytes they take, as the log counts them. */
+    bytes: number;
+  };
+}
+
+/**
+ * A mock's state and controls, without msw: what `startMockServer` serves
+ * (`server.mock`) and what {@link "@flight-search/mock-server"!FlightSearchMock | FlightSearchMock} adds its msw handlers to.
+ * Its types name nothing of msw, so `@flight-search/mock-server/node` compiles
+ * in a project without msw (and in CommonJS with `skipLibCheck: false`, where
+ * msw's own types fail, TS1479).
+ */
+export interface MockCore {
+  /**
+   * The one entry into the mock's rules: a plain request in, a plain answer out
+   * (status, lower-case headers, the JSON body as text or bytes), or `null` when
+   * the request is not the service's. The msw handlers and {@link handle} are a
+   * Fetch adapter over it, and the standalone server a `node:http` one, so all
+   * three answer alike. Call it to serve the mock from another server (a
+   * framework's route, a test harness) without building a Fetch `Request`.
+   * It gives `'aborted'` when `request.aborted()` turned true (nobody reads an
+   * answer), and `'drop-before-headers'` or `'drop-after-headers'` for a
+   * `drop` fault (close the connection, before or after sending the headers of a 200).
+   * @example
+   * const mock = createFlightSearchMock();
+   * const headers = new Headers({ 'x-api-key': 'test-key' });
+   * const result = await mock.answer({
+   *   method: 'GET',
+   *   url: 'https://api.example.com/quota',
+   *   headers,
+   *   rawHeaders: () => ['x-api-key', 'test-key'],
+   *   text: async () => '',
+   *   signal: new AbortController().signal,
+   *   aborted: () => false,
+   * });
+   * if (result !== null && typeof result === 'object') console.log(result.status, result.body); // 200 {"limit":1000,...}
+   */
+  answer(request: MockRequest): Promise<CoreResult>;
+  /**
+   * Answers a Fetch API `Request` with a `Response`, or `null` when the request is not the service's:
+   * {@link answer} behind a Fetch adapter (what the msw handlers run).
+   * Aborting `request.signal` during a provider wait resolves to `Response.error()` (a network error).
+   */
+  handle(request: Request): Promise<Response | null>;
+  /** Restores the initial state: keys and quota, history, program behaviours, recorded requests, rate limits. */
+  reset(): void;
+  /**
+   * Sets (or with `null` clears) how a program's provider behaves; with `{ key }`, for that key's
+   * searches only, before the global behaviour (D154).
+   * @example
+   * mock.setProgramBehavior('PROGRAM_2', { fail: { status: 503 } }, { key: 'worker-3-key' });
+   */
+  setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption): void;
+  /**
+   * Sets (or with `null` clears) one key's own rate limit (D154): `requests` per `windowMs` (default
+   * 1 000 ms) for that key, in place of the `rateLimit` option, which the other keys keep.
+   * @example
+   * mock.setRateLimit({ requests: 2, windowMs: 60_000 }, { key: 'worker-3-key' }); // its third request is a 429
+   */
+  setRateLimit(rateLimit: { requests: number; windowMs?: number } | null, scope: KeyScopeOption): void;
+  /**
+   * Resets one key (D154): its quota as the options gave it (a key `setKey` added is removed, as
+   * `reset()` removes it), and its own faults, behaviours, rate limit and recorded requests; every other key keeps its state.
+   * @example
+   * afterEach(() => mock.resetKey(workerKey));
+   */
+  resetKey(key: string): void;
+  /** Creates a key or changes its limit, consumption or products. */
+  setKey(key: string, settings: { limit?: number; consumed?: number; products?: Product[] }): void;
+  /** The requests received so far (the most recent 10 000 within 16 MiB by default), oldest first, keys redacted; `filter` narrows them. */
+  requests(filter?: RequestFilter): RecordedRequest[];
+  /** Empties the request log, and nothing else. */
+  clearRequests(): void;
+  /**
+   * Changes options of a running mock (checked like `createFlightSearchMock`'s), then resets it
+   * to a fresh state under them (D58), unless every option changed is one the state is not built
+   * from (`latency`, `providerTimeoutMs`, `unknownFields`, `unmatched`). `rateLimit: null` or `clock: null` turns them off.
+   * With `{ reset: false }` (what `PATCH /__mock/config` runs) it never resets: quota, history and
+   * the request log stay, and an option whose change needs a fresh state is refused with a
+   * `TypeError` naming it, nothing applied (D155).
+   * @example
+   * mock.configure({ rateLimit: { requests: 2, windowMs: 1000 }, clock: { at: '2026-11-01T00:00:00Z' } });
+   * mock.configure({ latency: 'realistic' }, { reset: false }); // other tests' quota and requests stay
+   */
+  configure(changes: MockConfigChanges, how?: { reset?: boolean }): void;
+  /** A key's settings and ledger (the key itself masked), or `undefined` when the mock has no such key. */
+  getKey(key: string): KeyState | undefined;
+  /** The behaviour set on a program (with `{ key }`: for that key only), or `null` when none is. */
+  getProgramBehavior(program: ProgramCode, scope?: KeyScopeOption): ProgramBehavior | null;
+  /**
+   * Makes the service itself fail for a route (`search`, `history`, `quota`) or `all` of them;
+   * a fault is checked before the key and never consumes quota or a rate-limit slot.
+   * @example
+   * mock.setFault('quota', { status: 503, times: 2 }); // the next two GET /quota answer 503
+   * mock.setFault('all', { status: 429, retryAfterSeconds: 3, fraction: 0.5 });
+   * mock.setFault('search', { status: 503 }, { key: 'worker-3-key' }); // only that key's searches (D154)
+   */
+  setFault(route: FaultRoute, fault: ServiceFault, scope?: KeyScopeOption): void;
+  /** Clears the fault of `route`, or every fault without one (with `{ key }`: that key's own). */
+  clearFaults(route?: FaultRoute, scope?: KeyScopeOption): void;
+  /** The faults in force (with `{ key }`: that key's own). */
+  faults(scope?: KeyScopeOption): FaultState[];
+  /** Everything the mock is set to: options, keys (masked), program behaviours, faults, the request log's size. */
+  state(): MockStateSnapshot;
+  /**
+   * Resolves once every request the mock has received is answered and recorded, aborted ones
+   * included (a request the client abandoned is recorded `aborted: true` as soon as the mock sees
+   * the abort): read `requests()` after it instead of sleeping.
+   * @example
+   * for await (const outcome of compareProgramsStreaming(client, request)) break; // aborts the other searches
+   * await mock.settled();
+   * expect(mock.requests({ path: '/flights/search' }).filter((entry) => entry.aborted)).toHaveLength(3);
+   */
+  settled(): Promise<void>;
+  /**
+   * Adds a stub (checked like `POST /__mock/stubs`; a refused one throws a TypeError naming each field) and
+   * returns it as read back, with its `id`. A `reset()` keeps only the stubs of the `stubs` option.
+   * @example
+   * const { id } = mock.stub({ request: { method: 'GET', path: '/quota' }, fault: { status: 503 }, times: 1 });
+   * mock.deleteStub(id);
+   */
+  stub(stub: StubDefinition): StubState;
+  /** Every stub, in the order they are tried. */
+  stubs(): StubState[];
+  /** One stub, or `undefined`. */
+  getStub(id: string): StubState | undefined;
+  /** Removes a stub; `false` when there was none with this id. */
+  deleteStub(id: string): boolean;
+  /** Removes every stub. */
+  clearStubs(): void;
+  /** Every scenario the stubs name and the state it is in. */
+  scenarios(): ScenarioState[];
+  /** Every scenario back to `Started`. */
+  resetScenarios(): void;
+}
 
 /**
  * A mock's state and controls, without msw: `createFlightSearchMock` adds the
@@ -224,7 +385,7 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       const faults = scope === undefined ? state.faults : scopeFor('faults', scope, false)?.faults;
       return [...(faults?.values() ?? [])].map((fault) => fault.snapshot());
     },
-    requests(filter?: Parameters<FlightSearchMock['requests']>[0]) {
+    requests(filter?: RequestFilter) {
       const checked = checkRequestFilter(filter);
       if (checked.issues.length > 0) throw new MockSettingError('requests', 'filter', checked.issues);
       return state.log.list(filter === undefined ? undefined : checked.filter);

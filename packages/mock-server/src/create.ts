@@ -1,7 +1,7 @@
-import { coreOf } from './core.js';
+import type { RequestHandler } from 'msw';
+import { coreOf, type MockCore } from './core.js';
 import { createHandlers, missingBaseUrl } from './msw.js';
-import { resolveOptions } from './options.js';
-import type { FlightSearchMock, MockOptions } from './types.js';
+import { resolveOptions, type MockOptions } from './options.js';
 
 /**
  * Creates a stateful mock of the Flight Search, Price History and Quota
@@ -33,4 +33,10 @@ export function createFlightSearchMock(options?: MockOptions): FlightSearchMock 
     }) as FlightSearchMock;
   }
   return { handlers: createHandlers(core.answer, resolved.baseUrls), ...core };
+}
+
+/** A stateful mock of the service; see {@link createFlightSearchMock}. */
+export interface FlightSearchMock extends MockCore {
+  /** msw request handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
+  handlers: RequestHandler[];
 }

@@ -2,7 +2,7 @@ import { http, type HttpHandler, type HttpResponseResolver, type RequestHandler 
 import { PATHS, type paths } from '@flight-search/contract';
 import type { AnswerEntry } from './answer-types.js';
 import { answerFetch } from './fetch.js';
-import type { MockStateSnapshot } from './types.js';
+import type { MockStateSnapshot } from './core.js';
 
 /** How to give the msw handlers an origin, said wherever they are refused for lack of one (D127). */
 const NEEDS_BASE_URL =
@@ -60,9 +60,9 @@ export type ServiceAnswer<P extends ServicePath, M extends ServiceMethod<P>> = {
   [S in keyof Operation<P, M>['responses']]: {
     /** A status the operation declares. */
     status: S;
-    /** The body the contract gives for that status. */
+    /** The JSON body openapi.yaml gives that status. */
     body: JsonOf<Operation<P, M>['responses'][S]>;
-    /** Headers of the answer besides its content type. */
+    /** Headers to add to the answer, such as `Retry-After`. */
     headers?: Record<string, string>;
   };
 }[keyof Operation<P, M>['responses']];

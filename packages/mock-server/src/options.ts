@@ -291,10 +291,13 @@ type NamesWhere<Column extends 'json' | 'nullable' | 'readBack'> = {
   [K in keyof Rows]: Column extends 'nullable' ? (Rows[K] extends { nullable: true } ? K : never) : Rows[K] extends Record<Column, false> ? never : K;
 }[keyof Rows];
 
-/** Options of `createFlightSearchMock`: every one is optional. A bad value throws a `TypeError` naming it. */
-export type MockOptionValues = { [K in keyof Rows]?: Given<K> };
-/** The options `configure` changes: the JSON ones and `now`; `null` turns `rateLimit` or `clock` off. */
-export type MockConfigValues = { [K in NamesWhere<'json'> | 'now']?: Given<K> | (K extends NamesWhere<'nullable'> ? null : never) };
+/**
+ * Options of {@link createFlightSearchMock}: every one is optional. A bad value throws a `TypeError` naming it.
+ * Declared, with their defaults and checks, by the mock's option table (`MOCK_OPTIONS` in `src/options.ts`).
+ */
+export type MockOptions = { [K in keyof Rows]?: Given<K> };
+/** The options `configure` changes (the JSON ones and `now`); `null` turns `rateLimit` or `clock` off. */
+export type MockConfigChanges = { [K in NamesWhere<'json'> | 'now']?: Given<K> | (K extends NamesWhere<'nullable'> ? null : never) };
 /** The options in force, as `state()` reads them back (`null`: off or not set). */
 export type MockOptionsInForce = { [K in NamesWhere<'readBack'>]: Exclude<InForce<K>, undefined> | (undefined extends InForce<K> ? null : never) };
 
@@ -339,7 +342,7 @@ export function optionIssues(options: unknown, known: readonly string[] = OPTION
  * Checks every option up front and applies the table's defaults; bad options are one TypeError
  * naming each of them. `where` names the caller in the message.
  */
-export function resolveOptions(options: MockOptionValues = {}, where = 'createFlightSearchMock'): ResolvedOptions {
+export function resolveOptions(options: MockOptions = {}, where = 'createFlightSearchMock'): ResolvedOptions {
   if (typeof options !== 'object' || options === null) {
     throw new MockSettingError(where, 'options', [{ field: '', type: 'invalid_type', message: 'must be an object.' }], 'option ');
   }

@@ -224,6 +224,11 @@ export class StubSet {
     this.#scenarios.clear();
   }
 
+  /** Whether a stub names this path: the request is then the mock's, whatever the path (D161). */
+  names(path: string): boolean {
+    return this.#stubs.some((stub) => stub.definition.request.path === path);
+  }
+
   /** The stub that answers `request` (counted, its scenario moved), or the nearest miss when none does. */
   match(request: StubRequest): StubMatch {
     let nearest: { stub: Stub; differs: string[]; weight: number } | undefined;

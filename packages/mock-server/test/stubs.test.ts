@@ -160,6 +160,25 @@ describe('scenarios: a sequence of answers declared once (issue 30 item 4)', () 
     );
   });
 
+  it("D161: a stub answers any path it names, not only the service's, through mock.handle on any origin; a path no stub names stays no business of the mock", async () => {
+    const mock = createFlightSearchMock({ baseUrl: '*' });
+    const status = { request: { method: 'GET', path: '/status' }, response: { status: 200, body: { up: true } }, contract: false };
+    mock.stub(status);
+    // A path openapi.yaml does not have: these answers are checked here, not against the contract.
+    const [answer, missed] = await checkedByTheCaller(async () => [await send(mock, '/status'), await send(mock, '/status', { method: 'DELETE' })]);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ up: true });
+    // A request of that path the stub does not match is the mock's: recorded with its near-miss, the 404 envelope.
+    expect([missed.status, ((await missed.json()) as { error: { code: string } }).error.code]).toEqual([404, 'HTTP_ERROR']);
+    expect(mock.requests().map((entry) => [entry.method, entry.path, entry.stub ?? entry.nearMiss])).toEqual([
+      ['GET', '/status', 'stub-1'],
+      ['DELETE', '/status', { stub: 'stub-1', differs: ['method'] }],
+    ]);
+    // Another path is still not the service's: null (msw passes it on), and nothing is recorded.
+    expect(await send(mock, '/elsewhere')).toBeNull();
+    expect(mock.requests()).toHaveLength(2);
+  });
+
   it('unmatched: not-found answers a request no stub matches with a 404 naming the nearest stub', async () => {
     const mock = createFlightSearchMock({ baseUrl: BASE, unmatched: 'not-found' });
     // Without any stub the rules answer as always.

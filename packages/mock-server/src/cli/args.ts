@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { SchemaNode } from '@flight-search/contract';
 import { OPTION_NAMES, rowOf } from '../options.js';
-import type { MockOptions } from '../types.js';
+import type { MockOptions } from '../options.js';
 import { allowedHostProblem, originProblem } from '../node/control-access.js';
 import { UsageError } from './usage-error.js';
 

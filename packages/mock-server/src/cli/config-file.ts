@@ -1,6 +1,6 @@
 import { JSON_OPTION_NAMES, optionIssues } from '../options.js';
 import type { SettingIssue } from '../settings.js';
-import type { MockOptions } from '../types.js';
+import type { MockOptions } from '../options.js';
 import { readJsonFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
 

@@ -2,7 +2,7 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { startMockServer, type MockServer, type RequestLogEntry } from '../node/index.js';
 import { settingIssuesOf } from '../settings.js';
-import type { MockOptions } from '../types.js';
+import type { MockOptions } from '../options.js';
 import { parseCliArgs } from './args.js';
 import { describe, readConfigFile } from './config-file.js';
 import { HELP } from './help.js';

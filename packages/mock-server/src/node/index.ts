@@ -1,6 +1,5 @@
 import { createMockCore, type MockCore } from '../core.js';
-import { MOCK_OPTIONS, OPTION_NAMES } from '../options.js';
-import type { MockOptions } from '../types.js';
+import { MOCK_OPTIONS, OPTION_NAMES, type MockOptions } from '../options.js';
 import { stderrLogger } from './log.js';
 import { assertServedMock, resolveServerOptions, type ServerOptions } from './options.js';
 import { serveMock } from './server.js';
@@ -9,15 +8,14 @@ import type { ServedMock } from './types.js';
 export type { CorsOptions } from './cors.js';
 export type { RequestLogEntry, RequestLogger } from './log.js';
 export type { ServerOptions } from './options.js';
-export type { MockCore } from '../core.js';
+export type { MockCore, MockStateSnapshot } from '../core.js';
+export type { MockConfigChanges } from '../options.js';
 export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from '../answer-types.js';
 export type {
   FaultRoute,
   FaultState,
   KeyState,
   MockClock,
-  MockConfigChanges,
-  MockStateSnapshot,
   RequestFilter,
   ScenarioState,
   ServiceFault,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkedByTheCaller } from '../support/contract-hook.js';
 import { KEY, postSearch, searchBody, startTestServer } from './helpers.js';
 
 type Envelope = { error: { code: string; message: string; details?: { errors: { field: string; type: string; message: string }[] } } };
@@ -65,6 +66,28 @@ describe('stubs over HTTP, as WireMock mappings (issue 30 item 3)', () => {
     for (const text of readBack) expect(text).not.toContain(secret);
     const requests = (await (await control(server.url, 'GET', '/requests')).json()) as { requests: { stub?: string; nearMiss?: unknown }[] };
     expect(requests.requests.map((entry) => entry.stub ?? entry.nearMiss)).toEqual(['stub-1', { stub: 'stub-1', differs: ['key'] }]);
+  });
+
+  it("D161: a stub answers a path that is not the service's on the standalone server (no baseUrl); a path no stub names is the server's 404", async () => {
+    const server = await startTestServer({ control: true });
+    const created = await control(server.url, 'POST', '/stubs', {
+      request: { method: 'GET', path: '/flights/unknown' },
+      response: { status: 404, body: { error: { code: 'HTTP_ERROR', message: 'recorded from the service' } } },
+      contract: false,
+    });
+    expect(created.status).toBe(201);
+    // Paths openapi.yaml does not have: these answers are checked here, not against the contract.
+    const [answer, other] = await checkedByTheCaller(async () => [
+      await fetch(`${server.url}/flights/unknown`, { headers: { 'x-api-key': KEY } }),
+      await fetch(`${server.url}/flights/other`, { headers: { 'x-api-key': KEY } }),
+    ]);
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ error: { code: 'HTTP_ERROR', message: 'recorded from the service' } });
+    expect(await (await control(server.url, 'GET', '/stubs/stub-1')).json()).toMatchObject({ hits: 1 });
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as Envelope).error.message).not.toBe('recorded from the service');
+    const requests = (await (await control(server.url, 'GET', '/requests')).json()) as { requests: { path: string; stub?: string }[] };
+    expect(requests.requests.map((entry) => [entry.path, entry.stub])).toEqual([['/flights/unknown', 'stub-1']]);
   });
 
   it('scenarios over HTTP: a 200, 429, 200 sequence declared once; GET /__mock/scenarios reads the state, DELETE resets it', async () => {
