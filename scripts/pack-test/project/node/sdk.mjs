@@ -2,5 +2,5 @@ import { createFlightSearchClient, validateSearchRequest, QuotaExceededError } f
 import { fileURLToPath } from 'node:url';
 import expect from './expect.cjs';
 
-expect.expectResolved('@flight-search/sdk', fileURLToPath(import.meta.resolve('@flight-search/sdk')), '/@flight-search/sdk/dist/index.js');
+expect.expectResolved('@flight-search/sdk', fileURLToPath(import.meta.resolve('@flight-search/sdk')), '/@flight-search/sdk/dist/server.js');
 expect.expectSdk({ createFlightSearchClient, validateSearchRequest, QuotaExceededError });
