@@ -7,7 +7,8 @@ const { createFlightSearchMock } = require('@flight-search/mock-server');
 (async () => {
   const { checkCancelled, runScenario, SLOW_BEHAVIOR, SLOW_PROGRAM } = await import('../scenario.mjs');
   // Node's `require` condition under `node`: the server build's CommonJS file (D151).
-  if (!require.resolve('@flight-search/sdk').endsWith('/dist/server.cjs')) throw new Error(`require resolved the SDK to ${require.resolve('@flight-search/sdk')}`);
+  if (!require.resolve('@flight-search/sdk').endsWith('/dist/server.cjs'))
+    throw new Error(`require resolved the SDK to ${require.resolve('@flight-search/sdk')}`);
   const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com' });
   mock.setProgramBehavior(SLOW_PROGRAM, SLOW_BEHAVIOR);
   const server = setupServer(...mock.handlers);
