@@ -251,8 +251,14 @@ await check('no installed file names the private @flight-search/contract package
 
 // 4. Node: import and require, calling something real.
 const node = async (file) => void (await mustPass(`node ${file}`, process.execPath, [file], { cwd: project, timeoutMs: 30_000 }));
-await check('ESM: import @flight-search/sdk gets dist/server.js (the node condition, which reads the environment: D151); createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.mjs'));
-await check('CJS: require @flight-search/sdk gets dist/server.cjs (the node condition, which reads the environment: D151); createFlightSearchClient and validateSearchRequest work', () => node('node/sdk.cjs'));
+await check(
+  'ESM: import @flight-search/sdk gets dist/server.js (the node condition, which reads the environment: D151); createFlightSearchClient and validateSearchRequest work',
+  () => node('node/sdk.mjs'),
+);
+await check(
+  'CJS: require @flight-search/sdk gets dist/server.cjs (the node condition, which reads the environment: D151); createFlightSearchClient and validateSearchRequest work',
+  () => node('node/sdk.cjs'),
+);
 await check('ESM: import @flight-search/sdk/raw gets dist/raw.js; createRawClient gives { data, error } with the key sent', () => node('node/raw.mjs'));
 await check('CJS: require @flight-search/sdk/raw gets dist/raw.cjs; createRawClient gives { data, error } with the key sent', () => node('node/raw.cjs'));
 await check('ESM: import @flight-search/sdk/proxy and /proxy/node get dist/proxy.js and dist/proxy-node.js; the proxy answers its own 404', () =>
