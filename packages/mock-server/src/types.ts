@@ -211,7 +211,7 @@ export interface RecordedRequest {
   id: number;
   /** The HTTP method. */
   method: string;
-  /** Path under `baseUrl` (or the URL path with the default any-origin setting). */
+  /** Path under `baseUrl` (or the URL's path when the mock answers any origin, `baseUrl: '*'`). */
   path: string;
   /** Query parameters, each with every value it was given, in order. */
   query: Record<string, string[]>;
