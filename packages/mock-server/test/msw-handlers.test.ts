@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFlightSearchMock, override } from '../src/index.js';
+import { validSearch } from './fixtures.js';
 
 const server = setupServer();
 const unhandled: string[] = [];
@@ -15,15 +16,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const headers = { 'x-api-key': 'test-key' };
-const oneWay = {
-  airlineLoyalty: ['PROGRAM_1'],
-  tripType: 'ONE_WAY',
-  cabinType: 'ECONOMY',
-  origin: 'GRU',
-  destination: 'JFK',
-  departureDate: '2026-12-15',
-  passengers: { adults: 1 },
-};
+const oneWay = validSearch();
 
 describe("msw's conventions: the handlers answer only the origins they are given (issue 29 item 4, D127)", () => {
   it('a mock with one baseUrl leaves a client with the wrong base URL to onUnhandledRequest', async () => {

@@ -3,6 +3,7 @@ import type { MockRequest } from '../src/answer-types.js';
 import { RECORDED_BODY_PREFIX_BYTES, REQUEST_LOG_MAX_BYTES } from '../src/defaults.js';
 import { RequestLog } from '../src/recording/request-log.js';
 import { createFlightSearchMock } from '../src/index.js';
+import { validSearch } from './fixtures.js';
 
 const MiB = 1024 * 1024;
 
@@ -223,15 +224,7 @@ describe('mock.settled(): every request received is recorded (issue 29 item 5)',
     const mock = createFlightSearchMock();
     await mock.settled();
     mock.setProgramBehavior('PROGRAM_1', { latencyMs: 50 });
-    const body = JSON.stringify({
-      airlineLoyalty: ['PROGRAM_1'],
-      tripType: 'ONE_WAY',
-      cabinType: 'ECONOMY',
-      origin: 'GRU',
-      destination: 'JFK',
-      departureDate: '2026-12-15',
-      passengers: { adults: 1 },
-    });
+    const body = JSON.stringify(validSearch());
     const answered = mock.handle(
       new Request('http://mock.test/flights/search', { method: 'POST', headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' }, body }),
     );

@@ -40,7 +40,8 @@ export type {
 export { validateHistoryQuery, validateSearchRequest } from './validate.js';
 export { SDK_VERSION } from './internal/version.js';
 export { MILES_PROGRAMS, CASH_PROGRAMS, searchCost } from './programs.js';
-export { cheapestFare, comparePrograms, compareProgramsStreaming } from './compare/index.js';
+export { cheapestFare, comparePrograms } from './compare/collect.js';
+export { compareProgramsStreaming } from './compare/stream.js';
 export type {
   CheapestFare,
   CompareClient,
@@ -51,4 +52,4 @@ export type {
   CompareResult,
   CompareStream,
   ItemFor,
-} from './compare/index.js';
+} from './compare/types.js';
