@@ -62,21 +62,45 @@ export function installPlan(env = process.env, isRoot = process.getuid?.() === 0
 export const missingBrowserLine = (reason) =>
   `npm test: the browser tests need Chromium and none was found (${reason}): install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome executable, then run npm test again.`;
 
+/** How long another apt-get may hold its lock (apt-get update does not wait for it) before we give up. */
+const LOCK_WAIT_MS = 300_000;
+const LOCK_POLL_MS = 5_000;
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
 /**
  * The path of a usable Chromium, installing Debian's package when needed and allowed.
+ * Another apt-get holding the package lock (a second test process installing the same browser,
+ * a machine's own updates) is waited for, then the browser is looked for again before installing.
  * Throws an Error whose message is {@link missingBrowserLine} when there is none.
  */
-export function ensureChromium({ env = process.env, isRoot, log = (line) => console.log(line), run = spawnSync } = {}) {
+export function ensureChromium({ env = process.env, isRoot, log = (line) => console.log(line), run = spawnSync, wait = sleep } = {}) {
   const found = findChromium(env);
   if (found) return found;
   const plan = installPlan(env, isRoot);
   if (plan.reason) throw new Error(missingBrowserLine(plan.reason));
   log("npm test: no Chromium found; installing Debian's chromium package for the browser tests (once per machine).");
-  for (const [command, ...args] of plan.steps) {
-    const result = run(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (result.status !== 0) throw new Error(missingBrowserLine(`\`${[command, ...args].join(' ')}\` exited ${result.status ?? result.signal}`));
+  for (let waited = 0; ; waited += LOCK_POLL_MS) {
+    const failure = runSteps(plan.steps, env, run);
+    if (!failure) break;
+    const step = `\`${failure.step.join(' ')}\` exited ${failure.status}`;
+    if (!failure.locked) throw new Error(missingBrowserLine(step));
+    if (waited === LOCK_WAIT_MS) throw new Error(missingBrowserLine(`${step}: another apt-get held its lock for ${LOCK_WAIT_MS / 1000} s`));
+    wait(LOCK_POLL_MS);
+    const installedMeanwhile = findChromium(env);
+    if (installedMeanwhile) return installedMeanwhile;
   }
   const installed = findChromium(env);
   if (!installed) throw new Error(missingBrowserLine('the chromium package installed no chromium on PATH'));
   return installed;
+}
+
+/** Runs the steps in order; the first that fails, with whether apt-get said its lock was held. */
+function runSteps(steps, env, run) {
+  for (const step of steps) {
+    const [command, ...args] = step;
+    const result = run(command, args, { env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+    if (result.stderr) process.stderr.write(result.stderr);
+    if (result.status !== 0) return { step, status: result.status ?? result.signal, locked: /Could not get lock/.test(result.stderr ?? '') };
+  }
+  return undefined;
 }

@@ -80,6 +80,57 @@ describe("installing Debian's chromium when there is none", () => {
   });
 });
 
+describe('installing the browser while another apt-get holds its lock', () => {
+  const locked = { status: 100, stderr: 'E: Could not get lock /var/lib/apt/lists/lock. It is held by process 7 (apt-get)\n' };
+
+  it('waits for the lock to be released, then installs', () => {
+    const dir = binDir('apt-get');
+    let refusals = 2;
+    const waits = [];
+    const run = (_command, args) => {
+      if (refusals > 0) {
+        refusals--;
+        return locked;
+      }
+      if (args.includes('install')) writeFileSync(join(dir, 'chromium'), '#!/bin/sh\n', { mode: 0o755 });
+      return { status: 0 };
+    };
+    const path = ensureChromium({ env: { PATH: dir }, isRoot: true, run, log: () => {}, wait: (ms) => waits.push(ms) });
+    expect(path).toBe(join(dir, 'chromium'));
+    expect(waits).toEqual([5000, 5000]);
+  });
+
+  it('takes the browser the other install put on PATH while it waited, installing nothing itself', () => {
+    const dir = binDir('apt-get');
+    const ran = [];
+    const run = (command, args) => {
+      ran.push([command, ...args].join(' '));
+      return locked;
+    };
+    const wait = () => writeFileSync(join(dir, 'chromium'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(ensureChromium({ env: { PATH: dir }, isRoot: true, run, log: () => {}, wait })).toBe(join(dir, 'chromium'));
+    expect(ran).toEqual(['apt-get update -qq']);
+  });
+
+  it('gives up after five minutes of a held lock, naming it', () => {
+    const waits = [];
+    const run = () => locked;
+    expect(() => ensureChromium({ env: { PATH: binDir('apt-get') }, isRoot: true, run, log: () => {}, wait: (ms) => waits.push(ms) })).toThrow(
+      missingBrowserLine('`apt-get update -qq` exited 100: another apt-get held its lock for 300 s'),
+    );
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBe(300_000);
+  });
+
+  it('does not wait on a failure that is not the lock', () => {
+    const waits = [];
+    const run = () => ({ status: 100, stderr: 'E: Unable to locate package chromium\n' });
+    expect(() => ensureChromium({ env: { PATH: binDir('apt-get') }, isRoot: true, run, log: () => {}, wait: (ms) => waits.push(ms) })).toThrow(
+      missingBrowserLine('`apt-get update -qq` exited 100'),
+    );
+    expect(waits).toEqual([]);
+  });
+});
+
 describe('npm test on a machine with no browser it can get', () => {
   it('prints one line saying what to install and exits non-zero, running no test', () => {
     const result = spawnSync(process.execPath, [testScript], {
