@@ -5,7 +5,10 @@
 // (the same mapping the workspaces' tests use), with Node's and the DOM's types, since
 // a README shows code for both. A block marked ```ts continued goes on from the
 // block before it in the same README (it is checked with that block's code first).
-import { spawnSync } from 'node:child_process';
+// A block marked ```ts run (or ```ts continued run) is then run too, as Node runs it (the SDK's
+// server build), against a mock server this script starts: its `http://127.0.0.1:4010` becomes that
+// server's URL, FLIGHT_SEARCH_API_KEY and FLIGHT_SEARCH_BASE_URL name it, and it must exit 0.
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,15 +22,24 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const files = [];
 for (const readme of READMES) {
-  for (const { line, code, parts } of snippets(readFileSync(join(root, readme), 'utf8'))) {
+  for (const { line, code, parts, run } of snippets(readFileSync(join(root, readme), 'utf8'))) {
     const name = `${readme.replaceAll('/', '__').replace(/\.md$/, '')}__L${line}.ts`;
     // `export {}` makes a snippet without imports a module too, so snippets never share a scope.
     writeFileSync(join(out, name), `${code}\nexport {};\n`);
-    files.push({ name, readme, line, parts });
+    files.push({ name, readme, line, parts, run, code });
   }
 }
 
 const src = (path) => relative(out, join(root, path));
+const ENTRIES = {
+  '@flight-search/sdk': 'packages/sdk/src/index.ts',
+  '@flight-search/sdk/raw': 'packages/sdk/src/raw.ts',
+  '@flight-search/sdk/proxy': 'packages/sdk/src/proxy/index.ts',
+  '@flight-search/sdk/proxy/node': 'packages/sdk/src/proxy/node.ts',
+  '@flight-search/sdk/query': 'packages/sdk/src/query-tanstack.ts',
+  '@flight-search/mock-server': 'packages/mock-server/src/index.ts',
+  '@flight-search/mock-server/node': 'packages/mock-server/src/node/index.ts',
+};
 writeFileSync(
   join(out, 'tsconfig.json'),
   JSON.stringify(
@@ -37,15 +49,7 @@ writeFileSync(
         types: ['node'],
         noUnusedLocals: false,
         baseUrl: '.',
-        paths: {
-          '@flight-search/sdk': [src('packages/sdk/src/index.ts')],
-          '@flight-search/sdk/raw': [src('packages/sdk/src/raw.ts')],
-          '@flight-search/sdk/proxy': [src('packages/sdk/src/proxy/index.ts')],
-          '@flight-search/sdk/proxy/node': [src('packages/sdk/src/proxy/node.ts')],
-          '@flight-search/sdk/query': [src('packages/sdk/src/query-tanstack.ts')],
-          '@flight-search/mock-server': [src('packages/mock-server/src/index.ts')],
-          '@flight-search/mock-server/node': [src('packages/mock-server/src/node/index.ts')],
-        },
+        paths: Object.fromEntries(Object.entries(ENTRIES).map(([entry, path]) => [entry, [src(path)]])),
       },
       include: ['*.ts'],
     },
@@ -77,3 +81,44 @@ if (tsc.status !== 0) {
   process.exit(1);
 }
 console.log(`check:readme: ${files.length} README snippets type-check as written`);
+
+// Run the blocks marked `run`, each bundled from the sources as Node resolves the packages (the SDK's
+// `node` condition is its server build, which reads the environment), in a process of its own.
+const toRun = files.filter((file) => file.run);
+if (toRun.length === 0) process.exit(0);
+const { build } = await import('esbuild');
+const alias = { ...Object.fromEntries(Object.entries(ENTRIES).map(([entry, path]) => [entry, join(root, path)])) };
+alias['@flight-search/sdk'] = join(root, 'packages/sdk/src/server.ts');
+const bundle = (contents, outfile) =>
+  build({
+    stdin: { contents, resolveDir: out, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    alias,
+    outfile,
+    logLevel: 'error',
+    packages: 'bundle',
+  });
+
+const server = join(out, 'mock-server.mjs');
+await bundle("import { startMockServer } from '@flight-search/mock-server/node';\nexport { startMockServer };", server);
+const { startMockServer } = await import(server);
+const mock = await startMockServer({ port: 0, log: false });
+const failures = [];
+for (const file of toRun) {
+  const script = join(out, file.name.replace(/\.ts$/, '.mjs'));
+  await bundle(file.code.replaceAll('http://127.0.0.1:4010', mock.url), script);
+  const env = { ...process.env, FLIGHT_SEARCH_API_KEY: 'test-key', FLIGHT_SEARCH_BASE_URL: mock.url };
+  const ran = await new Promise((resolve) =>
+    execFile(process.execPath, [script], { env, timeout: 30_000 }, (error, _stdout, stderr) => resolve({ error, stderr })),
+  );
+  if (ran.error) failures.push(`${file.readme}:${file.line}: the snippet exited ${ran.error.code ?? ran.error.signal}\n${ran.stderr}`);
+}
+await mock.close();
+if (failures.length > 0) {
+  console.error(failures.join('\n'));
+  console.error(`check:readme: ${failures.length} of ${toRun.length} snippets marked run failed`);
+  process.exit(1);
+}
+console.log(`check:readme: ${toRun.length} snippets marked run ran and exited 0 against the mock`);

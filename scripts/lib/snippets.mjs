@@ -1,11 +1,11 @@
-// The code blocks of a README that `npm run check:readme` type-checks.
+// The code blocks of a README that `npm run check:readme` type-checks (and runs, when marked `run`).
 
-/** The ```ts blocks of a Markdown text, with the line each starts on. */
+/** The ```ts blocks of a Markdown text, with the line each starts on and whether it is marked to run. */
 export function snippets(markdown) {
   const found = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const open = /^```(ts|typescript)(\s+continued)?\s*$/.exec(lines[i]);
+    const open = /^```(ts|typescript)(\s+continued)?(\s+run)?\s*$/.exec(lines[i]);
     if (!open) continue;
     const start = i + 1;
     while (i + 1 < lines.length && lines[i + 1] !== '```') i++;
@@ -13,7 +13,7 @@ export function snippets(markdown) {
     // `parts`: where each piece of the checked code stands in the README, to name a failing line by it.
     const before = open[2] && found.length ? found.at(-1).parts : [];
     const parts = [...before, own];
-    found.push({ line: start, parts, code: parts.map((part) => part.code).join('\n') });
+    found.push({ line: start, parts, code: parts.map((part) => part.code).join('\n'), run: Boolean(open[3]) });
     i++;
   }
   return found;

@@ -33,4 +33,14 @@ describe('the README snippets npm run check:readme checks', () => {
       { line: 8, code: 'console.log(a);' },
     ]);
   });
+
+  it('marks a block to run as well as type-check by the word run, alone or after continued', () => {
+    const marked = ['```ts run', 'const c = 3;', '```', '```ts continued run', 'console.log(c);', '```', '```ts', 'const d = 4;', '```'].join('\n');
+    expect(snippets(marked).map((s) => [s.line, s.run])).toEqual([
+      [1, true],
+      [4, true],
+      [7, false],
+    ]);
+    expect(snippets(marked)[1].code).toBe('const c = 3;\nconsole.log(c);');
+  });
 });
