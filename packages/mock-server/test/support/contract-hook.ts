@@ -87,6 +87,27 @@ function bodyText(body: PlainAnswer['body']): string {
 /** Answers of a node:http server in no contract: CORS preflights and the contract file (control answers are checked against control-api.yaml). */
 const outsideContract = (method: string, path: string, status: number) => (method === 'OPTIONS' && status === 204) || path === '/openapi.yaml';
 
+let watchingFetch = false;
+
+/**
+ * Checks every control answer (`/__mock...`) the tests receive through `fetch`, so the answers of a
+ * mock CLI in a child process (which no hook of this process sees) are held to control-api.yaml too.
+ * An in-process server's answer is then checked twice, by the same rule.
+ */
+export function watchFetchedControlAnswers(): void {
+  if (watchingFetch) return;
+  watchingFetch = true;
+  const fetchAnswer = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const response = await fetchAnswer(input, init);
+    const path = response.url ? new URL(response.url).pathname : '';
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    if (isControlPath(path) && !outsideContract(method, path, response.status))
+      checkAnswer(method, path, response.status, response.headers, response.clone().text());
+    return response;
+  };
+}
+
 let watchingHttp = false;
 
 const NOT_THE_SERVICE = Symbol.for('@flight-search/contract-hook.not-the-service');

@@ -2,7 +2,7 @@
 // against the mock): every answer the mock produces in a test is checked
 // against openapi.yaml, and an answer outside the contract fails that test.
 import { afterEach, vi } from 'vitest';
-import { expectContractKept, watchHttpServers } from './contract-hook.js';
+import { expectContractKept, watchFetchedControlAnswers, watchHttpServers } from './contract-hook.js';
 
 // answerRequest() is the one entry of the rules (a mock's `answer`): the msw handlers, `mock.handle` and the standalone server all call it.
 vi.mock(import('../../src/answer.js'), async (importOriginal) => {
@@ -15,5 +15,6 @@ vi.mock(import('../../src/answer.js'), async (importOriginal) => {
 });
 
 watchHttpServers();
+watchFetchedControlAnswers();
 
 afterEach(expectContractKept);
