@@ -2,9 +2,11 @@
 // API key, on the one server all 8 workers share. It sets its own fault, program behaviour and rate limit,
 // sends a scenario and exhausts its quota, and checks that it sees its own effects and requests only.
 // Plain JavaScript so it starts in a bare `node`; every failed check exits 1 with the reason.
+// Its third argument, `global`, sets the same state through the global routes instead, which all workers share:
+// the same checks then fail, the proof that they test the scoping (the suite's second test).
 import { deepStrictEqual, ok, strictEqual } from 'node:assert/strict';
 
-const [url, indexText] = process.argv.slice(2);
+const [url, indexText, mode = 'scoped'] = process.argv.slice(2);
 const index = Number(indexText);
 const key = `worker-${index}-key-${process.pid}`;
 const FAULT_STATUSES = [500, 502, 503, 504, 429];
@@ -64,13 +66,37 @@ function barrier(name) {
 }
 
 const path = `/keys/${encodeURIComponent(key)}`;
+// Where it sets its state and reads its requests: its key's own routes (D154), or in `global` mode the global
+// ones. A global rate limit is only the `rateLimit` option, which PUT /config changes by resetting every worker's state.
+const routes =
+  mode === 'global'
+    ? {
+        fault: '/faults/quota',
+        program: '/programs/PROGRAM_1',
+        rateLimit: (setting) => ['/config', { rateLimit: setting }],
+        requests: '/requests',
+        reset: '/reset',
+      }
+    : {
+        fault: `${path}/faults/quota`,
+        program: `${path}/programs/PROGRAM_1`,
+        rateLimit: (setting) => [`${path}/rate-limit`, setting],
+        requests: `/requests?key=${encodeURIComponent(key)}`,
+        reset: `${path}/reset`,
+      };
+
+// A setting the mock must take: a refusal is a broken worker, not another worker's effect (the parent tells them apart).
+async function set(method, route, body) {
+  const { status } = await control(method, route, body);
+  if (status !== 204) throw new Error(`refused: ${method} /__mock${route} answered ${status}`);
+}
 
 async function main() {
   // Its own key, fault, behaviour: set while the 7 others set theirs.
-  strictEqual((await control('PUT', path, { limit, products: ['search', 'history'] })).status, 204);
+  await set('PUT', path, { limit, products: ['search', 'history'] });
   const fault = { status: faultStatus, times: faultTimes, ...(faultStatus === 429 && { retryAfterSeconds: index + 1 }) };
-  strictEqual((await control('PUT', `${path}/faults/quota`, fault)).status, 204);
-  strictEqual((await control('PUT', `${path}/programs/PROGRAM_1`, { fail: { status: providerStatus, message: `worker ${index}` } })).status, 204);
+  await set('PUT', routes.fault, fault);
+  await set('PUT', routes.program, { fail: { status: providerStatus, message: `worker ${index}` } });
   await barrier('set');
 
   // Its fault, exactly `times` requests, then its own quota.
@@ -97,7 +123,7 @@ async function main() {
   deepStrictEqual(Object.fromEntries(quota.usageByCompany.map((use) => [use.airlineLoyalty, use.consumed])), { PROGRAM_1: 1, PROGRAM_2: limit - 1 });
 
   // Its rate limit: `rateLimit` requests in the window, then a 429.
-  strictEqual((await control('PUT', `${path}/rate-limit`, { requests: rateLimit, windowMs: 600_000 })).status, 204);
+  await set('PUT', ...routes.rateLimit({ requests: rateLimit, windowMs: 600_000 }));
   for (let i = 0; i < rateLimit; i++) strictEqual((await service('GET', '/quota')).status, 200, `request ${i + 1} of ${rateLimit} in the window`);
   const limited = await service('GET', '/quota');
   strictEqual(limited.status, 429);
@@ -105,7 +131,7 @@ async function main() {
   await barrier('exercised');
 
   // Its requests, and only its: the same as it sent, in order, its key masked, never in clear.
-  const mine = await control('GET', `/requests?key=${encodeURIComponent(key)}`);
+  const mine = await control('GET', routes.requests);
   strictEqual(mine.status, 200);
   deepStrictEqual(
     mine.body.requests.map((entry) => `${entry.method} ${entry.path} ${entry.status}`),
@@ -123,13 +149,13 @@ async function main() {
 
   // The odd workers reset their key while the even ones look: a key's reset touches that key only.
   if (index % 2 === 1) {
-    strictEqual((await control('POST', `${path}/reset`)).status, 204);
-    deepStrictEqual((await control('GET', `/requests?key=${encodeURIComponent(key)}`)).body.requests, []);
+    await set('POST', routes.reset);
+    deepStrictEqual((await control('GET', routes.requests)).body.requests, []);
     strictEqual((await control('GET', path)).status, 404);
   }
   await barrier('reset');
   if (index % 2 === 0) {
-    strictEqual((await control('GET', `/requests?key=${encodeURIComponent(key)}`)).body.requests.length, sent.length);
+    strictEqual((await control('GET', routes.requests)).body.requests.length, sent.length);
     const after = (await control('GET', path)).body;
     deepStrictEqual([after.consumed, after.scoped.rateLimit], [limit, { requests: rateLimit, windowMs: 600_000 }]);
   }
