@@ -23,7 +23,7 @@ const requests: Promise<{ url: string; headers: Record<string, string> }>[] = []
 beforeAll(async () => {
   buildOutput = await nextBuild();
   mock = await startMockServer({ latency: 'none', log: false, keys: [{ key: SERVER_KEY, limit: 1000, products: ['search', 'history'] }] });
-  app = await nextStart({ FLIGHT_SEARCH_KEY: SERVER_KEY, FLIGHT_SEARCH_URL: mock.url });
+  app = await nextStart({ FLIGHT_SEARCH_API_KEY: SERVER_KEY, FLIGHT_SEARCH_BASE_URL: mock.url });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 });
 afterEach(async () => {
