@@ -22,13 +22,13 @@ export const CHROMIUM_ARGS = [
 /** The environment of a `next` command: no key unless given, no telemetry (no network). */
 function nextEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...extra };
-  if (!('FLIGHT_SEARCH_KEY' in extra)) delete env.FLIGHT_SEARCH_KEY;
+  if (!('FLIGHT_SEARCH_API_KEY' in extra)) delete env.FLIGHT_SEARCH_API_KEY;
   // Vitest runs with NODE_ENV=test, which Next refuses for a production build.
   delete env.NODE_ENV;
   return env;
 }
 
-/** `next build` with no FLIGHT_SEARCH_KEY in its environment; rejects with its output when it fails. */
+/** `next build` with no FLIGHT_SEARCH_API_KEY in its environment; rejects with its output when it fails. */
 export function nextBuild(): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [NEXT, 'build'], { cwd: APP_DIR, env: nextEnv({}), stdio: ['ignore', 'pipe', 'pipe'] });

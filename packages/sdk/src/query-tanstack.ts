@@ -58,7 +58,8 @@ export const flightSearchKeys = {
   search: () => ['flight-search', 'search'] as const,
   /**
    * `['flight-search', 'comparison', request, { quotaCheck, timeoutMs }]`: the request normalized, `programs` written out
-   * (every program of its `priceType` when left out), and the options that change the outcomes (concurrency does not).
+   * (every program of its `priceType` when left out), and the options that change the outcomes (concurrency does not,
+   * nor do `headers`, `maxRetries` and `validate`, which change how each search is sent, not what it asks).
    */
   comparison: (request: CompareRequest, options: ComparisonQueryOptions = {}): readonly ['flight-search', 'comparison', CompareRequest, ComparisonKeyOptions] =>
     ['flight-search', 'comparison', comparisonRequest(request), normalized({ quotaCheck: options.quotaCheck, timeoutMs: options.timeoutMs })] as const,
@@ -92,7 +93,10 @@ export interface FlightSearchMutationOptions<R extends SearchRequest> {
   retry: false;
 }
 
-/** Options of {@link compareProgramsQueryOptions}: {@link CompareOptions} without `signal`, which the query gives. */
+/**
+ * Options of {@link compareProgramsQueryOptions}: {@link CompareOptions} without `signal`, which the query gives;
+ * `headers`, `maxRetries` and `validate` go to each search as they do in {@link compareProgramsStreaming}.
+ */
 export type ComparisonQueryOptions = Omit<CompareOptions, 'signal'>;
 
 // A client already retries what is safe to retry (GET calls on transient failures, a search on 429 alone, D63):

@@ -215,4 +215,21 @@ describe('compareProgramsStreaming through streamedQuery', () => {
       retry: false,
     });
   });
+
+  it('passes its per-call options to each search: headers, validate and maxRetries reach the mock', async () => {
+    const request = { ...oneWay, origin: 'nope', programs } as const;
+    await queryClient.fetchQuery(compareProgramsQueryOptions(client, request, { headers: { 'x-trace': 'query-1' }, validate: false }));
+    // Sent although the local check refuses `origin` (validate: false), each with the call's header.
+    expect(
+      searches()
+        .map((r) => [programOf(r), r.headers['x-trace'], (r.body as { origin: string }).origin])
+        .sort(),
+    ).toEqual(programs.map((p) => [p, 'query-1', 'nope']));
+    mock.clearRequests();
+    mock.setFault('search', { status: 429, retryAfterSeconds: 0 });
+    const data = await queryClient.fetchQuery(compareProgramsQueryOptions(client, { ...oneWay, programs }, { maxRetries: 0 }));
+    expect(data.map((o) => o.kind === 'error' && o.error.name)).toEqual(programs.map(() => 'RateLimitError'));
+    // One attempt per program, not the client's 3.
+    expect(searches()).toHaveLength(4);
+  });
 });

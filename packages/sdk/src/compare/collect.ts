@@ -30,7 +30,7 @@ export function cheapestFare(flights: readonly ParsedFlight[], priceType: PriceT
  *   tripType: 'ONE_WAY', cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK',
  *   departureDate: '2026-12-15', passengers: { adults: 1 }, responseFormat: 'PARSED',
  *   programs: ['PROGRAM_1', 'PROGRAM_4'],
- * });
+ * }, { maxRetries: 0, headers: { 'x-team': 'pricing' } }); // per-call options of each search
  * console.log(summary.successfulSearches, cheapest.PROGRAM_1?.fare.miles);
  */
 export async function comparePrograms<const R extends CompareInput>(

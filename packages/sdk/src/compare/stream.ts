@@ -1,4 +1,4 @@
-import { PROGRAM_CODE_PATTERN } from '@flight-search/contract';
+import { isPlainObject, PROGRAM_CODE_PATTERN } from '@flight-search/contract';
 import pLimit from 'p-limit';
 import { AbortError, QuotaExceededError } from '../errors.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
@@ -17,6 +17,10 @@ import type { CompareClient, CompareInput, CompareOptions, CompareOutcome, Compa
  * of `quotaCheck`) and starts no more. `return()` resolves, and an abort
  * rejects `next()` with `AbortError` (after any outcomes already buffered),
  * only once those searches have settled.
+ *
+ * A search's per-call options (`headers`, `timeoutMs`, `maxRetries`,
+ * `validate`) are given to each search; `headers` also to the quota read.
+ * `maxRetries` bounds only the 429 retries the client allows a search.
  *
  * Controllers: the comparison has one `AbortController`, linked to
  * `options.signal`, and hands its signal to every search. Each search's own
@@ -51,7 +55,8 @@ export function compareProgramsStreaming<const R extends CompareInput>(
 ): CompareStream<ItemFor<R['responseFormat']>, ProgramsOf<R>> {
   type O = CompareOutcome<ItemFor<R['responseFormat']>, ProgramsOf<R>>;
   const { programs: asked, ...search } = request;
-  const { concurrency = Infinity, signal, timeoutMs, quotaCheck = 'off' } = options;
+  const { concurrency = Infinity, signal, quotaCheck = 'off', ...perSearch } = options;
+  const { timeoutMs, maxRetries, headers } = perSearch;
   const priceType: PriceType = (request as CompareRequest).priceType ?? 'MILES';
   const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
   const programs: readonly Program[] = asked ?? allowed;
@@ -63,8 +68,11 @@ export function compareProgramsStreaming<const R extends CompareInput>(
     if (wrong || programs.indexOf(p) < i) throw new TypeError(`programs: ${p} is ${wrong ? `not a ${priceType} program` : 'repeated'}`);
   });
   if (!['off', 'throw', 'partial'].includes(quotaCheck)) throw new TypeError('quotaCheck must be off, throw or partial');
-  // The client's bound, checked here so that no search fails on it.
+  // The client's per-call checks, made here so that no search fails on them (each would be a TypeError outcome).
   if (timeoutMs !== undefined && !isTimeout(timeoutMs)) throw new TypeError('invalid option "timeoutMs"');
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new TypeError('invalid option "maxRetries"');
+  // D148: the key is the client's, never a call's header.
+  if (headers !== undefined && !(isPlainObject(headers) && !new Headers(headers).has('x-api-key'))) throw new TypeError('invalid option "headers"');
   // p-limit throws a TypeError naming `concurrency` for a bad value.
   const limit = pLimit(concurrency);
   const total = programs.length;
@@ -91,7 +99,7 @@ export function compareProgramsStreaming<const R extends CompareInput>(
     const t = performance.now();
     let o;
     try {
-      const { results } = await client.searchFlights({ ...search, airlineLoyalty: [program] }, { signal: stopped, timeoutMs });
+      const { results } = await client.searchFlights({ ...search, airlineLoyalty: [program] }, { ...perSearch, signal: stopped });
       o = { kind: 'result', item: results[0] };
     } catch (error) {
       o = { kind: 'error', error };
@@ -111,7 +119,7 @@ export function compareProgramsStreaming<const R extends CompareInput>(
         const cost = searchCost(search.tripType);
         // Read under `stopped`, so a return() aborts it too. Stopped while reading, it gives nothing and the
         // loop below ends: with AbortError when the caller's signal aborted, quietly after a return().
-        const quota = await client.getQuota({ signal: stopped }).catch((e) => {
+        const quota = await client.getQuota({ signal: stopped, headers }).catch((e) => {
           if (!stopped.aborted) throw e;
         });
         n = quota ? Math.floor(quota.remaining / cost) : 0;

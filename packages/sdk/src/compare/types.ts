@@ -1,4 +1,5 @@
 import type { FlightSearchError } from '../errors.js';
+import type { RequestOptions, SearchOptions } from '../options.js';
 import type {
   CashProgram,
   Fare,
@@ -22,9 +23,9 @@ import type {
  */
 export interface CompareClient {
   /** Searches one program, as {@link FlightSearchClient.searchFlights} does. */
-  searchFlights(request: SearchRequest, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<SearchResponse>;
+  searchFlights(request: SearchRequest, options?: SearchOptions): Promise<SearchResponse>;
   /** The key's quota, as {@link FlightSearchClient.getQuota} answers it (for `quotaCheck`). */
-  getQuota(options?: { signal?: AbortSignal }): Promise<Quota>;
+  getQuota(options?: Pick<RequestOptions, 'signal' | 'headers'>): Promise<Quota>;
 }
 
 /** A search request without `airlineLoyalty`; `programs` lists the programs to compare. */
@@ -53,8 +54,15 @@ export type CompareInput = Omit<CompareRequest, 'priceType' | 'programs'> &
       }
   );
 
-/** Options of {@link compareProgramsStreaming} and {@link comparePrograms}. */
-export interface CompareOptions {
+/**
+ * Options of {@link compareProgramsStreaming} and {@link comparePrograms}: a search's per-call options
+ * ({@link SearchOptions}: `headers`, `maxRetries`, `validate`), given to each search, and the comparison's own.
+ * `headers` also go with `quotaCheck`'s quota read; `maxRetries` bounds only each search's 429 retries
+ * (`retrySearchOn429`), since a charged search is never retried.
+ * @example
+ * comparePrograms(client, request, { concurrency: 4, timeoutMs: 40_000, maxRetries: 0, headers: { traceparent } });
+ */
+export interface CompareOptions extends Omit<SearchOptions, 'signal' | 'timeoutMs'> {
   /** Searches running at the same time. Default: all at once. */
   concurrency?: number;
   /** Aborting it cancels every search in flight and ends the iteration with an `AbortError`. */

@@ -7,6 +7,9 @@ import {
   compareProgramsStreaming,
   createFlightSearchClient,
   QuotaExceededError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
   type CompareOutcome,
   type ProgramCode,
 } from '../../src/index.js';
@@ -17,6 +20,7 @@ const mock = createFlightSearchMock({ baseUrl: BASE_URL, providerTimeoutMs: 1000
 const server = setupServer(...mock.handlers);
 const sdk = (apiKey = 'test-key') => createFlightSearchClient({ apiKey, baseUrl: BASE_URL, retryDelay: () => 0 });
 const searches = () => mock.requests().filter((r) => r.path === '/flights/search');
+const programOf = (r: { body: unknown }) => (r.body as { airlineLoyalty: string[] }).airlineLoyalty[0];
 const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'];
 
 beforeAll(async () => {
@@ -126,5 +130,44 @@ describe('compareProgramsStreaming against the mock server', () => {
       ['PROGRAM_1', 2],
       ['PROGRAM_2', 2],
     ]);
+  });
+
+  it('per-call headers reach every request of the comparison, each search and the quota read, over the client headers', async () => {
+    const c = createFlightSearchClient({ apiKey: 'test-key', baseUrl: BASE_URL, headers: { 'x-team': 'pricing', 'x-trace': 'client' } });
+    await collect(compareProgramsStreaming(c, { ...oneWay, programs }, { headers: { 'X-Trace': 'comparison-1' }, quotaCheck: 'throw' }));
+    expect(mock.requests().map((r) => [r.path, r.headers['x-team'], r.headers['x-trace'], r.headers['x-api-key']])).toEqual([
+      ['/quota', 'pricing', 'comparison-1', '[redacted]'],
+      ...programs.map(() => ['/flights/search', 'pricing', 'comparison-1', '[redacted]']),
+    ]);
+  });
+
+  it('validate: false sends each search as given, for the service to judge; by default an invalid request is refused locally and sends nothing', async () => {
+    const request = { ...oneWay, origin: 'nope', programs } as const;
+    const refused = await collect(compareProgramsStreaming(sdk(), request));
+    expect(refused.every((o) => o.kind === 'error' && o.error instanceof ValidationError && o.error.message.startsWith('invalid search, nothing sent'))).toBe(
+      true,
+    );
+    expect(searches()).toEqual([]);
+    const sent = await collect(compareProgramsStreaming(sdk(), request, { validate: false }));
+    expect(sent).toHaveLength(4);
+    expect(sent.every((o) => o.kind === 'error' && !o.error.message.includes('nothing sent'))).toBe(true);
+    expect(searches().map((r) => [programOf(r), (r.body as { origin: string }).origin])).toEqual(programs.map((p) => [p, 'nope']));
+  });
+
+  it("per-call maxRetries bounds each search's 429 retries, and never makes a charged search (a 503) retried", async () => {
+    // Searches sent for one comparison of the 4 programs, every one of which ends in `error` (a faulted request's body is not recorded).
+    const sent = async (error: typeof RateLimitError | typeof ServerError, options: { maxRetries?: number }) => {
+      mock.clearRequests();
+      const outcomes = await collect(compareProgramsStreaming(sdk(), { ...oneWay, programs }, options));
+      expect(outcomes.map((o) => o.kind === 'error' && o.error instanceof error)).toEqual([true, true, true, true]);
+      return searches().length;
+    };
+    mock.setFault('search', { status: 429, retryAfterSeconds: 0 });
+    // The client's maxRetries (2) without the option: 3 attempts per program.
+    expect(await sent(RateLimitError, {})).toBe(12);
+    expect(await sent(RateLimitError, { maxRetries: 0 })).toBe(4);
+    expect(await sent(RateLimitError, { maxRetries: 1 })).toBe(8);
+    mock.setFault('search', { status: 503 });
+    expect(await sent(ServerError, { maxRetries: 3 })).toBe(4);
   });
 });

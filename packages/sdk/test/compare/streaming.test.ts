@@ -94,6 +94,9 @@ describe('compareProgramsStreaming', () => {
     for (const timeoutMs of [-1, 0, Number.NaN, 2 ** 31, Number.POSITIVE_INFINITY])
       expect(() => compareProgramsStreaming(c, oneWay, { timeoutMs }), String(timeoutMs)).toThrow(new TypeError('invalid option "timeoutMs"'));
     expect(() => compareProgramsStreaming(c, oneWay, { timeoutMs: 2 ** 31 - 1 })).not.toThrow();
+    // The client's per-call checks, made at the call so that no search fails on them.
+    expect(() => compareProgramsStreaming(c, oneWay, { maxRetries: -1 })).toThrow(new TypeError('invalid option "maxRetries"'));
+    expect(() => compareProgramsStreaming(c, oneWay, { headers: { 'X-Api-Key': 'other-key-5678' } })).toThrow(new TypeError('invalid option "headers"'));
   });
 
   it('sends nothing until the iteration starts', async () => {
