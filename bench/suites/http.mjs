@@ -1,5 +1,6 @@
 // 4. The mock over HTTP: our standalone server beside a bare node:http server
-// serving the same bytes (the ceiling) and beside Prism, under autocannon.
+// serving the same bytes (the ceiling) and beside Prism, under autocannon; for
+// distinct searches beside WireMock too, replaying the same bytes as stubs.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { ensureExecutable, ensureTmp, NotReady, openapiPath, requireCli } from '
 import { formatTop, readProfileFrom, summarizeProfile } from '../lib/profile.mjs';
 import { cpuMs, freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
+import { ensureWiremock, javaVersion, startWiremock, WIREMOCK_PACKAGE } from '../lib/wiremock.mjs';
 
 export const id = '4';
 export const title = 'Mock over HTTP (autocannon, 10 connections)';
@@ -87,19 +89,25 @@ function loadAll(url, bodies) {
   });
 }
 
+/** WireMock's JIT settles over thousands of requests: this many go to it before its first timed load, and this many after each round's new stubs. */
+const WIREMOCK_WARMUP = { first: 15_000, later: 3_000 };
+
 /**
  * Issue 32's figure: our server's CPU per search over distinct dates and a mix of five routes and seven
  * programs (every search new to it, past its 256-search cache, as a test suite sends them), beside a bare
- * node:http server sending the same bytes under the same load. A fresh server of ours warms up on other
- * dates first, so the figure is its steady state, not its JIT's first minutes.
+ * node:http server sending the same bytes under the same load, and WireMock (given its jar) replaying them
+ * as static stubs. A fresh server of ours warms up on other dates first, so the figure is its steady state,
+ * not its JIT's first minutes; WireMock's JVM is warmed up likewise.
  */
-export async function distinctSearchCpu({ startOurs, logs, rounds, days }) {
+export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremockJar }) {
   const ours = await startOurs();
   let bare;
+  let wiremock;
+  let wiremockReason = wiremockJar ? undefined : 'no WireMock';
   try {
     // Warm-up on dates the rounds do not use: the JIT and the old generation settle over a few thousand searches.
     for (let w = 0; w < 3; w++) await loadAll(ours.url, mixBodies(200 + w * days, days));
-    const perRound = { ours: [], bare: [] };
+    const perRound = { ours: [], bare: [], wiremock: [] };
     const bytes = [];
     for (let r = 0; r < rounds; r++) {
       const bodies = mixBodies(1 + r * days, days);
@@ -130,9 +138,41 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days }) {
       perRound.bare.push(((cpuMs(bare.pid) - bareBefore) * 1000) / Math.max(sent['2xx'], 1));
       await bare.stop();
       bare = undefined;
+      if (wiremockReason) continue;
+      // WireMock: one stub per search, matched on the method, the path and the exact body the load sends, answering our bytes.
+      try {
+        wiremock ??= await startWiremock(join(logs, 'wiremock-distinct.log'));
+        await wiremock.stub(
+          answers.map((a, i) => ({
+            request: { method: 'POST', urlPath: '/flights/search', bodyPatterns: [{ equalTo: bodies[i] }] },
+            response: { status: a.status, headers: { 'content-type': a.contentType }, base64Body: a.body.toString('base64') },
+          })),
+        );
+        const warm = r === 0 ? WIREMOCK_WARMUP.first : WIREMOCK_WARMUP.later;
+        for (let w = 0; w < Math.ceil(warm / bodies.length); w++) await loadAll(wiremock.url, bodies);
+        const wmBefore = cpuMs(wiremock.pid);
+        const replayed = await loadAll(wiremock.url, bodies);
+        if (replayed['2xx'] !== bodies.length)
+          throw new Error(`WireMock answered ${bodies.length - replayed['2xx']} of ${bodies.length} searches with non-2xx or not at all`);
+        perRound.wiremock.push(((cpuMs(wiremock.pid) - wmBefore) * 1000) / replayed['2xx']);
+      } catch (error) {
+        wiremockReason = `WireMock could not be measured: ${error.message}`;
+        await wiremock?.stop();
+        wiremock = undefined;
+      }
     }
-    return { ours: summarize(perRound.ours).median, bare: summarize(perRound.bare).median, perRound, bytes: summarize(bytes).median, searches: days * 35 };
+    const wm = wiremockReason ? Number.NaN : summarize(perRound.wiremock).median;
+    return {
+      ours: summarize(perRound.ours).median,
+      bare: summarize(perRound.bare).median,
+      wiremock: wm,
+      wiremockReason,
+      perRound,
+      bytes: summarize(bytes).median,
+      searches: days * 35,
+    };
   } finally {
+    await wiremock?.stop();
     await bare?.stop();
     await ours.stop();
   }
@@ -177,6 +217,17 @@ export async function run({ quick, build }) {
   } catch (error) {
     prismReason = `Prism could not be installed here: ${error.message}`;
     notes.push(prismReason);
+  }
+  // WireMock (issue 32's comparison) only for the distinct searches of 4f: skipped with a note where there is no java or no jar.
+  let wiremockJar = null;
+  try {
+    wiremockJar = ensureWiremock();
+    figures.push({
+      label: 'WireMock',
+      value: `${WIREMOCK_PACKAGE} (its standalone jar) on ${javaVersion()}, \`java -jar wiremock-standalone-3.13.2.jar --port N --bind-address 127.0.0.1 --disable-banner --no-request-journal\`, installed in bench/.tmp/wiremock; measured for 4f only`,
+    });
+  } catch (error) {
+    notes.push(`WireMock was not measured (4f has no WireMock figure): ${error.message}`);
   }
 
   // Prism runs with silent logging, so ours runs without its request log when the CLI offers that.
@@ -283,11 +334,20 @@ export async function run({ quick, build }) {
       value: `GET /quota ${answers.quota.body.length} B, POST /flights/search ${answers.search?.body.length ?? 'n/a'} B`,
     });
 
-    const distinct = await distinctSearchCpu({ startOurs, logs, rounds, days: quick ? 8 : 30 });
+    const distinct = await distinctSearchCpu({ startOurs, logs, rounds, days: quick ? 8 : 30, wiremockJar });
     figures.push({
       label: 'POST /flights/search over distinct dates, 5 routes x 7 programs: server CPU per search',
       value: `ours ${fmt(distinct.ours, 'µs')}, bare node:http ${fmt(distinct.bare, 'µs')} sending the same ${fmt(distinct.bytes, 'B', 0)} answers (body) in the same order; ours minus bare ${fmt(distinct.ours - distinct.bare, 'µs')} (rounds: ours ${distinct.perRound.ours.map((v) => fmt(v, 'µs')).join(', ')}; bare ${distinct.perRound.bare.map((v) => fmt(v, 'µs')).join(', ')}; ${distinct.searches} searches a round)`,
     });
+    if (wiremockJar) {
+      if (distinct.wiremockReason) notes.push(distinct.wiremockReason);
+      figures.push({
+        label: 'POST /flights/search over distinct dates, 5 routes x 7 programs: server CPU per search, WireMock (static stubs of the same answers)',
+        value: distinct.wiremockReason
+          ? `not measured: ${distinct.wiremockReason}`
+          : `WireMock ${fmt(distinct.wiremock, 'µs')} replaying the same answers from ${distinct.searches} stubs matched on method, path and exact body (rounds: ${distinct.perRound.wiremock.map((v) => fmt(v, 'µs')).join(', ')}); beside ours ${fmt(distinct.ours, 'µs')} and bare node:http ${fmt(distinct.bare, 'µs')}`,
+      });
+    }
 
     const rssAtStart = rssMb(ours.pid);
     const served = { quota: 0, search: 0 };
@@ -431,7 +491,7 @@ export async function run({ quick, build }) {
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };
     return {
-      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable\`, built by this suite unless --no-build finds one) started with the same flags, its size from the file. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4f): a fresh server of ours warms up on 35 x ${quick ? 8 : 30} searches of other dates, then each round sends 35 searches a date over ${quick ? 8 : 30} new dates once each (10 concurrent keep-alive fetch clients); a bare node:http server in its own process then sends the same answers in the same order for the same bodies (after a warm-up pass); CPU per request from /proc as above.`,
+      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable\`, built by this suite unless --no-build finds one) started with the same flags, its size from the file. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4f): a fresh server of ours warms up on 35 x ${quick ? 8 : 30} searches of other dates, then each round sends 35 searches a date over ${quick ? 8 : 30} new dates once each (10 concurrent keep-alive fetch clients); a bare node:http server in its own process then sends the same answers in the same order for the same bodies (after a warm-up pass); CPU per request from /proc as above. WireMock (where java and its npm jar are there; not a target) then replays the same answers under the same load in the same round: one JVM for all rounds (\`java -jar\` with --no-request-journal, its other settings default), each round's answers loaded as static stubs (POST /__admin/mappings/import, replacing the last round's), one stub per search matched on method, path and the exact body (\`equalTo\`, WireMock's cheapest body match; it tries its stubs in turn, so its cost grows with their number); its JIT needs thousands of requests to settle, so it gets ${WIREMOCK_WARMUP.first.toLocaleString('en')} requests of warm-up before its first timed load and ${WIREMOCK_WARMUP.later.toLocaleString('en')} after each round's new stubs; CPU per request from /proc of the java process (all its threads, JIT and GC included).`,
       figures,
       notes,
       measured,

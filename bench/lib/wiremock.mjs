@@ -1,0 +1,56 @@
+// WireMock, the usual stub server, installed for the bench only (never by the
+// root `npm ci`): its npm package ships the standalone jar, installed into
+// bench/.tmp/wiremock on first use and run with the machine's `java`.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureTmp, root } from './project.mjs';
+import { freePort, spawnServer } from './servers.mjs';
+
+/** Pinned so runs compare like with like (issue 32 measured 3.13). */
+export const WIREMOCK_PACKAGE = 'wiremock@3.13.2';
+const prefix = join(root, 'bench', '.tmp', 'wiremock');
+const jar = join(prefix, 'node_modules', 'wiremock', 'build', 'wiremock-standalone-3.13.2.jar');
+
+/** `java -version`'s first line, or throws when there is no `java` to run. */
+export function javaVersion() {
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (r.error || r.status !== 0) throw new Error(`no java to run WireMock: ${r.error ? `java: ${r.error.code}` : `java -version exited ${r.status}`}`);
+  return (r.stderr || r.stdout).trim().split('\n')[0];
+}
+
+/** Returns WireMock's standalone jar, installing it when missing; throws when java is absent or npm fails. */
+export function ensureWiremock() {
+  javaVersion();
+  if (existsSync(jar)) return jar;
+  ensureTmp('wiremock');
+  console.log(`  installing ${WIREMOCK_PACKAGE} into bench/.tmp/wiremock (bench only)...`);
+  const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', WIREMOCK_PACKAGE], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
+  if (r.status !== 0 || !existsSync(jar)) {
+    throw new Error(`npm install ${WIREMOCK_PACKAGE} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
+  }
+  return jar;
+}
+
+/** The arguments after `java`: no banner, no request journal (it would grow with every request), loopback only. */
+export const wiremockArgs = (port) => ['-jar', jar, '--port', String(port), '--bind-address', '127.0.0.1', '--disable-banner', '--no-request-journal'];
+
+/** Starts WireMock with no stubs; `stub(mappings)` replaces its stubs with these. */
+export async function startWiremock(logFile) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const s = await spawnServer('java', wiremockArgs(port), { readyUrl: `${url}/__admin/health`, logFile });
+  const stub = async (mappings) => {
+    const res = await fetch(`${url}/__admin/mappings/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mappings, importOptions: { duplicatePolicy: 'OVERWRITE', deleteAllNotInImport: true } }),
+    });
+    if (!res.ok) throw new Error(`WireMock refused the stubs: ${res.status} ${(await res.text()).slice(0, 200)}`);
+  };
+  return { ...s, url, stub };
+}
