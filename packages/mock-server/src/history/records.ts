@@ -2,7 +2,7 @@ import type { HistoryRecord, MilesProgram, ParsedFlight, ProgramCode } from '@fl
 import { DIRECTIONS, MILES_PROGRAMS as MILES_PROGRAM_CODES } from '@flight-search/contract';
 import { PROGRAMS } from '../data/flights/programs.js';
 import { perPassengerMiles } from '../data/flights/per-passenger.js';
-import { createRandom, hashKey } from '../data/random/index.js';
+import { createRandom, hashKey, HEX } from '../data/random/index.js';
 import { formatUtc } from '../data/time/index.js';
 
 const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>(MILES_PROGRAM_CODES);
@@ -22,10 +22,11 @@ export function hasHistory(flight: ParsedFlight): boolean {
  * (history prices are miles: D9). `sequence` is the record's number in its
  * store: the same flight can be collected twice at the same instant (two
  * identical searches under a fixed clock), and its records must still have
- * distinct ids. Some records lack `fares`, `legs`, `availableSeats`,
+ * distinct ids (`createdAtText` is `createdAt` as written, passed by a caller
+ * storing many records of one instant). Some records lack `fares`, `legs`, `availableSeats`,
  * `tripType` or `roundTrip`, as the spec says providers do.
  */
-export function historyRecord(flight: ParsedFlight, createdAt: number, sequence = 0): HistoryRecord | undefined {
+export function historyRecord(flight: ParsedFlight, createdAt: number, sequence = 0, createdAtText = formatUtc(createdAt)): HistoryRecord | undefined {
   const program = flight.airlineLoyalty;
   if (!isMilesProgram(program) || !hasHistory(flight)) return undefined;
   const perPassenger = perPassengerMiles(flight);
@@ -48,7 +49,7 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
     basePrice,
     // Club members pay a program-specific share, always strictly less.
     milesClubPrice: Math.min(basePrice - 1, Math.round(basePrice * PROGRAMS[program].clubShare)),
-    createdAt: formatUtc(createdAt),
+    createdAt: createdAtText,
   };
   if (!random.chance(0.05)) {
     record.tripType = flight.tripType;
@@ -113,20 +114,18 @@ const HALF = 2 ** 24;
  * 100 000 records a store keeps; distinct sequence numbers make distinct ids.
  */
 function recordId(uuid: string, sequence: number): string {
-  return (
-    uuid.slice(0, 24) +
-    scramble48(sequence % NODE_BITS)
-      .toString(16)
-      .padStart(12, '0')
-  );
+  return uuid.slice(0, 24) + scramble48(sequence % NODE_BITS);
 }
+
+/** 24 bits as 6 hex digits, zero-padded: two of them write a 48-bit number without `toString(16)` of a double. */
+const hex24 = (value: number): string => (HEX[value >>> 16] as string) + (HEX[(value >>> 8) & 255] as string) + (HEX[value & 255] as string);
 
 /**
  * A bijection of 48-bit numbers (a Feistel network over two 24-bit halves, so
- * any round function keeps it one-to-one): consecutive records get unrelated
+ * any round function keeps it one-to-one), as 12 hex digits: consecutive records get unrelated
  * looking ids rather than a visible counter.
  */
-function scramble48(value: number): number {
+function scramble48(value: number): string {
   let left = Math.floor(value / HALF);
   let right = value % HALF;
   for (let round = 0; round < 3; round++) {
@@ -134,5 +133,5 @@ function scramble48(value: number): number {
     left = right;
     right = mixed;
   }
-  return left * HALF + right;
+  return hex24(left) + hex24(right);
 }

@@ -1,4 +1,5 @@
 import type { CabinType, HistoryRecord, ParsedFlight } from '@flight-search/contract';
+import { formatUtc } from '../data/time/index.js';
 import { historyRecord } from './records.js';
 
 const encoder = new TextEncoder();
@@ -39,8 +40,9 @@ export class StoredRecord {
   /** The record as UTF-8 JSON; shared with every answer, never written to. */
   readonly bytes: Uint8Array<ArrayBuffer>;
 
-  constructor(record: HistoryRecord) {
-    this.createdAt = Date.parse(record.createdAt);
+  /** `createdAt` is the record's own as epoch ms, when the caller has it (else read from the record). */
+  constructor(record: HistoryRecord, createdAt = Date.parse(record.createdAt)) {
+    this.createdAt = createdAt;
     this.departure = withSeconds(record.departureDate);
     this.departureKey = departureKey(this.departure);
     this.id = record.id;
@@ -239,7 +241,9 @@ export class HistoryStore {
     const first = flights[0];
     if (!first || this.cap === 0) return;
     const createdAt = Math.floor(searchedAt / 1000) * 1000;
-    const entries = flights.map((flight) => new StoredRecord(historyRecord(flight, searchedAt, this.#sequence++)!));
+    // Every record of the search has the same instant: written once, not once a record.
+    const createdAtText = formatUtc(searchedAt);
+    const entries = flights.map((flight) => new StoredRecord(historyRecord(flight, searchedAt, this.#sequence++, createdAtText)!, createdAt));
     const group = new SearchedGroup(entries, observationKeys(flights), createdAt);
     const bucket = this.#bucket(bucketKey(first.origin, first.destination, first.cabinType, first.airlineLoyalty));
     const observed = this.#observedIn(bucket, Math.floor(createdAt / COLLECTION_MS));

@@ -303,7 +303,19 @@ function dateTemplate(template: ItineraryTemplate, day: number): { legs: DatedLe
   for (const leg of template.legs) {
     departureUtc = legs.length === 0 ? departureUtc : arrivalUtc + leg.layoverMinutes * MINUTE;
     arrivalUtc = departureUtc + leg.blockMinutes * MINUTE;
-    legs.push({ ...leg, departureLocal: utcToLocal(leg.from.timeZone, departureUtc), arrivalLocal: utcToLocal(leg.to.timeZone, arrivalUtc) });
+    // Written out rather than spread: one object shape for every dated leg, made once per leg of every search.
+    legs.push({
+      from: leg.from,
+      to: leg.to,
+      carrier: leg.carrier,
+      flightNumber: leg.flightNumber,
+      equipment: leg.equipment,
+      distanceKm: leg.distanceKm,
+      blockMinutes: leg.blockMinutes,
+      layoverMinutes: leg.layoverMinutes,
+      departureLocal: utcToLocal(leg.from.timeZone, departureUtc),
+      arrivalLocal: utcToLocal(leg.to.timeZone, arrivalUtc),
+    });
   }
   return { legs, durationMinutes: Math.round((arrivalUtc - firstUtc) / MINUTE) };
 }

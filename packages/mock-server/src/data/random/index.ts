@@ -40,7 +40,7 @@ export function hashKey(...parts: readonly (string | number)[]): number {
 }
 
 // Byte to two hex digits: ids are made in bulk for history, and a table beats toString(16).
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+export const HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 /**
  * A mulberry32 generator seeded by {@link hashKey} of `parts`: small, fast and
