@@ -76,7 +76,7 @@ describe('history answers in slices (issue 18 part 2)', () => {
   });
 
   it('HISTORY-6: builds a big answer over many turns of the event loop, the same bytes as in one go, and other requests are answered meanwhile', async () => {
-    const state = await routeHeavyState(400);
+    const state = await routeHeavyState(480);
     const query = historyQuery();
     const whole = await queryHistoryBytes(query, state.history, state.baseline, NOW, new Slicer(() => false, Number.POSITIVE_INFINITY));
     let pauses = 0;
@@ -116,7 +116,7 @@ describe('history answers in slices (issue 18 part 2)', () => {
   }, 60_000);
 
   it('HISTORY-6: hands a big answer over as its stored pieces, never joined, the same bytes as the answer serialized whole, and through Fetch as a stream of pieces of at most 64 KB', async () => {
-    const state = await routeHeavyState(400);
+    const state = await routeHeavyState(480);
     const query = historyQuery();
     const body = await queryHistoryChunks(query, state.history, state.baseline, NOW);
     const flights = (await findHistory(query, state.history, state.baseline, NOW)).map((entry) => entry.record);

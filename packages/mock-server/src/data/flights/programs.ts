@@ -23,8 +23,6 @@ export interface ProgramProfile {
   fleet: readonly string[];
   /** Real hub airports its connections go through, preferred first. */
   hubs: readonly string[];
-  /** First flight number of its range. */
-  flightBase: number;
   families: Readonly<Record<CabinType, readonly FareFamily[]>>;
   /** Award chart: miles per great-circle km, economy, per passenger. */
   milesPerKm: number;
@@ -72,7 +70,6 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'SKYTEAM',
     fleet: ['E95', '320', '32N', '321', '789', '77W'],
     hubs: ['GRU', 'GIG', 'BSB', 'MIA', 'LIS'],
-    flightBase: 8000,
     families: { ECONOMY: economy(['LIGHT', 'STANDARD', 'FULL'], false), BUSINESS: business(['EXECUTIVE', 'EXECUTIVE_FLEX'], false) },
     milesPerKm: 4.5,
     milesStep: 500,
@@ -91,7 +88,6 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'SKYTEAM',
     fleet: ['319', '320', '32N', '321', '763', '789', '77W'],
     hubs: ['GRU', 'SCL', 'LIM', 'BOG', 'MIA'],
-    flightBase: 3300,
     families: { ECONOMY: economy(['BASIC', 'CLASSIC', 'FLEX'], true), BUSINESS: business(['PREMIUM', 'PREMIUM_FLEX'], true) },
     milesPerKm: 3.9,
     milesStep: 100,
@@ -110,7 +106,6 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'STAR',
     fleet: ['AT7', 'E95', '32N', '332', '359'],
     hubs: ['VCP', 'CNF', 'REC', 'FLL'],
-    flightBase: 4500,
     families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
     milesPerKm: 4.2,
     milesStep: 10,
@@ -129,7 +124,6 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'STAR',
     fleet: ['AT7', 'E95', '32N', '332', '359'],
     hubs: ['VCP', 'LIS', 'FLL', 'JFK', 'CDG'],
-    flightBase: 4700,
     families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
     milesPerKm: 4.8,
     milesStep: 10,
@@ -148,7 +142,6 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'STAR',
     fleet: ['738', '7M8', '7M9'],
     hubs: ['PTY', 'BOG', 'MEX'],
-    flightBase: 200,
     families: {
       ECONOMY: economy(['ECONOMY_BASIC', 'ECONOMY_CLASSIC', 'ECONOMY_FULL'], false),
       BUSINESS: business(['BUSINESS_CLASSIC', 'BUSINESS_FULL'], false),
@@ -170,7 +163,6 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'ONEWORLD',
     fleet: ['320', '32N', '321', '32Q', '332', '333', '359'],
     hubs: ['MAD', 'LIS', 'CDG', 'AMS', 'FRA', 'LHR'],
-    flightBase: 6000,
     families: { ECONOMY: economy(['SAVER', 'STANDARD', 'PEAK'], false), BUSINESS: business(['SAVER', 'PEAK'], false) },
     milesPerKm: 3.4,
     milesStep: 250,
@@ -189,7 +181,6 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'ONEWORLD',
     fleet: ['32N', '738', '7M8', '788', '789', '359', '77W', '388'],
     hubs: ['DXB', 'DOH', 'IST', 'AUH'],
-    flightBase: 700,
     families: { ECONOMY: economy(['SPECIAL', 'SAVER', 'FLEX'], true), BUSINESS: business(['SAVER', 'FLEX_PLUS'], true) },
     milesPerKm: 4.0,
     milesStep: 500,
@@ -208,7 +199,6 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'ONEWORLD',
     fleet: ['221', '319', '320', '321', '738', '763', '332', '359', '789'],
     hubs: ['ATL', 'DFW', 'ORD', 'IAH', 'EWR', 'JFK'],
-    flightBase: 100,
     families: { ECONOMY: economy(['MAIN_BASIC', 'MAIN', 'MAIN_REFUNDABLE'], false), BUSINESS: business(['BUSINESS', 'BUSINESS_REFUNDABLE'], false) },
     milesPerKm: 5.0,
     milesStep: 100,
@@ -227,7 +217,6 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'STAR',
     fleet: ['AT7', 'E95', '320', '32N', '321', '32Q', '332'],
     hubs: ['LIS', 'OPO', 'GRU', 'MIA'],
-    flightBase: 100,
     families: { ECONOMY: economy(['DISCOUNT', 'BASIC', 'CLASSIC'], true), BUSINESS: business(['EXECUTIVE', 'EXECUTIVE_PLUS'], true) },
     milesPerKm: 4.0,
     milesStep: 500,

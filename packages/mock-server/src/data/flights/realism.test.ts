@@ -8,6 +8,8 @@ import { airport, distanceKm as distance, localNow } from '../airports/index.js'
 import { searchOf } from '../testing/contract.js';
 import { toRawData } from '../raw/index.js';
 import { generateFlights } from './index.js';
+import { PROGRAMS as PROFILES, WORLD_HUBS } from './programs.js';
+import { flightNumber } from './schedule.js';
 
 const PROGRAMS: readonly ProgramCode[] = [
   'PROGRAM_1',
@@ -508,5 +510,115 @@ describe('issue 32: data a domain expert accepts', () => {
       }
     }
     expect(sold).toBeGreaterThan(100);
+  });
+});
+
+describe('issue 32 item 10: flight numbers', () => {
+  it('D179: on one mock, a flight number of a carrier is one flight a day: never two routes (P7 435 flew ORD-LAX and CDG-JFK), nor one route at two times', {
+    timeout: 120_000,
+  }, async () => {
+    const routes = [
+      ['ORD', 'LAX'],
+      ['CDG', 'JFK'],
+      ['GRU', 'JFK'],
+      ['LHR', 'JFK'],
+      ['MIA', 'MAD'],
+      ['GRU', 'LIS'],
+      ['CDG', 'NRT'],
+      ['JFK', 'LAX'],
+      ['LAX', 'ORD'],
+      ['JFK', 'CDG'],
+      ['ATL', 'MIA'],
+      ['DFW', 'LHR'],
+      ['BOS', 'DCA'],
+      ['GRU', 'MIA'],
+      ['JFK', 'FLL'],
+      ['EWR', 'SFO'],
+      ['IAH', 'MEX'],
+      ['ORD', 'FRA'],
+      ['SCL', 'LIM'],
+      ['BOG', 'MIA'],
+      ['DXB', 'LHR'],
+      ['HKG', 'LAX'],
+      ['SIN', 'SYD'],
+      ['JNB', 'LHR'],
+      ['YYZ', 'LAX'],
+      ['DEN', 'ORD'],
+      ['LIS', 'MAD'],
+      ['AMS', 'ATH'],
+      ['GIG', 'JFK'],
+      ['BSB', 'GRU'],
+      ['MEX', 'CUN'],
+      ['IST', 'ESB'],
+    ] as const;
+    const mock = createFlightSearchMock({ seed: 11, keys: [{ key: 'k', limit: 1_000_000, products: ['search'] }], now: () => Date.UTC(2026, 10, 20, 12) });
+    // Carrier, number and local date of departure -> the flights (route and departure time) it names that day.
+    const flightsOf = new Map<string, Set<string>>();
+    let legs = 0;
+    for (const [origin, destination] of routes)
+      for (const program of PROGRAMS)
+        for (const cabinType of ['ECONOMY', 'BUSINESS'] as const)
+          for (const departureDate of DATES.slice(0, 3)) {
+            const response = (await mock.handle(
+              new Request('https://api.flight-search.test/flights/search', {
+                method: 'POST',
+                headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  airlineLoyalty: [program],
+                  // PROGRAM_8 sells cash fares only.
+                  priceType: program === 'PROGRAM_8' ? 'CASH' : 'MILES',
+                  tripType: 'ONE_WAY',
+                  cabinType,
+                  origin,
+                  destination,
+                  departureDate,
+                  passengers: { adults: 1 },
+                  responseFormat: 'PARSED',
+                }),
+              }),
+            ))!;
+            expect(response.status).toBe(200);
+            const { results } = (await response.json()) as { results: { flights?: ParsedFlight[] }[] };
+            for (const flight of results[0]?.flights ?? [])
+              for (const leg of flight.legs) {
+                legs++;
+                const key = `${leg.airlineCode} ${leg.flightNumber} on ${leg.departureDate.slice(0, 10)}`;
+                const seen = flightsOf.get(key) ?? new Set();
+                seen.add(`${leg.departureAirport}-${leg.arrivalAirport} ${leg.departureDate.slice(11, 16)}`);
+                flightsOf.set(key, seen);
+              }
+          }
+    const reused = [...flightsOf].filter(([, seen]) => seen.size > 1).map(([key, seen]) => `${key}: ${[...seen].join(' and ')}`);
+    expect(legs).toBeGreaterThan(4000);
+    expect(flightsOf.size).toBeGreaterThan(1000);
+    expect(reused.slice(0, 20)).toEqual([]);
+  });
+
+  it('D179: between two hubs the numbering is one to one: under any seed, every route a carrier may fly between the 42 hubs gets four numbers of three or four digits no other route of it has', () => {
+    const hubs = [...new Set([...WORLD_HUBS, ...Object.values(PROFILES).flatMap((profile) => profile.hubs)])];
+    expect(hubs.length).toBe(42);
+    const homeOf = new Map<string, readonly string[]>(Object.entries(OWN));
+    for (const members of [STAR, ONEWORLD, SKYTEAM]) for (const [code, country] of Object.entries(members)) homeOf.set(code, [country]);
+    const wrong: string[] = [];
+    let numbered = 0;
+    for (const seed of [0, 11, 12_345, 2 ** 31 - 1]) {
+      for (const [carrier, home] of homeOf) {
+        const taken = new Map<number, string>();
+        for (const from of hubs)
+          for (const to of hubs) {
+            if (from === to || !(home.includes(airport(from)?.country ?? '?') || home.includes(airport(to)?.country ?? '?'))) continue;
+            for (let k = 0; k < 4; k++) {
+              const number = flightNumber(seed, carrier, from, to, k);
+              numbered++;
+              if (!Number.isInteger(number) || number < 100 || number > 9999) wrong.push(`${carrier} ${number} on seed ${seed}: ${from}-${to}`);
+              const other = taken.get(number);
+              if (other) wrong.push(`${carrier} ${number} on seed ${seed}: ${other} and ${from}-${to}`);
+              taken.set(number, `${from}-${to}`);
+            }
+          }
+      }
+    }
+    expect(numbered).toBeGreaterThan(50_000);
+    expect(wrong.slice(0, 20)).toEqual([]);
   });
 });

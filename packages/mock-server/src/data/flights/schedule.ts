@@ -1,8 +1,8 @@
 import type { ProgramCode } from '@flight-search/contract';
 import { airport, distanceKm, type Airport } from '../airports/index.js';
 import { limitsOf } from '../airports/limits.js';
-import { createRandom, type Random } from '../random/index.js';
-import { MINUTE, localToUtc, parseLocalDate, utcToLocal } from '../time/index.js';
+import { createRandom, hashKey, type Random } from '../random/index.js';
+import { DAY, MINUTE, localToUtc, parseLocalDate, utcToLocal } from '../time/index.js';
 import { AIRCRAFT, typesForStage } from './aircraft.js';
 import { ALLIANCES, type PartnerCarrier } from '../generated/carriers.js';
 import { PROGRAMS, WORLD_HUBS } from './programs.js';
@@ -16,7 +16,11 @@ export interface LegTemplate {
   equipment: string;
   distanceKm: number;
   blockMinutes: number;
-  /** Ground time before this leg (0 for the first). */
+  /** Local minute of the day its flight departs, in its departure airport's clock (D179). */
+  departureMinute: number;
+  /** Days after the itinerary's date (at its origin) on which this leg departs, in its own airport's clock: -1, 0 or 1. */
+  dayOffset: number;
+  /** Ground time before this leg on the first reference day (0 for the first leg). */
   layoverMinutes: number;
 }
 
@@ -216,22 +220,212 @@ function departureMinute(km: number, random: Random): number {
   return hour * 60 + random.int(0, 11) * 5;
 }
 
-/** A leg the program sells, or `undefined` when no airline that may fly it has an aircraft that can. Partner legs carry the partner's own flight number. */
-function legTemplate(program: ProgramCode, from: Airport, to: Airport, ownNumber: () => number, layover: number, random: Random): LegTemplate | undefined {
-  const km = distanceKm(from, to);
-  for (const { code: carrier, fleet } of carriersFor(program, from, to)) {
+/**
+ * One of a carrier's daily flights on a route (D179): every itinerary of every program that puts this
+ * carrier on this route uses one of these, so a flight number always means the same departure, aircraft
+ * and block time, whoever sells it.
+ */
+interface RouteFlight {
+  flightNumber: string;
+  equipment: string;
+  blockMinutes: number;
+  /** Local minute of the day it departs, keeping the night rules on the reference days (D138). */
+  departureMinute: number;
+  /** Bit i set: operates on weekday i (0 = Sunday), in its origin's clock. */
+  weekdays: number;
+}
+
+/** Most flights a carrier flies on one route a day: the numbering reserves this many numbers per route (D179). */
+const MAX_DAILY = 4;
+/** Flight numbers run from three to four digits, as most airlines publish them. */
+const MIN_NUMBER = 100;
+const MAX_NUMBER = 9999;
+
+let homes: Map<string, ReadonlySet<string>> | undefined;
+let hubs: readonly Airport[] | undefined;
+const coreRoutes = new Map<string, Map<string, number>>();
+
+/** Countries each airline is based in: a program's own airline its home countries, an alliance member its country. */
+function homeCountries(carrier: string): ReadonlySet<string> {
+  if (!homes) {
+    const all = new Map<string, Set<string>>();
+    const add = (code: string, countries: readonly string[]): void => {
+      all.set(code, new Set([...(all.get(code) ?? []), ...countries]));
+    };
+    for (const profile of Object.values(PROGRAMS)) add(profile.carrier, profile.home);
+    for (const members of Object.values(ALLIANCES)) for (const member of members) add(member.code, [member.country]);
+    homes = all;
+  }
+  return homes.get(carrier) ?? new Set();
+}
+
+/**
+ * A carrier's routes between the hubs the mock connects through (every program's and {@link WORLD_HUBS}),
+ * numbered 0..n-1: those it may fly (D136), the same list for every seed. At most 666 (a US airline), so
+ * {@link MAX_DAILY} numbers for each fit in four digits with room to spare.
+ */
+function coreRoutesOf(carrier: string): Map<string, number> {
+  let routes = coreRoutes.get(carrier);
+  if (routes) return routes;
+  hubs ??= [...new Set([...WORLD_HUBS, ...Object.values(PROGRAMS).flatMap((profile) => profile.hubs)])].flatMap((code) => airport(code) ?? []);
+  const home = homeCountries(carrier);
+  routes = new Map();
+  for (const from of hubs)
+    for (const to of hubs) if (from !== to && (home.has(from.country) || home.has(to.country))) routes.set(from.iata + to.iata, routes.size);
+  coreRoutes.set(carrier, routes);
+  return routes;
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * The number of a carrier's `k`-th daily flight on a route (D179), a pure function of the seed: each route
+ * takes a block of {@link MAX_DAILY} consecutive numbers, so its flights never share one. Routes between two
+ * hubs take the blocks at the bottom of the range through a permutation the seed picks (one to one: no two
+ * of them ever share a number); any other route hashes to a block of the rest, where two such routes of one
+ * carrier share a block about once in 1,800 pairs. No four-digit scheme can give each of the nearly 500,000
+ * airport pairs a US airline may fly here (any with an end in the US) a number of its own.
+ */
+export function flightNumber(seed: number, carrier: string, from: string, to: string, k: number): number {
+  const routes = coreRoutesOf(carrier);
+  const index = routes.get(from + to);
+  if (index !== undefined) {
+    // An affine map a * i + b modulo the count is one to one when a and the count share no factor.
+    let a = (hashKey(seed, carrier, 'numbers') % routes.size) | 1;
+    while (gcd(a, routes.size) !== 1) a += 2;
+    const block = (index * a + hashKey(seed, carrier, 'offset')) % routes.size;
+    return MIN_NUMBER + block * MAX_DAILY + k;
+  }
+  const first = MIN_NUMBER + routes.size * MAX_DAILY;
+  const blocks = Math.floor((MAX_NUMBER + 1 - first) / MAX_DAILY);
+  return first + (hashKey(seed, carrier, from, to) % blocks) * MAX_DAILY + k;
+}
+
+/** The local minute nearest `minute` (whole hours earlier or later that day) at which a leg keeps the night rules on every reference day (D138). */
+function nightSafeMinute(from: Airport, to: Airport, minute: number, block: number): number | undefined {
+  for (let hours = 0; hours <= 18; hours++) {
+    for (const sign of hours === 0 ? [1] : [1, -1]) {
+      const candidate = minute + sign * hours * 60;
+      if (candidate < FIRST_DEPARTURE || candidate >= DAY_MINUTES) continue;
+      const safe = REFERENCE_DAYS.every((day) => {
+        const departureUtc = localToUtc(from.timeZone, day + candidate * MINUTE);
+        const arrivalUtc = departureUtc + block * MINUTE;
+        return nightDelay(from, to, utcToLocal(from.timeZone, departureUtc), utcToLocal(to.timeZone, arrivalUtc)) === 0;
+      });
+      if (safe) return candidate;
+    }
+  }
+  return undefined;
+}
+
+const routeFlightCache = new Map<string, readonly RouteFlight[]>();
+
+/**
+ * A carrier's daily flights on a route (D179): 3 to {@link MAX_DAILY}, each with its aircraft of the fleet,
+ * block time, departure and days; `[]` when the fleet has no aircraft that can fly it. The same for every
+ * program the carrier flies for (a program's own airline has one fleet).
+ */
+function routeFlights(seed: number, carrier: string, fleet: readonly string[], from: Airport, to: Airport, km: number): readonly RouteFlight[] {
+  // The fleet is part of the key so the answer never depends on which program asked first (programs of one airline share its fleet).
+  const key = `${seed}|${carrier}|${from.iata}|${to.iata}|${fleet.join()}`;
+  const cached = routeFlightCache.get(key);
+  if (cached) return cached;
+  const random = createRandom(seed, 'route', carrier, from.iata, to.iata);
+  const wind = windKmh(from, to);
+  const count = random.int(3, MAX_DAILY);
+  const flights: RouteFlight[] = [];
+  const minutes = new Set<number>();
+  for (let k = 0; k < count; k++) {
     const equipment = equipmentFor(fleet, from, to, km, random);
-    if (!equipment) continue;
-    const number = carrier === PROGRAMS[program].carrier ? ownNumber() : random.int(1, 2999);
-    return {
-      from,
-      to,
-      carrier,
-      flightNumber: String(number),
+    // No type of the fleet can fly it: none will for the next flight either.
+    if (!equipment) break;
+    const blockTime = blockMinutes(km, wind, random);
+    const minute = nightSafeMinute(from, to, departureMinute(km, random), blockTime);
+    // Daily on 85 % of flights: a connection flies when both its flights do, so about 72 % of them are daily.
+    const weekdays = random.chance(0.85) ? 0b1111111 : 0b1111111 & ~(1 << random.int(0, 6)) & ~(1 << random.int(0, 6));
+    // Two flights of one carrier on one route at the same minute would be one flight.
+    if (minute === undefined || minutes.has(minute)) continue;
+    minutes.add(minute);
+    flights.push({
+      flightNumber: String(flightNumber(seed, carrier, from.iata, to.iata, k)),
       equipment,
+      blockMinutes: blockTime,
+      departureMinute: minute,
+      weekdays,
+    });
+  }
+  // Bounded so a long-running mock asked about many routes stays small.
+  if (routeFlightCache.size > 20_000) routeFlightCache.clear();
+  routeFlightCache.set(key, flights);
+  return flights;
+}
+
+/** The airline that flies a leg for a program (the first of {@link carriersFor} with an aircraft that can) and its flights on it. */
+function flightsFor(seed: number, program: ProgramCode, from: Airport, to: Airport): { carrier: string; flights: readonly RouteFlight[] } | undefined {
+  const km = distanceKm(from, to);
+  for (const { code, fleet } of carriersFor(program, from, to)) {
+    const flights = routeFlights(seed, code, fleet, from, to, km);
+    if (flights.length > 0) return { carrier: code, flights };
+  }
+  return undefined;
+}
+
+function legOf(flight: RouteFlight, carrier: string, from: Airport, to: Airport, dayOffset: number, layover: number): LegTemplate {
+  return {
+    from,
+    to,
+    carrier,
+    flightNumber: flight.flightNumber,
+    equipment: flight.equipment,
+    distanceKm: distanceKm(from, to),
+    blockMinutes: flight.blockMinutes,
+    departureMinute: flight.departureMinute,
+    dayOffset,
+    layoverMinutes: layover,
+  };
+}
+
+/** Shortest connection: 70 min, 90 after arriving in the US from abroad (immigration and customs first, D175). */
+const minLayover = (from: Airport, hub: Airport): number => (hub.country === 'US' && from.country !== 'US' ? 90 : 70);
+
+/**
+ * A one-stop itinerary from two flights that connect at `hub` (D179): the first leg one of the first route's
+ * flights, the second one of the second's leaving {@link minLayover} to {@link MAX_LAYOVER} after it lands
+ * on every reference day (so under every pair of clocks), drawn among those that do; `undefined` when none does.
+ */
+function connection(seed: number, program: ProgramCode, from: Airport, hub: Airport, to: Airport, km: number, random: Random): ItineraryTemplate | undefined {
+  const first = flightsFor(seed, program, from, hub);
+  const second = flightsFor(seed, program, hub, to);
+  if (!first || !second) return undefined;
+  const shortest = minLayover(from, hub);
+  const start = random.int(0, first.flights.length - 1);
+  for (let i = 0; i < first.flights.length; i++) {
+    const one = first.flights[(start + i) % first.flights.length] as RouteFlight;
+    const fits: { two: RouteFlight; dayOffset: number; layover: number }[] = [];
+    for (const two of second.flights) {
+      // The second flight leaves on the hub's date of the first's departure, the day before or the day after.
+      for (const dayOffset of [-1, 0, 1]) {
+        let layover = 0;
+        const ok = REFERENCE_DAYS.every((day, index) => {
+          const arrivalUtc = localToUtc(from.timeZone, day + one.departureMinute * MINUTE) + one.blockMinutes * MINUTE;
+          const minutes = (localToUtc(hub.timeZone, day + dayOffset * DAY + two.departureMinute * MINUTE) - arrivalUtc) / MINUTE;
+          if (index === 0) layover = minutes;
+          return minutes >= shortest && minutes <= MAX_LAYOVER;
+        });
+        if (ok) fits.push({ two, dayOffset, layover });
+      }
+    }
+    if (fits.length === 0) continue;
+    const { two, dayOffset, layover } = random.pick(fits);
+    // It sells on the days both fly: the second's days read from the first's date.
+    let weekdays = 0;
+    for (let day = 0; day < 7; day++) if (one.weekdays & (1 << day) && two.weekdays & (1 << ((day + dayOffset + 7) % 7))) weekdays |= 1 << day;
+    if (weekdays === 0) continue;
+    return {
+      departureMinute: one.departureMinute,
+      legs: [legOf(one, first.carrier, from, hub, 0, 0), legOf(two, second.carrier, hub, to, dayOffset, layover)],
+      weekdays,
       distanceKm: km,
-      blockMinutes: blockMinutes(km, windKmh(from, to), random),
-      layoverMinutes: layover,
     };
   }
   return undefined;
@@ -242,7 +436,9 @@ const timetables = new Map<string, ItineraryTemplate[]>();
 /**
  * The program's timetable on a route: direct and one-stop itineraries that
  * fly on most days, the same every week (like a real airline), so a search
- * and the price history see the same flight codes.
+ * and the price history see the same flight codes. Both are made of the
+ * carriers' daily flights on each leg (D179), shared with every other route
+ * and program that uses them.
  */
 export function timetable(seed: number, program: ProgramCode, origin: string, destination: string): ItineraryTemplate[] {
   const key = `${seed}|${program}|${origin}|${destination}`;
@@ -255,35 +451,31 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
     const random = createRandom(seed, 'timetable', program, origin, destination);
     const profile = PROGRAMS[program];
     const km = distanceKm(from, to);
-    const numbers = new Set<number>();
-    const flightNumber = (): number => {
-      let number = profile.flightBase + random.int(0, 899);
-      while (numbers.has(number)) number++;
-      numbers.add(number);
-      return number;
-    };
-    const weekdays = (): number => (random.chance(0.75) ? 0b1111111 : 0b1111111 & ~(1 << random.int(0, 6)) & ~(1 << random.int(0, 6)));
     // A domestic-only airport sells no international itinerary, through any connection (D39).
     const domesticOnly = limitsOf(origin).domesticOnly || limitsOf(destination).domesticOnly;
     if (km >= MIN_ROUTE_KM && !(domesticOnly && from.country !== to.country)) {
       const atHub = profile.hubs.includes(origin) || profile.hubs.includes(destination);
       const directs = km > MAX_DIRECT_KM || !legAllowed(from, to, km) ? 0 : random.int(atHub ? 1 : 0, atHub ? 3 : 2);
-      for (let i = 0; i < directs; i++) {
-        const leg = legTemplate(program, from, to, flightNumber, 0, random);
-        const entry = leg && keepingNightRules({ departureMinute: departureMinute(km, random), legs: [leg], weekdays: weekdays(), distanceKm: km });
-        if (entry) entries.push(entry);
+      const nonstop = directs > 0 ? flightsFor(seed, program, from, to) : undefined;
+      if (nonstop) {
+        for (const flight of nonstop.flights.slice(0, directs)) {
+          entries.push({
+            departureMinute: flight.departureMinute,
+            legs: [legOf(flight, nonstop.carrier, from, to, 0, 0)],
+            weekdays: flight.weekdays,
+            distanceKm: km,
+          });
+        }
       }
       const points = connectionPoints(program, from, to, km);
-      const connections = Math.min(points.length, random.int(1, 4));
-      for (let i = 0; i < connections; i++) {
-        const hub = points[i] as Airport;
-        const first = legTemplate(program, from, hub, flightNumber, 0, random);
-        // Arriving from abroad in the US, a passenger clears immigration and customs before any connection: 90 min at least (D175).
-        const fromAbroad = hub.country === 'US' && from.country !== 'US';
-        const second = legTemplate(program, hub, to, flightNumber, random.int(fromAbroad ? 18 : 14, 48) * 5, random);
-        const entry =
-          first && second && keepingNightRules({ departureMinute: departureMinute(km, random), legs: [first, second], weekdays: weekdays(), distanceKm: km });
-        if (entry) entries.push(entry);
+      const connections = random.int(1, 4);
+      // A hub whose flights do not connect is passed over for the next, as a booking engine would.
+      for (let i = 0, found = 0; i < points.length && found < connections; i++) {
+        const entry = connection(seed, program, from, points[i] as Airport, to, km, random);
+        if (entry) {
+          entries.push(entry);
+          found++;
+        }
       }
       entries.sort((a, b) => a.departureMinute - b.departureMinute);
     }
@@ -294,28 +486,27 @@ export function timetable(seed: number, program: ProgramCode, origin: string, de
   return entries;
 }
 
-/** A timetable entry's legs on the local day `day` (epoch of its midnight), and its door-to-door minutes. */
+/**
+ * A timetable entry's legs on the local day `day` (epoch of its midnight), and its door-to-door minutes:
+ * each leg departs at its flight's minute in its own airport's clock (D179), so a flight keeps its time in
+ * every itinerary. In a week whose two clocks change apart from every reference day, a connection that
+ * would then be too short or too long keeps its reference layover instead (D138).
+ */
 function dateTemplate(template: ItineraryTemplate, day: number): { legs: DatedLeg[]; durationMinutes: number } {
   const legs: DatedLeg[] = [];
-  let departureUtc = localToUtc(template.legs[0]?.from.timeZone ?? 'UTC', day + template.departureMinute * MINUTE);
-  const firstUtc = departureUtc;
-  let arrivalUtc = departureUtc;
+  const firstUtc = localToUtc(template.legs[0]?.from.timeZone ?? 'UTC', day + template.departureMinute * MINUTE);
+  let arrivalUtc = firstUtc;
+  let previous: LegTemplate | undefined;
   for (const leg of template.legs) {
-    departureUtc = legs.length === 0 ? departureUtc : arrivalUtc + leg.layoverMinutes * MINUTE;
+    let departureUtc = firstUtc;
+    if (previous) {
+      departureUtc = localToUtc(leg.from.timeZone, day + leg.dayOffset * DAY + leg.departureMinute * MINUTE);
+      const layover = (departureUtc - arrivalUtc) / MINUTE;
+      if (layover < minLayover(previous.from, leg.from) || layover > MAX_LAYOVER) departureUtc = arrivalUtc + leg.layoverMinutes * MINUTE;
+    }
     arrivalUtc = departureUtc + leg.blockMinutes * MINUTE;
-    // Written out rather than spread: one object shape for every dated leg, made once per leg of every search.
-    legs.push({
-      from: leg.from,
-      to: leg.to,
-      carrier: leg.carrier,
-      flightNumber: leg.flightNumber,
-      equipment: leg.equipment,
-      distanceKm: leg.distanceKm,
-      blockMinutes: leg.blockMinutes,
-      layoverMinutes: leg.layoverMinutes,
-      departureLocal: utcToLocal(leg.from.timeZone, departureUtc),
-      arrivalLocal: utcToLocal(leg.to.timeZone, arrivalUtc),
-    });
+    legs.push({ ...leg, departureLocal: utcToLocal(leg.from.timeZone, departureUtc), arrivalLocal: utcToLocal(leg.to.timeZone, arrivalUtc) });
+    previous = leg;
   }
   return { legs, durationMinutes: Math.round((arrivalUtc - firstUtc) / MINUTE) };
 }
@@ -327,16 +518,16 @@ const minuteOfDay = (local: number): number => Math.floor((((local / MINUTE) % D
 const inWindow = (minute: number, from: number, to: number): boolean => (from <= to ? minute >= from && minute < to : minute >= from || minute < to);
 
 /**
- * How many minutes later a dated leg must depart to keep the night rules (D138), 0 when it keeps them:
+ * How many minutes later a leg must depart to keep the night rules (D138), 0 when it keeps them:
  * no departure from 00:00 to 05:00 local, and none departing or landing in an airport's curfew.
  */
-function nightDelay(leg: DatedLeg): number {
-  const departs = minuteOfDay(leg.departureLocal);
-  const lands = minuteOfDay(leg.arrivalLocal);
+function nightDelay(from: Airport, to: Airport, departureLocal: number, arrivalLocal: number): number {
+  const departs = minuteOfDay(departureLocal);
+  const lands = minuteOfDay(arrivalLocal);
   let delay = departs < FIRST_DEPARTURE ? FIRST_DEPARTURE - departs : 0;
-  const out = limitsOf(leg.from.iata).curfew;
+  const out = limitsOf(from.iata).curfew;
   if (out && inWindow(departs, out.from, out.to)) delay = Math.max(delay, (out.to - departs + DAY_MINUTES) % DAY_MINUTES);
-  const into = limitsOf(leg.to.iata).curfew;
+  const into = limitsOf(to.iata).curfew;
   if (into && inWindow(lands, into.from, into.to)) delay = Math.max(delay, (into.to - lands + DAY_MINUTES) % DAY_MINUTES);
   return delay;
 }
@@ -348,43 +539,6 @@ const MAX_LAYOVER = 240;
  * between them every pair of clocks shows each combination of offsets it has in a year.
  */
 const REFERENCE_DAYS = [Date.UTC(2027, 0, 15), Date.UTC(2027, 2, 20), Date.UTC(2027, 6, 15), Date.UTC(2027, 10, 3)];
-
-/**
- * The entry moved to keep the night rules on the reference days (D138): a connection waits for the
- * morning (up to {@link MAX_LAYOVER}), else the whole itinerary leaves an hour or more earlier or later
- * that day (as an airline times a bank); `undefined` when no time of the day keeps them.
- */
-function keepingNightRules(template: ItineraryTemplate): ItineraryTemplate | undefined {
-  for (let hours = 0; hours <= 18; hours++) {
-    for (const sign of hours === 0 ? [1] : [1, -1]) {
-      const departureMinute = template.departureMinute + sign * hours * 60;
-      if (departureMinute < FIRST_DEPARTURE || departureMinute >= DAY_MINUTES) continue;
-      const entry = waitingForMorning({ ...template, departureMinute });
-      if (entry) return entry;
-    }
-  }
-  return undefined;
-}
-
-/** The entry with its connections waiting out the night, or `undefined` when its first leg breaks the rules or a wait is too long. */
-function waitingForMorning(template: ItineraryTemplate): ItineraryTemplate | undefined {
-  let entry = template;
-  for (let attempt = 0; attempt < 4; attempt++) {
-    let changed = false;
-    for (const day of REFERENCE_DAYS) {
-      const { legs } = dateTemplate(entry, day);
-      const index = legs.findIndex((leg) => nightDelay(leg) > 0);
-      if (index < 0) continue;
-      const leg = entry.legs[index] as LegTemplate;
-      const layover = leg.layoverMinutes + Math.ceil(nightDelay(legs[index] as DatedLeg) / 5) * 5;
-      if (index === 0 || layover > MAX_LAYOVER) return undefined;
-      entry = { ...entry, legs: entry.legs.map((each, i) => (i === index ? { ...each, layoverMinutes: layover } : each)) };
-      changed = true;
-    }
-    if (!changed) return entry;
-  }
-  return undefined;
-}
 
 /** The itineraries of a timetable that operate on a local `YYYY-MM-DD`, with local times from each airport's zone. */
 export function itinerariesOn(entries: readonly ItineraryTemplate[], date: string): DatedItinerary[] {
