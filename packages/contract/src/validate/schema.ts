@@ -197,15 +197,13 @@ export interface UnknownField {
 export function unknownFields(node: SchemaNode, value: unknown, field: string): UnknownField[] {
   const found: UnknownField[] = [];
   const visit = (at: SchemaNode | undefined, item: unknown, path: string): void => {
-    // A hole of a sparse array holds no field: forEach skips it.
-    if (at?.type === 'array' && Array.isArray(item))
-      item.forEach((each, index) => {
-        visit(at.items, each, `${path}.${index}`);
-      });
-    if (at?.type === 'object' && isPlainObject(item)) {
+    // An array's entries are its items, all of them declared by `items`; an object's are its fields, each declared or not.
+    const array = at?.type === 'array' && Array.isArray(item);
+    if (array || (at?.type === 'object' && isPlainObject(item))) {
       const known = Object.keys(at.properties ?? {});
-      for (const name of Object.keys(item))
-        if (known.includes(name)) visit(at.properties?.[name], item[name], `${path}.${name}`);
+      // A hole of a sparse array holds no field: Object.entries skips it.
+      for (const [name, each] of Object.entries(item))
+        if (array || known.includes(name)) visit(array ? at.items : at.properties?.[name], each, `${path}.${name}`);
         else found.push({ field: `${path}.${name}`, known });
     }
   };
