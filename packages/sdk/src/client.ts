@@ -7,6 +7,7 @@ import { defaultRetryDelay, isTimeout, type RetryPolicy, shouldRetry, TRANSIENT,
 import {
   checkOptions,
   type ClientOptions,
+  LOG_LEVEL_NAMES,
   LOG_LEVELS,
   type HistoryOptions,
   type Logger,
@@ -127,7 +128,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
     ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
     ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
-    ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVELS.map((l) => `"${l}"`).join(', ')],
+    ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVEL_NAMES],
     ['logger', logger, !logger || isPlainObject(logger), 'an object with debug, warn and error methods'],
   ]);
   // What withOptions() builds on: a copy, so a caller changing its options object afterwards changes neither client.

@@ -1,4 +1,4 @@
-import { type ClientOptions, LOG_LEVELS, type LogLevel } from '../options.js';
+import { type ClientOptions, LOG_LEVEL_NAMES, LOG_LEVELS, type LogLevel } from '../options.js';
 
 type Runtime = { Deno?: { env: { get(name: string): string | undefined } }; process?: { env: Record<string, string | undefined> } };
 
@@ -23,8 +23,6 @@ export function withEnv(options: ClientOptions | undefined): ClientOptions {
   const { apiKey = read('FLIGHT_SEARCH_API_KEY'), baseUrl = read('FLIGHT_SEARCH_BASE_URL'), logLevel } = options ?? {};
   const log = logLevel ?? read('FLIGHT_SEARCH_LOG');
   if (!logLevel && log && !LOG_LEVELS.includes(log as LogLevel))
-    throw new TypeError(
-      `createFlightSearchClient: FLIGHT_SEARCH_LOG must be ${LOG_LEVELS.map((l) => `"${l}"`).join(', ')} or unset; received ${JSON.stringify(log)}`,
-    );
+    throw new TypeError(`createFlightSearchClient: FLIGHT_SEARCH_LOG must be ${LOG_LEVEL_NAMES} or unset; received ${JSON.stringify(log)}`);
   return { ...options, apiKey, baseUrl, logLevel: log as LogLevel | undefined };
 }
