@@ -201,7 +201,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           ...(error && { error: error.name, retrying }),
         };
         const end = error ? `: ${redact(error.message)}${retrying ? ', retrying' : ''}` : '';
-        log(at, `[flight-search] ${method} ${fields.url} ${response?.status ?? error!.name} in ${event.durationMs} ms (attempt ${n})${end}`, fields);
+        log(at, `[flight-search] ${method} ${fields.url} ${fields.status ?? fields.error} in ${fields.durationMs} ms (attempt ${n})${end}`, fields);
       }
       if (response && onResponse) await onResponse({ ...info(response), ...event });
       if (!error) return outcome as Sent;
