@@ -109,8 +109,8 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
       // A value the enum does not list is refused, unless the set is left open here: a decision of
       // ours not applied (x-decision), or open codes (D143). Open, it must still have the pattern's shape.
       const open = (node['x-decision'] && !options.decisions) || (options.openCodes && node.pattern);
-      const listed = !node.enum || node.enum.includes(value);
-      if (!listed && !(open && matches(node.pattern ?? '', value))) return ['invalid_enum', `must be one of ${node.enum!.join(', ')}`];
+      if (node.enum && !node.enum.includes(value) && !(open && matches(node.pattern ?? '', value)))
+        return ['invalid_enum', `must be one of ${node.enum.join(', ')}`];
       if (node.pattern && !matches(node.pattern, value)) return ['invalid_format', `must match ${node.pattern}`];
       if (node.format === 'date' && !isCalendarDate(value)) return ['invalid_date', 'must be a day on the calendar'];
       // A code that names no place the checker knows (D107); only a checker holding an airport table asks.
