@@ -194,21 +194,17 @@ export interface UnknownField {
  * unknownFields(SEARCH_REQUEST_SCHEMA, { passengers: { adults: 1, childs: 2 }, foo: 1 }, 'body');
  * // [{ field: 'body.passengers.childs', known: ['adults', 'children', 'infants'] }, { field: 'body.foo', known: [...] }]
  */
-export function unknownFields(node: SchemaNode, value: unknown, field: string): UnknownField[] {
-  const found: UnknownField[] = [];
-  const visit = (at: SchemaNode | undefined, item: unknown, path: string): void => {
-    // An array's entries are its items, all of them declared by `items`; an object's are its fields, each declared or not.
-    const array = at?.type === 'array' && Array.isArray(item);
-    if (array || (at?.type === 'object' && isPlainObject(item))) {
-      const known = Object.keys(at.properties ?? {});
-      // A hole of a sparse array holds no field: Object.entries skips it.
-      for (const [name, each] of Object.entries(item))
-        if (array || known.includes(name)) visit(array ? at.items : at.properties?.[name], each, `${path}.${name}`);
-        else found.push({ field: `${path}.${name}`, known });
-    }
-  };
-  visit(node, value, field);
-  return found;
+export function unknownFields(node: SchemaNode | undefined, value: unknown, field: string): UnknownField[] {
+  // An array's entries are its items, all of them declared by `items`; an object's are its fields, each declared or not.
+  const array = node?.type === 'array' && Array.isArray(value);
+  if (!array && !(node?.type === 'object' && isPlainObject(value))) return [];
+  const known = Object.keys(node.properties ?? {});
+  // A hole of a sparse array holds no field: Object.entries skips it.
+  return Object.entries(value).flatMap(([name, each]) =>
+    array || known.includes(name)
+      ? unknownFields(array ? node.items : node.properties?.[name], each, `${field}.${name}`)
+      : [{ field: `${field}.${name}`, known }],
+  );
 }
 
 /** Builds an issue: the finding's text, then the rule it breaks when the contract names one, and a full stop. */
