@@ -30,7 +30,8 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
     ['airlineLoyalty', 'priceType'],
     'airlineLoyalty',
     ([[program], priceType]) => {
-      const [allowed, other]: [readonly string[], readonly string[]] = priceType === 'CASH' ? [CASH_PROGRAMS, MILES_PROGRAMS] : [MILES_PROGRAMS, CASH_PROGRAMS];
+      const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
+      const other: readonly string[] = priceType === 'CASH' ? MILES_PROGRAMS : CASH_PROGRAMS;
       // Refused: a program of the other priceType only. A code neither table knows reaches this rule only when
       // codes are open (the schema check refuses it otherwise), and is the service's to judge (D143).
       return (
