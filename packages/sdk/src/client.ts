@@ -101,6 +101,14 @@ export interface FlightSearchClient {
 // biome-ignore lint/suspicious/noExplicitAny: the JSON of an answer, which each method's signature types
 type Sent = [response: Response, error: undefined, data: any];
 
+/** `options` with `overrides` over them, in new objects: `headers` and `hooks` merged name by name, the rest replaced. */
+const merged = (options: ClientOptions, overrides?: ClientOptions): ClientOptions => ({
+  ...options,
+  ...overrides,
+  headers: { ...options.headers, ...overrides?.headers },
+  hooks: { ...options.hooks, ...overrides?.hooks },
+});
+
 /**
  * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
  * Options are checked up front: a wrong one throws a `TypeError` naming it, what it must be and what it got.
@@ -132,7 +140,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     ['logger', logger, !logger || isPlainObject(logger), 'an object with debug, warn and error methods'],
   ]);
   // What withOptions() builds on: a copy, so a caller changing its options object afterwards changes neither client.
-  const own: ClientOptions = { ...options, headers: { ...options.headers }, hooks: { ...hooks } };
+  const own = merged(options);
   const level = LOG_LEVELS.indexOf(logLevel);
   // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
   // its first failure is reported on console.error, the rest are ignored.
@@ -244,7 +252,6 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     getPriceHistory: (query, opts) =>
       checked('history query', opts?.validate === false ? [] : validateHistoryQuery(query), () => send('GET', '/intelligence/flights/history', opts, query)),
     getQuota: (opts) => call(send('GET', '/quota', opts)),
-    withOptions: (overrides) =>
-      createFlightSearchClient({ ...own, ...overrides, headers: { ...own.headers, ...overrides?.headers }, hooks: { ...own.hooks, ...overrides?.hooks } }),
+    withOptions: (overrides) => createFlightSearchClient(merged(own, overrides)),
   };
 }
