@@ -11,7 +11,7 @@ const read = (name: string): string | undefined => {
     const { Deno, process } = globalThis as Runtime;
     return (Deno ? Deno.env.get(name) : process?.env[name]) || undefined;
   } catch {
-    return undefined;
+    // Not allowed to read it (Deno without --allow-env): undefined, as if unset.
   }
 };
 
