@@ -10,7 +10,6 @@ import {
   LOG_LEVEL_NAMES,
   LOG_LEVELS,
   type HistoryOptions,
-  type Logger,
   type LogFields,
   type RequestOptions,
   type ResponseInfo,
@@ -142,20 +141,8 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   // What withOptions() builds on: a copy, so a caller changing its options object afterwards changes neither client.
   const own = merged(options);
   const level = LOG_LEVELS.indexOf(logLevel);
-  // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
-  // its first failure is reported on console.error, the rest are ignored.
+  // How often the logger has thrown: only its first failure is reported (D90, in send).
   let loggerFailed = 0;
-  const log = (at: keyof Logger, message: string, fields: LogFields) => {
-    try {
-      // console gets the line alone: one line per attempt, not a line and an object printed over several.
-      logger ? logger[at](message, fields) : console[at](message);
-    } catch (e) {
-      // console.error may be the logger that failed: nothing it throws gets out either.
-      try {
-        loggerFailed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
-      } catch {}
-    }
-  };
   const { onRequest, onResponse, onError } = hooks;
   const info = (response: Response): ResponseInfo => {
     const headers = redactHeaders(response.headers, redact);
@@ -209,7 +196,18 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           ...(error && { error: error.name, retrying }),
         };
         const end = error ? `: ${redact(error.message)}${retrying ? ', retrying' : ''}` : '';
-        log(at, `[flight-search] ${method} ${fields.url} ${fields.status ?? fields.error} in ${fields.durationMs} ms (attempt ${n})${end}`, fields);
+        const line = `[flight-search] ${method} ${fields.url} ${fields.status ?? fields.error} in ${fields.durationMs} ms (attempt ${n})${end}`;
+        // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
+        // its first failure is reported on console.error, the rest are ignored.
+        try {
+          // console gets the line alone: one line per attempt, not a line and an object printed over several.
+          logger ? logger[at](line, fields) : console[at](line);
+        } catch (e) {
+          // console.error may be the logger that failed: nothing it throws gets out either.
+          try {
+            loggerFailed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
+          } catch {}
+        }
       }
       if (response && onResponse) await onResponse({ ...info(response), ...event });
       if (!error) return outcome as Sent;
