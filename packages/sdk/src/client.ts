@@ -7,9 +7,9 @@ import { defaultRetryDelay, isTimeout, type RetryPolicy, shouldRetry, TRANSIENT,
 import {
   checkOptions,
   type ClientOptions,
+  LOG_LEVEL_NAMES,
   LOG_LEVELS,
   type HistoryOptions,
-  type Logger,
   type LogFields,
   type RequestOptions,
   type ResponseInfo,
@@ -100,6 +100,14 @@ export interface FlightSearchClient {
 // biome-ignore lint/suspicious/noExplicitAny: the JSON of an answer, which each method's signature types
 type Sent = [response: Response, error: undefined, data: any];
 
+/** `options` with `overrides` over them, in new objects: `headers` and `hooks` merged name by name, the rest replaced. */
+const merged = (options: ClientOptions, overrides?: ClientOptions): ClientOptions => ({
+  ...options,
+  ...overrides,
+  headers: { ...options.headers, ...overrides?.headers },
+  hooks: { ...options.hooks, ...overrides?.hooks },
+});
+
 /**
  * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
  * Options are checked up front: a wrong one throws a `TypeError` naming it, what it must be and what it got.
@@ -127,26 +135,14 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
     ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
     ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
-    ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVELS.map((l) => `"${l}"`).join(', ')],
+    ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVEL_NAMES],
     ['logger', logger, !logger || isPlainObject(logger), 'an object with debug, warn and error methods'],
   ]);
   // What withOptions() builds on: a copy, so a caller changing its options object afterwards changes neither client.
-  const own: ClientOptions = { ...options, headers: { ...options.headers }, hooks: { ...hooks } };
+  const own = merged(options);
   const level = LOG_LEVELS.indexOf(logLevel);
-  // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
-  // its first failure is reported on console.error, the rest are ignored.
+  // How often the logger has thrown: only its first failure is reported (D90, in send).
   let loggerFailed = 0;
-  const log = (at: keyof Logger, message: string, fields: LogFields) => {
-    try {
-      // console gets the line alone: one line per attempt, not a line and an object printed over several.
-      logger ? logger[at](message, fields) : console[at](message);
-    } catch (e) {
-      // console.error may be the logger that failed: nothing it throws gets out either.
-      try {
-        loggerFailed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
-      } catch {}
-    }
-  };
   const { onRequest, onResponse, onError } = hooks;
   const info = (response: Response): ResponseInfo => {
     const headers = redactHeaders(response.headers, redact);
@@ -200,7 +196,18 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
           ...(error && { error: error.name, retrying }),
         };
         const end = error ? `: ${redact(error.message)}${retrying ? ', retrying' : ''}` : '';
-        log(at, `[flight-search] ${method} ${fields.url} ${response?.status ?? error!.name} in ${event.durationMs} ms (attempt ${n})${end}`, fields);
+        const line = `[flight-search] ${method} ${fields.url} ${fields.status ?? fields.error} in ${fields.durationMs} ms (attempt ${n})${end}`;
+        // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
+        // its first failure is reported on console.error, the rest are ignored.
+        try {
+          // console gets the line alone: one line per attempt, not a line and an object printed over several.
+          logger ? logger[at](line, fields) : console[at](line);
+        } catch (e) {
+          // console.error may be the logger that failed: nothing it throws gets out either.
+          try {
+            loggerFailed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
+          } catch {}
+        }
       }
       if (response && onResponse) await onResponse({ ...info(response), ...event });
       if (!error) return outcome as Sent;
@@ -243,7 +250,6 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     getPriceHistory: (query, opts) =>
       checked('history query', opts?.validate === false ? [] : validateHistoryQuery(query), () => send('GET', '/intelligence/flights/history', opts, query)),
     getQuota: (opts) => call(send('GET', '/quota', opts)),
-    withOptions: (overrides) =>
-      createFlightSearchClient({ ...own, ...overrides, headers: { ...own.headers, ...overrides?.headers }, hooks: { ...own.hooks, ...overrides?.hooks } }),
+    withOptions: (overrides) => createFlightSearchClient(merged(own, overrides)),
   };
 }

@@ -238,3 +238,7 @@ export function checkOptions(caller: string, redact: (text: string) => string, c
 
 /** The log levels, from none to every attempt. */
 export const LOG_LEVELS: LogLevel[] = ['off', 'error', 'warn', 'debug'];
+
+// Pure: an entry that names no log level (the raw client) leaves it out.
+/** The log levels as a message names them, for the option and for `FLIGHT_SEARCH_LOG`: `"off", "error", "warn", "debug"`. */
+export const LOG_LEVEL_NAMES = /* @__PURE__ */ LOG_LEVELS.map((level) => `"${level}"`).join(', ');

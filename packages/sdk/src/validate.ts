@@ -27,7 +27,7 @@ export function validateSearchRequest(body: unknown): ValidationIssue[] {
   return [
     ...checkSearchRequest(body, { openCodes: true }),
     ...unknownFields(SEARCH_REQUEST_SCHEMA as SchemaNode, body, 'body').map(({ field, known }) => {
-      const name = field.slice(field.lastIndexOf('.') + 1);
+      const name = field.split('.').at(-1)!;
       // What was meant: the declared name that starts with the same three letters, case aside (each
       // object's names differ in their first three: childs is children, responseFomat responseFormat).
       const start = (text: string) => text.slice(0, 3).toLowerCase();

@@ -109,8 +109,8 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
       // A value the enum does not list is refused, unless the set is left open here: a decision of
       // ours not applied (x-decision), or open codes (D143). Open, it must still have the pattern's shape.
       const open = (node['x-decision'] && !options.decisions) || (options.openCodes && node.pattern);
-      const listed = !node.enum || node.enum.includes(value);
-      if (!listed && !(open && matches(node.pattern ?? '', value))) return ['invalid_enum', `must be one of ${node.enum!.join(', ')}`];
+      if (node.enum && !node.enum.includes(value) && !(open && matches(node.pattern ?? '', value)))
+        return ['invalid_enum', `must be one of ${node.enum.join(', ')}`];
       if (node.pattern && !matches(node.pattern, value)) return ['invalid_format', `must match ${node.pattern}`];
       if (node.format === 'date' && !isCalendarDate(value)) return ['invalid_date', 'must be a day on the calendar'];
       // A code that names no place the checker knows (D107); only a checker holding an airport table asks.
@@ -194,23 +194,17 @@ export interface UnknownField {
  * unknownFields(SEARCH_REQUEST_SCHEMA, { passengers: { adults: 1, childs: 2 }, foo: 1 }, 'body');
  * // [{ field: 'body.passengers.childs', known: ['adults', 'children', 'infants'] }, { field: 'body.foo', known: [...] }]
  */
-export function unknownFields(node: SchemaNode, value: unknown, field: string): UnknownField[] {
-  const found: UnknownField[] = [];
-  const visit = (at: SchemaNode | undefined, item: unknown, path: string): void => {
-    // A hole of a sparse array holds no field: forEach skips it.
-    if (at?.type === 'array' && Array.isArray(item))
-      item.forEach((each, index) => {
-        visit(at.items, each, `${path}.${index}`);
-      });
-    if (at?.type === 'object' && isPlainObject(item)) {
-      const known = Object.keys(at.properties ?? {});
-      for (const name of Object.keys(item))
-        if (known.includes(name)) visit(at.properties?.[name], item[name], `${path}.${name}`);
-        else found.push({ field: `${path}.${name}`, known });
-    }
-  };
-  visit(node, value, field);
-  return found;
+export function unknownFields(node: SchemaNode | undefined, value: unknown, field: string): UnknownField[] {
+  // An array's entries are its items, all of them declared by `items`; an object's are its fields, each declared or not.
+  const array = node?.type === 'array' && Array.isArray(value);
+  if (!array && !(node?.type === 'object' && isPlainObject(value))) return [];
+  const known = Object.keys(node.properties ?? {});
+  // A hole of a sparse array holds no field: Object.entries skips it.
+  return Object.entries(value).flatMap(([name, each]) =>
+    array || known.includes(name)
+      ? unknownFields(array ? node.items : node.properties?.[name], each, `${field}.${name}`)
+      : [{ field: `${field}.${name}`, known }],
+  );
 }
 
 /** Builds an issue: the finding's text, then the rule it breaks when the contract names one, and a full stop. */

@@ -18,7 +18,7 @@ type CrossFieldRule = readonly [
   reads: readonly string[],
   field: string,
   // biome-ignore lint/suspicious/noExplicitAny: values the schema check has already typed, each rule reads them as it declares
-  broken: (values: any[], options: CheckOptions) => string | false,
+  broken: (values: any[]) => string | false,
   type?: ValidationIssueType,
 ];
 
@@ -29,14 +29,13 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
     'SEARCH-2',
     ['airlineLoyalty', 'priceType'],
     'airlineLoyalty',
-    ([[program], priceType], { openCodes }) => {
+    ([[program], priceType]) => {
       const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
-      // An open code the contract does not know is the service's to judge (D143); a known one is checked here.
-      const known = (table: readonly string[]) => table.includes(program);
+      const other: readonly string[] = priceType === 'CASH' ? MILES_PROGRAMS : CASH_PROGRAMS;
+      // Refused: a program of the other priceType only. A code neither table knows reaches this rule only when
+      // codes are open (the schema check refuses it otherwise), and is the service's to judge (D143).
       return (
-        !known(allowed) &&
-        !(openCodes && !known(MILES_PROGRAMS) && !known(CASH_PROGRAMS)) &&
-        `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')}`
+        !allowed.includes(program) && other.includes(program) && `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')}`
       );
     },
   ],
@@ -108,7 +107,7 @@ export function validateSearchRequest(body: unknown, options: CheckOptions = {})
   };
   for (const [rule, reads, name, broken, type = 'cross_field'] of CROSS_FIELD_RULES) {
     const values = reads.map(read);
-    const text = !values.includes(INVALID) && broken(values, options);
+    const text = !values.includes(INVALID) && broken(values);
     const field = `body.${name}`;
     // A field has one issue: a cross-field rule never adds a second one to a field (D6).
     if (text && !issues.some((known) => known.field === field)) issues.push(issue(field, [type, text], rule));

@@ -1,4 +1,5 @@
-import { type ClientOptions, LOG_LEVELS, type LogLevel } from '../options.js';
+import { createFlightSearchClient as create, type FlightSearchClient } from '../client.js';
+import { type ClientOptions, LOG_LEVEL_NAMES, LOG_LEVELS, type LogLevel } from '../options.js';
 
 type Runtime = { Deno?: { env: { get(name: string): string | undefined } }; process?: { env: Record<string, string | undefined> } };
 
@@ -11,20 +12,26 @@ const read = (name: string): string | undefined => {
     const { Deno, process } = globalThis as Runtime;
     return (Deno ? Deno.env.get(name) : process?.env[name]) || undefined;
   } catch {
-    return undefined;
+    // Not allowed to read it (Deno without --allow-env): undefined, as if unset.
   }
 };
 
+// The server entry's createFlightSearchClient (D151): src/server.ts re-exports it, and a browser or worker bundle
+// never imports this module. Written here rather than as a wrapper there, so the environment costs no extra call.
 /**
- * The options with `FLIGHT_SEARCH_API_KEY`, `FLIGHT_SEARCH_BASE_URL` and `FLIGHT_SEARCH_LOG` filling the ones
- * left out (D151): an option given, `apiKey: null` included, always wins. Only the server entry imports this.
+ * Creates a client of the Flight Search service, as on every runtime, with the environment filling the options
+ * left out: `FLIGHT_SEARCH_API_KEY` (apiKey), `FLIGHT_SEARCH_BASE_URL` (baseUrl), `FLIGHT_SEARCH_LOG` (logLevel).
+ * An option given always wins; `apiKey: null` stays keyless whatever the environment holds.
+ * @example
+ * // FLIGHT_SEARCH_API_KEY=... FLIGHT_SEARCH_BASE_URL=http://127.0.0.1:4010 node app.js
+ * import { createFlightSearchClient } from '@flight-search/sdk';
+ * const client = createFlightSearchClient();
+ * console.log(await client.getQuota());
  */
-export function withEnv(options: ClientOptions | undefined): ClientOptions {
+export function createFlightSearchClient(options?: ClientOptions): FlightSearchClient {
   const { apiKey = read('FLIGHT_SEARCH_API_KEY'), baseUrl = read('FLIGHT_SEARCH_BASE_URL'), logLevel } = options ?? {};
   const log = logLevel ?? read('FLIGHT_SEARCH_LOG');
   if (!logLevel && log && !LOG_LEVELS.includes(log as LogLevel))
-    throw new TypeError(
-      `createFlightSearchClient: FLIGHT_SEARCH_LOG must be ${LOG_LEVELS.map((l) => `"${l}"`).join(', ')} or unset; received ${JSON.stringify(log)}`,
-    );
-  return { ...options, apiKey, baseUrl, logLevel: log as LogLevel | undefined };
+    throw new TypeError(`createFlightSearchClient: FLIGHT_SEARCH_LOG must be ${LOG_LEVEL_NAMES} or unset; received ${JSON.stringify(log)}`);
+  return create({ ...options, apiKey, baseUrl, logLevel: log as LogLevel | undefined });
 }
