@@ -46,8 +46,8 @@ export const chargeAtomically = async ({ request, cost }: ProxySearch) => {
 };
 
 export const proxy = createFlightSearchProxy({
-  apiKey: process.env.FLIGHT_SEARCH_KEY!,
-  baseUrl: process.env.FLIGHT_SEARCH_URL!,
+  apiKey: process.env.FLIGHT_SEARCH_API_KEY!,
+  baseUrl: process.env.FLIGHT_SEARCH_BASE_URL!,
   authorize: (request) => userOf(request) !== undefined,
   beforeSearch: chargeAtomically,
 });

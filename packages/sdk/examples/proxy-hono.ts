@@ -9,8 +9,8 @@ const spent = new Map<string, number>();
 const BUDGET = 20;
 
 const proxy = createFlightSearchProxy({
-  apiKey: process.env.FLIGHT_SEARCH_KEY!,
-  baseUrl: process.env.FLIGHT_SEARCH_URL!,
+  apiKey: process.env.FLIGHT_SEARCH_API_KEY!,
+  baseUrl: process.env.FLIGHT_SEARCH_BASE_URL!,
   // No session: 401 PROXY_UNAUTHORIZED, nothing forwarded.
   authorize: (request) => userOf(request) !== undefined,
   // Over budget: 403 BUDGET_EXCEEDED, nothing forwarded, nothing spent.

@@ -4,8 +4,8 @@ import { toNodeHandler } from '@flight-search/sdk/proxy/node';
 
 const proxy = toNodeHandler(
   createFlightSearchProxy({
-    apiKey: process.env.FLIGHT_SEARCH_KEY!, // stays on the server
-    baseUrl: process.env.FLIGHT_SEARCH_URL!, // e.g. https://api.example.com
+    apiKey: process.env.FLIGHT_SEARCH_API_KEY!, // stays on the server
+    baseUrl: process.env.FLIGHT_SEARCH_BASE_URL!, // e.g. https://api.example.com
   }),
 );
 

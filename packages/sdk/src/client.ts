@@ -113,7 +113,7 @@ const merged = (options: ClientOptions, overrides?: ClientOptions): ClientOption
  * Options are checked up front: a wrong one throws a `TypeError` naming it, what it must be and what it got.
  * @example
  * import { createFlightSearchClient } from '@flight-search/sdk';
- * const client = createFlightSearchClient({ apiKey: process.env.FLIGHT_SEARCH_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+ * const client = createFlightSearchClient({ apiKey: process.env.FLIGHT_SEARCH_API_KEY!, baseUrl: 'http://127.0.0.1:4010' });
  * console.log(await client.getQuota());
  */
 export function createFlightSearchClient(options: ClientOptions): FlightSearchClient {

@@ -26,7 +26,7 @@ export type RawClient = Client<paths>;
  * `createFlightSearchClient` checks them; the typed client's other options are ignored, so one options object serves both.
  * @example
  * import { createRawClient } from '@flight-search/sdk/raw';
- * const raw = createRawClient({ apiKey: process.env.FLIGHT_SEARCH_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+ * const raw = createRawClient({ apiKey: process.env.FLIGHT_SEARCH_API_KEY!, baseUrl: 'http://127.0.0.1:4010' });
  * const { data, error, response } = await raw.GET('/quota');
  * if (error) console.error(response.status, error);
  * else console.log(data.remaining);

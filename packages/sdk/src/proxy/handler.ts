@@ -61,7 +61,7 @@ const ROUTES_TEXT = (prefix: string) => OPERATIONS.map((op) => `${op.method} ${p
  * import { createFlightSearchProxy } from '@flight-search/sdk/proxy';
  *
  * const proxy = createFlightSearchProxy({
- *   apiKey: process.env.FLIGHT_SEARCH_KEY!,
+ *   apiKey: process.env.FLIGHT_SEARCH_API_KEY!,
  *   baseUrl: 'https://api.example.com',
  *   authorize: (request) => request.headers.get('cookie')?.includes('session=') === true,
  *   beforeSearch: ({ cost }) => budget.tryToSpend(cost), // false: 403 BUDGET_EXCEEDED

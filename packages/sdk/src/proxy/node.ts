@@ -24,7 +24,7 @@ export type { NodeHandler };
  * import { createFlightSearchProxy } from '@flight-search/sdk/proxy';
  * import { toNodeHandler } from '@flight-search/sdk/proxy/node';
  *
- * const proxy = toNodeHandler(createFlightSearchProxy({ apiKey: process.env.FLIGHT_SEARCH_KEY!, baseUrl: 'https://api.example.com' }));
+ * const proxy = toNodeHandler(createFlightSearchProxy({ apiKey: process.env.FLIGHT_SEARCH_API_KEY!, baseUrl: 'https://api.example.com' }));
  * createServer((req, res) => {
  *   if (req.url?.startsWith('/api/flight-search/')) return void proxy(req, res);
  *   serveTheApp(req, res);

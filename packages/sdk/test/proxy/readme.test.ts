@@ -11,8 +11,8 @@ const readme = readFileSync(here('../../README.md'), 'utf8');
 const service = useMockService({ keys: keys() });
 
 // The examples read the key and the service's URL from the environment, as a server does.
-process.env.FLIGHT_SEARCH_KEY = SERVER_KEY;
-process.env.FLIGHT_SEARCH_URL = BASE;
+process.env.FLIGHT_SEARCH_API_KEY = SERVER_KEY;
+process.env.FLIGHT_SEARCH_BASE_URL = BASE;
 
 describe("the README's proxy section", () => {
   it.each(['proxy-node.ts', 'proxy-hono.ts', 'proxy-budget.ts', 'proxy-fetch.ts'])('shows examples/%s verbatim in a ts block', (file) => {
