@@ -47,7 +47,7 @@ describe('the server entry reads FLIGHT_SEARCH_* for the options left out', () =
     expect(() => createFlightSearchClient()).toThrow('option "apiKey" must be a non-empty string, or null');
     serverEnv({ FLIGHT_SEARCH_API_KEY: API_KEY, FLIGHT_SEARCH_LOG: 'verbose' });
     expect(() => createFlightSearchClient()).toThrow(
-      new TypeError('createFlightSearchClient: FLIGHT_SEARCH_LOG must be "off", "error", "warn", "debug" or unset; received "verbose"'),
+      new TypeError('createFlightSearchClient: option "FLIGHT_SEARCH_LOG" must be "off", "error", "warn", "debug" or unset; received "verbose"'),
     );
   });
 

@@ -1,5 +1,5 @@
 import { createFlightSearchClient as create, type FlightSearchClient } from '../client.js';
-import { type ClientOptions, LOG_LEVEL_NAMES, LOG_LEVELS, type LogLevel } from '../options.js';
+import { type ClientOptions, checkOptions, LOG_LEVEL_NAMES, LOG_LEVELS, type LogLevel } from '../options.js';
 
 type Runtime = { Deno?: { env: { get(name: string): string | undefined } }; process?: { env: Record<string, string | undefined> } };
 
@@ -10,7 +10,7 @@ type Runtime = { Deno?: { env: { get(name: string): string | undefined } }; proc
 const read = (name: string): string | undefined => {
   try {
     const { Deno, process } = globalThis as Runtime;
-    return (Deno ? Deno.env.get(name) : process?.env[name]) || undefined;
+    return (Deno?.env.get(name) ?? process?.env[name]) || undefined;
   } catch {
     // Not allowed to read it (Deno without --allow-env): undefined, as if unset.
   }
@@ -31,7 +31,8 @@ const read = (name: string): string | undefined => {
 export function createFlightSearchClient(options?: ClientOptions): FlightSearchClient {
   const { apiKey = read('FLIGHT_SEARCH_API_KEY'), baseUrl = read('FLIGHT_SEARCH_BASE_URL'), logLevel } = options ?? {};
   const log = logLevel ?? read('FLIGHT_SEARCH_LOG');
-  if (!logLevel && log && !LOG_LEVELS.includes(log as LogLevel))
-    throw new TypeError(`createFlightSearchClient: FLIGHT_SEARCH_LOG must be ${LOG_LEVEL_NAMES} or unset; received ${JSON.stringify(log)}`);
+  // Checked here, where it is still known to come from the environment, so the error names the variable.
+  if (!logLevel)
+    checkOptions('createFlightSearchClient', String, [['FLIGHT_SEARCH_LOG', log, !log || LOG_LEVELS.includes(log as LogLevel), `${LOG_LEVEL_NAMES} or unset`]]);
   return create({ ...options, apiKey, baseUrl, logLevel: log as LogLevel | undefined });
 }
