@@ -23,6 +23,22 @@ export function ensureTmp(...parts) {
   return dir;
 }
 
+/**
+ * Installs `spec` (a pinned npm package: a server the bench compares against) into bench/.tmp/`dir`,
+ * for the bench only, never the root `npm ci`, unless `entry` (a file the package ships) is already
+ * there. Returns `entry`; throws with npm's reason when the install fails.
+ */
+export function ensureBenchPackage(dir, spec, entry) {
+  if (existsSync(entry)) return entry;
+  const prefix = ensureTmp(dir);
+  console.log(`  installing ${spec} into bench/.tmp/${dir} (bench only)...`);
+  const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', spec], { cwd: root, encoding: 'utf8', timeout: 600_000 });
+  if (r.status !== 0 || !existsSync(entry)) {
+    throw new Error(`npm install ${spec} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
+  }
+  return entry;
+}
+
 /** Builds both packages the way CI does; returns whether it worked and the log tail. */
 export function buildPackages() {
   const run = spawnSync('npm', ['run', 'build', '-w', '@flight-search/sdk', '-w', '@flight-search/mock-server'], {

@@ -2,9 +2,8 @@
 // root `npm ci`): its npm package ships the standalone jar, installed into
 // bench/.tmp/wiremock on first use and run with the machine's `java`.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureTmp, root } from './project.mjs';
+import { ensureBenchPackage, root } from './project.mjs';
 import { freePort, spawnServer } from './servers.mjs';
 
 /** Pinned so runs compare like with like (issue 32 measured 3.13). */
@@ -22,18 +21,7 @@ export function javaVersion() {
 /** Returns WireMock's standalone jar, installing it when missing; throws when java is absent or npm fails. */
 export function ensureWiremock() {
   javaVersion();
-  if (existsSync(jar)) return jar;
-  ensureTmp('wiremock');
-  console.log(`  installing ${WIREMOCK_PACKAGE} into bench/.tmp/wiremock (bench only)...`);
-  const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', WIREMOCK_PACKAGE], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 600_000,
-  });
-  if (r.status !== 0 || !existsSync(jar)) {
-    throw new Error(`npm install ${WIREMOCK_PACKAGE} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
-  }
-  return jar;
+  return ensureBenchPackage('wiremock', WIREMOCK_PACKAGE, jar);
 }
 
 /** The arguments after `java`: no banner, no request journal (it would grow with every request), loopback only. */
