@@ -70,7 +70,7 @@ const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 
 /**
  * The path of a usable Chromium, installing Debian's package when needed and allowed.
  * Another apt-get holding the package lock (a second test process installing the same browser,
- * a machine's own updates) is waited for, then the browser is looked for again before installing.
+ * a machine's own updates) is waited for, then the steps run again.
  * Throws an Error whose message is {@link missingBrowserLine} when there is none.
  */
 export function ensureChromium({ env = process.env, isRoot, log = (line) => console.log(line), run = spawnSync, wait = sleep } = {}) {
@@ -85,9 +85,9 @@ export function ensureChromium({ env = process.env, isRoot, log = (line) => cons
     const step = `\`${failure.step.join(' ')}\` exited ${failure.status}`;
     if (!failure.locked) throw new Error(missingBrowserLine(step));
     if (waited === LOCK_WAIT_MS) throw new Error(missingBrowserLine(`${step}: another apt-get held its lock for ${LOCK_WAIT_MS / 1000} s`));
+    // Then the steps again, not a look at PATH: a browser the other apt-get has unpacked may not be configured yet,
+    // and apt-get install returns at once when it is.
     wait(LOCK_POLL_MS);
-    const installedMeanwhile = findChromium(env);
-    if (installedMeanwhile) return installedMeanwhile;
   }
   const installed = findChromium(env);
   if (!installed) throw new Error(missingBrowserLine('the chromium package installed no chromium on PATH'));
@@ -98,7 +98,8 @@ export function ensureChromium({ env = process.env, isRoot, log = (line) => cons
 function runSteps(steps, env, run) {
   for (const step of steps) {
     const [command, ...args] = step;
-    const result = run(command, args, { env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+    // LC_ALL=C: apt-get's lock message is matched in English.
+    const result = run(command, args, { env: { ...env, LC_ALL: 'C' }, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
     if (result.stderr) process.stderr.write(result.stderr);
     if (result.status !== 0) return { step, status: result.status ?? result.signal, locked: /Could not get lock/.test(result.stderr ?? '') };
   }
