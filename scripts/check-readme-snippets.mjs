@@ -8,7 +8,7 @@
 // A block marked ```ts run (or ```ts continued run) is then run too, as Node runs it (the SDK's
 // server build), against a mock server this script starts: its `http://127.0.0.1:4010` becomes that
 // server's URL, FLIGHT_SEARCH_API_KEY and FLIGHT_SEARCH_BASE_URL name it, and it must exit 0.
-import { execFile, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,17 +105,38 @@ const server = join(out, 'mock-server.mjs');
 await bundle("import { startMockServer } from '@flight-search/mock-server/node';\nexport { startMockServer };", server);
 const { startMockServer } = await import(server);
 const mock = await startMockServer({ port: 0, log: false });
-const failures = [];
-for (const file of toRun) {
+const RUN_TIMEOUT_MS = 30_000;
+/** Bundles and runs one marked snippet; what went wrong, named by its README line, or undefined. */
+async function runSnippet(file) {
   const script = join(out, file.name.replace(/\.ts$/, '.mjs'));
-  await bundle(file.code.replaceAll('http://127.0.0.1:4010', mock.url), script);
+  try {
+    await bundle(file.code.replaceAll('http://127.0.0.1:4010', mock.url), script);
+  } catch (error) {
+    return `${file.readme}:${file.line}: the snippet does not bundle: ${error.message}`;
+  }
   const env = { ...process.env, FLIGHT_SEARCH_API_KEY: 'test-key', FLIGHT_SEARCH_BASE_URL: mock.url };
-  const ran = await new Promise((resolve) =>
-    execFile(process.execPath, [script], { env, timeout: 30_000 }, (error, _stdout, stderr) => resolve({ error, stderr })),
-  );
-  if (ran.error) failures.push(`${file.readme}:${file.line}: the snippet exited ${ran.error.code ?? ran.error.signal}\n${ran.stderr}`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'pipe'], timeout: RUN_TIMEOUT_MS });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(undefined);
+      else if (signal) resolve(`${file.readme}:${file.line}: the snippet was stopped (${signal}) after ${RUN_TIMEOUT_MS / 1000} s\n${stderr}`);
+      else resolve(`${file.readme}:${file.line}: the snippet exited ${code}\n${stderr}`);
+    });
+  });
 }
-await mock.close();
+const failures = [];
+try {
+  for (const file of toRun) {
+    const failure = await runSnippet(file);
+    if (failure) failures.push(failure);
+  }
+} finally {
+  await mock.close();
+}
 if (failures.length > 0) {
   console.error(failures.join('\n'));
   console.error(`check:readme: ${failures.length} of ${toRun.length} snippets marked run failed`);

@@ -43,4 +43,9 @@ describe('the README snippets npm run check:readme checks', () => {
     ]);
     expect(snippets(marked)[1].code).toBe('const c = 3;\nconsole.log(c);');
   });
+
+  it('refuses a word it does not know after ts, which would leave the block unchecked', () => {
+    expect(() => snippets(['```ts rnu', 'const e = 5;', '```'].join('\n'))).toThrow('line 1: a ts block takes the words continued and run, not rnu');
+    expect(snippets(['```ts run continued', 'const e = 5;', '```'].join('\n'))[0].run).toBe(true);
+  });
 });
