@@ -57,12 +57,17 @@ export const flightSearchKeys = {
   /** `['flight-search', 'search']`: the mutation key of every search. */
   search: () => ['flight-search', 'search'] as const,
   /**
-   * `['flight-search', 'comparison', request, { quotaCheck, timeoutMs }]`: the request normalized, `programs` written out
-   * (every program of its `priceType` when left out), and the options that change the outcomes (concurrency does not,
-   * nor do `headers`, `maxRetries` and `validate`, which change how each search is sent, not what it asks).
+   * `['flight-search', 'comparison', request, { quotaCheck, timeoutMs, maxRetries, validate }]`: the request normalized,
+   * `programs` written out (every program of its `priceType` when left out), and the options that change the outcomes
+   * (`concurrency` does not, nor do `headers`, which change how each search is sent, not what it answers).
    */
   comparison: (request: CompareRequest, options: ComparisonQueryOptions = {}): readonly ['flight-search', 'comparison', CompareRequest, ComparisonKeyOptions] =>
-    ['flight-search', 'comparison', comparisonRequest(request), normalized({ quotaCheck: options.quotaCheck, timeoutMs: options.timeoutMs })] as const,
+    [
+      'flight-search',
+      'comparison',
+      comparisonRequest(request),
+      normalized({ quotaCheck: options.quotaCheck, timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, validate: options.validate }),
+    ] as const,
 };
 
 /** The options of a comparison that its key holds: the ones that change the outcomes. */
@@ -71,6 +76,10 @@ export interface ComparisonKeyOptions {
   quotaCheck?: CompareOptions['quotaCheck'];
   /** {@link CompareOptions.timeoutMs}, when given. */
   timeoutMs?: CompareOptions['timeoutMs'];
+  /** {@link CompareOptions.maxRetries}, when given: a 429 given up on or retried is another outcome. */
+  maxRetries?: CompareOptions['maxRetries'];
+  /** {@link CompareOptions.validate}, when given: a request refused locally or judged by the service. */
+  validate?: CompareOptions['validate'];
 }
 
 /** What {@link quotaQueryOptions}, {@link priceHistoryQueryOptions} and {@link compareProgramsQueryOptions} return: options for `useQuery` or a `QueryClient`. */

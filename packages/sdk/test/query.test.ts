@@ -86,9 +86,13 @@ describe('query keys', () => {
       flightSearchKeys.comparison({ ...oneWay, cabinType: 'BUSINESS' }),
       flightSearchKeys.comparison(oneWay, { timeoutMs: 40_000 }),
       flightSearchKeys.comparison(oneWay, { quotaCheck: 'partial' }),
+      // Refused locally or judged by the service; a 429 given up on or retried: other outcomes, other keys.
+      flightSearchKeys.comparison(oneWay, { validate: false }),
+      flightSearchKeys.comparison(oneWay, { maxRetries: 0 }),
     ].map((k) => JSON.stringify(k));
-    expect(new Set(keys).size).toBe(4);
-    // Concurrency changes how fast, not what: same key.
+    expect(new Set(keys).size).toBe(6);
+    // Headers change how each search is sent, not its outcome; concurrency how fast, not what: same key.
+    expect(flightSearchKeys.comparison(oneWay, { headers: { traceparent: 'x' } })).toEqual(flightSearchKeys.comparison(oneWay));
     expect(flightSearchKeys.comparison(oneWay, { concurrency: 2 })).toEqual(flightSearchKeys.comparison(oneWay));
   });
 

@@ -66,6 +66,12 @@ export async function misuse() {
   compareProgramsStreaming(client, { ...base, priceType: 'CASH', programs: ['PROGRAM_2', 'PROGRAM_1'] });
   // @ts-expect-error a ROUND_TRIP needs a returnDate (SEARCH-7)
   compareProgramsStreaming(client, { ...base, tripType: 'ROUND_TRIP' });
+  // A comparison's per-call options are the client's: headers are names and text, maxRetries a number.
+  // @ts-expect-error headers is an object of header names and values
+  compareProgramsStreaming(client, base, { headers: 5 });
+  // @ts-expect-error maxRetries is a number
+  compareProgramsStreaming(client, base, { maxRetries: '2' });
+  compareProgramsStreaming(client, base, { headers: { traceparent: 'x' }, maxRetries: 0, validate: false });
 }
 
 export async function use() {
