@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { snippets } from './lib/snippets.mjs';
+import { ENTRY_POINTS } from './typedoc/entry-points.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const READMES = ['README.md', 'packages/sdk/README.md', 'packages/mock-server/README.md', 'examples/consumer-tests/README.md', 'examples/web/README.md'];
@@ -31,15 +32,8 @@ for (const readme of READMES) {
 }
 
 const src = (path) => relative(out, join(root, path));
-const ENTRIES = {
-  '@flight-search/sdk': 'packages/sdk/src/index.ts',
-  '@flight-search/sdk/raw': 'packages/sdk/src/raw.ts',
-  '@flight-search/sdk/proxy': 'packages/sdk/src/proxy/index.ts',
-  '@flight-search/sdk/proxy/node': 'packages/sdk/src/proxy/node.ts',
-  '@flight-search/sdk/query': 'packages/sdk/src/query-tanstack.ts',
-  '@flight-search/mock-server': 'packages/mock-server/src/index.ts',
-  '@flight-search/mock-server/node': 'packages/mock-server/src/node/index.ts',
-};
+// The packages' code entries and their sources, from the table the API reference is built from.
+const ENTRIES = Object.fromEntries(ENTRY_POINTS.map(({ module, source }) => [module, source]));
 writeFileSync(
   join(out, 'tsconfig.json'),
   JSON.stringify(
