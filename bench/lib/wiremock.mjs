@@ -7,9 +7,12 @@ import { ensureBenchPackage, root } from './project.mjs';
 import { freePort, spawnServer } from './servers.mjs';
 
 /** Pinned so runs compare like with like (issue 32 measured 3.13). */
-export const WIREMOCK_PACKAGE = 'wiremock@3.13.2';
+const WIREMOCK_VERSION = '3.13.2';
+export const WIREMOCK_PACKAGE = `wiremock@${WIREMOCK_VERSION}`;
+/** The jar's file name, as the package ships it. */
+export const WIREMOCK_JAR = `wiremock-standalone-${WIREMOCK_VERSION}.jar`;
 const prefix = join(root, 'bench', '.tmp', 'wiremock');
-const jar = join(prefix, 'node_modules', 'wiremock', 'build', 'wiremock-standalone-3.13.2.jar');
+const jar = join(prefix, 'node_modules', 'wiremock', 'build', WIREMOCK_JAR);
 
 /** `java -version`'s first line, or throws when there is no `java` to run. */
 export function javaVersion() {

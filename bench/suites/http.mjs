@@ -12,7 +12,7 @@ import { ensureExecutable, ensureTmp, NotReady, openapiPath, requireCli } from '
 import { formatTop, readProfileFrom, summarizeProfile } from '../lib/profile.mjs';
 import { cpuMs, freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
-import { ensureWiremock, javaVersion, startWiremock, WIREMOCK_PACKAGE } from '../lib/wiremock.mjs';
+import { ensureWiremock, javaVersion, startWiremock, WIREMOCK_JAR, WIREMOCK_PACKAGE } from '../lib/wiremock.mjs';
 
 export const id = '4';
 export const title = 'Mock over HTTP (autocannon, 10 connections)';
@@ -224,7 +224,7 @@ export async function run({ quick, build }) {
     wiremockJar = ensureWiremock();
     figures.push({
       label: 'WireMock',
-      value: `${WIREMOCK_PACKAGE} (its standalone jar) on ${javaVersion()}, \`java -jar wiremock-standalone-3.13.2.jar --port N --bind-address 127.0.0.1 --disable-banner --no-request-journal\`, installed in bench/.tmp/wiremock; measured for 4f only`,
+      value: `${WIREMOCK_PACKAGE} (its standalone jar) on ${javaVersion()}, \`java -jar ${WIREMOCK_JAR} --port N --bind-address 127.0.0.1 --disable-banner --no-request-journal\`, installed in bench/.tmp/wiremock; measured for 4f only`,
     });
   } catch (error) {
     notes.push(`WireMock was not measured (4f has no WireMock figure): ${error.message}`);
