@@ -2,7 +2,7 @@ import type { HistoryRecord, MilesProgram, ParsedFlight, ProgramCode } from '@fl
 import { DIRECTIONS, MILES_PROGRAMS as MILES_PROGRAM_CODES } from '@flight-search/contract';
 import { PROGRAMS } from '../data/flights/programs.js';
 import { perPassengerMiles } from '../data/flights/per-passenger.js';
-import { createRandom, hashKey, HEX } from '../data/random/index.js';
+import { createRandom, HEX } from '../data/random/index.js';
 import { formatUtc } from '../data/time/index.js';
 
 const MILES_PROGRAMS: ReadonlySet<ProgramCode> = new Set<ProgramCode>(MILES_PROGRAM_CODES);
@@ -34,7 +34,8 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
   for (let i = 1; i < flight.fares.length; i++) if ((perPassenger[i] ?? Infinity) < (perPassenger[cheapest] ?? Infinity)) cheapest = i;
   const fare = flight.fares[cheapest];
   const basePrice = perPassenger[cheapest] ?? 0;
-  const random = createRandom(flight.id, 'history', createdAt, sequence);
+  // The instant as written, not as a number: hashing a number goes through its text, which for epoch ms costs more than the rest.
+  const random = createRandom(flight.id, 'history', createdAtText, sequence);
   const record: HistoryRecord = {
     id: recordId(random.uuid(), sequence),
     airlineLoyalty: program,
@@ -120,6 +121,14 @@ function recordId(uuid: string, sequence: number): string {
 /** 24 bits as 6 hex digits, zero-padded: two of them write a 48-bit number without `toString(16)` of a double. */
 const hex24 = (value: number): string => (HEX[value >>> 16] as string) + (HEX[(value >>> 8) & 255] as string) + (HEX[value & 255] as string);
 
+/** The Feistel round function: any function keeps the network one-to-one; this one scatters nearby numbers with integer arithmetic only (the murmur3 finalizer). */
+function scatter(round: number, value: number): number {
+  let h = Math.imul(value ^ Math.imul(round + 1, 0x9e3779b9), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
 /**
  * A bijection of 48-bit numbers (a Feistel network over two 24-bit halves, so
  * any round function keeps it one-to-one), as 12 hex digits: consecutive records get unrelated
@@ -129,7 +138,7 @@ function scramble48(value: number): string {
   let left = Math.floor(value / HALF);
   let right = value % HALF;
   for (let round = 0; round < 3; round++) {
-    const mixed = (left ^ hashKey('history-id', round, right)) & (HALF - 1);
+    const mixed = (left ^ scatter(round, right)) & (HALF - 1);
     left = right;
     right = mixed;
   }
