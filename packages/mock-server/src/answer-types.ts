@@ -7,20 +7,21 @@ export interface Answer {
   json?: string;
   /** The body already serialized as UTF-8 JSON bytes (it then replaces `body` and `json`). */
   bytes?: Uint8Array<ArrayBuffer>;
-  /** The body as UTF-8 JSON bytes in pieces, never joined (it then replaces the others): big answers (history). */
+  /** The body as JSON text in pieces, never joined (it then replaces the others): big answers (history). */
   chunks?: ChunkedBody;
 }
 
 /**
- * A body handed over as the pieces it is made of, never joined into one
- * buffer, so that a big answer is written a group of pieces at a time with the
- * event loop free in between: `length` is the sum of the pieces' lengths. The
- * pieces may be shared (stored record bytes): never written to or transferred.
+ * A body handed over as the pieces of JSON text it is made of, never joined,
+ * so that a big answer is written a group of pieces at a time with the event
+ * loop free in between. The pieces are the store's own record texts: strings,
+ * because a string per record costs the collector far less than a buffer per
+ * record (D180).
  */
 export interface ChunkedBody {
-  /** The pieces, in order; shared with the store, so never written to or transferred. */
-  chunks: readonly Uint8Array<ArrayBuffer>[];
-  /** The sum of the pieces' lengths: the answer's `Content-Length`. */
+  /** The pieces, in order. */
+  chunks: readonly string[];
+  /** The pieces' length in UTF-8 bytes, all together: the answer's `Content-Length`. */
   length: number;
 }
 

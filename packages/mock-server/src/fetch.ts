@@ -38,24 +38,17 @@ function byteLength(body: PlainAnswer['body']): number {
 }
 
 /**
- * A chunked body as a stream: each pull copies the next {@link ANSWER_CHUNK_BYTES}
- * or so into a buffer of its own (a reader may transfer what it is given; the
- * pieces themselves are shared with the history store).
+ * A chunked body as a stream: each pull encodes the next {@link ANSWER_CHUNK_BYTES}
+ * or so of its pieces into a buffer of its own (a reader may transfer what it is given).
  */
 function streamOf(body: ChunkedBody): ReadableStream<Uint8Array> {
   let next = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      let size = 0;
-      let end = next;
-      while (end < body.chunks.length && (size === 0 || size + body.chunks[end]!.length <= ANSWER_CHUNK_BYTES)) size += body.chunks[end++]!.length;
-      const out = new Uint8Array(size);
-      let at = 0;
-      for (; next < end; next++) {
-        out.set(body.chunks[next]!, at);
-        at += body.chunks[next]!.length;
-      }
-      if (size > 0) controller.enqueue(out);
+      let text = '';
+      // Counted in characters: a piece's bytes are at most three times as many, so a pull stays a bounded stretch.
+      while (next < body.chunks.length && (text === '' || text.length + body.chunks[next]!.length <= ANSWER_CHUNK_BYTES)) text += body.chunks[next++];
+      if (text !== '') controller.enqueue(encoder.encode(text));
       if (next >= body.chunks.length) controller.close();
     },
   });

@@ -62,6 +62,15 @@ export class SearchCache {
     return entry.rawJson;
   }
 
+  /**
+   * History group `index` of a search answered at `now`, generated again and not cached: a search's
+   * flights are a pure function of the seed, the search and its instant, so these are the flights it
+   * answered, which a history query reads to build the records that search stored (D180).
+   */
+  historyGroupAgain(search: NormalizedSearch, now: number, index: number): readonly ParsedFlight[] {
+    return this.historyGroups({ flights: generateFlights(this.seed, search, now) })[index] ?? [];
+  }
+
   /** {@link Generated.historyGroups}, worked out once per entry. */
   historyGroups(entry: Generated): ParsedFlight[][] {
     if (entry.historyGroups) return entry.historyGroups;

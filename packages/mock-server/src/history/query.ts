@@ -64,17 +64,13 @@ export async function findHistory(
   return sortInSlices(found, compareRecords, slicer);
 }
 
-const encoder = new TextEncoder();
-
 /**
- * The answer of a history query as JSON bytes, exactly `JSON.stringify` of
+ * The answer of a history query as JSON text, exactly `JSON.stringify` of
  * `{ total, lookbackDays, flights }` over {@link findHistory}'s records, as the pieces it is made of: the
- * opening, each record's stored bytes (the very buffers the store keeps, not
- * copies), the commas between them and the closing. Nothing is joined or
- * copied: the server writes the pieces straight to the socket, so an answer
- * allocates no megabytes (whose external memory made V8 collect every few
- * tens of milliseconds under load, issue 18 part 2). The pieces must not be
- * written to.
+ * opening, each record's stored JSON (the store's own strings), the commas between them and the closing.
+ * Nothing is joined: the server encodes a group of pieces at a time into one
+ * buffer it reuses, so an answer allocates no megabytes (whose external memory
+ * made V8 collect every few tens of milliseconds under load, issue 18 part 2).
  */
 export async function queryHistoryChunks(
   query: HistoryQuery,
@@ -84,22 +80,22 @@ export async function queryHistoryChunks(
   slicer = new Slicer(),
 ): Promise<ChunkedBody> {
   const records = await findHistory(query, store, baseline, now, slicer);
-  const head = encoder.encode(`{"total":${records.length},"lookbackDays":${JSON.stringify(query.lookbackDays)},"flights":[`);
-  const chunks: Uint8Array<ArrayBuffer>[] = [head];
-  let length = head.length + 2;
+  // ASCII: its length in characters is its length in bytes.
+  const head = `{"total":${records.length},"lookbackDays":${JSON.stringify(query.lookbackDays)},"flights":[`;
+  const chunks: string[] = [head];
+  let length = head.length + END.length;
   for (let i = 0; i < records.length; i++) {
     if (i > 0) {
-      chunks.push(COMMA);
+      chunks.push(',');
       length += 1;
     }
-    const part = records[i]!.bytes;
-    chunks.push(part);
-    length += part.length;
+    const record = records[i]!;
+    chunks.push(record.json);
+    length += record.byteLength;
     if (i % CHECK_EVERY === CHECK_EVERY - 1 && slicer.due) await slicer.pause();
   }
   chunks.push(END);
   return { chunks, length };
 }
 
-const COMMA = new Uint8Array([0x2c]);
-const END = new Uint8Array([0x5d, 0x7d]); // ]}
+const END = ']}';

@@ -3,6 +3,14 @@ import { formatUtc } from '../data/time/index.js';
 import { historyRecord } from './records.js';
 
 const encoder = new TextEncoder();
+/** Reused by {@link utf8Length}: a record's JSON is about 1 KB. */
+const scratch = new Uint8Array(16 * 1024);
+
+/** The UTF-8 length of `text`, counted by encoding it into a reused buffer (no allocation), whole only when it is longer. */
+function utf8Length(text: string): number {
+  const { read, written } = encoder.encodeInto(text, scratch);
+  return read === text.length ? written : encoder.encode(text).length;
+}
 
 /** `YYYY-MM-DDTHH:mm` and `YYYY-MM-DDTHH:mm:ss` compare as text once both have seconds. */
 const withSeconds = (localDateTime: string): string => (localDateTime.length === 16 ? `${localDateTime}:00` : localDateTime);
@@ -27,9 +35,10 @@ function departureKey(localDateTime: string): number {
 /**
  * A stored history record: its sort keys worked out once (`createdAt` as epoch
  * ms, the departure as a number: `HISTORY-4`, `HISTORY-5`, `HISTORY-6`), its
- * id (the last tie-break) and its JSON bytes, all made when it is stored, so a
- * query only filters, sorts and puts stored bytes side by side, and its first
- * answer costs what the next ones do (bench 6c).
+ * id (the last tie-break) and its JSON text with that text's UTF-8 length, all
+ * made when it is built, so a query only filters, sorts and puts stored texts
+ * side by side. The text is a string, not bytes: a buffer per record (its own
+ * backing store, tracked by every collection) costs the collector far more (D180).
  */
 export class StoredRecord {
   readonly createdAt: number;
@@ -37,8 +46,10 @@ export class StoredRecord {
   readonly departure: string;
   readonly departureKey: number;
   readonly id: string;
-  /** The record as UTF-8 JSON; shared with every answer, never written to. */
-  readonly bytes: Uint8Array<ArrayBuffer>;
+  /** The record as JSON. */
+  readonly json: string;
+  /** {@link json}'s length in UTF-8 bytes. */
+  readonly byteLength: number;
 
   /** `createdAt` is the record's own as epoch ms, when the caller has it (else read from the record). */
   constructor(record: HistoryRecord, createdAt = Date.parse(record.createdAt)) {
@@ -46,16 +57,15 @@ export class StoredRecord {
     this.departure = withSeconds(record.departureDate);
     this.departureKey = departureKey(this.departure);
     this.id = record.id;
-    this.bytes = encoder.encode(JSON.stringify(record));
+    this.json = JSON.stringify(record);
+    this.byteLength = utf8Length(this.json);
   }
 
-  /** The record, read back from its bytes (for tests: the store keeps only the bytes). */
+  /** The record, read back from its JSON (for tests: the store keeps only the JSON). */
   get record(): HistoryRecord {
-    return JSON.parse(decoder.decode(this.bytes)) as HistoryRecord;
+    return JSON.parse(this.json) as HistoryRecord;
   }
 }
-
-const decoder = new TextDecoder();
 
 /**
  * The collection hour (D67): sightings of one flight by searches within the
@@ -83,33 +93,57 @@ function observationKeys(flights: readonly ParsedFlight[]): readonly string[] {
   return keys;
 }
 
+/** A searched record kept but not built yet: its group builds every such one when first read (D180). */
+const UNBUILT: unique symbol = Symbol('unbuilt');
+
+/**
+ * The flights of a searched group again, in the same order, when its records
+ * are first read: regenerated from the seed, the search and its instant
+ * (D180), or the flights themselves, kept until then.
+ */
+export type FlightsSource = () => readonly ParsedFlight[];
+
 /**
  * The records one search added to one bucket (its flights of one route, cabin
  * and program), kept as a single item of the bucket and the eviction queue, so
- * a search costs those one slot each, whatever its number of flights. A
- * record leaves it when evicted (oldest first) or when a newer sighting of its
- * flight in the same collection hour replaces it (D67): its slot is emptied,
- * releasing its bytes at once.
+ * a search costs those one slot each, whatever its number of flights. Its
+ * records are built when a query first reads them, not when the search stores
+ * them (D180): until then the group holds only their observation keys and
+ * where to get its flights again. A record leaves it when evicted (oldest
+ * first) or when a newer sighting of its flight in the same collection hour
+ * replaces it (D67): its slot is emptied, releasing its text at once.
  */
 class SearchedGroup {
+  /** One per flight: its record, {@link UNBUILT} before it is read, `undefined` once gone. */
+  readonly entries: (StoredRecord | typeof UNBUILT | undefined)[];
   #count: number;
   /** Every record before this index is gone. */
   #front = 0;
+  /** Where the flights come from until the records are built; `undefined` after. */
+  #source: FlightsSource | undefined;
 
   constructor(
-    /** One per flight; `undefined` once gone. */
-    readonly entries: (StoredRecord | undefined)[],
     /** {@link observationKey} of each flight. */
     readonly keys: readonly string[],
     /** As for every record, to the second. */
     readonly createdAt: number,
+    /** The store's number of the first flight's record; the others follow in order. */
+    readonly firstSequence: number,
+    source: FlightsSource,
   ) {
-    this.#count = entries.length;
+    this.entries = keys.map(() => UNBUILT);
+    this.#count = keys.length;
+    this.#source = source;
   }
 
   /** Records kept. */
   get count(): number {
     return this.#count;
+  }
+
+  /** Whether the records kept are built (a group built once stays built). */
+  get built(): boolean {
+    return this.#source === undefined;
   }
 
   /** The index of the oldest record kept (the lowest; they share one time). */
@@ -134,11 +168,25 @@ class SearchedGroup {
     this.#count--;
   }
 
-  /** Appends the records kept. */
+  /** Appends the records kept, building them first if none has been read yet. */
   collect(into: StoredRecord[]): void {
+    if (this.#source) this.#build(this.#source());
     for (let i = this.#front; i < this.entries.length; i++) {
       const entry = this.entries[i];
-      if (entry) into.push(entry);
+      if (entry) into.push(entry as StoredRecord);
+    }
+  }
+
+  /** Builds each kept record from its flight, as the search would have when it stored them. */
+  #build(flights: readonly ParsedFlight[]): void {
+    this.#source = undefined;
+    // Every record of the group has the same instant: written once, not once a record.
+    const createdAtText = formatUtc(this.createdAt);
+    for (let i = this.#front; i < this.entries.length; i++) {
+      if (this.entries[i] !== UNBUILT) continue;
+      const record = historyRecord(flights[i]!, this.createdAt, this.firstSequence + i, createdAtText);
+      if (!record) throw new Error(`history: the flights given again for a searched group differ from the stored ones (flight ${i} has no record)`);
+      this.entries[i] = new StoredRecord(record, this.createdAt);
     }
   }
 }
@@ -183,6 +231,8 @@ export interface HistoryStoreCounts {
   slots: number;
   /** Observations indexed for replacement: the searched records of each bucket's latest collection hour (at most the records). */
   observed: number;
+  /** Records built (their JSON made): the searched ones a query has read, and those added as such (D180). */
+  built: number;
 }
 
 /**
@@ -217,12 +267,17 @@ export class HistoryStore {
     let items = 0;
     let slots = this.#order.length;
     let observed = 0;
+    let built = 0;
     for (const bucket of this.#buckets.values()) {
       items += bucket.items.length - bucket.head;
       slots += bucket.items.length;
       observed += bucket.observed.size;
+      for (let i = bucket.head; i < bucket.items.length; i++) {
+        const item = bucket.items[i]!;
+        built += item instanceof SearchedGroup ? (item.built ? item.count : 0) : 1;
+      }
     }
-    return { records: this.#size, buckets: this.#buckets.size, items, slots, observed };
+    return { records: this.#size, buckets: this.#buckets.size, items, slots, observed, built };
   }
 
   /** Stores a record object as it is (not an observation: nothing replaces it, it replaces nothing). */
@@ -233,18 +288,18 @@ export class HistoryStore {
 
   /**
    * Stores the records of a search's flights that share one route, cabin and
-   * program (each a miles flight with a record), built now (their bytes too).
-   * A flight already observed in the same collection hour has its earlier
+   * program (each a miles flight with a record). They are built when a query
+   * first reads them (D180), from the flights `source` gives then: the same
+   * flights in the same order (by default these ones, kept until then). A
+   * flight already observed in the same collection hour has its earlier
    * record replaced by this one (D67).
    */
-  addFlights(flights: readonly ParsedFlight[], searchedAt: number): void {
+  addFlights(flights: readonly ParsedFlight[], searchedAt: number, source: FlightsSource = () => flights): void {
     const first = flights[0];
     if (!first || this.cap === 0) return;
     const createdAt = Math.floor(searchedAt / 1000) * 1000;
-    // Every record of the search has the same instant: written once, not once a record.
-    const createdAtText = formatUtc(searchedAt);
-    const entries = flights.map((flight) => new StoredRecord(historyRecord(flight, searchedAt, this.#sequence++, createdAtText)!, createdAt));
-    const group = new SearchedGroup(entries, observationKeys(flights), createdAt);
+    const group = new SearchedGroup(observationKeys(flights), createdAt, this.#sequence, source);
+    this.#sequence += flights.length;
     const bucket = this.#bucket(bucketKey(first.origin, first.destination, first.cabinType, first.airlineLoyalty));
     const observed = this.#observedIn(bucket, Math.floor(createdAt / COLLECTION_MS));
     for (const key of group.keys) {

@@ -202,8 +202,6 @@ export const REQUESTS_PAGE_BYTES = 4 * 1024 * 1024;
 /** Entries listed and serialized in one turn of the event loop: a header-heavy one takes about 0.2 ms. */
 const ENTRIES_PER_TURN = 16;
 
-const encoder = new TextEncoder();
-
 /**
  * One page of `GET /__mock/requests` (D82): `{ requests, next }`, the entries
  * after `after` (at most `limit`, default {@link REQUESTS_PAGE_DEFAULT}) and the
@@ -218,7 +216,7 @@ async function requestsPage(mock: ServedMock, search: string): Promise<ControlAn
   const checked = checkRequestFilter(query);
   if (checked.issues.length > 0) throw new MockSettingError('requests', 'filter', checked.issues);
   const limit = checked.filter.limit ?? REQUESTS_PAGE_DEFAULT;
-  const chunks: Uint8Array<ArrayBuffer>[] = [encoder.encode('{"requests":[')];
+  const chunks: string[] = ['{"requests":['];
   let length = chunks[0]!.length;
   let listed = 0;
   let next: number | null = null;
@@ -226,9 +224,9 @@ async function requestsPage(mock: ServedMock, search: string): Promise<ControlAn
     const wanted = Math.min(ENTRIES_PER_TURN, limit - listed);
     const slice = mock.requests({ ...query, limit: wanted } as never);
     for (const entry of slice) {
-      const piece = encoder.encode(`${listed === 0 ? '' : ','}${JSON.stringify(entry)}`);
+      const piece = `${listed === 0 ? '' : ','}${JSON.stringify(entry)}`;
       chunks.push(piece);
-      length += piece.length;
+      length += Buffer.byteLength(piece);
       listed++;
       query.after = entry.id;
     }
@@ -240,7 +238,7 @@ async function requestsPage(mock: ServedMock, search: string): Promise<ControlAn
     }
     await nextTurn();
   }
-  const tail = encoder.encode(`],"next":${JSON.stringify(next)}}`);
+  const tail = `],"next":${JSON.stringify(next)}}`;
   chunks.push(tail);
   return { status: 200, headers: { 'content-type': 'application/json' }, body: { chunks, length: length + tail.length } };
 }

@@ -215,11 +215,11 @@ function searchOf(target: string): string {
 
 /**
  * Writes a body a group of pieces at a time (about {@link ANSWER_CHUNK_BYTES}
- * copied into one buffer, reused once the socket has taken it: one write per
- * group, not one per piece, each of which the collector would sweep), one
- * group per turn of the event loop and never faster than the client reads:
- * one write of a megabyte is a single long kernel copy that every other
- * request on the server waits behind (issue 18 part 2).
+ * encoded into one buffer, reused once the socket has taken it: one write per
+ * group, not one per piece), one group per turn of the event loop and never
+ * faster than the client reads: one write of a megabyte is a single long
+ * kernel copy that every other request on the server waits behind (issue 18
+ * part 2).
  */
 async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void> {
   const { chunks } = body;
@@ -228,13 +228,10 @@ async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void
   while (next < chunks.length) {
     if (res.destroyed) return;
     let size = 0;
-    let out: Uint8Array;
-    if (chunks[next]!.length >= ANSWER_CHUNK_BYTES) out = chunks[next++]!;
+    let out: Uint8Array | string;
+    if (Buffer.byteLength(chunks[next]!) >= ANSWER_CHUNK_BYTES) out = chunks[next++]!;
     else {
-      while (next < chunks.length && size + chunks[next]!.length <= ANSWER_CHUNK_BYTES) {
-        group.set(chunks[next]!, size);
-        size += chunks[next++]!.length;
-      }
+      while (next < chunks.length && size + Buffer.byteLength(chunks[next]!) <= ANSWER_CHUNK_BYTES) size += group.write(chunks[next++]!, size);
       out = group.subarray(0, size);
     }
     if (next >= chunks.length) {
@@ -249,7 +246,7 @@ async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void
 }
 
 /** Writes `bytes`; resolves once the socket has taken them (the buffer may be refilled) or the connection closed. */
-function written(res: ServerResponse, bytes: Uint8Array): Promise<void> {
+function written(res: ServerResponse, bytes: Uint8Array | string): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       res.off('close', done);

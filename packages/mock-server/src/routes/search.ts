@@ -105,8 +105,9 @@ async function searchWith(context: RouteContext, value: unknown, refused: Valida
     const searchedAt = state.options.now();
     const generated = state.searches.get(search, searchedAt);
     if (search.priceType === 'MILES') {
-      // Stored by reference to the flights just answered, one entry per bucket: each record is rebuilt from its flight when read.
-      for (const group of state.searches.historyGroups(generated)) state.history.addFlights(group, searchedAt);
+      // One entry per bucket, whose records a history query builds when it first reads them, from these flights generated again (D180).
+      for (const [index, group] of state.searches.historyGroups(generated).entries())
+        state.history.addFlights(group, searchedAt, () => state.searches.historyGroupAgain(search, searchedAt, index));
     }
     // Exactly JSON.stringify of the response object, with the flights' part serialized once per distinct search.
     const field = search.responseFormat === 'PARSED' ? 'flights' : 'data';

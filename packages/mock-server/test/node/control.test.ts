@@ -174,6 +174,18 @@ describe('the control API under /__mock', () => {
     expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ consumed: 0 });
   });
 
+  it('D82: GET /__mock/requests sends its pieces of text with a Content-Length in UTF-8 bytes, so an entry with non-ASCII text comes whole', async () => {
+    const server = await startTestServer({ control: true });
+    const origin = 'São Paulo ✈';
+    await postSearch(server.url, { ...searchBody('PROGRAM_2'), origin });
+    const listed = await fetch(`${server.url}/__mock/requests`);
+    const bytes = Buffer.from(await listed.arrayBuffer());
+    expect(Number(listed.headers.get('content-length'))).toBe(bytes.length);
+    expect(bytes.length).toBeGreaterThan(bytes.toString('utf8').length);
+    const { requests } = JSON.parse(bytes.toString('utf8')) as { requests: { body: { origin: string } }[] };
+    expect(requests[0]!.body.origin).toBe(origin);
+  });
+
   it('D82: GET /__mock/requests is paged: limit entries after the cursor `after`, with `next` to pass on, null on the last page', async () => {
     const server = await startTestServer({ control: true });
     for (let i = 0; i < 5; i++) await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } });

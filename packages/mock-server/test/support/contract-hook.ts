@@ -84,7 +84,7 @@ function bodyText(body: PlainAnswer['body']): string {
   if (typeof body === 'string') return body;
   const decoder = new TextDecoder();
   if (body instanceof Uint8Array) return decoder.decode(body);
-  return body.chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode();
+  return body.chunks.join('');
 }
 
 /** Answers of a node:http server in no contract: CORS preflights and the contract file (control answers are checked against control-api.yaml). */
