@@ -188,6 +188,24 @@ describe('D67 the store replaces observations and keeps its bounds', () => {
     expect(codes(store)).toEqual(['E@3', 'F@4', 'A@5']);
   });
 
+  it('D180: a searched group is built when first read, from the flights its source gives again, and flights other than those stored are an error, not records', () => {
+    const store = new HistoryStore(100);
+    let asked = 0;
+    store.addFlights([flight('A'), flight('B')], NOW, () => {
+      asked++;
+      return [flight('A'), flight('B')];
+    });
+    store.addFlights([flight('C')], NOW + 1_000, () => [flight('X')]);
+    expect(asked).toBe(0);
+    expect(store.counts()).toMatchObject({ records: 3, built: 0 });
+    const key = bucketKey('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1');
+    expect(store.range(key, 0, NOW).map((entry) => entry.record.flightCode)).toEqual(['A', 'B']);
+    expect(store.range(key, 0, NOW).map((entry) => entry.record.flightCode)).toEqual(['A', 'B']);
+    expect(asked).toBe(1);
+    expect(store.counts()).toMatchObject({ records: 3, built: 2 });
+    expect(() => store.range(key, 0, NOW + 1_000)).toThrow('not the ones its search stored');
+  });
+
   it('D67: the same flight at another departure is another observation; one seen twice in one search is kept once', () => {
     const store = new HistoryStore(100);
     store.addFlights([flight('A'), flight('A', `${DAY}T18:00`), flight('A')], NOW);

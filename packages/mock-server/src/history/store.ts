@@ -179,14 +179,15 @@ class SearchedGroup {
 
   /** Builds each kept record from its flight, as the search would have when it stored them. */
   #build(flights: readonly ParsedFlight[]): void {
+    // The same flights or a bug to show, never records made up from other flights.
+    if (flights.length !== this.keys.length || flights.some((flight, i) => observationKey(flight) !== this.keys[i]))
+      throw new Error('history: the flights generated again for a searched group are not the ones its search stored');
     this.#source = undefined;
     // Every record of the group has the same instant: written once, not once a record.
     const createdAtText = formatUtc(this.createdAt);
     for (let i = this.#front; i < this.entries.length; i++) {
-      if (this.entries[i] !== UNBUILT) continue;
-      const record = historyRecord(flights[i]!, this.createdAt, this.firstSequence + i, createdAtText);
-      if (!record) throw new Error(`history: the flights given again for a searched group differ from the stored ones (flight ${i} has no record)`);
-      this.entries[i] = new StoredRecord(record, this.createdAt);
+      if (this.entries[i] === UNBUILT)
+        this.entries[i] = new StoredRecord(historyRecord(flights[i]!, this.createdAt, this.firstSequence + i, createdAtText)!, this.createdAt);
     }
   }
 }
