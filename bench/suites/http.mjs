@@ -97,7 +97,10 @@ const WIREMOCK_WARMUP = { first: 15_000, later: 3_000 };
  * programs (every search new to it, past its 256-search cache, as a test suite sends them), beside a bare
  * node:http server sending the same bytes under the same load, and WireMock (given its jar) replaying them
  * as static stubs. A fresh server of ours warms up on other dates first, so the figure is its steady state,
- * not its JIT's first minutes; WireMock's JVM is warmed up likewise.
+ * not its JIT's first minutes; WireMock's JVM is warmed up likewise. WireMock runs after every round of
+ * ours and bare, not between them: a JVM that has just taken thousands of requests keeps compiling and
+ * collecting on its own threads for a while, and on a 2-core machine that work landed in our next round
+ * (rounds of 171-190 us, then 467-524 us right after WireMock's first warm-up).
  */
 export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremockJar }) {
   const ours = await startOurs();
@@ -109,6 +112,7 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremoc
     for (let w = 0; w < 3; w++) await loadAll(ours.url, mixBodies(200 + w * days, days));
     const perRound = { ours: [], bare: [], wiremock: [] };
     const bytes = [];
+    const played = [];
     for (let r = 0; r < rounds; r++) {
       const bodies = mixBodies(1 + r * days, days);
       const before = cpuMs(ours.pid);
@@ -118,6 +122,7 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremoc
         throw new Error(`our server answered ${bodies.length - res['2xx']} of ${bodies.length} distinct searches with non-2xx or not at all`);
       // The answers, read afterwards (not measured), are what the ceiling sends under the same load.
       const answers = await sendAll(ours.url, bodies);
+      played.push({ bodies, answers });
       bytes.push(answers.reduce((sum, a) => sum + a.body.length, 0) / answers.length);
       const file = join(ensureTmp(), 'http-distinct-answers.json');
       // GET /quota only tells the spawner the ceiling is listening.
@@ -138,8 +143,11 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremoc
       perRound.bare.push(((cpuMs(bare.pid) - bareBefore) * 1000) / Math.max(sent['2xx'], 1));
       await bare.stop();
       bare = undefined;
-      if (wiremockReason) continue;
-      // WireMock: one stub per search, matched on the method, the path and the exact body the load sends, answering our bytes.
+    }
+    await ours.stop();
+    // WireMock: one stub per search, matched on the method, the path and the exact body the load sends, answering our bytes.
+    for (const [r, { bodies, answers }] of played.entries()) {
+      if (wiremockReason) break;
       try {
         wiremock ??= await startWiremock(join(logs, 'wiremock-distinct.log'));
         await wiremock.stub(
@@ -491,7 +499,7 @@ export async function run({ quick, build }) {
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };
     return {
-      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable\`, built by this suite unless --no-build finds one) started with the same flags, its size from the file. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4f): a fresh server of ours warms up on 35 x ${quick ? 8 : 30} searches of other dates, then each round sends 35 searches a date over ${quick ? 8 : 30} new dates once each (10 concurrent keep-alive fetch clients); a bare node:http server in its own process then sends the same answers in the same order for the same bodies (after a warm-up pass); CPU per request from /proc as above. WireMock (where java and its npm jar are there; not a target) then replays the same answers under the same load in the same round: one JVM for all rounds (\`java -jar\` with --no-request-journal, its other settings default), each round's answers loaded as static stubs (POST /__admin/mappings/import, replacing the last round's), one stub per search matched on method, path and the exact body (\`equalTo\`, WireMock's cheapest body match; it tries its stubs in turn, so its cost grows with their number); its JIT needs thousands of requests to settle, so it gets ${WIREMOCK_WARMUP.first.toLocaleString('en')} requests of warm-up before its first timed load and ${WIREMOCK_WARMUP.later.toLocaleString('en')} after each round's new stubs; CPU per request from /proc of the java process (all its threads, JIT and GC included).`,
+      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable\`, built by this suite unless --no-build finds one) started with the same flags, its size from the file. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4f): a fresh server of ours warms up on 35 x ${quick ? 8 : 30} searches of other dates, then each round sends 35 searches a date over ${quick ? 8 : 30} new dates once each (10 concurrent keep-alive fetch clients); a bare node:http server in its own process then sends the same answers in the same order for the same bodies (after a warm-up pass); CPU per request from /proc as above. WireMock (where java and its npm jar are there; not a target) replays each round's answers under the same load once every round of ours and the bare server is done, so its JVM's own compiling and collecting after a warm-up never lands in our rounds: one JVM for all rounds (\`java -jar\` with --no-request-journal, its other settings default), each round's answers loaded as static stubs (POST /__admin/mappings/import, replacing the last round's), one stub per search matched on method, path and the exact body (\`equalTo\`, WireMock's cheapest body match; it tries its stubs in turn, so its cost grows with their number); its JIT needs thousands of requests to settle, so it gets ${WIREMOCK_WARMUP.first.toLocaleString('en')} requests of warm-up before its first timed load and ${WIREMOCK_WARMUP.later.toLocaleString('en')} after each round's new stubs; CPU per request from /proc of the java process (all its threads, JIT and GC included).`,
       figures,
       notes,
       measured,
