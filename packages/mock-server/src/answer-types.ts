@@ -64,7 +64,7 @@ export interface PlainAnswer {
   status: number;
   /** Response headers, lower-case names. */
   headers: Record<string, string>;
-  /** JSON text, or its UTF-8 bytes in pieces for answers assembled from stored bytes (history). */
+  /** JSON text, its UTF-8 bytes, or text in pieces for answers assembled from stored records (history, {@link ChunkedBody}). */
   body: string | Uint8Array<ArrayBuffer> | ChunkedBody;
 }
 

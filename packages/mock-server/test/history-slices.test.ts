@@ -67,6 +67,22 @@ describe('history answers in slices (issue 18 part 2)', () => {
     expect(pauses).toBeGreaterThan(5);
   });
 
+  it('HISTORY-6 (D180): the first query builds the records no query has read in slices, a turn of the event loop between groups when the slice is due', async () => {
+    const state = await routeHeavyState(200);
+    expect(state.history.counts().built).toBe(0);
+    let pauses = 0;
+    // A slice of 0 ms is always due: a pause after every group built.
+    const slicer = new Slicer(() => {
+      pauses++;
+      return false;
+    }, 0);
+    const records = await findHistory(historyQuery(), state.history, state.baseline, NOW, slicer);
+    const searched = records.filter((record) => record.createdAt === NOW).length;
+    expect(state.history.counts().built).toBe(searched);
+    // 200 groups built, each followed by a pause (with the collect and sort pauses on top).
+    expect(pauses).toBeGreaterThanOrEqual(200);
+  }, 60_000);
+
   it('HISTORY-6: builds a big answer over many turns of the event loop, the same bytes as in one go, and other requests are answered meanwhile', async () => {
     const state = await routeHeavyState(480);
     const query = historyQuery();

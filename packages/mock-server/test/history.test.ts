@@ -192,7 +192,7 @@ describe('D9 history from searches', () => {
   });
 
   it('D9: a searched flight comes back from history as the record of exactly the flight the search returned, at every query', async () => {
-    clock = NOW + 456; // milliseconds: the record's id derives from them, its createdAt is written to the second
+    clock = NOW + 456; // milliseconds: the record's createdAt, and the id drawn from it, are written to the second
     service.mock();
     const body = validSearch({ departureDate: day, responseFormat: 'PARSED', passengers: { adults: 2, children: 1 } });
     const { results } = await (await search(body)).json();

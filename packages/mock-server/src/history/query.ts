@@ -50,8 +50,11 @@ export async function findHistory(
       if (origin === destination) continue;
       for (const program of programs) {
         for (const entry of baseline.get(origin, destination, query.cabinType, program, now)) if (keep(entry)) found.push(entry);
+        const key = bucketKey(origin, destination, query.cabinType, program);
+        // Records no query has read yet are built first, in slices (D180).
+        await store.build(key, since, now, slicer);
         searched.length = 0;
-        store.collect(bucketKey(origin, destination, query.cabinType, program), since, now, searched);
+        store.collect(key, since, now, searched);
         for (let i = 0; i < searched.length; i++) {
           const entry = searched[i]!;
           if (keep(entry)) found.push(entry);

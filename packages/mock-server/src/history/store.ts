@@ -1,6 +1,7 @@
 import type { CabinType, HistoryRecord, ParsedFlight } from '@flight-search/contract';
 import { formatUtc } from '../data/time/index.js';
 import { historyRecord } from './records.js';
+import type { Slicer } from './slices.js';
 
 const encoder = new TextEncoder();
 /** Reused by {@link utf8Length}: a record's JSON is about 1 KB. */
@@ -168,27 +169,37 @@ class SearchedGroup {
     this.#count--;
   }
 
-  /** Appends the records kept, building them first if none has been read yet. */
+  /** Appends the records kept (the group must be built). */
   collect(into: StoredRecord[]): void {
-    if (this.#source) this.#build(this.#source());
     for (let i = this.#front; i < this.entries.length; i++) {
       const entry = this.entries[i];
       if (entry) into.push(entry as StoredRecord);
     }
   }
 
-  /** Builds each kept record from its flight, as the search would have when it stored them. */
-  #build(flights: readonly ParsedFlight[]): void {
-    // The same flights or a bug to show, never records made up from other flights.
-    if (flights.length !== this.keys.length || flights.some((flight, i) => observationKey(flight) !== this.keys[i]))
-      throw new Error('history: the flights generated again for a searched group are not the ones its search stored');
+  /**
+   * Builds each kept record from its flight, as the search would have when it stored them; `false`, building
+   * nothing, when the flights given again are not the ones the search stored (a bug: never records made up
+   * from other flights).
+   */
+  build(): boolean {
+    const flights = this.#source?.() ?? [];
     this.#source = undefined;
+    if (flights.length !== this.keys.length || flights.some((flight, i) => observationKey(flight) !== this.keys[i])) return false;
     // Every record of the group has the same instant: written once, not once a record.
     const createdAtText = formatUtc(this.createdAt);
     for (let i = this.#front; i < this.entries.length; i++) {
       if (this.entries[i] === UNBUILT)
         this.entries[i] = new StoredRecord(historyRecord(flights[i]!, this.createdAt, this.firstSequence + i, createdAtText)!, this.createdAt);
     }
+    return true;
+  }
+
+  /** Empties the group: every record gone. */
+  clear(): void {
+    this.entries.fill(undefined);
+    this.#count = 0;
+    this.#source = undefined;
   }
 }
 
@@ -364,16 +375,58 @@ export class HistoryStore {
     while (this.#size > this.cap) this.#evictOldest();
   }
 
-  /** Appends the records of a bucket with `since <= createdAt <= until` to `into`. */
+  /** Appends the records of a bucket with `since <= createdAt <= until` to `into`, building those not built yet. */
   collect(key: string, since: number, until: number, into: StoredRecord[]): void {
     const bucket = this.#buckets.get(key);
     if (!bucket) return;
     for (let i = lowerBound(bucket, since); i < bucket.items.length; i++) {
       const item = bucket.items[i]!;
       if (item.createdAt > until) break;
-      if (item instanceof SearchedGroup) item.collect(into);
-      else into.push(item);
+      if (item instanceof SearchedGroup) {
+        if (!item.built) this.#build(bucket, item);
+        item.collect(into);
+      } else into.push(item);
     }
+  }
+
+  /**
+   * Builds the searched records of a bucket with `since <= createdAt <= until` that no query has read yet,
+   * a group at a time, pausing when the slice is due (D46): the first query after many searches regenerates
+   * their flights (D180), and other requests wait for one slice of it, not all of it.
+   */
+  async build(key: string, since: number, until: number, slicer: Slicer): Promise<void> {
+    let bucket = this.#buckets.get(key);
+    if (!bucket) return;
+    let items = bucket.items;
+    for (let i = lowerBound(bucket, since); i < items.length; i++) {
+      const item = items[i]!;
+      if (item.createdAt > until) return;
+      if (!(item instanceof SearchedGroup) || item.built) continue;
+      this.#build(bucket, item);
+      if (!slicer.due) continue;
+      await slicer.pause();
+      // Meanwhile searches may have added to the bucket, emptied it or compacted it: find the place again unless it stayed put.
+      bucket = this.#buckets.get(key);
+      if (!bucket) return;
+      if (bucket.items !== items || items[i] !== item) {
+        items = bucket.items;
+        i = lowerBound(bucket, item.createdAt) - 1;
+      }
+    }
+  }
+
+  /** Builds a group's records; one whose flights cannot be given again loses its records, and the query fails once, loudly. */
+  #build(bucket: Bucket, group: SearchedGroup): void {
+    if (group.build()) return;
+    this.#size -= group.count;
+    group.clear();
+    for (const [key, holder] of bucket.observed) if (holder === group) bucket.observed.delete(key);
+    const at = bucket.items.indexOf(group, bucket.head);
+    if (at !== -1) bucket.items.splice(at, 1);
+    if (bucket.head >= bucket.items.length) this.#buckets.delete(bucket.key);
+    this.#emptied++;
+    this.#compactOrder();
+    throw new Error('history: the flights generated again for a searched group are not the ones its search stored; its records were dropped');
   }
 
   /** Records of a bucket with `since <= createdAt <= until`. */
