@@ -42,8 +42,7 @@ export class SearchCache {
    * Without `now`, every date sells.
    */
   get(search: NormalizedSearch, now?: number): Generated {
-    const past = now === undefined ? undefined : pastDates(search, now);
-    const key = past && now !== undefined ? `${searchKey(search)}|${past.outbound}|${past.inbound}|${saleCutoffKey(search, now)}` : searchKey(search);
+    const key = this.#keyOf(search, now);
     let entry = this.#entries.get(key);
     if (entry) this.#entries.delete(key);
     else entry = { flights: generateFlights(this.seed, search, now) };
@@ -63,12 +62,21 @@ export class SearchCache {
   }
 
   /**
-   * History group `index` of a search answered at `now`, generated again and not cached: a search's
-   * flights are a pure function of the seed, the search and its instant, so these are the flights it
-   * answered, which a history query reads to build the records that search stored (D180).
+   * History group `index` of a search answered at `now`, which a history query reads to build the
+   * records that search stored (D180): the remembered entry's while the cache holds it, else generated
+   * again and not cached (a search's flights are a pure function of the seed, the search and its
+   * instant, so they are the flights it answered).
    */
   historyGroupAgain(search: NormalizedSearch, now: number, index: number): readonly ParsedFlight[] {
-    return this.historyGroups({ flights: generateFlights(this.seed, search, now) })[index] ?? [];
+    // Still remembered (a test that searches, then reads its history): its flights, without making it the most recent.
+    const entry = this.#entries.get(this.#keyOf(search, now)) ?? { flights: generateFlights(this.seed, search, now) };
+    return this.historyGroups(entry)[index] ?? [];
+  }
+
+  /** The key of a search at `now`: which dates are gone and, for today, the local minute (see {@link get}). */
+  #keyOf(search: NormalizedSearch, now: number | undefined): string {
+    const past = now === undefined ? undefined : pastDates(search, now);
+    return past && now !== undefined ? `${searchKey(search)}|${past.outbound}|${past.inbound}|${saleCutoffKey(search, now)}` : searchKey(search);
   }
 
   /** {@link Generated.historyGroups}, worked out once per entry. */
