@@ -25,6 +25,15 @@ export interface ChunkedBody {
   length: number;
 }
 
+/** Node's `Buffer.byteLength` counts without encoding; the core also runs in browsers, which have only TextEncoder. */
+const NodeBuffer = (globalThis as { Buffer?: { byteLength(text: string): number } }).Buffer;
+const encoder = new TextEncoder();
+
+/** The UTF-8 size of `text`: what a {@link ChunkedBody}'s `length` adds up, and what the request log counts. */
+export function utf8Length(text: string): number {
+  return NodeBuffer ? NodeBuffer.byteLength(text) : encoder.encode(text).length;
+}
+
 /**
  * How much of a {@link ChunkedBody} its consumers write (the server) or copy
  * out (the Fetch stream) per turn of the event loop: small enough that writing

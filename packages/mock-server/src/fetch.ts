@@ -7,6 +7,7 @@ import {
   type ChunkedBody,
   type MockRequest,
   type PlainAnswer,
+  utf8Length,
 } from './answer-types.js';
 
 /**
@@ -33,7 +34,7 @@ export async function answerFetch(answer: AnswerEntry, request: Request): Promis
 
 /** The length in bytes of an answer's body. */
 function byteLength(body: PlainAnswer['body']): number {
-  if (typeof body === 'string') return encoder.encode(body).length;
+  if (typeof body === 'string') return utf8Length(body);
   return body.length;
 }
 

@@ -1,17 +1,8 @@
 import type { CabinType, HistoryRecord, ParsedFlight } from '@flight-search/contract';
+import { utf8Length } from '../answer-types.js';
 import { formatUtc } from '../data/time/index.js';
 import { historyRecord } from './records.js';
 import type { Slicer } from './slices.js';
-
-const encoder = new TextEncoder();
-/** Reused by {@link utf8Length}: a record's JSON is about 1 KB. */
-const scratch = new Uint8Array(16 * 1024);
-
-/** The UTF-8 length of `text`, counted by encoding it into a reused buffer (no allocation), whole only when it is longer. */
-function utf8Length(text: string): number {
-  const { read, written } = encoder.encodeInto(text, scratch);
-  return read === text.length ? written : encoder.encode(text).length;
-}
 
 /** `YYYY-MM-DDTHH:mm` and `YYYY-MM-DDTHH:mm:ss` compare as text once both have seconds. */
 const withSeconds = (localDateTime: string): string => (localDateTime.length === 16 ? `${localDateTime}:00` : localDateTime);

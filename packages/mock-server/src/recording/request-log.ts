@@ -1,4 +1,4 @@
-import type { MockRequest } from '../answer-types.js';
+import { utf8Length, type MockRequest } from '../answer-types.js';
 import { RECORDED_BODY_PREFIX_BYTES, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from '../defaults.js';
 import type { RecordedRequest } from '../types.js';
 import { keyHash, maskKey } from './mask.js';
@@ -229,14 +229,6 @@ function utf8Prefix(text: string): { text: string; bytes: number; truncated: boo
   const { read, written } = encoder.encodeInto(text, prefixBuffer);
   if (read === text.length) return { text, bytes: written, truncated: false };
   return { text: decoder.decode(prefixBuffer.subarray(0, written)), bytes: written, truncated: true };
-}
-
-/** Node's `Buffer.byteLength` counts without encoding; the core also runs in browsers, which have only TextEncoder. */
-const NodeBuffer = (globalThis as { Buffer?: { byteLength(text: string): number } }).Buffer;
-
-/** The UTF-8 size of `text` (only for bodies over the prefix, so rarely). */
-function utf8Length(text: string): number {
-  return NodeBuffer ? NodeBuffer.byteLength(text) : encoder.encode(text).length;
 }
 
 /** Whether JSON-looking `text` opens more than `limit` arrays or objects at once (brackets inside strings do not count). */
