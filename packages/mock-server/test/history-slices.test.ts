@@ -150,3 +150,13 @@ describe('history answers in slices (issue 18 part 2)', () => {
     expect(head?.headers.get('content-length')).toBe(String(expected.length));
   }, 60_000);
 });
+
+// Type-only: tsc checks these (tsconfig includes test/), they never run. A chunked body's pieces are text (D180).
+function chunkedBodyTypes(body: ChunkedBody): string {
+  // @ts-expect-error the pieces are strings of JSON text, not bytes
+  const bytes: ChunkedBody = { chunks: [new Uint8Array(2)], length: 2 };
+  // @ts-expect-error a piece read from a chunked body is a string
+  const piece: Uint8Array = body.chunks[0]!;
+  return `${bytes.length}${piece.length}${body.chunks.join('')}`;
+}
+void chunkedBodyTypes;
