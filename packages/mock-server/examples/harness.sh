@@ -86,14 +86,15 @@ echo "the proxy checked and recorded 1 exchange"
 #    declared; then a scenario, declared once: the next searches answer 200, then 429, then 200 again.
 stub=$(curl -fsS -X POST "$url/__mock/stubs" -H 'content-type: application/json' \
   -d '{"request":{"method":"GET","path":"/quota","key":"stub-secret-key"},"response":{"status":200,"body":{"limit":5,"consumed":5,"remaining":0,"usageByCompany":[]}}}')
-grep -q '"id":"stub-1"' <<<"$stub" || fail "POST /__mock/stubs: $stub"
+id=$(grep -o '"id":"stub-[0-9]*"' <<<"$stub" | cut -d'"' -f4)
+[ -n "$id" ] || fail "POST /__mock/stubs: $stub"
 grep -q 'stub-secret-key' <<<"$stub" && fail "the stub's read-back shows its key"
 curl -fsS "$url/quota" -H 'x-api-key: stub-secret-key' | grep -q '"remaining":0' || fail "the stub did not answer"
 curl -fsS "$url/quota" -H "x-api-key: $KEY" | grep -q '"remaining":1000' || fail "another key got the stub's answer"
 refused=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url/__mock/stubs" -H 'content-type: application/json' \
   -d '{"request":{"method":"GET","path":"/quota"},"response":{"status":418}}')
 [ "$refused" = 422 ] || fail "a stub with a status openapi.yaml does not declare got $refused, expected 422"
-curl -fsS -X DELETE "$url/__mock/stubs/stub-1"
+curl -fsS -X DELETE "$url/__mock/stubs/$id"
 search='{"airlineLoyalty":["PROGRAM_1"],"tripType":"ONE_WAY","cabinType":"ECONOMY","origin":"GRU","destination":"JFK","departureDate":"2026-12-15","passengers":{"adults":1}}'
 curl -fsS -X POST "$url/__mock/stubs" -H 'content-type: application/json' \
   -d '{"request":{"method":"POST","path":"/flights/search"},"fault":{"delayMs":0},"scenario":{"name":"busy","next":"limited"}}' >/dev/null

@@ -23,6 +23,8 @@ export interface ChunkedBody {
   chunks: readonly string[];
   /** The pieces' length in UTF-8 bytes, all together: the answer's `Content-Length`. */
   length: number;
+  /** Set by a `trickleMs` fault: each piece goes alone, this many ms after the one before. */
+  paceMs?: number;
 }
 
 /** Node's `Buffer.byteLength` counts without encoding; the core also runs in browsers, which have only TextEncoder. */

@@ -1,6 +1,5 @@
-import type { ProgramCode } from '@flight-search/contract';
+import { isPlainObject, type ProgramCode } from '@flight-search/contract';
 import type { CoreResult, MockRequest } from './answer-types.js';
-import { ActiveFault, faultIssues, faultRouteProblem } from './faults.js';
 import { answerFetch } from './fetch.js';
 import { answerRequest } from './answer.js';
 import {
@@ -21,8 +20,10 @@ import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
 import { keyNameIssue, keySettingsIssues, MAX_KEYS, MockResetNeededError, MockSettingError, PRODUCTS, programProblem } from './settings.js';
 import { RateLimiter } from './rate-limit/limiter.js';
-import { createState, type KeyScope, type MockState } from './state.js';
-import { MAX_STUBS, stubIssues } from './stubs.js';
+import { createState, type MockState } from './state.js';
+import { faultIssues, FAULT_FIELDS, stubIssues } from './stubs/check.js';
+import type { Stub } from './stubs/set.js';
+import { FAULT_ROUTES, faultState, faultStub, programStub } from './stubs/shortcuts.js';
 import type {
   FaultRoute,
   FaultState,
@@ -172,25 +173,37 @@ export interface MockCore {
    */
   settled(): Promise<void>;
   /**
-   * Adds a stub (checked like `POST /__mock/stubs`; a refused one throws a TypeError naming each field) and
-   * returns it as read back, with its `id`. A `reset()` keeps only the stubs of the `stubs` option.
+   * Adds a stub, the one way to change an answer (checked whole like `POST /__mock/stubs`: a refused one
+   * throws a TypeError naming each field and limit), and returns it as read back, with its `id`. With
+   * `{ key }` (or a literal `request.key`) it is that key's: it matches only its requests, and `resetKey`
+   * removes it. A `reset()` keeps only the stubs of the `stubs` option.
    * @example
    * const { id } = mock.stub({ request: { method: 'GET', path: '/quota' }, fault: { status: 503 }, times: 1 });
+   * mock.stub({ request: { method: 'POST', path: '/flights/search', body: { origin: { matches: '^G[A-Z]U$' } } }, fault: { trickleMs: 2000 } }, { key: 'worker-3-key' });
    * mock.deleteStub(id);
    */
-  stub(stub: StubDefinition): StubState;
-  /** Every stub, in the order they are tried. */
-  stubs(): StubState[];
+  stub(stub: StubDefinition, scope?: KeyScopeOption): StubState;
+  /** Replaces stub `id`'s definition (its id and place stay; its counts start again); `undefined` when there is none. */
+  replaceStub(id: string, stub: StubDefinition): StubState | undefined;
+  /** Every stub, in the order they are tried (with `{ key }`: that key's only). */
+  stubs(scope?: KeyScopeOption): StubState[];
   /** One stub, or `undefined`. */
   getStub(id: string): StubState | undefined;
   /** Removes a stub; `false` when there was none with this id. */
   deleteStub(id: string): boolean;
-  /** Removes every stub. */
-  clearStubs(): void;
-  /** Every scenario the stubs name and the state it is in. */
-  scenarios(): ScenarioState[];
-  /** Every scenario back to `Started`. */
-  resetScenarios(): void;
+  /** Removes every stub (with `{ key }`: that key's). */
+  clearStubs(scope?: KeyScopeOption): void;
+  /** Every scenario the global stubs (with `{ key }`: that key's) name, and the state it is in. */
+  scenarios(scope?: KeyScopeOption): ScenarioState[];
+  /**
+   * Moves one scenario of the global scope (with `{ key }`: of that key's) to `state` (`null`: back to `Started`);
+   * `false` when none of the scope's stubs names it.
+   * @example
+   * mock.setScenario('limits', 'limited', { key: 'worker-3-key' });
+   */
+  setScenario(name: string, state: string | null, scope?: KeyScopeOption): boolean;
+  /** Every scenario of the global scope (with `{ key }`: of that key's) back to `Started`. */
+  resetScenarios(scope?: KeyScopeOption): void;
 }
 
 /**
@@ -223,7 +236,7 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
 
   const keyState = (ledger: KeyLedger): KeyState => {
     const quota = ledger.snapshot();
-    const scope = state.scopes.get(ledger.key);
+    const scoped = scopedState(state.stubs.list(ledger.key), state.scopes.get(ledger.key)?.rateLimit);
     return {
       key: maskKey(ledger.key),
       limit: quota.limit,
@@ -231,34 +244,32 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       remaining: quota.remaining,
       products: [...ledger.products],
       usageByCompany: quota.usageByCompany,
-      ...(scope && { scoped: scopedState(scope) }),
+      ...(scoped && { scoped }),
     };
   };
 
-  /**
-   * The state of `scope.key` (D154): `undefined` when nothing is set for it and `create` is false.
-   * Only a key the mock holds has one, so keyed state is bounded by the keys (`MAX_KEYS`).
-   */
-  function scopeFor(where: string, scope: KeyScopeOption, create: boolean): KeyScope | undefined {
+  /** Refuses a scope whose key the mock does not hold (D154): keyed state is kept for the keys the mock holds. */
+  function checkScope(where: string, scope: KeyScopeOption): void {
     checkKeyName(where, scope.key);
-    const { key } = scope;
-    if (!state.ledgers.has(key)) {
-      const message = `is not a key of the mock; create it first (setKey, PUT /__mock/keys/{key}): keyed state is kept for the keys the mock holds (at most ${MAX_KEYS}).`;
-      throw new MockSettingError(where, 'key', [{ field: '', type: 'invalid_enum', message }]);
-    }
-    let found = state.scopes.get(key);
-    if (found === undefined && create) {
-      found = { faults: new Map(), behaviors: new Map() };
-      state.scopes.set(key, found);
-    }
-    return found;
+    if (state.ledgers.has(scope.key)) return;
+    const message = `is not a key of the mock; create it first (setKey, PUT /__mock/keys/{key}): keyed state is kept for the keys the mock holds (at most ${MAX_KEYS}).`;
+    throw new MockSettingError(where, 'key', [{ field: '', type: 'invalid_enum', message }]);
   }
 
-  /** A scope with nothing left in it goes: `getKey` then shows no `scoped`. */
-  function prune(key: string): void {
-    const scope = state.scopes.get(key);
-    if (scope && scope.faults.size === 0 && scope.behaviors.size === 0 && scope.rateLimit === undefined) state.scopes.delete(key);
+  /** Stores a stub after every check (in place of `id`, or of the stub of the same name and scope when `named`): the one way in. */
+  function put(where: string, definition: StubDefinition, how: { id?: string; named?: boolean } = {}): Stub {
+    const issues = stubIssues(definition);
+    if (issues.length > 0) throw new MockSettingError(where, '', issues);
+    const key = typeof definition.request.key === 'string' ? definition.request.key : undefined;
+    const id = how.named ? state.stubs.named(definition.name!, key)?.id : how.id;
+    const over = state.stubs.limitIssues(definition, id);
+    if (over.length > 0) throw new MockSettingError(where, '', over);
+    return state.stubs.put(definition, id);
   }
+
+  /** The stubs named `name` (or starting `prefix:` when it ends with `:`) in a scope. */
+  const namedIn = (name: string, scope?: KeyScopeOption) => (stub: Stub) =>
+    stub.scope === scope?.key && (name.endsWith(':') ? stub.definition.name?.startsWith(name) === true : stub.definition.name === name);
 
   const core: MockCore = {
     answer,
@@ -300,16 +311,15 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
     },
     setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption) {
       checkBehavior(program, behavior);
-      const behaviors = scope === undefined ? state.behaviors : scopeFor('setProgramBehavior', scope, behavior !== null)?.behaviors;
-      if (behavior === null) behaviors?.delete(program);
-      else behaviors!.set(program, structuredClone(behavior));
-      if (scope !== undefined) prune(scope.key);
+      if (scope !== undefined) checkScope('setProgramBehavior', scope);
+      if (behavior === null) state.stubs.delete(namedIn(`program:${program}`, scope));
+      else put('setProgramBehavior', programStub(program, behavior, scope?.key), { named: true });
     },
     getProgramBehavior(program: ProgramCode, scope?: KeyScopeOption) {
       const problem = programProblem(program);
       if (problem !== undefined) throw new MockSettingError('getProgramBehavior', 'program', [{ field: '', type: 'invalid_enum', message: problem }]);
-      const behaviors = scope === undefined ? state.behaviors : scopeFor('getProgramBehavior', scope, false)?.behaviors;
-      const behavior = behaviors?.get(program);
+      if (scope !== undefined) checkScope('getProgramBehavior', scope);
+      const behavior = state.stubs.list(scope?.key ?? null).find(namedIn(`program:${program}`, scope))?.definition.provider;
       return behavior === undefined ? null : structuredClone(behavior);
     },
     setRateLimit(rateLimit: MockConfigChanges['rateLimit'], scope: KeyScopeOption) {
@@ -319,25 +329,19 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       const relative = issues.map((issue) => ({ ...issue, field: issue.field.replace(/^rateLimit\.?/, '') }));
       if (issues.length > 0) throw new MockSettingError('setRateLimit', 'rateLimit', relative);
       // A JavaScript caller may leave the scope out: refused by the key's check, as a missing key.
-      const keyScope = scopeFor('setRateLimit', scope ?? ({} as KeyScopeOption), rateLimit !== null);
-      if (keyScope === undefined) return;
-      if (rateLimit === null || rateLimit === undefined) {
-        delete keyScope.rateLimit;
-        delete keyScope.rateLimiter;
-        prune(scope.key);
-        return;
-      }
+      checkScope('setRateLimit', scope ?? ({} as KeyScopeOption));
+      if (rateLimit === null || rateLimit === undefined) return void state.scopes.delete(scope.key);
       const limit = rowOf('rateLimit').resolve!(rateLimit) as { requests: number; windowMs: number };
-      keyScope.rateLimit = limit;
-      keyScope.rateLimiter = new RateLimiter(limit.requests, limit.windowMs);
+      state.scopes.set(scope.key, { rateLimit: limit, rateLimiter: new RateLimiter(limit.requests, limit.windowMs) });
     },
     resetKey(key: string) {
-      scopeFor('resetKey', { key }, false);
+      checkScope('resetKey', { key });
       const initial = resolved.keys.find((settings) => settings.key === key);
       // As `reset()` would leave it: the key as the options gave it, or gone when `setKey` added it.
       if (initial === undefined) state.ledgers.delete(key);
       else state.ledgers.set(key, new KeyLedger(initial));
       state.scopes.delete(key);
+      state.stubs.delete((stub) => stub.scope === key);
       state.rateLimiter?.forget(key);
       state.log.forget(key);
     },
@@ -366,24 +370,20 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       return ledger === undefined ? undefined : keyState(ledger);
     },
     setFault(route: FaultRoute, fault: ServiceFault, scope?: KeyScopeOption) {
-      const problem = faultRouteProblem(route);
-      if (problem !== undefined) throw new MockSettingError('setFault', 'route', [{ field: '', type: 'invalid_enum', message: problem }]);
-      const issues = faultIssues(fault);
+      checkFaultRoute('setFault', route);
+      const issues = faultIssues(fault, [...FAULT_FIELDS, 'times', 'fraction']);
       if (issues.length > 0) throw new MockSettingError('setFault', 'fault', issues);
-      const faults = scope === undefined ? state.faults : scopeFor('setFault', scope, true)!.faults;
-      faults.set(route, new ActiveFault(route, structuredClone(fault), resolved.seed));
+      if (scope !== undefined) checkScope('setFault', scope);
+      put('setFault', faultStub(route, fault, scope?.key), { named: true });
     },
     clearFaults(route?: FaultRoute, scope?: KeyScopeOption) {
-      const problem = route === undefined ? undefined : faultRouteProblem(route);
-      if (problem !== undefined) throw new MockSettingError('clearFaults', 'route', [{ field: '', type: 'invalid_enum', message: problem }]);
-      const faults = scope === undefined ? state.faults : scopeFor('clearFaults', scope, false)?.faults;
-      if (route === undefined) faults?.clear();
-      else faults?.delete(route);
-      if (scope !== undefined) prune(scope.key);
+      if (route !== undefined) checkFaultRoute('clearFaults', route);
+      if (scope !== undefined) checkScope('clearFaults', scope);
+      state.stubs.delete(namedIn(`fault:${route ?? ''}`, scope));
     },
     faults(scope?: KeyScopeOption) {
-      const faults = scope === undefined ? state.faults : scopeFor('faults', scope, false)?.faults;
-      return [...(faults?.values() ?? [])].map((fault) => fault.snapshot());
+      if (scope !== undefined) checkScope('faults', scope);
+      return state.stubs.list(scope?.key ?? null).flatMap((stub) => faultState(stub) ?? []);
     },
     requests(filter?: RequestFilter) {
       const checked = checkRequestFilter(filter);
@@ -395,28 +395,28 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       // A request that arrives while waiting is waited for too.
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
-    stub(stub: StubDefinition) {
-      const issues = stubIssues(stub);
-      if (issues.length > 0) throw new MockSettingError('stub', '', issues);
-      const added = state.stubs.add(stub);
-      if (added === undefined)
-        throw new MockSettingError('stub', '', [
-          { field: '', type: 'out_of_range', message: `is one too many: the mock holds at most ${MAX_STUBS} stubs; delete some, or reset.` },
-        ]);
-      return added;
+    stub: (stub: StubDefinition, scope?: KeyScopeOption) =>
+      put('stub', scope === undefined || !isPlainObject(stub) ? stub : { ...stub, request: { ...stub.request, key: scope.key } }).snapshot(),
+    replaceStub(id: string, stub: StubDefinition) {
+      return state.stubs.get(id) === undefined ? undefined : put('replaceStub', stub, { id }).snapshot();
     },
-    stubs: () => state.stubs.list(),
-    getStub: (id: string) => state.stubs.get(id),
-    deleteStub: (id: string) => state.stubs.delete(id),
-    clearStubs: () => state.stubs.clear(),
-    scenarios: () => state.stubs.scenarios(),
-    resetScenarios: () => state.stubs.resetScenarios(),
+    stubs: (scope?: KeyScopeOption) => state.stubs.list(scope?.key).map((stub) => stub.snapshot()),
+    getStub: (id: string) => state.stubs.get(id)?.snapshot(),
+    deleteStub: (id: string) => state.stubs.delete((stub) => stub.id === id) > 0,
+    clearStubs: (scope?: KeyScopeOption) => void state.stubs.delete(scope === undefined ? undefined : (stub) => stub.scope === scope.key),
+    scenarios: (scope?: KeyScopeOption) => state.stubs.scenarios(scope?.key),
+    setScenario(name: string, scenarioState: string | null, scope?: KeyScopeOption) {
+      if (typeof scenarioState !== 'string' && scenarioState !== null)
+        throw new MockSettingError('setScenario', 'state', [{ field: '', type: 'invalid_type', message: 'must be a non-empty string, or null for Started.' }]);
+      return state.stubs.setScenario(scope?.key, name, scenarioState ?? undefined);
+    },
+    resetScenarios: (scope?: KeyScopeOption) => state.stubs.resetScenarios(scope?.key),
     state(): MockStateSnapshot {
       return {
         options: readBack(resolved),
         now: resolved.now(),
         keys: [...state.ledgers.values()].map(keyState),
-        programs: Object.fromEntries([...state.behaviors].map(([program, behavior]) => [program, structuredClone(behavior)])),
+        programs: programsOf(state.stubs.list(null)),
         faults: core.faults(),
         requests: { count: state.log.size, bytes: state.log.bytes },
       };
@@ -426,12 +426,22 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
 }
 
 /** What is set for one key, as `getKey` and `state()` list it: only what is set. */
-function scopedState(scope: KeyScope): NonNullable<KeyState['scoped']> {
-  return {
-    ...(scope.faults.size > 0 && { faults: [...scope.faults.values()].map((fault) => fault.snapshot()) }),
-    ...(scope.behaviors.size > 0 && { programs: Object.fromEntries([...scope.behaviors].map(([program, behavior]) => [program, structuredClone(behavior)])) }),
-    ...(scope.rateLimit && { rateLimit: { ...scope.rateLimit } }),
-  };
+function scopedState(stubs: Stub[], rateLimit: { requests: number; windowMs: number } | undefined): KeyState['scoped'] {
+  const faults = stubs.flatMap((stub) => faultState(stub) ?? []);
+  const programs = programsOf(stubs);
+  if (faults.length === 0 && Object.keys(programs).length === 0 && rateLimit === undefined) return undefined;
+  return { ...(faults.length > 0 && { faults }), ...(Object.keys(programs).length > 0 && { programs }), ...(rateLimit && { rateLimit: { ...rateLimit } }) };
+}
+
+/** The program behaviours among `stubs`, by program. */
+function programsOf(stubs: Stub[]): Partial<Record<ProgramCode, ProgramBehavior>> {
+  const named = stubs.filter((stub) => stub.definition.name?.startsWith('program:') && stub.definition.provider);
+  return Object.fromEntries(named.map((stub) => [stub.definition.name!.slice(8), structuredClone(stub.definition.provider)]));
+}
+
+function checkFaultRoute(where: string, route: unknown): void {
+  if (!FAULT_ROUTES.includes(route as FaultRoute))
+    throw new MockSettingError(where, 'route', [{ field: '', type: 'invalid_enum', message: `must be one of ${FAULT_ROUTES.join(', ')}.` }]);
 }
 
 function checkKeyName(where: string, key: unknown): void {

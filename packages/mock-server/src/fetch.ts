@@ -45,10 +45,13 @@ function byteLength(body: PlainAnswer['body']): number {
 function streamOf(body: ChunkedBody): ReadableStream<Uint8Array> {
   let next = 0;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      let text = '';
+    async pull(controller) {
+      // A trickled body (a `trickleMs` fault): each piece alone, `paceMs` apart.
+      if (body.paceMs !== undefined && next > 0) await new Promise((resolve) => setTimeout(resolve, body.paceMs));
+      let text = body.paceMs === undefined ? '' : (body.chunks[next++] ?? '');
       // Counted in characters: a piece's bytes are at most three times as many, so a pull stays a bounded stretch.
-      while (next < body.chunks.length && (text === '' || text.length + body.chunks[next]!.length <= ANSWER_CHUNK_BYTES)) text += body.chunks[next++];
+      while (body.paceMs === undefined && next < body.chunks.length && (text === '' || text.length + body.chunks[next]!.length <= ANSWER_CHUNK_BYTES))
+        text += body.chunks[next++];
       if (text !== '') controller.enqueue(encoder.encode(text));
       if (next >= body.chunks.length) controller.close();
     },

@@ -14,7 +14,7 @@ import {
   unknownFields,
   type SettingIssue,
 } from './settings.js';
-import { MAX_STUBS, stubIssues } from './stubs.js';
+import { stubIssues } from './stubs/check.js';
 import type { KeySettings, MockClock, StubDefinition } from './types.js';
 
 /**
@@ -262,6 +262,30 @@ and the request log (warn, default), or refused with a 422 (refuse)`,
 the same method, path, query and body once (the key is not compared)`,
     },
   }),
+  /** Most stubs the mock holds (faults and program behaviours are stubs too). Default 1 000. */
+  stubsCap: option<number>()({
+    schema: count(),
+    default: 1_000,
+    flag: { name: '--stubs-cap', help: 'most stubs held, faults and program behaviours included (default 1000)' },
+  }),
+  /** Most bytes of JSON one stub may take. Default 1 MiB (1 048 576). */
+  stubBytes: option<number>()({
+    schema: count(' (bytes)'),
+    default: 1024 * 1024,
+    flag: { name: '--stub-bytes', help: 'bytes of JSON one stub may take (default 1048576)' },
+  }),
+  /** Most bytes of JSON all stubs together may take. Default 64 MiB (67 108 864). */
+  stubsBytes: option<number>()({
+    schema: count(' (bytes)'),
+    default: 64 * 1024 * 1024,
+    flag: { name: '--stubs-bytes', help: 'bytes of JSON all stubs may take together (default 67108864)' },
+  }),
+  /** Most bytes of JSON one key's own stubs (its faults and behaviours included) may take. Default 256 KiB (262 144). */
+  keyStateBytes: option<number>()({
+    schema: count(' (bytes)'),
+    default: 256 * 1024,
+    flag: { name: '--key-state-bytes', help: "bytes of JSON one key's own stubs may take together (default 262144)" },
+  }),
   /** A request no stub matches while stubs exist: the mock's own rules answer it (`'rules'`, default) or a 404 does (`'not-found'`). */
   unmatched: option<'rules' | 'not-found'>()({
     schema: { type: 'string', enum: ['rules', 'not-found'], 'x-message': "must be 'rules' or 'not-found'" },
@@ -276,10 +300,9 @@ rules answer it (rules, default) or a 404 naming the nearest stub (not-found)`,
   }),
 };
 
-/** Every problem of the `stubs` option: an array of stubs, each checked by `stubIssues`, at most `MAX_STUBS`. */
+/** Every problem of the `stubs` option: an array of stubs, each checked by `stubIssues` (the limits when the state is made). */
 function stubsIssues(stubs: unknown): SettingIssue[] {
   if (!Array.isArray(stubs)) return [{ field: '', type: 'invalid_type', message: 'must be an array of stubs.' }];
-  if (stubs.length > MAX_STUBS) return [{ field: '', type: 'out_of_range', message: `has ${stubs.length} stubs; the mock holds at most ${MAX_STUBS}.` }];
   return stubs.flatMap((stub, index) => stubIssues(stub).map((issue) => ({ ...issue, field: joinField(`stubs.${index}`, issue.field) })));
 }
 

@@ -64,11 +64,18 @@ export const PRODUCTS: readonly Product[] = ['search', 'history'];
  */
 export const MAX_KEYS = 1_000;
 export const MAX_KEY_LENGTH = 256;
+/** The longest message a behaviour's failure carries, in bytes: each search answer repeats it. */
+export const MAX_MESSAGE_BYTES = 4 * 1024;
 
 /** Why `key` cannot be a key's name, or `undefined`: the one check of a name (D83). */
 export function keyNameIssue(key: unknown): SettingIssue | undefined {
   if (typeof key !== 'string' || key.trim() === '') return { field: '', type: 'missing', message: 'must be a non-empty string.' };
   if (key.length > MAX_KEY_LENGTH) return { field: '', type: 'out_of_range', message: `must be at most ${MAX_KEY_LENGTH} characters (it has ${key.length}).` };
+  // A key must survive a URL path (`/__mock/keys/{key}`) and a header unchanged: `fetch` turns `/keys/%2E%2E/` into `/`.
+  if (key === '.' || key === '..' || /^%2e(%2e)?$|^\.%2e$|^%2e\.$/i.test(key))
+    return { field: '', type: 'invalid_format', message: 'must not be . or .. (a URL path segment fetch and proxies normalise away).' };
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(key))
+    return { field: '', type: 'invalid_format', message: 'must be a header value: no CR, LF, NUL or other control character.' };
   return undefined;
 }
 
@@ -99,6 +106,8 @@ export function behaviorIssues(behavior: unknown): SettingIssue[] {
       issues.push(...statusIssues('fail.status', fail.status, 400, 'an HTTP error status'));
       if (fail.message !== undefined && typeof fail.message !== 'string')
         issues.push({ field: 'fail.message', type: 'invalid_type', message: 'must be a string.' });
+      else if (typeof fail.message === 'string' && new TextEncoder().encode(fail.message).length > MAX_MESSAGE_BYTES)
+        issues.push({ field: 'fail.message', type: 'out_of_range', message: `must be at most ${MAX_MESSAGE_BYTES} bytes of UTF-8.` });
     }
   }
   return issues;

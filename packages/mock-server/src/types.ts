@@ -41,19 +41,25 @@ export interface MockClock {
 /** The routes a fault can be set on: one of the service's operations, or `all` of them. */
 export type FaultRoute = 'search' | 'history' | 'quota' | 'all';
 
-/**
- * A service fault: what the next requests of a route get instead of (or before) their answer.
- * Exactly one of `status`, `drop` or a bare `delayMs`; `delayMs` may come with `status`.
- */
-export interface ServiceFault {
+/** A stub's fault: the service's error envelope for `status`, a dropped connection, a delay first, a body trickled. */
+export interface StubFault {
   /** Answer with this status and the service's error envelope: 429 (with `Retry-After`), 500, 502, 503 or 504. */
   status?: 429 | 500 | 502 | 503 | 504;
   /** `Retry-After` of a 429, in seconds (default 1). */
   retryAfterSeconds?: number;
   /** Close the connection without an answer (`before-headers`), or after sending the status line and headers only (`after-headers`). Through msw both are a network error. */
   drop?: 'before-headers' | 'after-headers';
-  /** Wait this long first (then the fault's status, or the normal answer). */
+  /** Wait this long first (then the fault's status, or whatever answers next: another stub or the rules). */
   delayMs?: number;
+  /** Send the status and headers at once, then the body in pieces spread over this many ms (a slow body; then whatever answers next). */
+  trickleMs?: number;
+}
+
+/**
+ * A service fault (`setFault`): a {@link StubFault} for the next requests of a route, with the stub's `times` and `fraction`.
+ * Exactly one of `status`, `drop` or a bare `delayMs` / `trickleMs`; `delayMs` may come with `status`.
+ */
+export interface ServiceFault extends StubFault {
   /** Only the next N requests of the route (default: every request until cleared). */
   times?: number;
   /** Only this share of the requests (0 to 1), picked by a generator seeded with the mock's seed. */
@@ -61,53 +67,67 @@ export interface ServiceFault {
 }
 
 /**
- * A stub (issue 30, WireMock's mapping): an answer of the test's own for the requests that match,
- * tried before the mock's rules and faults. `response` or `fault`, not both. Unless `contract: false`,
- * the answer must be one openapi.yaml allows for the operation (a declared status, a body its schema accepts).
+ * A value a stub's request must have: the value itself, or a matcher. A literal object that has one of the
+ * matchers' keys is written inside `equalTo`. `matches` is an RE2 regular expression (linear time, no back-references).
+ */
+export type Matcher<T = string> = T | { equalTo: unknown } | { contains: string } | { matches: string };
+
+/**
+ * A stub (WireMock's mapping): the one way to change what the mock answers. A request matcher, an answer
+ * (`response`, a `fault`, or `provider`: the service's own rules with the program's provider behaving so),
+ * a priority, `times`, `fraction`, a scenario step, and a scope: a stub whose `request.key` is a literal key
+ * belongs to that key. Unless `contract: false`, the answer must be one openapi.yaml allows for the operation.
  * @example
  * mock.stub({ request: { method: 'GET', path: '/quota' }, response: { status: 200, body: { limit: 5, consumed: 5, remaining: 0, usageByCompany: [] } } });
+ * mock.stub({ request: { method: 'POST', path: '/flights/search', body: { origin: { matches: '^G[A-Z]U$' } } }, fault: { status: 503 }, times: 1 });
  */
 export interface StubDefinition {
+  /** A name of the test's own; `fault:{route}` and `program:{program}` are what `setFault` and `setProgramBehavior` make. */
+  name?: string;
   /** What a request must be: all that is given must match; `body` partly (the fields given, extra ones ignored). */
   request: {
     /** The HTTP method, such as `POST`. */
-    method: string;
-    /** The path under the base URL, such as `/flights/search`: exactly. */
-    path: string;
+    method: Matcher;
+    /** The path under the base URL, such as `/flights/search`. */
+    path: Matcher;
     /** Query parameters that must be there with these values (an array: every value, in order). */
-    query?: Record<string, string | string[]>;
+    query?: Record<string, Matcher | string[]>;
     /** Request headers that must have these values (names in any case). */
-    headers?: Record<string, string>;
-    /** A JSON value the body must contain: each field given equal, nested objects compared field by field. */
+    headers?: Record<string, Matcher>;
+    /** A JSON value the body must contain: each field given equal (or matched), nested objects compared field by field. */
     body?: unknown;
-    /** The `x-api-key` the request must carry; never read back (its masked form is, D59). */
-    key?: string;
+    /** The `x-api-key` the request must carry (a literal key: the stub is that key's); never read back (its masked form is, D59). */
+    key?: Matcher;
   };
   /** The answer: a status, headers and a JSON body. */
   response?: {
     /** The HTTP status. */
     status: number;
-    /** Headers of the answer (names in any case). */
+    /** Headers of the answer (names in any case); never `content-length`, `transfer-encoding` or another framing header. */
     headers?: Record<string, string>;
-    /** The JSON body; none without it. */
+    /** The JSON body; none without it (and none with 204 or 304). */
     body?: unknown;
   };
-  /** Or a fault: the service's error envelope for `status`, a dropped connection, a delay first. */
-  fault?: Pick<ServiceFault, 'status' | 'retryAfterSeconds' | 'drop' | 'delayMs'>;
+  /** Or a fault. */
+  fault?: StubFault;
+  /** Or the service's own rules, with the searched program's provider behaving so (searches only). */
+  provider?: ProgramBehavior;
   /** Lower is tried first (default 5); at equal priority, the stub added first. */
   priority?: number;
   /** Answers only the next N matching requests. */
   times?: number;
-  /** Matches only while scenario `name` is in `state` (default `Started`), then moves it to `next`. */
+  /** Answers only this share of the matching requests (0 to 1), drawn from the mock's seed. */
+  fraction?: number;
+  /** Matches only while scenario `name` (of the stub's scope) is in `state` (default `Started`), then moves it to `next`. */
   scenario?: {
-    /** The scenario's name: stubs naming it share its state. */
+    /** The scenario's name: stubs of one scope naming it share its state. */
     name: string;
     /** The state the stub matches in (default `Started`). */
     state?: string;
     /** The state the scenario moves to when the stub answers. */
     next?: string;
   };
-  /** `false`: the answer need not be one openapi.yaml allows (default `true`: it must). */
+  /** `false`: the answer need not be one openapi.yaml allows (default `true`: it must). HTTP's own rules still hold. */
   contract?: boolean;
 }
 
@@ -117,6 +137,8 @@ export interface StubState extends Omit<StubDefinition, 'priority'> {
   id: string;
   /** Its priority, the default included. */
   priority: number;
+  /** `key` when its `request.key` is a literal key (the stub is that key's), else `global`. */
+  scope: 'global' | 'key';
   /** Matching requests it still answers, with `times`. */
   remaining?: number;
   /** Requests it answered. */

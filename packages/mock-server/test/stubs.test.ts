@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFlightSearchMock } from '../src/index.js';
-import { MAX_STUBS } from '../src/stubs.js';
+import { MOCK_OPTIONS } from '../src/options.js';
+const MAX_STUBS = MOCK_OPTIONS.stubsCap.default;
 import { checkedByTheCaller } from './support/contract-hook.js';
 import { validSearch } from './fixtures.js';
 
@@ -24,7 +25,14 @@ describe('stubs in JavaScript: mock.stub (issue 30 item 3)', () => {
   it('answers a matching request with the stub, before the rules, and read-back names it with its hits', async () => {
     const mock = createFlightSearchMock({ baseUrl: BASE });
     const added = mock.stub({ request: { method: 'GET', path: '/quota' }, response: { status: 200, body: quotaBody(0) } });
-    expect(added).toEqual({ id: 'stub-1', request: { method: 'GET', path: '/quota' }, response: { status: 200, body: quotaBody(0) }, priority: 5, hits: 0 });
+    expect(added).toEqual({
+      id: 'stub-1',
+      request: { method: 'GET', path: '/quota' },
+      response: { status: 200, body: quotaBody(0) },
+      priority: 5,
+      scope: 'global',
+      hits: 0,
+    });
     const answer = await send(mock, '/quota');
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual(quotaBody(0));
@@ -49,9 +57,13 @@ describe('stubs in JavaScript: mock.stub (issue 30 item 3)', () => {
     const missed = mock.requests().at(-1)!;
     expect(missed.nearMiss).toEqual({ stub: 'stub-1', differs: ['body.origin'] });
     expect(missed.stub).toBeUndefined();
-    // The key: the quota stub wants another key, so the rules answer test-key's own quota.
+    // The key: the quota stub is another key's, so the rules answer test-key's own quota, and another
+    // scope's stub is no near miss (issue 37); a global stub with a key matcher is, naming the key.
     expect(await (await send(mock, '/quota')).json()).toMatchObject({ limit: 1000 });
-    expect(mock.requests().at(-1)!.nearMiss).toEqual({ stub: 'stub-2', differs: ['key'] });
+    expect(mock.requests().at(-1)!.nearMiss).toEqual({ stub: 'stub-1', differs: ['method', 'path', 'body'] });
+    mock.stub({ request: { method: 'GET', path: '/quota', key: { contains: 'other' } }, response: { status: 200, body: quotaBody(1) } });
+    expect(await (await send(mock, '/quota')).json()).toMatchObject({ limit: 1000 });
+    expect(mock.requests().at(-1)!.nearMiss).toEqual({ stub: 'stub-3', differs: ['key'] });
   });
 
   it('never reads a stub key back: list, read and the message of a refused stub show only its masked form', () => {
@@ -106,7 +118,9 @@ describe('stubs in JavaScript: mock.stub (issue 30 item 3)', () => {
     const mock = createFlightSearchMock({ baseUrl: BASE });
     const stub = { request: { method: 'GET', path: '/quota' }, response: { status: 200, body: quotaBody(1) } };
     for (let index = 0; index < MAX_STUBS; index++) mock.stub(stub);
-    expect(() => mock.stub(stub)).toThrow(`stub: \`options\` is one too many: the mock holds at most ${MAX_STUBS} stubs; delete some, or reset.`);
+    expect(() => mock.stub(stub)).toThrow(
+      `stub: \`options\` is one too many: the mock holds at most ${MAX_STUBS} stubs; delete some, or reset (the stubsCap limit).`,
+    );
     expect(mock.stubs()).toHaveLength(MAX_STUBS);
   });
 
@@ -156,7 +170,7 @@ describe('scenarios: a sequence of answers declared once (issue 30 item 4)', () 
     mock.reset();
     expect(mock.stubs().map((s) => s.response?.body)).toEqual([quotaBody(4)]);
     expect(() => createFlightSearchMock({ stubs: [{ request: { method: 'GET', path: '/quota' } }] as never })).toThrow(
-      /option `stubs.0.response` give exactly one of `response` and `fault`/,
+      /option `stubs.0.response` give exactly one of `response`, `fault` and `provider`/,
     );
   });
 

@@ -1,6 +1,7 @@
 import { isPlainObject } from '@flight-search/contract';
 import { REDACTED } from '../recording/redaction.js';
-import { MAX_STUBS, stubIssues } from '../stubs.js';
+import { MOCK_OPTIONS } from '../options.js';
+import { stubIssues } from '../stubs/check.js';
 import type { StubDefinition } from '../types.js';
 import { readTextFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
@@ -17,7 +18,8 @@ const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', '
 export async function readPlaybackFile(file: string): Promise<StubDefinition[]> {
   const where = `--playback ${file}`;
   const lines = (await readTextFile('--playback', file)).split('\n').filter((line) => line.trim() !== '');
-  if (lines.length > MAX_STUBS) throw new UsageError(`${where}: has ${lines.length} exchanges; the mock holds at most ${MAX_STUBS} stubs.`);
+  const cap = MOCK_OPTIONS.stubsCap.default;
+  if (lines.length > cap) throw new UsageError(`${where}: has ${lines.length} exchanges; the mock holds at most ${cap} stubs (--stubs-cap).`);
   return lines.map((line, index) => {
     const at = `${where}: line ${index + 1}`;
     let exchange: unknown;

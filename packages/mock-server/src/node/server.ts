@@ -222,7 +222,14 @@ function searchOf(target: string): string {
  * part 2).
  */
 async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void> {
-  const { chunks } = body;
+  const { chunks, paceMs } = body;
+  // A trickled body (a `trickleMs` fault): each piece alone, `paceMs` apart.
+  for (let next = 0; paceMs !== undefined && next < chunks.length; next++) {
+    if (next > 0) await new Promise((resolve) => setTimeout(resolve, paceMs));
+    if (res.destroyed) return;
+    await written(res, chunks[next]!);
+  }
+  if (paceMs !== undefined) return void res.end();
   const group = Buffer.allocUnsafeSlow(ANSWER_CHUNK_BYTES);
   let next = 0;
   while (next < chunks.length) {

@@ -18,7 +18,10 @@ export type ControlExtras =
   | 'scenarios'
   | 'resetScenarios'
   | 'setRateLimit'
-  | 'resetKey';
+  | 'resetKey'
+  | 'replaceStub'
+  | 'setScenario'
+  | 'settled';
 
 /** The part of a mock the server uses: `answer` (its one entry) for the service, the rest for the control API. */
 export type ServedMock = Pick<MockCore, 'answer' | 'reset' | 'setProgramBehavior' | 'setKey' | 'requests'> & Partial<Pick<MockCore, ControlExtras>>;

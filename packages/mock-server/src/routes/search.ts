@@ -94,10 +94,7 @@ async function searchWith(context: RouteContext, value: unknown, refused: Valida
   const consumption = ledger.tryConsume(cost, search.program);
   if (!consumption.ok) return quotaExceeded(cost, consumption.remaining);
 
-  const behavior =
-    context.providerFailure !== undefined
-      ? { fail: { status: context.providerFailure } }
-      : (context.scope?.behaviors.get(search.program) ?? state.behaviors.get(search.program));
+  const behavior = context.provider;
   // The signal only matters while the provider waits; without a wait none is made (the node server creates it on demand).
   const waits = behavior?.hang === true || providerLatencyMs(search.program, behavior, state.options) > 0;
   const outcome = await callProvider(search.program, behavior, state.options, waits ? request.signal : undefined);

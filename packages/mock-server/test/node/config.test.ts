@@ -52,7 +52,7 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     expect(mock.state().options).toMatchObject({ rateLimit: { requests: 1, windowMs: 60_000 }, clock: { at: '2026-11-01T00:00:00Z' } });
     const jsRefusal = thrown(() => mock.configure({ rateLimit: { requests: 0, windowMs: 1000 }, seeed: 2 } as never));
     expect(jsRefusal.message).toBe(
-      'configure: option `seeed` is not a known field; expected keys, seed, providerTimeoutMs, latency, clock, historyCap, requestLogCap, requestLogMaxBytes, rateLimit, unknownFields, stubs, unmatched, now. option `rateLimit.requests` must be an integer >= 1.',
+      'configure: option `seeed` is not a known field; expected keys, seed, providerTimeoutMs, latency, clock, historyCap, requestLogCap, requestLogMaxBytes, rateLimit, unknownFields, stubs, stubsCap, stubBytes, stubsBytes, keyStateBytes, unmatched, now. option `rateLimit.requests` must be an integer >= 1.',
     );
     // Refused as a whole: the rate limit set before is still in force.
     expect(mock.state().options.rateLimit).toEqual({ requests: 1, windowMs: 60_000 });

@@ -175,7 +175,7 @@ describe("service faults through the CLI, against the SDK's documented retries (
       message = (error as Error).message;
     }
     expect(message).toBe(
-      'setFault: `fault.status` must be one of 429, 500, 502, 503, 504. `fault.drop` must be one of before-headers, after-headers. `fault.drop` must not be given with `status`: a dropped connection has no status.',
+      'setFault: `fault.status` must be one of 429, 500, 502, 503, 504. `fault.drop` must be one of before-headers, after-headers. `fault.drop` must not be given with `status` or `trickleMs`: a dropped connection has no answer.',
     );
     const refused = await control(url, 'PUT', '/faults/quota', { status: 418, drop: 'sideways' });
     expect(refused.status).toBe(422);

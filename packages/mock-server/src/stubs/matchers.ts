@@ -1,0 +1,78 @@
+import { isPlainObject } from '@flight-search/contract';
+import { RE2JS } from 're2js';
+import type { SettingIssue } from '../settings.js';
+
+/**
+ * The matcher language of a stub's `request` and of the journal's `count` and `find`: any value may be a
+ * literal or one of these objects. A literal object that happens to have one of these keys goes inside `equalTo`.
+ * `matches` runs on RE2 (re2js): matching time is linear in the input, so no pattern can stall the server.
+ */
+const KINDS = ['equalTo', 'contains', 'matches'] as const;
+/** The longest `matches` pattern, in characters: RE2 compiles it to a machine whose size grows with it. */
+export const MAX_PATTERN_LENGTH = 1_000;
+
+type Matcher = { equalTo: unknown } | { contains: string } | { matches: string };
+
+/** Whether `value` is a matcher object (exactly one key, one of {@link KINDS}). */
+export const isMatcher = (value: unknown): value is Matcher =>
+  isPlainObject(value) && Object.keys(value).length === 1 && KINDS.includes(Object.keys(value)[0] as never);
+
+const compiled = new Map<string, RE2JS>();
+/** A pattern compiled once per distinct text (the set of stubs bounds the distinct texts). */
+function pattern(source: string): RE2JS {
+  let found = compiled.get(source);
+  if (found === undefined) {
+    if (compiled.size >= 4_096) compiled.clear();
+    found = RE2JS.compile(source);
+    compiled.set(source, found);
+  }
+  return found;
+}
+
+/** Every problem of the matchers inside `value`, at `field`: a pattern RE2 refuses, a `contains` that is no string. */
+export function matcherIssues(value: unknown, field: string): SettingIssue[] {
+  if (isMatcher(value)) {
+    if ('equalTo' in value) return [];
+    const text = 'contains' in value ? value.contains : value.matches;
+    if (typeof text !== 'string') return [{ field, type: 'invalid_type', message: 'must have a string as its matcher value.' }];
+    if ('contains' in value) return [];
+    if (text.length > MAX_PATTERN_LENGTH)
+      return [{ field: `${field}.matches`, type: 'out_of_range', message: `must be at most ${MAX_PATTERN_LENGTH} characters.` }];
+    try {
+      pattern(text);
+      return [];
+    } catch (error) {
+      return [{ field: `${field}.matches`, type: 'invalid_format', message: `is no RE2 regular expression: ${(error as Error).message}` }];
+    }
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => matcherIssues(item, `${field}[${index}]`));
+  if (isPlainObject(value)) return Object.entries(value).flatMap(([name, item]) => matcherIssues(item, `${field}.${name}`));
+  return [];
+}
+
+/**
+ * Where `given` differs from `wanted`, as field paths under `field`: a matcher is applied; an object is
+ * matched field by field (extra fields in `given` ignored, WireMock's `equalToJson` with extra fields
+ * ignored); an array item by item, the same length; any other literal whole. A `contains` or `matches`
+ * reads a string, or a number or boolean as its JSON text.
+ */
+export function differences(wanted: unknown, given: unknown, field: string): string[] {
+  if (isMatcher(wanted)) {
+    if ('equalTo' in wanted) return same(wanted.equalTo, given) ? [] : [field];
+    const text = typeof given === 'string' ? given : typeof given === 'number' || typeof given === 'boolean' ? String(given) : undefined;
+    if (text === undefined) return [field];
+    const hit = 'contains' in wanted ? text.includes(wanted.contains) : pattern(wanted.matches).matcher(text).find();
+    return hit ? [] : [field];
+  }
+  if (isPlainObject(wanted)) {
+    if (!isPlainObject(given)) return [field];
+    return Object.entries(wanted).flatMap(([name, value]) => differences(value, Object.hasOwn(given, name) ? given[name] : undefined, `${field}.${name}`));
+  }
+  if (Array.isArray(wanted)) {
+    if (!Array.isArray(given) || given.length !== wanted.length) return [field];
+    return wanted.some((item, index) => differences(item, given[index], field).length > 0) ? [field] : [];
+  }
+  return same(wanted, given) ? [] : [field];
+}
+
+const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
