@@ -37,6 +37,7 @@ export async function answerRequest(state: MockState, original: MockRequest): Pr
     else if (state.stubs.size > 0 || header) {
       // The one place an override is found and applied: the stubs the request uses, in order.
       const text = await original.text();
+      state.log.recordBody(record, text);
       // The body is read once here; the rules read it again through this copy.
       request = {
         method: original.method,

@@ -21,8 +21,8 @@ import { maskKey } from './recording/mask.js';
 import { keyNameIssue, keySettingsIssues, MAX_KEYS, MockResetNeededError, MockSettingError, PRODUCTS, programProblem } from './settings.js';
 import { RateLimiter } from './rate-limit/limiter.js';
 import { createState, type MockState } from './state.js';
-import { faultIssues, FAULT_FIELDS, stubIssues } from './stubs/check.js';
-import type { Stub } from './stubs/set.js';
+import { faultIssues, FAULT_FIELDS, patternIssues, stubIssues } from './stubs/check.js';
+import { requestDifferences, type Stub, type StubRequest } from './stubs/set.js';
 import { FAULT_ROUTES, faultState, faultStub, programStub } from './stubs/shortcuts.js';
 import type {
   FaultRoute,
@@ -33,6 +33,7 @@ import type {
   ProgramBehavior,
   RecordedRequest,
   RequestFilter,
+  RequestPattern,
   ScenarioState,
   ServiceFault,
   StubDefinition,
@@ -129,6 +130,15 @@ export interface MockCore {
   setKey(key: string, settings: { limit?: number; consumed?: number; products?: Product[] }): void;
   /** The requests received so far (the most recent 10 000 within 16 MiB by default), oldest first, keys redacted; `filter` narrows them. */
   requests(filter?: RequestFilter): RecordedRequest[];
+  /**
+   * The recorded requests a pattern matches (every field optional, values literal or matchers, as a stub's `request`;
+   * `key` literal), oldest first: WireMock's journal `find`. `countRequests` counts them.
+   * @example
+   * mock.findRequests({ method: 'POST', path: '/flights/search', body: { origin: { matches: '^G' } } });
+   */
+  findRequests(pattern: RequestPattern): RecordedRequest[];
+  /** How many recorded requests a pattern matches (see {@link findRequests}). */
+  countRequests(pattern: RequestPattern): number;
   /** Empties the request log, and nothing else. */
   clearRequests(): void;
   /**
@@ -185,8 +195,8 @@ export interface MockCore {
   stub(stub: StubDefinition, scope?: KeyScopeOption): StubState;
   /** Replaces stub `id`'s definition (its id and place stay; its counts start again); `undefined` when there is none. */
   replaceStub(id: string, stub: StubDefinition): StubState | undefined;
-  /** Every stub, in the order they are tried (with `{ key }`: that key's only). */
-  stubs(scope?: KeyScopeOption): StubState[];
+  /** Every stub, in the order they are tried (with `{ key }`: that key's only; `after` a stub's id and `limit`: a page). */
+  stubs(filter?: StubsFilter): StubState[];
   /** One stub, or `undefined`. */
   getStub(id: string): StubState | undefined;
   /** Removes a stub; `false` when there was none with this id. */
@@ -217,6 +227,13 @@ export function createMockCore(options?: MockOptions): MockCore {
 
 /** The options `configure` accepts: the JSON ones and the clock function. */
 const CONFIGURABLE = [...JSON_OPTION_NAMES, 'now'] as const;
+
+/** Which stubs `stubs()` lists: one key's (`key`), those after stub `after`, at most `limit`. */
+export interface StubsFilter {
+  key?: string;
+  after?: string;
+  limit?: number;
+}
 
 /** A mock core over options already checked; `given` are the options as given, which `configure` changes. */
 export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
@@ -390,6 +407,14 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       if (checked.issues.length > 0) throw new MockSettingError('requests', 'filter', checked.issues);
       return state.log.list(filter === undefined ? undefined : checked.filter);
     },
+    findRequests(pattern: RequestPattern) {
+      const issues = patternIssues(pattern);
+      if (issues.length > 0) throw new MockSettingError('findRequests', 'pattern', issues);
+      const { key, ...rest } = pattern;
+      const masked = typeof key === 'string' ? maskKey(key) : undefined;
+      return state.log.list().filter((entry) => (masked === undefined || entry.key === masked) && requestDifferences(rest, journalView(entry)).length === 0);
+    },
+    countRequests: (pattern: RequestPattern) => core.findRequests(pattern).length,
     clearRequests: () => state.log.clear(),
     async settled() {
       // A request that arrives while waiting is waited for too.
@@ -400,7 +425,11 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
     replaceStub(id: string, stub: StubDefinition) {
       return state.stubs.get(id) === undefined ? undefined : put('replaceStub', stub, { id }).snapshot();
     },
-    stubs: (scope?: KeyScopeOption) => state.stubs.list(scope?.key).map((stub) => stub.snapshot()),
+    stubs(filter?: StubsFilter) {
+      const list = state.stubs.list(filter?.key);
+      const from = filter?.after === undefined ? 0 : list.findIndex((stub) => stub.id === filter.after) + 1 || list.length;
+      return list.slice(from, filter?.limit === undefined ? undefined : from + filter.limit).map((stub) => stub.snapshot());
+    },
     getStub: (id: string) => state.stubs.get(id)?.snapshot(),
     deleteStub: (id: string) => state.stubs.delete((stub) => stub.id === id) > 0,
     clearStubs: (scope?: KeyScopeOption) => void state.stubs.delete(scope === undefined ? undefined : (stub) => stub.scope === scope.key),
@@ -437,6 +466,15 @@ function scopedState(stubs: Stub[], rateLimit: { requests: number; windowMs: num
 function programsOf(stubs: Stub[]): Partial<Record<ProgramCode, ProgramBehavior>> {
   const named = stubs.filter((stub) => stub.definition.name?.startsWith('program:') && stub.definition.provider);
   return Object.fromEntries(named.map((stub) => [stub.definition.name!.slice(8), structuredClone(stub.definition.provider)]));
+}
+
+/** A recorded request as a stub's matcher reads it. */
+function journalView(entry: RecordedRequest): StubRequest {
+  const url = new URL('http://journal.invalid/');
+  for (const [name, values] of Object.entries(entry.query)) for (const value of values) url.searchParams.append(name, value);
+  const headers = { get: (name: string) => (Object.hasOwn(entry.headers, name) ? entry.headers[name]! : null) };
+  const text = typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body);
+  return { method: entry.method, path: entry.path, url, headers, text, json: () => entry.body };
 }
 
 function checkFaultRoute(where: string, route: unknown): void {

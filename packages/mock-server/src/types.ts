@@ -209,6 +209,9 @@ export interface KeyState {
   };
 }
 
+/** What `findRequests` and `countRequests` look for: a stub's `request`, every field optional, the key literal. */
+export type RequestPattern = Partial<StubDefinition['request']>;
+
 /** Which recorded requests `requests(filter)` lists; every field narrows. */
 export interface RequestFilter {
   /** The HTTP method, such as `POST`. */

@@ -2,6 +2,7 @@ import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 import { openApiDocument } from './openapi-file.js';
 import type { ServedMock } from './types.js';
 import type { ChunkedBody } from '../answer-types.js';
+import { isPlainObject } from '@flight-search/contract';
 import { errorEnvelope, validationFailed } from '../errors/envelopes.js';
 import { nextTurn } from '../history/slices.js';
 import { checkRequestFilter } from '../recording/filter.js';
@@ -53,10 +54,15 @@ export async function controlAnswer(
   if (rest.length > 0 || (name === '' && collection !== undefined)) return notFound(method, path);
   // `/keys/{key}/faults/search`: a route of one key's own state (D154).
   if (part !== undefined && (collection !== 'keys' || part === '' || partName === '')) return notFound(method, path);
-  const named = name === undefined ? undefined : decode(name);
+  const literal = part === undefined && name !== undefined && controlRoutes(mock, undefined, body, search, lifecycle)[`${verb} /${collection}/${name}`];
+  const named = name === undefined || literal ? undefined : decode(name);
   const routes =
-    part === undefined ? controlRoutes(mock, named, body, search, lifecycle) : keyRoutes(mock, { key: named! }, partName && decode(partName), body);
-  const here = part === undefined ? `/${collection ?? ''}` : `/${part}${partName === undefined ? '' : `/${PARAMETERS[part] ?? ''}`}`;
+    part === undefined ? controlRoutes(mock, named, body, search, lifecycle) : keyRoutes(mock, { key: named! }, partName && decode(partName), body, search);
+  const here = literal
+    ? `/${collection}/${name}`
+    : part === undefined
+      ? `/${collection ?? ''}`
+      : `/${part}${partName === undefined ? '' : `/${PARAMETERS[part] ?? ''}`}`;
   const allowed = Object.keys(routes)
     .filter((candidate) => candidate.endsWith(` ${here}`))
     .map((candidate) => candidate.split(' ')[0]!);
@@ -96,7 +102,7 @@ export interface ControlLifecycle {
 type Routes = Record<string, (() => ControlAnswer | Promise<ControlAnswer>) | undefined>;
 
 /** The path parameter each collection of named routes takes, as control-api.yaml names it. */
-const PARAMETERS: Record<string, string> = { programs: '{program}', keys: '{key}', faults: '{route}', stubs: '{id}' };
+const PARAMETERS: Record<string, string> = { programs: '{program}', keys: '{key}', faults: '{route}', stubs: '{id}', scenarios: '{name}', requests: '{id}' };
 
 const noSuchStub = (): JsonAnswer => sendable(errorEnvelope(404, 'HTTP_ERROR', 'The mock has no such stub.'));
 
@@ -127,13 +133,15 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
       'PATCH /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never, { reset: false }))),
       'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
       'DELETE /faults': () => done(() => need(mock.clearFaults)()),
-      'GET /stubs': () => jsonAnswer(200, { stubs: need(mock.stubs)() }),
-      'POST /stubs': () => withBody(body, (value) => jsonAnswer(201, need(mock.stub)(value as never))),
-      'DELETE /stubs': () => done(() => need(mock.clearStubs)()),
-      'GET /scenarios': () => jsonAnswer(200, { scenarios: need(mock.scenarios)() }),
-      'DELETE /scenarios': () => done(() => need(mock.resetScenarios)()),
+      ...stubRoutes(mock, undefined, body, search),
       'GET /requests': () => requestsPage(mock, search),
       'DELETE /requests': () => done(() => need(mock.clearRequests)()),
+      'POST /requests/count': () => withBody(body, (value) => jsonAnswer(200, { count: need(mock.countRequests)(value) })),
+      'POST /requests/find': () => withBody(body, (value) => jsonAnswer(200, { requests: need(mock.findRequests)(value) })),
+      'GET /settled': async () => {
+        await need(mock.settled)();
+        return noContent();
+      },
     };
   }
   return {
@@ -151,7 +159,45 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
       const stub = need(mock.getStub)(named);
       return stub === undefined ? noSuchStub() : jsonAnswer(200, stub);
     },
+    'PUT /stubs': () =>
+      withBody(body, (value) => {
+        const stub = need(mock.replaceStub)(named, value as never);
+        return stub === undefined ? noSuchStub() : jsonAnswer(200, stub);
+      }),
     'DELETE /stubs': () => (need(mock.deleteStub)(named) ? noContent() : noSuchStub()),
+    ...scenarioRoutes(mock, undefined, named, body, ''),
+    'GET /requests': () => {
+      const id = /^\d{1,15}$/.test(named) ? Number(named) : 0;
+      const entry = need(mock.requests)({ after: id - 1, limit: 1 })[0];
+      return entry?.id === id ? jsonAnswer(200, entry) : sendable(errorEnvelope(404, 'HTTP_ERROR', 'The request log has no such entry.'));
+    },
+  };
+}
+
+/** A scope's stubs (every scope's, `scope` undefined) and its scenarios: `'METHOD /stubs'`, `'METHOD /scenarios'`. */
+function stubRoutes(mock: ServedMock, scope: { key: string } | undefined, body: Buffer | undefined, search: string): Routes {
+  const withKey = (value: Record<string, unknown>) =>
+    scope === undefined || !isPlainObject(value.request) ? value : { ...value, request: { ...value.request, key: scope.key } };
+  return {
+    'GET /stubs': () => stubsPage(mock, search, scope),
+    'POST /stubs': () => withBody(body, (value) => jsonAnswer(201, need(mock.stub)(withKey(value) as never))),
+    'DELETE /stubs': () => done(() => need(mock.clearStubs)(scope)),
+    'GET /scenarios': () => jsonAnswer(200, { scenarios: need(mock.scenarios)(scope) }),
+    'DELETE /scenarios': () => done(() => need(mock.resetScenarios)(scope)),
+  };
+}
+
+/** One scenario of a scope, by name: `GET` reads it, `PUT { state }` sets it, `DELETE` puts it back to `Started`. */
+function scenarioRoutes(mock: ServedMock, scope: { key: string } | undefined, name: string, body: Buffer | undefined, at: string): Routes {
+  const missing = () => sendable(errorEnvelope(404, 'HTTP_ERROR', 'No stub of this scope names that scenario.'));
+  const set = (state: unknown) => (need(mock.setScenario)(name, state as never, scope) ? noContent() : missing());
+  return {
+    [`GET /scenarios${at}`]: () => {
+      const found = need(mock.scenarios)(scope).find((scenario) => scenario.name === name);
+      return found === undefined ? missing() : jsonAnswer(200, found);
+    },
+    [`PUT /scenarios${at}`]: () => withBody(body, (value) => set(value.state === undefined ? null : value.state)),
+    [`DELETE /scenarios${at}`]: () => set(null),
   };
 }
 
@@ -159,8 +205,11 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
  * The routes of one key's own state (D154), `'METHOD /part'` or `'METHOD /part/{param}'`
  * under `/keys/{key}`: its faults, program behaviours, rate limit and reset.
  */
-function keyRoutes(mock: ServedMock, scope: { key: string }, named: string | undefined, body: Buffer | undefined): Routes {
+function keyRoutes(mock: ServedMock, scope: { key: string }, named: string | undefined, body: Buffer | undefined, search = ''): Routes {
   return {
+    ...stubRoutes(mock, scope, body, search),
+    ...scenarioRoutes(mock, scope, named ?? '', body, '/{name}'),
+    'GET /requests': () => requestsPage(mock, search, scope.key),
     'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)(scope) }),
     'DELETE /faults': () => done(() => need(mock.clearFaults)(undefined, scope)),
     'PUT /faults/{route}': () => withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never, scope))),
@@ -210,8 +259,9 @@ const ENTRIES_PER_TURN = 16;
  * requests are answered while a page of a full log is written; the cursor
  * (entry ids only grow) keeps the page exact while the log changes meanwhile.
  */
-async function requestsPage(mock: ServedMock, search: string): Promise<ControlAnswer> {
+async function requestsPage(mock: ServedMock, search: string, key?: string): Promise<ControlAnswer> {
   const query: Record<string, string | number> = queryOf(search) ?? {};
+  if (key !== undefined) query.key = key;
   // Checked whole before anything is listed: a bad filter, `after` or `limit` is the 422 of `requests`' own checker.
   const checked = checkRequestFilter(query);
   if (checked.issues.length > 0) throw new MockSettingError('requests', 'filter', checked.issues);
@@ -241,6 +291,31 @@ async function requestsPage(mock: ServedMock, search: string): Promise<ControlAn
   const tail = `],"next":${JSON.stringify(next)}}`;
   chunks.push(tail);
   return { status: 200, headers: { 'content-type': 'application/json' }, body: { chunks, length: length + tail.length } };
+}
+
+/** Stubs a page of `GET /__mock/stubs` lists when no `limit` is given, and the most it lists. */
+const STUBS_PAGE = 100;
+
+/**
+ * One page of `GET /__mock/stubs` (every scope's) or `GET /__mock/keys/{key}/stubs`: `{ stubs, next }`, the stubs
+ * after stub `after` (at most `limit`, default {@link STUBS_PAGE}, and no more than {@link REQUESTS_PAGE_BYTES} of
+ * JSON but one) and the id to ask after next, `null` on the last page: never one answer of every stub at once.
+ */
+function stubsPage(mock: ServedMock, search: string, scope: { key: string } | undefined): JsonAnswer {
+  const params = new URLSearchParams(search);
+  const limit = params.has('limit') ? Number(params.get('limit')) : STUBS_PAGE;
+  if (!Number.isInteger(limit) || limit < 1 || limit > STUBS_PAGE)
+    return sendable(validationFailed([{ field: 'query.limit', type: 'out_of_range', message: `must be an integer from 1 to ${STUBS_PAGE}.` }]));
+  const page = need(mock.stubs)({ ...scope, after: params.get('after') ?? undefined, limit: limit + 1 });
+  const stubs: unknown[] = [];
+  let bytes = 0;
+  for (const stub of page.slice(0, limit)) {
+    if (bytes >= REQUESTS_PAGE_BYTES) break;
+    bytes += JSON.stringify(stub).length;
+    stubs.push(stub);
+  }
+  const next = page.length > stubs.length ? ((stubs.at(-1) as { id: string } | undefined)?.id ?? null) : null;
+  return jsonAnswer(200, { stubs, next });
 }
 
 function need<T>(fn: T | undefined): T {

@@ -21,7 +21,9 @@ export type ControlExtras =
   | 'resetKey'
   | 'replaceStub'
   | 'setScenario'
-  | 'settled';
+  | 'settled'
+  | 'findRequests'
+  | 'countRequests';
 
 /** The part of a mock the server uses: `answer` (its one entry) for the service, the rest for the control API. */
 export type ServedMock = Pick<MockCore, 'answer' | 'reset' | 'setProgramBehavior' | 'setKey' | 'requests'> & Partial<Pick<MockCore, ControlExtras>>;

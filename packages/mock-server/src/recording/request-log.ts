@@ -119,7 +119,7 @@ export class RequestLog {
   /** Records the body text of `entry`: whole up to {@link RECORDED_BODY_PREFIX_BYTES}, else its first bytes, flagged. */
   recordBody(entry: LogEntry, text: string): void {
     // A dropped entry (or one of a log that keeps nothing) is read by nobody: do not hold its body.
-    if (entry.bytes === 0 || text === '') return;
+    if (entry.bytes === 0 || text === '' || entry.bodyText !== undefined) return;
     const kept = utf8Prefix(text);
     entry.bodyText = kept.text;
     if (kept.truncated) {

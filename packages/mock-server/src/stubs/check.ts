@@ -64,6 +64,15 @@ export function stubIssues(stub: unknown): SettingIssue[] {
   return issues;
 }
 
+/** Every problem of a journal query (`POST /__mock/requests/find`): a stub's request whose every field is optional, its key literal (the journal keeps none). */
+export function patternIssues(pattern: unknown): SettingIssue[] {
+  if (!isPlainObject(pattern)) return [issue('', 'invalid_type', 'must be an object { method?, path?, query?, headers?, body?, key? }.')];
+  const issues = requestIssues({ method: 'GET', path: '/', ...pattern }).map((found) => ({ ...found, field: found.field.replace(/^request\.?/, '') }));
+  if (isMatcher(pattern.key))
+    issues.push(issue('key', 'invalid_type', 'must be the key itself: the journal keeps only its masked form, which a matcher cannot read.'));
+  return issues;
+}
+
 function requestIssues(request: unknown): SettingIssue[] {
   if (!isPlainObject(request))
     return [issue('request', request === undefined ? 'missing' : 'invalid_type', 'must be an object { method, path, query?, headers?, body?, key? }.')];

@@ -220,25 +220,29 @@ export class StubSet {
   }
 
   #differences(stub: Stub, request: StubRequest): string[] {
-    const wanted = stub.definition.request;
-    const differs: string[] = [];
-    const method = typeof wanted.method === 'string' ? wanted.method.toUpperCase() : wanted.method;
-    differs.push(...differences(method, request.method, 'method'), ...differences(wanted.path, request.path, 'path'));
-    for (const [name, value] of Object.entries(wanted.query ?? {})) {
-      const given = request.url.searchParams.getAll(name);
-      const expected = Array.isArray(value) ? value : [value];
-      differs.push(...differences(expected, given, `query.${name}`));
-    }
-    for (const [name, value] of Object.entries(wanted.headers ?? {}))
-      differs.push(...differences(value, request.headers.get(name.toLowerCase()) ?? undefined, `header.${name.toLowerCase()}`));
-    if (wanted.key !== undefined) differs.push(...(differences(wanted.key, request.headers.get('x-api-key') ?? undefined, 'key').length > 0 ? ['key'] : []));
-    if (wanted.body !== undefined) differs.push(...differences(wanted.body, request.json(), 'body'));
+    const differs = requestDifferences(stub.definition.request, request);
     const scenario = stub.definition.scenario;
     if (scenario !== undefined && (this.#scenarios.get(scenarioKey(stub.scope, scenario.name)) ?? STARTED) !== (scenario.state ?? STARTED))
       differs.push(`scenario.${scenario.name}`);
     if (stub.remaining === 0) differs.push('times');
     return differs;
   }
+}
+
+/** Where `request` differs from a request pattern (a stub's `request`, or a journal query's, whose every field is optional). */
+export function requestDifferences(wanted: Partial<StubDefinition['request']>, request: StubRequest): string[] {
+  const method = typeof wanted.method === 'string' ? wanted.method.toUpperCase() : wanted.method;
+  const differs = [
+    ...(method === undefined ? [] : differences(method, request.method, 'method')),
+    ...(wanted.path === undefined ? [] : differences(wanted.path, request.path, 'path')),
+  ];
+  for (const [name, value] of Object.entries(wanted.query ?? {}))
+    differs.push(...differences(Array.isArray(value) ? value : [value], request.url.searchParams.getAll(name), `query.${name}`));
+  for (const [name, value] of Object.entries(wanted.headers ?? {}))
+    differs.push(...differences(value, request.headers.get(name.toLowerCase()) ?? undefined, `header.${name.toLowerCase()}`));
+  if (wanted.key !== undefined && differences(wanted.key, request.headers.get('x-api-key') ?? undefined, 'key').length > 0) differs.push('key');
+  if (wanted.body !== undefined) differs.push(...differences(wanted.body, request.json(), 'body'));
+  return differs;
 }
 
 const scenarioKey = (scope: string | undefined, name: string) => `${scope ?? ''}\0${name}`;
