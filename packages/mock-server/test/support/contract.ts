@@ -96,7 +96,8 @@ export function controlContractViolations(method: string, path: string, status: 
   if (method === 'HEAD') method = 'GET';
   const { document, ajv, compiled, paths } = loadControl();
   const where = `${method} ${path} -> ${status} (control-api.yaml)`;
-  const template = paths.find(([pattern]) => pattern.test(path))?.[1];
+  // As OpenAPI matches them: a concrete path (/__mock/requests/count) before a templated one (/__mock/requests/{id}).
+  const template = document.paths[path] !== undefined ? path : paths.find(([pattern]) => pattern.test(path))?.[1];
   const item = template === undefined ? undefined : document.paths[template];
   const operation = item?.[method.toLowerCase()];
   let location: string[];
