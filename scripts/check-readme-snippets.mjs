@@ -8,11 +8,12 @@
 // A block marked ```ts run (or ```ts continued run) is then run too, as Node runs it (the SDK's
 // server build), against a mock server this script starts: its `http://127.0.0.1:4010` becomes that
 // server's URL, FLIGHT_SEARCH_API_KEY and FLIGHT_SEARCH_BASE_URL name it, and it must exit 0.
+// The sh and json blocks of the READMEs in SHELL_READMES run too, against the built CLI (see runShellBlocks).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { snippets } from './lib/snippets.mjs';
+import { shellBlocks, snippets } from './lib/snippets.mjs';
 import { ENTRY_POINTS } from './typedoc/entry-points.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -79,7 +80,6 @@ console.log(`check:readme: ${files.length} README snippets type-check as written
 // Run the blocks marked `run`, each bundled from the sources as Node resolves the packages (the SDK's
 // `node` condition is its server build, which reads the environment), in a process of its own.
 const toRun = files.filter((file) => file.run);
-if (toRun.length === 0) process.exit(0);
 const { build } = await import('esbuild');
 const alias = { ...Object.fromEntries(Object.entries(ENTRIES).map(([entry, path]) => [entry, join(root, path)])) };
 alias['@flight-search/sdk'] = join(root, 'packages/sdk/src/server.ts');
@@ -137,3 +137,88 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(`check:readme: ${toRun.length} snippets marked run ran and exited 0 against the mock`);
+await runShellBlocks();
+
+/**
+ * Every sh and json block of these READMEs, run against the built CLI (`packages/mock-server/dist/cli.js`,
+ * started with `--control` on a free port, reset before each block), so an example the text promises to
+ * work is one that works: `http://127.0.0.1:4010` becomes the CLI's URL, `npx flight-search-mock` the built
+ * CLI, and each `curl` fails the block on an HTTP error unless the block is marked `errors:`. A json block
+ * marked `stub` is posted to `/__mock/stubs` and must be taken (201). See `shellBlocks` for the marks.
+ */
+async function runShellBlocks() {
+  const SHELL_READMES = ['packages/mock-server/README.md'];
+  const cli = join(root, 'packages/mock-server/dist/cli.js');
+  const server = await startCli(['--control']);
+  const failures = [];
+  let count = 0;
+  try {
+    for (const readme of SHELL_READMES)
+      for (const block of shellBlocks(readFileSync(join(root, readme), 'utf8'))) {
+        if (block.mark === 'no-run') continue;
+        count++;
+        await fetch(`${server.url}/__mock/reset`, { method: 'POST' });
+        const failure = block.lang === 'json' ? await jsonBlock(block, server.url) : await shBlock(block, server.url);
+        if (failure) failures.push(`${readme}:${block.line}: ${failure}`);
+      }
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+  if (failures.length > 0) {
+    console.error(failures.join('\n'));
+    console.error(`check:readme: ${failures.length} of ${count} sh and json blocks failed`);
+    process.exit(1);
+  }
+  console.log(`check:readme: ${count} sh and json blocks ran against the built CLI`);
+
+  /** The built CLI with `args` on a free port: its URL once it prints it, and the process. */
+  function startCli(args) {
+    const child = spawn(process.execPath, [cli, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the CLI did not start: ${out}`)), 20_000);
+      child.on('exit', (code) => reject(new Error(`the CLI exited ${code}: ${out}`)));
+      for (const stream of [child.stdout, child.stderr])
+        stream.on('data', (chunk) => {
+          out += chunk;
+          const url = /listening on (http:\/\/\S+)$/m.exec(out)?.[1];
+          if (!url) return;
+          clearTimeout(timer);
+          resolve({ child, url });
+        });
+    });
+  }
+
+  async function jsonBlock(block, url) {
+    let value;
+    try {
+      value = JSON.parse(block.code);
+    } catch (error) {
+      return `not JSON: ${error.message}`;
+    }
+    if (block.mark !== 'stub') return undefined;
+    const answer = await fetch(`${url}/__mock/stubs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+    return answer.status === 201 ? undefined : `the stub is refused: ${answer.status} ${await answer.text()}`;
+  }
+
+  /** Runs a sh block with bash (`set -euo pipefail`); a `server` block's `npx flight-search-mock` line starts a CLI of its own. */
+  function shBlock(block, url) {
+    const own = block.mark === 'server';
+    const curl = block.mark === 'errors' ? '' : 'curl() { command curl -sS --fail-with-body "$@"; }\n';
+    const code = block.code
+      .replace(/^npx flight-search-mock (.*)$/gm, (_, args) =>
+        own
+          ? `"${process.execPath}" "${cli}" ${args.replace('--port 4010', '--port 0')} > "$OUT" 2>&1 &\nPID=$!; trap 'kill $PID' EXIT\nuntil grep -q 'listening on' "$OUT"; do sleep 0.1; done\nURL=$(grep -o 'http://[^ ]*' "$OUT" | head -1)`
+          : '',
+      )
+      .replaceAll('http://127.0.0.1:4010', own ? '$URL' : url)
+      .replace(/^# flight-search-mock listening.*$/gm, '');
+    const script = `set -euxo pipefail\nOUT=$(mktemp)\n${curl}${code}\n`;
+    return new Promise((resolve) => {
+      const child = spawn('bash', ['-c', script], { stdio: ['ignore', 'ignore', 'pipe'], timeout: RUN_TIMEOUT_MS });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('close', (code) => resolve(code === 0 ? undefined : `the block exited ${code}\n${stderr}`));
+    });
+  }
+}

@@ -22,3 +22,32 @@ export function snippets(markdown) {
   }
   return found;
 }
+
+/** The marks a ```sh or ```json block may carry, each followed by its reason where it says why the block is not run. */
+const MARKS = { sh: ['server', 'errors:', 'no-run:'], json: ['stub', 'output:', 'no-run:'] };
+
+/**
+ * The ```sh (```bash) and ```json blocks of a Markdown text: `{ line, lang, code, mark, reason }`. A sh block
+ * is run unless marked `no-run: <reason>` (`errors: <reason>`: run, its curl answers may be errors; `server`:
+ * it starts the CLI itself); a json block must be marked: `stub` (posted to a mock, which must take it),
+ * `output: <reason>` (parsed only) or `no-run: <reason>`. A mark needing a reason without one is an error.
+ */
+export function shellBlocks(markdown) {
+  const found = [];
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(sh|bash|json)(?=\s|$)\s*(.*)$/.exec(lines[i]);
+    if (!open) continue;
+    const lang = open[1] === 'json' ? 'json' : 'sh';
+    const [word = '', ...rest] = open[2].trim().split(/\s+/).filter(Boolean);
+    const reason = rest.join(' ');
+    if (word !== '' && !MARKS[lang].includes(word)) throw new Error(`line ${i + 1}: a ${lang} block takes ${MARKS[lang].join(', ')}, not ${word}`);
+    if (word.endsWith(':') && reason === '') throw new Error(`line ${i + 1}: ${word} needs a reason beside it`);
+    if (lang === 'json' && word === '') throw new Error(`line ${i + 1}: a json block is marked stub, output: <reason> or no-run: <reason>`);
+    const start = i + 1;
+    while (i + 1 < lines.length && lines[i + 1] !== '```') i++;
+    found.push({ line: start, lang, code: lines.slice(start, i + 1).join('\n'), mark: word.replace(/:$/, ''), reason });
+    i++;
+  }
+  return found;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snippets } from '../lib/snippets.mjs';
+import { shellBlocks, snippets } from '../lib/snippets.mjs';
 
 const markdown = [
   '# Title', // 0
@@ -47,5 +47,36 @@ describe('the README snippets npm run check:readme checks', () => {
   it('refuses a word it does not know after ts, which would leave the block unchecked', () => {
     expect(() => snippets(['```ts rnu', 'const e = 5;', '```'].join('\n'))).toThrow('line 1: a ts block takes the words continued and run, not rnu');
     expect(snippets(['```ts run continued', 'const e = 5;', '```'].join('\n'))[0].run).toBe(true);
+  });
+});
+
+describe('the sh and json blocks npm run check:readme runs against the built CLI', () => {
+  it('takes sh, bash and json blocks with their mark and reason; a json block must be marked', () => {
+    const text = [
+      '```sh',
+      'curl -s x',
+      '```',
+      '```bash no-run: installs',
+      'npm i',
+      '```',
+      '```json stub',
+      '{}',
+      '```',
+      '```json output: an answer',
+      '{"a":1}',
+      '```',
+    ].join('\n');
+    expect(shellBlocks(text).map(({ line, lang, mark, reason }) => [line, lang, mark, reason])).toEqual([
+      [1, 'sh', '', ''],
+      [4, 'sh', 'no-run', 'installs'],
+      [7, 'json', 'stub', ''],
+      [10, 'json', 'output', 'an answer'],
+    ]);
+  });
+
+  it('refuses an unknown mark, a no-run without its reason and an unmarked json block, so no block is silently skipped', () => {
+    expect(() => shellBlocks('```sh nrun\nx\n```')).toThrow('line 1: a sh block takes server, errors:, no-run:, not nrun');
+    expect(() => shellBlocks('```sh no-run:\nx\n```')).toThrow('line 1: no-run: needs a reason beside it');
+    expect(() => shellBlocks('```json\n{}\n```')).toThrow('line 1: a json block is marked stub');
   });
 });
