@@ -19,7 +19,7 @@ exe="$PWD/dist/executable/flight-search-mock-$target"
 sudo=""
 [ "$(id -u)" = 0 ] || sudo=sudo
 
-install() {
+apt_install() {
   local missing=()
   for package in "$@"; do dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package"); done
   [ ${#missing[@]} = 0 ] && return
@@ -31,16 +31,18 @@ install() {
 case "$target" in
   linux-x64) mock="$exe" ;;
   linux-arm64)
-    install qemu-user libc6-arm64-cross
+    apt_install qemu-user libc6-arm64-cross
     mock="/usr/bin/qemu-aarch64 -L /usr/aarch64-linux-gnu $exe"
     export FLIGHT_SEARCH_MOCK_START_SECONDS=120 # every start is emulated: the proxy's takes 10 to 30 s
     ;;
   win-x64)
-    install wine64 gcc-mingw-w64-x86-64-win32
+    apt_install wine64 gcc-mingw-w64-x86-64-win32
+    wine=/usr/lib/wine/wine64 # Debian's wine64 puts no command on PATH
+    [ -x "$wine" ] || wine=$(command -v wine64 || command -v wine)
     export WINEPREFIX="$PWD/node_modules/.cache/flight-search-executable/wine" WINEDEBUG=-all
     dll="$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
     if [ ! -e "$dll" ]; then
-      /usr/lib/wine/wine64 wineboot --init
+      "$wine" wineboot --init
       printf '%s\n' '#include <windows.h>' 'BOOLEAN WINAPI SystemFunction036(PVOID, ULONG);' \
         '__declspec(dllexport) BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T size) {' \
         '  for (ULONG n; size > 0; data += n, size -= n)' \
@@ -48,7 +50,7 @@ case "$target" in
         '  return TRUE;' '}' >"$WINEPREFIX/bcryptprimitives.c"
       x86_64-w64-mingw32-gcc -shared -O2 -s -o "$dll" "$WINEPREFIX/bcryptprimitives.c" -ladvapi32
     fi
-    mock="/usr/lib/wine/wine64 $exe.exe"
+    mock="$wine $exe.exe"
     ;;
   *) echo "no way to run $target here: it is checked by its structure (npm run build:executable)" >&2 && exit 2 ;;
 esac
