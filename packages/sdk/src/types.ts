@@ -94,7 +94,7 @@ type Allowed<C, P extends PriceType> = C extends ProgramCode ? ProgramFor<P> : C
 /**
  * What a request literal `R` must also satisfy, the rules TypeScript cannot see through a generic:
  * no field the contract does not declare (at the top, `Shape`'s keys, and in `passengers`; the
- * compiler's message names it: `{ "unknown field": "childs" }`), and `returnDate` for a `ROUND_TRIP`.
+ * compiler's message names it: `{ 'unknown field': "childs" }`), and `returnDate` for a `ROUND_TRIP`.
  * A value typed with the plain request type satisfies it as is.
  */
 export type Exact<R, Shape> = { [K in Exclude<keyof R, keyof Shape>]: { 'unknown field': K } } & (R extends { passengers: infer T }
