@@ -13,6 +13,8 @@
 //      every link of the repository's docs works there (scripts/release/check-links.mjs, D105)
 //   5. publish dry-run: `npm publish --dry-run` of each package, its tarball's exact contents and size,
 //      the notices its copies of others' code and data must keep, the mock's size cap
+//   6. the mock's executables: `npm run build:executable -- --target all` builds the five, checks each
+//      one's format, architecture and (macOS) signature, and writes dist/executable/SHA256SUMS
 // Then one line on `npm audit --omit=dev` (the runtime dependencies): that it ran and what it found,
 // or that it could not run and why (a registry mirror may not serve the advisory service). It fails
 // the check only on a high or critical advisory; not running is reported, not hidden (README: Releasing).
@@ -28,6 +30,7 @@ const STEPS = [
   ['API reference (TypeDoc, warnings are errors)', 'npx', ['--no', '--', 'typedoc']],
   ['links of the READMEs as packed and of the docs', 'node', ['scripts/release/check-links.mjs']],
   ['publish dry-run and tarball contents', 'node', ['scripts/release/check-tarballs.mjs']],
+  ["the mock's executables for the five targets, with their SHA-256 sums", 'node', ['scripts/build-executable.mjs', '--target', 'all']],
 ];
 
 /** One line on the audit of the runtime dependencies; exits 1 on a high or critical advisory. */

@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 import { checkCancelled, SLOW_BEHAVIOR, SLOW_PROGRAM } from './runtimes/project/scenario.mjs';
+import { messageProblems, withoutDirectives } from './runtimes/type-messages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const here = join(root, 'scripts', 'runtimes');
@@ -418,6 +419,28 @@ for (const [label, { dir }, files, modes] of [
       );
     }
   }
+}
+
+// The request-type test again without its @ts-expect-error directives, under each TypeScript: each misuse an
+// error on its line, and a misspelt or extra field named in the message (issue 42 item 4).
+const messages = withoutDirectives(readFileSync(join(root, 'packages', 'sdk', 'test', 'request-types.typecheck.ts'), 'utf8'));
+writeFileSync(join(noMsw.dir, 'types', 'sdk-request-messages.mts'), messages.source);
+for (const [index, { name, tsc }] of COMPILERS.entries()) {
+  const named = messages.expected.filter((e) => e.field).length;
+  row(
+    name,
+    `node16: sdk-request-messages.mts (the request-type test, no @ts-expect-error): ${messages.expected.length} misuses each an error, ${named} named by field`,
+    async () => {
+      const config = `tsconfig.messages.${index}.json`;
+      const compilerOptions = { ...COMPILER.node16, target: 'es2022', strict: true, noEmit: true, pretty: false, types: ['node'] };
+      writeFileSync(join(noMsw.dir, config), JSON.stringify({ compilerOptions, files: ['types/sdk-request-messages.mts'] }, null, 2));
+      const result = await run(process.execPath, [tsc(noMsw.dir), '-p', config], { cwd: noMsw.dir, timeoutMs: 120_000 });
+      const problems = messageProblems(result.stdout, 'types/sdk-request-messages.mts', messages.expected);
+      if (problems.length) throw new RowError(`${name}: ${problems.join('\n')}\n${printed(result)}`);
+      return `${name}: each misuse its error; ${named} name their field ({ 'unknown field': "childs" })`;
+    },
+    { slow: true },
+  );
 }
 
 // 6. Run them, `jobs` at a time, and print the table.

@@ -72,19 +72,41 @@ export const loadSdkProxyNode = () => load('@flight-search/sdk/proxy/node', "the
 export const loadMock = () => load('@flight-search/mock-server', 'the built mock');
 export const loadMockNode = () => load('@flight-search/mock-server/node', 'the built standalone server');
 
-/** The CLI as one executable (`npm run build:executable`, D131): runs without Node. */
-export const executablePath = join(root, 'dist', 'executable', `flight-search-mock-${process.platform}-${process.arch}`);
+/** The CLI as one executable (`npm run build:executable`, D131, D182) for each target: runs without Node. */
+export const EXECUTABLE_TARGETS = ['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64', 'win-x64'];
+export const executableFile = (target) => join(root, 'dist', 'executable', `flight-search-mock-${target}${target.startsWith('win') ? '.exe' : ''}`);
+const hostTarget = `${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
+export const executablePath = executableFile(hostTarget);
 
 /**
- * The single executable, built with `npm run build:executable` when `build` is set or it is missing
- * (about 20 s: a bundle, then a copy of the Node binary with the bundle injected); NotReady when that fails.
+ * The five executables, built with `npm run build:executable -- --target all` when `build` is set or one
+ * is missing (about 30 s the first time, Bun's runtimes fetched from npm); NotReady when that fails.
+ * Returns this machine's own.
  */
 export function ensureExecutable(build) {
-  if (!build && existsSync(executablePath)) return executablePath;
-  const run = spawnSync(process.execPath, [join(root, 'scripts', 'build-executable.mjs')], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  if (!build && EXECUTABLE_TARGETS.every((target) => existsSync(executableFile(target)))) return executablePath;
+  const run = spawnSync(process.execPath, [join(root, 'scripts', 'build-executable.mjs'), '--target', 'all'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
   if (run.status !== 0 || !existsSync(executablePath))
     throw new NotReady(`npm run build:executable failed: ${`${run.stderr ?? ''}${run.stdout ?? ''}`.trim().split('\n').slice(-3).join(' ')}`);
   return executablePath;
+}
+
+/**
+ * The other targets this machine runs under an emulator as scripts/executable-harness.sh set them up
+ * (linux-arm64 under qemu-user, win-x64 under Wine with its stand-in DLL): { target, command, prefix, env, how }.
+ */
+export function emulatedExecutables() {
+  const wine = join(root, 'node_modules', '.cache', 'flight-search-executable', 'wine');
+  const found = [];
+  if (hostTarget === 'linux-x64' && existsSync('/usr/bin/qemu-aarch64') && existsSync('/usr/aarch64-linux-gnu/lib'))
+    found.push({ target: 'linux-arm64', command: '/usr/bin/qemu-aarch64', prefix: ['-L', '/usr/aarch64-linux-gnu'], env: {}, how: 'under qemu-user' });
+  if (hostTarget === 'linux-x64' && existsSync('/usr/lib/wine/wine64') && existsSync(join(wine, 'drive_c', 'windows', 'system32', 'bcryptprimitives.dll')))
+    found.push({ target: 'win-x64', command: '/usr/lib/wine/wine64', prefix: [], env: { WINEPREFIX: wine, WINEDEBUG: '-all' }, how: 'under Wine' });
+  return found.map((e) => ({ ...e, prefix: [...e.prefix, executableFile(e.target)] }));
 }
 
 export function requireCli() {

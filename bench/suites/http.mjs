@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BENCH_KEY, searchRequest, writeKeysFile } from '../lib/fixtures.mjs';
 import { ensurePrism, prismVersion, PRISM_PACKAGE } from '../lib/prism.mjs';
-import { ensureExecutable, ensureTmp, NotReady, openapiPath, requireCli } from '../lib/project.mjs';
+import { EXECUTABLE_TARGETS, emulatedExecutables, ensureExecutable, ensureTmp, executableFile, NotReady, openapiPath, requireCli } from '../lib/project.mjs';
 import { formatTop, readProfileFrom, summarizeProfile } from '../lib/profile.mjs';
 import { cpuMs, freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
@@ -249,15 +249,30 @@ export async function run({ quick, build }) {
     if (!(error instanceof NotReady)) throw error;
     notes.push(`The single executable was not measured: ${error.message}`);
   }
+  // The other targets' executables this machine runs under an emulator (D182): their start-up, emulated.
+  const emulated = executable ? emulatedExecutables() : [];
   const startOurs = async (nodeFlags = [], asExecutable = false) => {
     const port = await freePort();
     const s = await spawnServer(
-      asExecutable ? executable : process.execPath,
-      [...(asExecutable ? [] : [...nodeFlags, cli]), '--port', String(port), '--host', '127.0.0.1', '--keys', keysFile, '--latency', 'none', ...quiet],
+      asExecutable ? (asExecutable.command ?? executable) : process.execPath,
+      [
+        ...(asExecutable ? (asExecutable.prefix ?? []) : [...nodeFlags, cli]),
+        '--port',
+        String(port),
+        '--host',
+        '127.0.0.1',
+        '--keys',
+        keysFile,
+        '--latency',
+        'none',
+        ...quiet,
+      ],
       {
         readyUrl: `http://127.0.0.1:${port}/quota`,
         readyInit,
-        logFile: join(logs, asExecutable ? 'executable.log' : 'ours.log'),
+        env: asExecutable.env,
+        timeoutMs: asExecutable.command ? 180_000 : undefined,
+        logFile: join(logs, asExecutable ? `executable${asExecutable.target ? `-${asExecutable.target}` : ''}.log` : 'ours.log'),
       },
     );
     return { ...s, url: `http://127.0.0.1:${port}` };
@@ -274,7 +289,7 @@ export async function run({ quick, build }) {
 
   // Start-up: spawn to first 200, several times each, interleaved; the last
   // start of each is the one put under load.
-  const startupMs = { ours: [], prism: [], executable: [] };
+  const startupMs = { ours: [], prism: [], executable: [], ...Object.fromEntries(emulated.map((e) => [e.target, []])) };
   let ours;
   let prismServer;
   const servers = [];
@@ -287,6 +302,11 @@ export async function run({ quick, build }) {
       if (executable) {
         const started = await startOurs([], true);
         startupMs.executable.push(started.startupMs);
+        await started.stop();
+      }
+      for (const e of emulated) {
+        const started = await startOurs([], e);
+        startupMs[e.target].push(started.startupMs);
         await started.stop();
       }
       if (prism) {
@@ -415,6 +435,13 @@ export async function run({ quick, build }) {
         label: 'single executable (npm run build:executable, no Node needed): size; start to first 200 (ms); / the Node CLI',
         value: `${fmt(statSync(executable).size / 1024 / 1024, 'MiB')}; ${fmtSpread(summarize(startupMs.executable), 'ms')}; ${fmt(ratio, 'x', 2)} the Node CLI's start`,
       });
+      const sizes = EXECUTABLE_TARGETS.map((target) => `${target} ${fmt(statSync(executableFile(target)).size / 1024 / 1024, 'MiB')}`);
+      figures.push({ label: 'the five executables (npm run build:executable -- --target all): size', value: sizes.join(', ') });
+      for (const e of emulated)
+        figures.push({
+          label: `executable ${e.target} ${e.how} (not that machine's own speed): start to first 200 (ms)`,
+          value: fmtSpread(summarize(startupMs[e.target]), 'ms'),
+        });
     }
     figures.push({
       label: 'our server: RSS right after start → after the run; requests it answered',
@@ -499,7 +526,7 @@ export async function run({ quick, build }) {
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };
     return {
-      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable\`, built by this suite unless --no-build finds one) started with the same flags, its size from the file. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4f): a fresh server of ours warms up on 35 x ${quick ? 8 : 30} searches of other dates, then each round sends 35 searches a date over ${quick ? 8 : 30} new dates once each (10 concurrent keep-alive fetch clients); a bare node:http server in its own process then sends the same answers in the same order for the same bodies (after a warm-up pass); CPU per request from /proc as above. WireMock (where java and its npm jar are there; not a target) replays each round's answers under the same load once every round of ours and the bare server is done, so its JVM's own compiling and collecting after a warm-up never lands in our rounds: one JVM for all rounds (\`java -jar\` with --no-request-journal, its other settings default), each round's answers loaded as static stubs (POST /__admin/mappings/import, replacing the last round's), one stub per search matched on method, path and the exact body (\`equalTo\`, WireMock's cheapest body match; it tries its stubs in turn, so its cost grows with their number); its JIT needs thousands of requests to settle, so it gets ${WIREMOCK_WARMUP.first.toLocaleString('en')} requests of warm-up before its first timed load and ${WIREMOCK_WARMUP.later.toLocaleString('en')} after each round's new stubs; CPU per request from /proc of the java process (all its threads, JIT and GC included).`,
+      method: `Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable -- --target all\`, built by this suite unless --no-build finds all five) started with the same flags, its size from the file; each other target's executable this machine runs under an emulator (linux-arm64 under qemu-user, win-x64 under Wine, as scripts/executable-harness.sh sets them up) started the same way, its time the emulator's, not the target's; the five files' sizes. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4f): a fresh server of ours warms up on 35 x ${quick ? 8 : 30} searches of other dates, then each round sends 35 searches a date over ${quick ? 8 : 30} new dates once each (10 concurrent keep-alive fetch clients); a bare node:http server in its own process then sends the same answers in the same order for the same bodies (after a warm-up pass); CPU per request from /proc as above. WireMock (where java and its npm jar are there; not a target) replays each round's answers under the same load once every round of ours and the bare server is done, so its JVM's own compiling and collecting after a warm-up never lands in our rounds: one JVM for all rounds (\`java -jar\` with --no-request-journal, its other settings default), each round's answers loaded as static stubs (POST /__admin/mappings/import, replacing the last round's), one stub per search matched on method, path and the exact body (\`equalTo\`, WireMock's cheapest body match; it tries its stubs in turn, so its cost grows with their number); its JIT needs thousands of requests to settle, so it gets ${WIREMOCK_WARMUP.first.toLocaleString('en')} requests of warm-up before its first timed load and ${WIREMOCK_WARMUP.later.toLocaleString('en')} after each round's new stubs; CPU per request from /proc of the java process (all its threads, JIT and GC included).`,
       figures,
       notes,
       measured,

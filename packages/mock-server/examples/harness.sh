@@ -16,11 +16,13 @@
 #   8. play the proxy's record back with a second mock (--playback), then stop it over HTTP
 #   9. stop the mock with POST /__mock/shutdown (it exits 0 and removes the ready file)
 #
-# FLIGHT_SEARCH_MOCK is the command that runs the CLI (default: npx flight-search-mock).
+# FLIGHT_SEARCH_MOCK is the command that runs the CLI (default: npx flight-search-mock);
+# FLIGHT_SEARCH_MOCK_START_SECONDS how long each start may take (default 20; more under an emulator).
 # Exit status 0 when the scenario passed, 1 with a message when a check failed.
 set -euo pipefail
 
 MOCK=${FLIGHT_SEARCH_MOCK:-npx flight-search-mock}
+START_SECONDS=${FLIGHT_SEARCH_MOCK_START_SECONDS:-20}
 KEY=test-key
 work=$(mktemp -d)
 ready="$work/ready.json"
@@ -31,12 +33,12 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 $MOCK --port 0 --control --quiet --ready-file "$ready" &
 launcher=$!
 trap 'kill -TERM "$launcher" 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 400); do
+for _ in $(seq 1 $((START_SECONDS * 20))); do
   [ -s "$ready" ] && break
   kill -0 "$launcher" 2>/dev/null || fail "the mock exited before it was ready"
   sleep 0.05
 done
-[ -s "$ready" ] || fail "no ready file after 20 s"
+[ -s "$ready" ] || fail "no ready file after $START_SECONDS s"
 url=$(sed -E 's/.*"url":"([^"]+)".*/\1/' "$ready")
 pid=$(sed -E 's/.*"pid":([0-9]+).*/\1/' "$ready")
 echo "mock ready at $url (pid $pid)"
@@ -69,14 +71,16 @@ grep -q '"remaining":0' <<<"$faults" || fail "the fault was not used up: $faults
 $MOCK proxy --target "$url" --port 0 --ready-file "$work/proxy.json" --record "$work/exchanges.jsonl" >"$work/proxy.out" 2>&1 &
 proxy=$!
 trap 'kill -TERM "$proxy" "$launcher" 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 400); do
+for _ in $(seq 1 $((START_SECONDS * 20))); do
   [ -s "$work/proxy.json" ] && break
   kill -0 "$proxy" 2>/dev/null || fail "the proxy exited before it was ready: $(cat "$work/proxy.out")"
   sleep 0.05
 done
+[ -s "$work/proxy.json" ] || fail "the proxy wrote no ready file in $START_SECONDS s"
 proxy_url=$(sed -E 's/.*"url":"([^"]+)".*/\1/' "$work/proxy.json")
 curl -fsS "$proxy_url/quota" -H "x-api-key: $KEY" >/dev/null || fail "GET /quota through the proxy failed"
-kill -TERM "$proxy"
+# SIGINT (Ctrl+C), which a Windows console program also gets (SIGTERM would end flight-search-mock-win-x64.exe unsummarised).
+kill -INT "$proxy"
 wait "$proxy" || fail "the proxy exited with $?"
 grep -q '1 exchanges, 0 violations' "$work/proxy.out" || fail "the proxy's summary: $(cat "$work/proxy.out")"
 [ "$(grep -c '' "$work/exchanges.jsonl")" = 1 ] || fail "the proxy recorded: $(cat "$work/exchanges.jsonl")"
@@ -131,11 +135,12 @@ echo "a fault for one key answered 503 to that key only"
 $MOCK --port 0 --control --quiet --playback "$work/exchanges.jsonl" --unmatched not-found --ready-file "$work/play.json" &
 player=$!
 trap 'kill -TERM "$player" "$launcher" 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 400); do
+for _ in $(seq 1 $((START_SECONDS * 20))); do
   [ -s "$work/play.json" ] && break
   kill -0 "$player" 2>/dev/null || fail "the playback mock exited before it was ready"
   sleep 0.05
 done
+[ -s "$work/play.json" ] || fail "the playback mock wrote no ready file in $START_SECONDS s"
 play_url=$(sed -E 's/.*"url":"([^"]+)".*/\1/' "$work/play.json")
 curl -fsS "$play_url/quota" -H 'x-api-key: any-key' | grep -q '"remaining":1000' || fail "playback did not answer the recorded quota"
 again=$(curl -s -o /dev/null -w '%{http_code}' "$play_url/quota" -H 'x-api-key: any-key')

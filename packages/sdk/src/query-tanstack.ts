@@ -167,7 +167,7 @@ export function searchFlightsMutationOptions<R extends SearchRequest = SearchReq
   return {
     mutationKey: flightSearchKeys.search(),
     // A mutation's variables come at run time, checked there: no literal to check exactly here.
-    mutationFn: (request: R): Promise<SearchResponseFor<R>> => client.searchFlights(request as R & ExactSearch<R>, options),
+    mutationFn: (request: R): Promise<SearchResponseFor<R>> => client.searchFlights<R>(request as R & ExactSearch<R>, options),
     ...NO_RETRY,
   };
 }

@@ -93,13 +93,14 @@ type Allowed<C, P extends PriceType> = C extends ProgramCode ? ProgramFor<P> : C
 
 /**
  * What a request literal `R` must also satisfy, the rules TypeScript cannot see through a generic:
- * no field the contract does not declare (at the top, `Shape`'s keys, and in `passengers`), and
- * `returnDate` for a `ROUND_TRIP`. A value typed with the plain request type satisfies it as is.
+ * no field the contract does not declare (at the top, `Shape`'s keys, and in `passengers`; the
+ * compiler's message names it: `{ 'unknown field': "childs" }`), and `returnDate` for a `ROUND_TRIP`.
+ * A value typed with the plain request type satisfies it as is.
  */
-export type Exact<R, Shape> = { [K in Exclude<keyof R, keyof Shape>]: never } & (R extends { passengers: infer T }
+export type Exact<R, Shape> = { [K in Exclude<keyof R, keyof Shape>]: { 'unknown field': K } } & (R extends { passengers: infer T }
   ? {
       /** No key {@link Passengers} does not declare. */
-      passengers: { [K in Exclude<keyof T, keyof Passengers>]: never };
+      passengers: { [K in Exclude<keyof T, keyof Passengers>]: { 'unknown field': K } };
     }
   : unknown) &
   (R extends { tripType: 'ROUND_TRIP' }

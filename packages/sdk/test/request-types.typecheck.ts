@@ -2,7 +2,9 @@
 // that must not compile, and every other line must. tsc checks this file in `npm run typecheck`
 // (packages/sdk/tsconfig.json includes test/), and the runtime matrix copies it into a consumer
 // project, where '@flight-search/sdk' is the packed tarball, for each TypeScript version it tests
-// (scripts/test-runtimes.mjs). It imports nothing else and is never run: only type-checked.
+// (scripts/test-runtimes.mjs), and once more without the @ts-expect-error directives, to read each
+// compiler's message: a misspelt or extra field's names it (issue 42 item 4, scripts/runtimes/type-messages.mjs).
+// It imports nothing else and is never run: only type-checked.
 import {
   compareProgramsStreaming,
   createFlightSearchClient,
@@ -36,6 +38,13 @@ export async function misuse() {
   await client.searchFlights({ ...base, airlineLoyalty: [] });
   // @ts-expect-error exactly one program, not two (SEARCH-1)
   await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'] });
+  // A misspelt or extra field in a variable: refused the same, the message naming it ({ 'unknown field': "childs" }).
+  const typo = { ...base, airlineLoyalty: ['PROGRAM_1'], passengers: { ...base.passengers, childs: 2 } } as const;
+  // @ts-expect-error childs is a typo of children
+  await client.searchFlights(typo);
+  const extra = { ...base, programs: ['PROGRAM_1'], foo: 1 };
+  // @ts-expect-error foo is no field of a comparison
+  compareProgramsStreaming(client, extra);
 
   // withResponse()
   // @ts-expect-error responseFomat is a typo of responseFormat
