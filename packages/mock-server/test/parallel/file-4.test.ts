@@ -1,0 +1,3 @@
+import { scopedSuite } from './suite.js';
+
+scopedSuite(4);
