@@ -236,6 +236,18 @@ describe('matchers and the journal (issue 37 item 3)', () => {
 });
 
 describe('a stub is checked whole before it is stored (issue 37 item 4)', () => {
+  it('never reads back a key, in request.key or an x-api-key header, literal or inside a matcher, nor in a refusal', () => {
+    const mock = createFlightSearchMock({ baseUrl: BASE });
+    const secret = 'sk-live-matcher-secret';
+    const answer = { response: { status: 200, body: quotaBody(1) } };
+    mock.stub({ request: { method: 'GET', path: '/quota', key: { equalTo: secret } }, ...answer });
+    mock.stub({ request: { method: 'GET', path: '/quota', key: { contains: secret } }, ...answer });
+    mock.stub({ request: { method: 'GET', path: '/quota', headers: { 'X-Api-Key': secret } }, ...answer });
+    mock.stub({ request: { method: 'GET', path: '/quota', headers: { 'x-api-key': { matches: `^${secret}$` } } }, ...answer });
+    expect(JSON.stringify([mock.stubs(), mock.state()])).not.toContain('matcher-secret');
+    expect(refusal(() => mock.stub({ request: { method: 'GET', path: '/quota', key: { matches: `${secret}(` } }, ...answer }))).not.toContain('matcher-secret');
+  });
+
   it('headers are RFC 9110 tokens and values, framing headers are the server’s, 204 carries no body: every reason at once', () => {
     const mock = createFlightSearchMock({ baseUrl: BASE });
     const message = refusal(() =>

@@ -42,7 +42,10 @@ export function matcherIssues(value: unknown, field: string): SettingIssue[] {
       pattern(text);
       return [];
     } catch (error) {
-      return [{ field: `${field}.matches`, type: 'invalid_format', message: `is no RE2 regular expression: ${(error as Error).message}` }];
+      // RE2's own words without the pattern: a pattern may be written from a key.
+      return [
+        { field: `${field}.matches`, type: 'invalid_format', message: `is no RE2 regular expression (${(error as { error?: string }).error ?? 'invalid'}).` },
+      ];
     }
   }
   if (Array.isArray(value)) return value.flatMap((item, index) => matcherIssues(item, `${field}[${index}]`));

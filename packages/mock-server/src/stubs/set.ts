@@ -70,11 +70,11 @@ export class Stub {
   /** Read back: the key never, only its masked form (D59). */
   snapshot(): StubState {
     const { request, ...rest } = structuredClone(this.definition);
-    const key = request.key;
+    const headers = Object.entries(request.headers ?? {}).map(([name, value]) => [name, name.toLowerCase() === 'x-api-key' ? masked(value) : value]);
     return {
       id: this.id,
       ...rest,
-      request: typeof key === 'string' ? { ...request, key: maskKey(key) } : request,
+      request: { ...request, ...(request.key !== undefined && { key: masked(request.key) }), ...(request.headers && { headers: Object.fromEntries(headers) }) },
       priority: this.priority,
       scope: this.scope === undefined ? 'global' : 'key',
       ...(this.remaining !== undefined && { remaining: this.remaining }),
@@ -243,6 +243,13 @@ export function requestDifferences(wanted: Partial<StubDefinition['request']>, r
   if (wanted.key !== undefined && differences(wanted.key, request.headers.get('x-api-key') ?? undefined, 'key').length > 0) differs.push('key');
   if (wanted.body !== undefined) differs.push(...differences(wanted.body, request.json(), 'body'));
   return differs;
+}
+
+/** A key, or a matcher of one, as read back: the key masked (D59), a pattern or a part of a key never shown. */
+function masked(value: StubDefinition['request']['key']): StubDefinition['request']['key'] {
+  if (typeof value === 'string') return maskKey(value);
+  if (value !== undefined && 'equalTo' in value) return { equalTo: maskKey(String(value.equalTo)) };
+  return value !== undefined && 'contains' in value ? { contains: '[redacted]' } : { matches: '[redacted]' };
 }
 
 const scenarioKey = (scope: string | undefined, name: string) => `${scope ?? ''}\0${name}`;
