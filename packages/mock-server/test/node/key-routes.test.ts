@@ -96,6 +96,15 @@ describe('the control API of one key (D154)', () => {
     const server = await startTestServer({ control: true });
     const { routes } = (await (await send(server.url, 'GET', '')).json()) as { routes: { method: string; path: string }[] };
     expect(routes.filter((route) => route.path.startsWith('/__mock/keys/{key}/')).map((route) => `${route.method} ${route.path}`)).toEqual([
+      'GET /__mock/keys/{key}/stubs',
+      'POST /__mock/keys/{key}/stubs',
+      'DELETE /__mock/keys/{key}/stubs',
+      'GET /__mock/keys/{key}/scenarios',
+      'DELETE /__mock/keys/{key}/scenarios',
+      'GET /__mock/keys/{key}/scenarios/{name}',
+      'PUT /__mock/keys/{key}/scenarios/{name}',
+      'DELETE /__mock/keys/{key}/scenarios/{name}',
+      'GET /__mock/keys/{key}/requests',
       'GET /__mock/keys/{key}/faults',
       'DELETE /__mock/keys/{key}/faults',
       'PUT /__mock/keys/{key}/faults/{route}',
