@@ -106,16 +106,16 @@ describe('every piece of state belongs to a scope (issue 37 item 2)', () => {
     });
   }
 
-  it('two keys using one scenario name each get stub200>429>rules, interleaved', async () => {
-    const mock = createFlightSearchMock({
-      baseUrl: BASE,
-      keys: [
-        { key: 'file-a', limit: 9, products: ['search'] },
-        { key: 'file-b', limit: 9, products: ['search'] },
-      ],
-    });
+  /** A mock two test files share, each declaring the same scenario on its own key. */
+  function twoFiles(): Mock {
+    const mock = createFlightSearchMock({ baseUrl: BASE, keys: ['file-a', 'file-b'].map((key) => ({ key, limit: 9, products: ['search' as const] })) });
     declare(mock, 'file-a');
     declare(mock, 'file-b');
+    return mock;
+  }
+
+  it('two keys using one scenario name each get stub200>429>rules, interleaved', async () => {
+    const mock = twoFiles();
     const seen: Record<string, string[]> = { 'file-a': [], 'file-b': [] };
     for (let round = 0; round < 3; round++)
       for (const key of ['file-a', 'file-b']) {
@@ -134,15 +134,7 @@ describe('every piece of state belongs to a scope (issue 37 item 2)', () => {
   });
 
   it('resetting a key removes its stubs, faults, behaviours and scenario states; other keys and global stubs stay', async () => {
-    const mock = createFlightSearchMock({
-      baseUrl: BASE,
-      keys: [
-        { key: 'file-a', limit: 9, products: ['search'] },
-        { key: 'file-b', limit: 9, products: ['search'] },
-      ],
-    });
-    declare(mock, 'file-a');
-    declare(mock, 'file-b');
+    const mock = twoFiles();
     mock.setFault('history', { status: 503 }, { key: 'file-a' });
     mock.stub({ request: { method: 'GET', path: '/quota' }, response: { status: 200, body: quotaBody(1) }, priority: 9 });
     await send(mock, '/quota', { key: 'file-a' });

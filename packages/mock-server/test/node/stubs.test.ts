@@ -29,7 +29,10 @@ describe('stubs over HTTP, as WireMock mappings (issue 30 item 3)', () => {
       hits: 0,
     });
     expect(await (await quota(server.url)).json()).toEqual(quotaBody(0));
-    expect(await (await control(server.url, 'GET', '/stubs')).json()).toEqual({ stubs: [expect.objectContaining({ id: 'stub-1', hits: 1, remaining: 1 })], next: null });
+    expect(await (await control(server.url, 'GET', '/stubs')).json()).toEqual({
+      stubs: [expect.objectContaining({ id: 'stub-1', hits: 1, remaining: 1 })],
+      next: null,
+    });
     expect(await (await control(server.url, 'GET', '/stubs/stub-1')).json()).toMatchObject({ id: 'stub-1', hits: 1 });
     expect(server.mock.stubs()).toHaveLength(1);
     expect((await control(server.url, 'DELETE', '/stubs/stub-1')).status).toBe(204);
