@@ -1,6 +1,7 @@
 import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 import { openApiDocument } from './openapi-file.js';
 import type { ServedMock } from './types.js';
+import type { StubState } from '../types.js';
 import type { ChunkedBody } from '../answer-types.js';
 import { isPlainObject } from '@flight-search/contract';
 import { errorEnvelope, validationFailed } from '../errors/envelopes.js';
@@ -306,16 +307,17 @@ function stubsPage(mock: ServedMock, search: string, scope: { key: string } | un
   const limit = params.has('limit') ? Number(params.get('limit')) : STUBS_PAGE;
   if (!Number.isInteger(limit) || limit < 1 || limit > STUBS_PAGE)
     return sendable(validationFailed([{ field: 'query.limit', type: 'out_of_range', message: `must be an integer from 1 to ${STUBS_PAGE}.` }]));
-  const page = need(mock.stubs)({ ...scope, after: params.get('after') ?? undefined, limit: limit + 1 });
-  const stubs: unknown[] = [];
+  // One stub read back at a time: a page of large stubs never holds more than its bytes and one stub.
+  const next = (after: string | undefined) => need(mock.stubs)({ ...scope, after, limit: 1 })[0];
+  const stubs: StubState[] = [];
   let bytes = 0;
-  for (const stub of page.slice(0, limit)) {
-    if (bytes >= REQUESTS_PAGE_BYTES) break;
-    bytes += JSON.stringify(stub).length;
+  for (let stub = next(params.get('after') ?? undefined); stub !== undefined; stub = next(stub.id)) {
     stubs.push(stub);
+    bytes += JSON.stringify(stub).length;
+    if (stubs.length >= limit || bytes >= REQUESTS_PAGE_BYTES) break;
   }
-  const next = page.length > stubs.length ? ((stubs.at(-1) as { id: string } | undefined)?.id ?? null) : null;
-  return jsonAnswer(200, { stubs, next });
+  const last = stubs.at(-1)?.id;
+  return jsonAnswer(200, { stubs, next: last !== undefined && next(last) !== undefined ? last : null });
 }
 
 function need<T>(fn: T | undefined): T {

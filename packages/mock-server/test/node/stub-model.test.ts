@@ -51,6 +51,18 @@ describe('the control API over one model (issue 37)', () => {
     expect(((await (await send(server.url, 'GET', '/stubs')).json()) as { stubs: unknown[] }).stubs).toHaveLength(3);
   });
 
+  it('GET /__mock/stubs of 60 stubs of 1 MB answers a page of at most about 4 MiB and a cursor, never one answer of them all', async () => {
+    const server = await startTestServer({ control: true });
+    const padding = 'x'.repeat(1_000_000);
+    for (let index = 0; index < 60; index++)
+      server.mock.stub!({ request: { method: 'GET', path: '/quota' }, response: { status: 200, body: { padding } }, contract: false });
+    const page = await send(server.url, 'GET', '/stubs');
+    const text = await page.text();
+    expect(page.status).toBe(200);
+    expect(text.length).toBeLessThan(6 * 1024 * 1024);
+    expect(JSON.parse(text)).toMatchObject({ next: 'stub-5' });
+  });
+
   it('PUT /__mock/stubs/{id} replaces a definition; scenarios are read, set and reset by name, per scope', async () => {
     const server = await startTestServer({ control: true });
     await send(server.url, 'PUT', '/keys/worker-a', { limit: 10 });
