@@ -7,4 +7,13 @@ export { searchCost } from './quota.js';
 export { validateSearchRequest } from './validate/search.js';
 export { checkAnswer, type AnswerProblem } from './validate/answer.js';
 export { validateHistoryQuery, type ParsedHistoryQuery } from './validate/history.js';
-export { checkJson, isCalendarDate, isPlainObject, unknownFields, type CheckOptions, type SchemaNode, type UnknownField } from './validate/schema.js';
+export {
+  checkJson,
+  dictionary,
+  isCalendarDate,
+  isPlainObject,
+  unknownFields,
+  type CheckOptions,
+  type SchemaNode,
+  type UnknownField,
+} from './validate/schema.js';

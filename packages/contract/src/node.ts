@@ -6,6 +6,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dictionary } from './validate/schema.js';
 
 /** A `node:http` request listener, also an Express/Connect middleware (`next` receives a handler's failure). */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
@@ -161,7 +162,7 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
     await response.body?.cancel().catch(() => {});
     return;
   }
-  const headers: Record<string, string | string[]> = {};
+  const headers = dictionary<string | string[]>();
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });

@@ -1,4 +1,4 @@
-import { checkJson, isPlainObject, unknownFields as undeclaredFields, type ProgramCode, type SchemaNode } from '@flight-search/contract';
+import { dictionary, checkJson, isPlainObject, unknownFields as undeclaredFields, type ProgramCode, type SchemaNode } from '@flight-search/contract';
 import { DEFAULT_KEYS, MAX_TIMER_MS, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from './defaults.js';
 import {
   baseUrlIssues,
@@ -371,7 +371,7 @@ export function resolveOptions(options: MockOptions = {}, where = 'createFlightS
   }
   const issues = optionIssues(options);
   if (issues.length > 0) throw new MockSettingError(where, '', issues, 'option ');
-  const resolved: Record<string, unknown> = {};
+  const resolved = dictionary<unknown>();
   for (const name of OPTION_NAMES) {
     const row = rowOf(name);
     const value = options[name] ?? row.default;

@@ -53,6 +53,14 @@ export interface CheckOptions {
 }
 
 /** A JSON object: not an array, not null. */
+/**
+ * An empty object for keys a client chooses (query and header names, record fields): it has no prototype,
+ * so `constructor`, `__proto__` and `hasOwnProperty` are keys like any other (issue 39 item 1).
+ * @example
+ * const query = dictionary<string[]>(); query.constructor = ['1']; // an own key, nothing inherited
+ */
+export const dictionary = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An own property's value, `undefined` when absent: a `__proto__` key or a polluted prototype is never read. */

@@ -1,3 +1,4 @@
+import { dictionary } from '@flight-search/contract';
 import { parseArgs } from 'node:util';
 import type { SchemaNode } from '@flight-search/contract';
 import { OPTION_NAMES, rowOf } from '../options.js';
@@ -69,7 +70,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be "text" or "json", got ${JSON.stringify(logFormat)}.`);
   const host = values.host ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageError('--host must not be empty.');
-  const mock: Record<string, unknown> = {};
+  const mock = dictionary<unknown>();
   for (const { name, flag, schema } of SCALAR_FLAGS) {
     const given = text[flag.slice(2)];
     if (given !== undefined) mock[name] = scalar(flag, given, schema);

@@ -1,4 +1,4 @@
-import { isPlainObject } from '@flight-search/contract';
+import { dictionary, isPlainObject } from '@flight-search/contract';
 import { REDACTED } from '../recording/redaction.js';
 import { MOCK_OPTIONS } from '../options.js';
 import { stubIssues } from '../stubs/check.js';
@@ -48,7 +48,7 @@ function stubOfExchange(exchange: unknown): StubDefinition | undefined {
   if (typeof method !== 'string' || typeof path !== 'string' || typeof status !== 'number') return undefined;
   const request: StubDefinition['request'] = { method, path };
   if (typeof query === 'string' && query.length > 1) {
-    const params: Record<string, string[]> = {};
+    const params = dictionary<string[]>();
     // A redacted value cannot be matched: that parameter is left out of the match.
     for (const [name, value] of new URLSearchParams(query)) {
       if (value === REDACTED) continue;

@@ -1,3 +1,4 @@
+import { dictionary } from '@flight-search/contract';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -309,7 +310,7 @@ function controlRefusal(path: string, basePath: string): JsonAnswer | undefined 
 
 /** Headers as the proxy records them: credentials and any header whose name mentions a key (`x-goog-api-key`) redacted. */
 function redactHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = dictionary<string>();
   headers.forEach((value, name) => {
     out[name] = SECRET_HEADERS.has(name) || mentionsKey(name) ? REDACTED : value;
   });

@@ -1,3 +1,4 @@
+import { dictionary } from '@flight-search/contract';
 import { utf8Length, type MockRequest } from '../answer-types.js';
 import { RECORDED_BODY_PREFIX_BYTES, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from '../defaults.js';
 import type { RecordedRequest } from '../types.js';
@@ -303,7 +304,7 @@ function sentKey(raw: readonly string[]): string | undefined {
 }
 
 function toRecorded(entry: LogEntry): RecordedRequest {
-  const query: Record<string, string[]> = {};
+  const query = dictionary<string[]>();
   for (const [name, value] of new URLSearchParams(entry.search)) {
     query[name] ??= [];
     query[name].push(value);
@@ -318,7 +319,7 @@ function toRecorded(entry: LogEntry): RecordedRequest {
     const before = joined.get(name);
     joined.set(name, before === undefined ? value : `${before}, ${value}`);
   }
-  const headers: Record<string, string> = {};
+  const headers = dictionary<string>();
   for (const name of [...joined.keys()].sort()) headers[name] = name === 'x-api-key' ? REDACTED : joined.get(name)!;
   const text = entry.bodyText;
   const recorded: RecordedRequest = {

@@ -1,6 +1,7 @@
 // Airport-local wall-clock arithmetic. A "local epoch" is the wall-clock time
 // of a place read as if it were UTC, so adding minutes and formatting stay
 // plain integer arithmetic; time zones only enter through `offsetMinutes`.
+import { dictionary } from '@flight-search/contract';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -53,7 +54,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** Wall-clock time in `timeZone` at the instant `utc`, as a local epoch (Intl, exact). */
 export function wallClock(timeZone: string, utc: number): number {
-  const fields: Record<string, number> = {};
+  const fields = dictionary<number>();
   for (const part of formatter(timeZone).formatToParts(utc)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
   }
