@@ -50,5 +50,5 @@ Proxy options (flight-search-mock proxy):
   headers, media type, schema); each violation is logged as it happens and summed up on exit.
 
 Once listening it prints a line with its URL (http://HOST:PORT).
-The contract is served at /openapi.yaml. SIGTERM or SIGINT finishes requests in flight, then exits 0.
+The contract is served at /openapi.yaml. SIGTERM, SIGINT or SIGHUP finishes requests in flight, then exits 0 (SIGQUIT: at once, 131).
 `;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { rmSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { startMockServer, type MockServer, type RequestLogEntry } from '../node/index.js';
 import { settingIssuesOf } from '../settings.js';
@@ -67,7 +68,6 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`flight-search-mock listening on ${server.url}\n`);
     process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
   }
-  if (args.readyFile !== undefined) await writeReadyFile(args.readyFile, { url: server.url, port, pid: process.pid });
 
   // With --log-format json every line is JSON, these included (issue 30 item 7).
   const say = (event: string, reason: string, text: string) =>
@@ -90,8 +90,14 @@ async function main(argv: string[]): Promise<void> {
       },
     );
   }
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  // What a terminal (SIGHUP, SIGINT) or a supervisor (SIGTERM) sends; SIGQUIT means at once, but never leaves the ready file.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
+  process.on('SIGQUIT', () => {
+    if (args.readyFile !== undefined) rmSync(args.readyFile, { force: true });
+    process.exit(131);
+  });
+  // Only once every signal is handled: a harness that reads the file may stop the server at once.
+  if (args.readyFile !== undefined) await writeReadyFile(args.readyFile, { url: server.url, port, pid: process.pid });
 }
 
 /** The optional peer dependencies only the contract proxy loads (D94): a user of the handlers or the server installs none. */
