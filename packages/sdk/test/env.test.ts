@@ -51,6 +51,21 @@ describe('the server entry reads FLIGHT_SEARCH_* for the options left out', () =
     );
   });
 
+  it('issue 39 item 9: a key read from FLIGHT_SEARCH_API_KEY with a line break is refused when the client is made, naming the variable and no character of the key', async () => {
+    serverEnv({ FLIGHT_SEARCH_API_KEY: 'sk-live-7f3a9c21e8\nb4d6', FLIGHT_SEARCH_BASE_URL: BASE_URL });
+    const error = (() => {
+      try {
+        createFlightSearchClient()
+          .getQuota()
+          .catch(() => {});
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error?.message).toBe('createFlightSearchClient: option "apiKey" must be trimmed printable ASCII; received a string (from FLIGHT_SEARCH_API_KEY)');
+  });
+
   it('issue 39 item 12: with no key or base URL anywhere, the error names the variable read in its place and says it is unset', () => {
     vi.stubEnv('FLIGHT_SEARCH_API_KEY', undefined);
     serverEnv({ FLIGHT_SEARCH_BASE_URL: BASE_URL });

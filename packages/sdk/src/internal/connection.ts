@@ -47,6 +47,9 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
         ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)"
         : 'a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key',
     ],
+    // Issue 39: Headers would refuse CR, LF and NUL at call time with the whole key in its message, trim spaces around
+    // it (sending another key than the one redacted) and cannot send a character over U+00FF; no key needs more.
+    ['apiKey', apiKey, !/[^ -~]|^ | $/.test(apiKey as string), 'trimmed printable ASCII'],
     [
       'baseUrl',
       baseUrl,
