@@ -285,10 +285,18 @@ export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request
   const said = e?.message;
   const errors = list(e?.details?.errors)?.map((i) => ({ field: text(i?.field), message: text(i?.message), type: text(i?.type) }) as ValidationIssue);
   // No body at all (a 503 from a proxy, Content-Length 0) leaves just the status and the request.
-  let message = redact(String(said ?? (typeof body === 'string' ? body : (JSON.stringify(body) ?? ''))));
+  let message = '';
+  let cause: unknown;
+  try {
+    message = redact(String(said ?? (typeof body === 'string' ? body : (JSON.stringify(body) ?? ''))));
+  } catch (problem) {
+    // Issue 39: JSON nested too deep to print (a RangeError) is the status's own error too, the problem its cause.
+    cause = problem;
+  }
   // Redacted before it is cut: a key across the cut would otherwise leave its start.
   if (said == null) message = message.slice(0, 200);
   return new Class({
+    cause,
     ...init,
     // A 422 names each problem after the service's message, as a local ValidationError does.
     message: [status, message, ...(errors ?? []).map((i) => `${i.field}: ${i.message}`), `(${request})`].filter((part) => part !== '').join(' '),

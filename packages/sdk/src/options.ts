@@ -11,7 +11,8 @@ export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
 /** Options of {@link createFlightSearchClient}. */
 export interface ClientOptions {
   /**
-   * The API key, sent as `x-api-key` to `baseUrl` only (redirects are never followed). From 8 characters on, never appears in errors.
+   * The API key, sent as `x-api-key` to `baseUrl` only (redirects are never followed). From 8 characters on, never appears in errors
+   * or the log, as sent or encoded. Printable ASCII without spaces around it: any other key is a `TypeError` when the client is made.
    * `null` makes a keyless client on any runtime, which never sends `x-api-key`: for requests through your own
    * server's proxy (`createFlightSearchProxy` from `@flight-search/sdk/proxy`), which adds the key (a key in page
    * code is public). Left out, it is allowed only in a browser whose `baseUrl` is on the page's origin, or on a

@@ -51,6 +51,48 @@ describe('the server entry reads FLIGHT_SEARCH_* for the options left out', () =
     );
   });
 
+  it('issue 39 item 9: a key read from FLIGHT_SEARCH_API_KEY with a line break is refused when the client is made, naming the variable and no character of the key', async () => {
+    serverEnv({ FLIGHT_SEARCH_API_KEY: 'sk-live-7f3a9c21e8\nb4d6', FLIGHT_SEARCH_BASE_URL: BASE_URL });
+    const error = (() => {
+      try {
+        createFlightSearchClient()
+          .getQuota()
+          .catch(() => {});
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error?.message).toBe('createFlightSearchClient: option "apiKey" must be trimmed printable ASCII; received a string (from FLIGHT_SEARCH_API_KEY)');
+  });
+
+  it('issue 39 item 12: with no key or base URL anywhere, the error names the variable read in its place and says it is unset', () => {
+    vi.stubEnv('FLIGHT_SEARCH_API_KEY', undefined);
+    serverEnv({ FLIGHT_SEARCH_BASE_URL: BASE_URL });
+    expect(() => createFlightSearchClient()).toThrow(
+      new TypeError(
+        'createFlightSearchClient: option "apiKey" must be a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key; received undefined (from FLIGHT_SEARCH_API_KEY, unset or empty)',
+      ),
+    );
+    vi.stubEnv('FLIGHT_SEARCH_BASE_URL', undefined);
+    serverEnv({ FLIGHT_SEARCH_API_KEY: API_KEY });
+    expect(() => createFlightSearchClient({ logLevel: 'off' })).toThrow(
+      new TypeError(
+        'createFlightSearchClient: option "baseUrl" must be an absolute http(s) URL such as "https://api.example.com"; received undefined (from FLIGHT_SEARCH_BASE_URL, unset or empty)',
+      ),
+    );
+    // Set but wrong: the value (never the key's) and where it came from; an option given names no variable.
+    serverEnv({ FLIGHT_SEARCH_BASE_URL: 'localhost:4010' });
+    expect(() => createFlightSearchClient()).toThrow(
+      new TypeError(
+        'createFlightSearchClient: option "baseUrl" must be an absolute http(s) URL such as "https://api.example.com"; received "localhost:4010" (from FLIGHT_SEARCH_BASE_URL)',
+      ),
+    );
+    expect(() => createFlightSearchClient({ baseUrl: 'localhost:4010' })).toThrow(
+      new TypeError('createFlightSearchClient: option "baseUrl" must be an absolute http(s) URL such as "https://api.example.com"; received "localhost:4010"'),
+    );
+  });
+
   it('Deno without --allow-env: reading throws inside, never out; the options then say what is missing', () => {
     serverEnv({ FLIGHT_SEARCH_API_KEY: API_KEY, FLIGHT_SEARCH_BASE_URL: BASE_URL });
     const get = vi.fn(() => {

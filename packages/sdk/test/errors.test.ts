@@ -206,6 +206,25 @@ describe('errors', () => {
     expect(error.message).toBe(`503 (GET ${BASE_URL}/quota)`);
   });
 
+  it.each([
+    ['an array', '', ''],
+    ["the envelope's message", '{"error":{"message":', '}}'],
+  ])(
+    'issue 39 item 11: a 500 whose JSON nests 100 000 levels in %s is a ServerError with the problem as its cause, not a ConnectionError',
+    async (_, before, after) => {
+      const body = `${before}${'['.repeat(100_000)}1${']'.repeat(100_000)}${after}`;
+      const seen = route('get', '/quota', () => new HttpResponse(body, { status: 500, headers: { 'content-type': 'application/json' } }));
+      const error = (await client({ maxRetries: 0 })
+        .getQuota()
+        .catch((e: unknown) => e)) as ServerError;
+      expect(error).toBeInstanceOf(ServerError);
+      expect(error).not.toBeInstanceOf(ConnectionError);
+      expect(error).toMatchObject({ status: 500, method: 'GET', url: `${BASE_URL}/quota`, message: `500 (GET ${BASE_URL}/quota)` });
+      expect(error.cause).toBeInstanceOf(RangeError);
+      expect(seen).toHaveLength(1);
+    },
+  );
+
   it('keeps a non-JSON error body (a proxy page) in the message', async () => {
     route('get', '/quota', () => new HttpResponse('Bad gateway from the proxy', { status: 502 }));
     const error = (await client({ maxRetries: 0 })

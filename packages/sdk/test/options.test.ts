@@ -57,6 +57,25 @@ describe('createFlightSearchClient options', () => {
     expect(message({ apiKey: [secret] })).toBe(fail('apiKey', KEY, 'an array').message);
   });
 
+  it('issue 39 item 9: refuses a key holding CR, LF, NUL or another character outside printable ASCII, or spaces around it, when the client is made, showing no character of it', () => {
+    // Headers.set would refuse the first three at call time with the whole key in its message; it trims spaces around
+    // a key, so the key sent would differ from the one redacted; it cannot send a character over U+00FF.
+    for (const apiKey of [
+      'sk-live-7f3a9c21e8\nb4d6',
+      'sk-live-7f3a9c21e8\r\nb4d6',
+      'sk-live-7f3a9c21e8b4d6\0',
+      'sk-live-7f3a9c21e8b4d6\n',
+      'sk-live-7f3a9c21e8\tb4d6',
+      ' sk-live-7f3a9c21e8b4d6',
+      'sk-live-7f3a9c21e8b4d6 ',
+      'sk-live-7f3a9c21e8b4d6\u00e9',
+      'sk-live-7f3a9c21e8b4d6\u20ac',
+    ]) {
+      expect(() => createFlightSearchClient({ ...valid, apiKey })).toThrow(fail('apiKey', 'trimmed printable ASCII', 'a string'));
+    }
+    expect(() => createFlightSearchClient({ ...valid, apiKey: 'sk live 7f3a "9c21" e8b4d6~' })).not.toThrow();
+  });
+
   it('accepts both media types, zero retries and an https base URL with a path', () => {
     expect(() => createFlightSearchClient({ ...valid, mediaType: 'application/json', maxRetries: 0, baseUrl: 'https://api.example.com/v1' })).not.toThrow();
   });

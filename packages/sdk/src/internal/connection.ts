@@ -23,12 +23,25 @@ export interface Connection {
  */
 export function connect(caller: string, options: ConnectionOptions): Connection {
   const { apiKey, baseUrl, fetch, mediaType = 'application/vnd.service.v1+json', headers = {}, sdkHeader = true } = options ?? ({} as ConnectionOptions);
-  // D48: a key of 8 characters or more is replaced wherever it occurs (also as JSON escapes it);
-  // a shorter one cannot be told from ordinary text and is left alone.
-  const redact = (text: string) =>
-    typeof apiKey !== 'string' || apiKey.length < 8
-      ? text
-      : text.replaceAll(apiKey, '[redacted]').replaceAll(JSON.stringify(apiKey).slice(1, -1), '[redacted]');
+  // D48, issue 39: a key of 8 characters or more is replaced wherever it occurs, in every form a server or a URL may
+  // echo it: each character but a letter or digit as sent, escaped (JSON's \" \\, \u00xx, PHP's \/) or percent-encoded,
+  // hex in either case (no encoder changes a letter or a digit: leaving them plain keeps the expression quick to build),
+  // and the whole key in base64 or base64url (standing alone or at the start of a longer text: but for its last one or
+  // two characters, which hold bits of what follows). A shorter key cannot be told from ordinary text. Each character
+  // is printable ASCII (checked below); the expression is built on first use, after the check.
+  let forms: RegExp | undefined;
+  const redact = (text: string) => {
+    // Under 8 characters (no 8th one), or no key.
+    if (!apiKey?.[7]) return text;
+    // Each sign as itself (a backslash before it matches it alone) or its hex after % or \u00, after an optional backslash.
+    forms ??= new RegExp(
+      `${apiKey.replace(/[^\da-z]/gi, (c) => `\\\\?(\\${c}|(%|\\\\u00)${c.charCodeAt(0).toString(16)})`)}|${btoa(apiKey)
+        .slice(0, apiKey.length / 0.75)
+        .replace(/[+/]/g, '[$&_-]')}`,
+      'gi',
+    );
+    return text.replace(forms, '[redacted]');
+  };
   // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
   const path = typeof baseUrl === 'string' && baseUrl[0] === '/';
@@ -47,6 +60,9 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
         ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)"
         : 'a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key',
     ],
+    // Issue 39: Headers would refuse CR, LF and NUL at call time with the whole key in its message, trim spaces around
+    // it (sending another key than the one redacted) and cannot send a character over U+00FF; no key needs more.
+    ['apiKey', apiKey, !/[^ -~]|^ | $/.test(apiKey as string), 'trimmed printable ASCII'],
     [
       'baseUrl',
       baseUrl,

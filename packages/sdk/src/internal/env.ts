@@ -34,5 +34,13 @@ export function createFlightSearchClient(options?: ClientOptions): FlightSearchC
   // Checked here, where it is still known to come from the environment, so the error names the variable.
   if (!logLevel)
     checkOptions('createFlightSearchClient', String, [['FLIGHT_SEARCH_LOG', log, !log || LOG_LEVELS.includes(log as LogLevel), `${LOG_LEVEL_NAMES} or unset`]]);
-  return create({ ...options, apiKey, baseUrl, logLevel: log as LogLevel | undefined });
+  try {
+    return create({ ...options, apiKey, baseUrl, logLevel: log as LogLevel | undefined });
+  } catch (e) {
+    // Issue 39: a key or base URL left out names the variable read in its place, and says when that was unset.
+    const name = /option "(apiKey|baseUrl)"/.exec((e as Error).message)?.[1] as 'apiKey' | 'baseUrl' | undefined;
+    if (name && options?.[name] === undefined)
+      (e as Error).message += ` (from FLIGHT_SEARCH_${name === 'apiKey' ? 'API_KEY' : 'BASE_URL'}${{ apiKey, baseUrl }[name] ? '' : ', unset or empty'})`;
+    throw e;
+  }
 }
