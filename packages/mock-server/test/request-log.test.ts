@@ -239,3 +239,13 @@ describe('mock.settled(): every request received is recorded (issue 29 item 5)',
     expect((await answered)!.status).toBe(200);
   });
 });
+
+describe('the journal by key (issue 39 item 5)', () => {
+  it('hashes the key a request sent when its entry is stored, so no query by key hashes a full log in one turn', () => {
+    const log = new RequestLog(10, REQUEST_LOG_MAX_BYTES);
+    const entry = log.start(request(), new URL('http://mock.test/flights/search'), '/flights/search', 0);
+    expect(entry.keyHash).toMatch(/^[0-9a-f]{12}$/);
+    const keyless = log.start(request(['content-type', 'application/json']), new URL('http://mock.test/quota'), '/quota', 0);
+    expect(keyless.keyHash).toBeNull();
+  });
+});

@@ -111,6 +111,8 @@ export class RequestLog {
     const bytes = ENTRY_OVERHEAD_BYTES + entry.method.length + shownPath.length + entry.search.length + entry.headers.length;
     entry.bytes = bytes;
     this.#bytes += bytes;
+    // Hashed now, a request at a time: the first query by key on a full log would otherwise hash them all in one turn (issue 39 item 5).
+    sentKeyHash(entry);
     this.#entries.push(entry);
     if (this.size > this.cap) this.#dropOldest();
     this.#fitBytes();
@@ -271,7 +273,7 @@ function matches(entry: LogEntry, filter: EntryFilter, hash: string | undefined)
   return true;
 }
 
-/** The hash of the key `entry`'s request sent, kept on the entry: every worker's `requests({ key })` reads the whole log (D154). */
+/** The hash of the key `entry`'s request sent, made when the entry is stored: every worker's `requests({ key })` reads the whole log (D154). */
 function sentKeyHash(entry: LogEntry): string | null {
   if (entry.keyHash === undefined) {
     const sent = sentKey(headerPairs(entry.headers));
