@@ -182,14 +182,26 @@ export function clockIssues(clock: unknown): SettingIssue[] {
   const issues = unknownFields(clock, ['at', 'offsetMs'], 'clock');
   if ((clock.at === undefined) === (clock.offsetMs === undefined))
     issues.push({ field: 'clock', type: 'cross_field', message: `${shape}, exactly one of them.` });
-  if (clock.at !== undefined && clockTime(clock.at) === undefined) {
+  const at = clockTime(clock.at);
+  if (clock.at !== undefined && at === undefined) {
     issues.push({ field: 'clock.at', type: 'invalid_format', message: 'must be an ISO 8601 date-time (2026-11-01T00:00:00Z) or epoch milliseconds.' });
   }
   if (clock.offsetMs !== undefined && (typeof clock.offsetMs !== 'number' || !Number.isSafeInteger(clock.offsetMs))) {
     issues.push({ field: 'clock.offsetMs', type: 'invalid_type', message: 'must be an integer number of milliseconds (negative for the past).' });
   }
+  // Every date the mock computes (a year of schedules ahead, 30 days of history back) stays a four-digit year.
+  const instant = at ?? (typeof clock.offsetMs === 'number' ? Date.now() + clock.offsetMs : undefined);
+  if (instant !== undefined && !(instant >= 0 && instant <= LATEST_CLOCK))
+    issues.push({
+      field: clock.at === undefined ? 'clock.offsetMs' : 'clock.at',
+      type: 'out_of_range',
+      message: `must give a time from 1970-01-01T00:00:00Z to 9998-12-31T00:00:00Z.`,
+    });
   return issues;
 }
+
+/** The latest instant a clock may give (issue 39 item 4): schedules a year ahead still have four-digit years. */
+const LATEST_CLOCK = Date.UTC(9998, 11, 31);
 
 /** The epoch ms of a clock's `at`, or `undefined` when it is not a time. */
 export function clockTime(at: unknown): number | undefined {

@@ -47,6 +47,14 @@ export class KeyLedger {
     return { ok: true };
   }
 
+  /** Gives back what `tryConsume` took for a search that failed inside the mock: the client is never charged for the mock's fault. */
+  refund(units: number, program: ProgramCode): void {
+    this.consumed = Math.max(0, this.consumed - units);
+    const left = (this.usage.get(program) ?? 0) - units;
+    if (left > 0) this.usage.set(program, left);
+    else this.usage.delete(program);
+  }
+
   /** The `GET /quota` body. */
   snapshot(): Quota {
     return {

@@ -94,6 +94,18 @@ async function searchWith(context: RouteContext, value: unknown, refused: Valida
   const consumption = ledger.tryConsume(cost, search.program);
   if (!consumption.ok) return quotaExceeded(cost, consumption.remaining);
 
+  try {
+    return await answerSearch(context, search);
+  } catch (error) {
+    // A search that failed inside the mock (not one the client abandoned) is not charged (issue 39 item 4).
+    if (!request.aborted()) ledger.refund(cost, search.program);
+    throw error;
+  }
+}
+
+/** The provider's outcome and the answer of a search already charged. */
+async function answerSearch(context: RouteContext, search: NormalizedSearch): Promise<Answer> {
+  const { state, request } = context;
   const behavior = context.provider;
   // The signal only matters while the provider waits; without a wait none is made (the node server creates it on demand).
   const waits = behavior?.hang === true || providerLatencyMs(search.program, behavior, state.options) > 0;
