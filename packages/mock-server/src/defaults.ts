@@ -29,3 +29,6 @@ export const REQUEST_LOG_MAX_BYTES = 16 * 1024 * 1024;
 export const RECORDED_BODY_PREFIX_BYTES = 4 * 1024;
 /** The longest timer Node can set (2^31 - 1 ms, about 24.8 days); a longer `setTimeout` fires at once. */
 export const MAX_TIMER_MS = 2_147_483_647;
+
+/** The request line and headers the standalone server and the contract proxy read: 64 KiB, not Node's 16 (issue 39 item 7). */
+export const MAX_HEADER_BYTES = 64 * 1024;

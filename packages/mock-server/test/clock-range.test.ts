@@ -32,7 +32,9 @@ describe('the clock within what dates can represent (issue 39 item 4)', () => {
         new Request(`${BASE}/flights/search`, { method: 'POST', headers, body: JSON.stringify(validSearch({ departureDate: date })) }),
       );
       expect([search!.status, search!.status === 200 ? '' : await search!.text()]).toEqual([200, '']);
-      const history = await mock.handle(new Request(`${BASE}/intelligence/flights/history?origin=GRU&destination=JFK&lookbackDays=30&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1`, { headers }));
+      const history = await mock.handle(
+        new Request(`${BASE}/intelligence/flights/history?origin=GRU&destination=JFK&lookbackDays=30&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1`, { headers }),
+      );
       expect([history!.status, history!.status === 200 ? '' : await history!.text()]).toEqual([200, '']);
     });
 

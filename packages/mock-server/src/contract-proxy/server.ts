@@ -3,7 +3,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serveFetch } from '@flight-search/contract/node';
-import { MAX_TIMER_MS } from '../defaults.js';
+import { MAX_TIMER_MS, MAX_HEADER_BYTES } from '../defaults.js';
 import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
 import { errorMediaType } from '../negotiation/negotiate.js';
 import { allowedHostProblem, controlAccess, hostRefusal, type ControlAccess } from '../node/control-access.js';
@@ -95,6 +95,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   let access: Pick<ControlAccess, 'hosts'> = { hosts: new Set() };
   const proxy = contractProxy(options, () => access);
   const server: Server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES },
     serveFetch(proxy.handle, {
       internalError: () => answerOf(sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'))),
       methodNotAllowed: (method) => answerOf(sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', `The contract proxy cannot forward ${method}.`))),

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { MAX_HEADER_BYTES } from '../defaults.js';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './body.js';
 import { CONTROL_PREFIX, controlAnswer, HEALTH_PATH } from './control.js';
@@ -38,7 +39,9 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
   let closing: Promise<void> | undefined;
   let listeningSince = 0;
 
-  const server = createServer((req, res) => {
+  // Headers up to 64 KiB, not Node's 16: a history query may repeat departureDate up to its 366 (and a few
+  // hundred more get the rules' own 422 naming them), where Node would answer a bare 431 (issue 39 item 7).
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const started = performance.now();
     // Created only when a rule asks for it (a search whose provider waits): an AbortSignal is not free.
     let controller: AbortController | undefined;
