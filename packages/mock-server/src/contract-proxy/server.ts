@@ -253,10 +253,16 @@ const VIOLATIONS_HEADER_BYTES = 8 * 1024;
 /** The violations as the header's JSON: ASCII only (a header holds no other text), the first ones that fit in its bytes. */
 function violationsHeader(violations: Violation[]): string {
   const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  let kept = violations.length;
-  let text = ascii(JSON.stringify(violations));
-  while (text.length > VIOLATIONS_HEADER_BYTES && kept > 1) text = ascii(JSON.stringify(violations.slice(0, --kept)));
-  return text.length > VIOLATIONS_HEADER_BYTES ? '[]' : text;
+  // Built once, a violation at a time, the first ones that fit (issue 39 item 2: it was rebuilt per violation dropped).
+  const kept: string[] = [];
+  let length = 2;
+  for (const violation of violations) {
+    const text = ascii(JSON.stringify(violation));
+    if (length + text.length + (kept.length > 0 ? 1 : 0) > VIOLATIONS_HEADER_BYTES) break;
+    length += text.length + (kept.length > 0 ? 1 : 0);
+    kept.push(text);
+  }
+  return `[${kept.join(',')}]`;
 }
 
 /** A body's bytes, read chunk by chunk and given up (`undefined`) past `limit` bytes: a hostile peer cannot fill the memory. */
