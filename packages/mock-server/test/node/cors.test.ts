@@ -49,3 +49,28 @@ describe('CORS for browser clients', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('CORS is the mock’s, not the service’s (issue 39 item 8, D187)', () => {
+  it('openapi.yaml declares no Access-Control header on any answer and says so; the contract proxy passes the mock’s CORS answers unreported', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parse } = await import('yaml');
+    const text = readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8');
+    const document = parse(text) as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const declared = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).flatMap((operation) => Object.values(operation.responses ?? {}).flatMap((answer) => Object.keys(answer.headers ?? {}))),
+    );
+    expect(declared.filter((name) => /^access-control-/i.test(name))).toEqual([]);
+    expect(text).toContain('## CORS');
+    const { startContractProxy } = await import('../../src/contract-proxy/server.js');
+    const server = await startTestServer();
+    const seen: unknown[] = [];
+    const proxy = await startContractProxy({ target: server.url, onViolation: (violation) => seen.push(violation) });
+    try {
+      const answer = await fetch(`${proxy.url}/quota`, { headers: { origin: 'http://app.example', 'x-api-key': KEY } });
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(seen).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
