@@ -137,8 +137,9 @@ describe('time-outs and abort', () => {
       const probe = new AbortController();
       new Request(BASE_URL, { signal: probe.signal });
       if (timedOut) probe.abort();
-      expect(made[0].signal.aborted).toBe(timedOut);
-      expect(getEventListeners(made[0].signal, 'abort')).toHaveLength(getEventListeners(probe.signal, 'abort').length);
+      const own = made[0]!.signal;
+      expect(own.aborted).toBe(timedOut);
+      expect(getEventListeners(own, 'abort')).toHaveLength(getEventListeners(probe.signal, 'abort').length);
     });
   });
 
