@@ -23,6 +23,7 @@ import * as history from './suites/history.mjs';
 import * as requestLogSoak from './suites/request-log-soak.mjs';
 import * as proxy from './suites/proxy.mjs';
 import * as historyLoad from './suites/history-load.mjs';
+import * as wholeProcess from './suites/whole-process.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -33,7 +34,7 @@ const only = args
 const quick = flag('quick');
 const ctx = { quick, build: !flag('no-build') };
 
-const all = [size, overhead, streaming, http, inprocess, history, proxy, requestLogSoak, historyLoad];
+const all = [size, overhead, streaming, http, inprocess, history, proxy, requestLogSoak, historyLoad, wholeProcess];
 const selected = only ? all.filter((s) => only.includes(s.id)) : all;
 
 const started = nowMs();

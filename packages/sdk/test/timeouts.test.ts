@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { getEventListeners } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, ConnectionError, TimeoutError } from '../src/index.js';
 import { API_KEY, BASE_URL, client, json, oneWay, quotaAnswer, rawAnswer, route } from './helpers.js';
 import { createFlightSearchClient } from '../src/index.js';
@@ -93,6 +94,53 @@ describe('time-outs and abort', () => {
     }) as typeof remove;
     await client().getQuota({ signal: controller.signal });
     expect(listeners).toBe(0);
+  });
+
+  describe('no listener outlives its attempt', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const stalled = () => new Response(new ReadableStream({ pull: () => new Promise(() => {}) }));
+    // How each attempt ends, through a custom fetch (the SDK builds its Request) and with the caller's signal.
+    const outcomes: [string, (request: Request) => Promise<Response>, boolean][] = [
+      ['an answer', async () => json(quotaAnswer), false],
+      ['an error status', async () => json({}, 400), false],
+      ['an answer over maxResponseBytes', async () => json({ pad: 'x'.repeat(100) }), false],
+      ['a time-out of a fetch that ignores the signal (D51)', () => new Promise<Response>(() => {}), true],
+      ['a time-out while its body never ends', async () => stalled(), true],
+      [
+        "the caller's abort",
+        () => {
+          setTimeout(() => caller.abort(), 5);
+          return new Promise<Response>(() => {});
+        },
+        true,
+      ],
+    ];
+    let caller = new AbortController();
+    it.each(outcomes)("leaves none on the caller's signal or the attempt's own after %s", async (_, fetch, timedOut) => {
+      caller = new AbortController();
+      // The attempt's own controller, as the SDK makes it (the first one of the call).
+      const made: AbortController[] = [];
+      vi.stubGlobal(
+        'AbortController',
+        class extends AbortController {
+          constructor() {
+            super();
+            made.push(this);
+          }
+        },
+      );
+      const sdk = createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch, timeoutMs: 30, maxRetries: 0, maxResponseBytes: 64 });
+      await sdk.getQuota({ signal: caller.signal }).catch(() => {});
+      expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+      // The Request made on the attempt's signal keeps a listener of undici's on it (until collected): the same as on a
+      // probe signal a Request is made on, aborted as the attempt's was; anything beyond is the attempt's own.
+      const probe = new AbortController();
+      new Request(BASE_URL, { signal: probe.signal });
+      if (timedOut) probe.abort();
+      const own = made[0]!.signal;
+      expect(own.aborted).toBe(timedOut);
+      expect(getEventListeners(own, 'abort')).toHaveLength(getEventListeners(probe.signal, 'abort').length);
+    });
   });
 
   describe('with a fetch that ignores the signal (D51)', () => {

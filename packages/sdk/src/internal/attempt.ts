@@ -47,16 +47,22 @@ export async function attempt(call: Call, headers: Headers): Promise<Outcome> {
   // gets a listener for the attempt, removed on settling: AbortSignal.any() would keep about 50 bytes
   // per call on a long-lived caller signal in Node 20.
   const timeout = new AbortController();
-  const stop = timer(timeoutMs, signal, () => timeout.abort());
+  // D51: the timer rejects the attempt itself at the time-out or the caller's abort, even when a custom fetch
+  // ignores the signal. No listener on the attempt's signal: undici keeps that signal until it collects the
+  // Request, and a listener there would keep the attempt, its answer and its text as long (issue 40).
+  let fail: (reason: unknown) => void;
+  const stop = timer(timeoutMs, signal, () => {
+    timeout.abort();
+    fail(timeout.signal.reason);
+  });
   try {
     signal?.throwIfAborted();
-    const [response, text] = await Promise.race([
+    const [response, text] = await new Promise<[Response, string?]>((resolve, reject) => {
+      fail = reject;
       // D47: a redirect is never followed: fetch would re-send x-api-key to whatever origin the
       // Location names, and a 307/308 would send a search (a charge) again.
-      read(call, { method, headers, body: call.body, signal: timeout.signal, redirect: 'manual' }),
-      // D51: settles at the time-out or the caller's abort even when a custom fetch ignores the signal.
-      new Promise<never>((_, reject) => timeout.signal.addEventListener('abort', () => reject(timeout.signal.reason))),
-    ]);
+      read(call, { method, headers, body: call.body, signal: timeout.signal, redirect: 'manual' }).then(resolve, reject);
+    });
     return classify(call, response, text);
   } catch (e) {
     return [
