@@ -82,7 +82,7 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
 
 /** A search whose body is JSON: the contract's checks (with `refused`, the unknown fields refused by the option), then the search. */
 async function searchWith(context: RouteContext, value: unknown, refused: ValidationIssue[]): Promise<Answer> {
-  const { state, ledger, request } = context;
+  const { ledger, request } = context;
   // The spec's rules, and this mock's decision that the codes name airports it knows (D107).
   const issues = [...validateSearchRequest(value, { decisions: true, place: placeProblem }), ...refused];
   if (issues.length > 0) return validationFailed(issues);
