@@ -1,4 +1,3 @@
-import { dictionary } from './schema.js';
 import { HISTORY_QUERY_SCHEMA, HISTORY_RULE_OF_FIELD } from '../generated/contract.js';
 import type { CabinType, MilesProgram, ValidationIssue } from '../types.js';
 import { better, checkScalar, checkSize, issue, typeMismatch, type CheckOptions, type Finding, type SchemaNode } from './schema.js';
@@ -64,7 +63,7 @@ export function validateHistoryQuery(
     notText?: ReadonlySet<string> | undefined;
   } = {},
 ): { ok: true; query: ParsedHistoryQuery } | { ok: false; issues: ValidationIssue[] } {
-  const query = dictionary<unknown>();
+  const query: Record<string, unknown> = {}; // own keys: the schema's parameter names, never a client's
   const issues: ValidationIssue[] = [];
   for (const [name, node] of Object.entries(schema.properties)) {
     const texts = params.getAll(name);
