@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createFlightSearchMock } from '../../src/index.js';
 import { startTestServer } from './helpers.js';
 
 // Issue 39 item 7: a history query with 700 departureDate values is a 17.6 KB URL, past Node's default
@@ -17,5 +18,8 @@ describe('long URLs reach the rules (issue 39 item 7)', () => {
     const body = (await answer.json()) as { error: { correlationId: string; details: { errors: { field: string }[] } } };
     expect(body.error.details.errors.map((issue) => issue.field)).toContain('query.departureDate');
     expect(body.error.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+    // Through the Fetch adapter of the msw handlers, the same answer.
+    const viaFetch = await createFlightSearchMock().handle(new Request(url, { headers: { 'x-api-key': 'test-key' } }));
+    expect(viaFetch!.status).toBe(422);
   });
 });
