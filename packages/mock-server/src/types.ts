@@ -70,7 +70,20 @@ export interface ServiceFault extends StubFault {
  * A value a stub's request must have: the value itself, or a matcher. A literal object that has one of the
  * matchers' keys is written inside `equalTo`. `matches` is an RE2 regular expression (linear time, no back-references).
  */
-export type Matcher<T = string> = T | { equalTo: unknown } | { contains: string } | { matches: string };
+export type Matcher<T = string> =
+  | T
+  | {
+      /** Equal to this value, whatever it is (an object compared whole). */
+      equalTo: unknown;
+    }
+  | {
+      /** A string (or a number's JSON text) holding this text. */
+      contains: string;
+    }
+  | {
+      /** A string (or a number's JSON text) this RE2 regular expression finds a match in (anchor it with `^` and `$` for all of it). */
+      matches: string;
+    };
 
 /**
  * A stub (WireMock's mapping): the one way to change what the mock answers. A request matcher, an answer

@@ -97,10 +97,20 @@ type Allowed<C, P extends PriceType> = C extends ProgramCode ? ProgramFor<P> : C
  * compiler's message names it: `{ 'unknown field': "childs" }`), and `returnDate` for a `ROUND_TRIP`.
  * A value typed with the plain request type satisfies it as is.
  */
-export type Exact<R, Shape> = { [K in Exclude<keyof R, keyof Shape>]: { 'unknown field': K } } & (R extends { passengers: infer T }
+export type Exact<R, Shape> = {
+  [K in Exclude<keyof R, keyof Shape>]: {
+    /** The name of a field the contract does not declare, as the compiler's message shows it. */
+    'unknown field': K;
+  };
+} & (R extends { passengers: infer T }
   ? {
       /** No key {@link Passengers} does not declare. */
-      passengers: { [K in Exclude<keyof T, keyof Passengers>]: { 'unknown field': K } };
+      passengers: {
+        [K in Exclude<keyof T, keyof Passengers>]: {
+          /** The name of a passenger field the contract does not declare. */
+          'unknown field': K;
+        };
+      };
     }
   : unknown) &
   (R extends { tripType: 'ROUND_TRIP' }
