@@ -33,9 +33,6 @@ export interface KeyScope {
   rateLimiter: RateLimiter;
 }
 
-/** The scope of the key a request sent, if that key has one. */
-export const scopeOf = (state: MockState, key: string | null): KeyScope | undefined => (key === null ? undefined : state.scopes.get(key));
-
 export function createState(options: ResolvedOptions): MockState {
   const stubs = new StubSet(options, options.seed);
   for (const [index, stub] of options.stubs.entries()) {

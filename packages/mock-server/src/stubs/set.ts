@@ -7,7 +7,7 @@ import { differences } from './matchers.js';
 /** A stub's priority when none is given: WireMock's default. Lower numbers are tried first. */
 const DEFAULT_PRIORITY = 5;
 /** The state every scenario starts in, WireMock's name for it. */
-export const STARTED = 'Started';
+const STARTED = 'Started';
 
 /** What the stubs may hold, in bytes of their JSON: rows of the option table (`stubsCap`, `stubBytes`, `stubsBytes`, `keyStateBytes`). */
 export interface StubLimits {
@@ -37,7 +37,7 @@ export interface StubMatch {
 /** The scope of a definition: the literal key its request names, or `undefined` (global) for none or a key matcher. */
 export const scopeOf = (definition: StubDefinition): string | undefined => (typeof definition.request.key === 'string' ? definition.request.key : undefined);
 /** A stub that only shapes the answer (a delay, a trickle) and lets the request go on to the next stub or the rules. */
-export const passesOn = ({ fault }: StubDefinition) => fault !== undefined && fault.status === undefined && fault.drop === undefined;
+const passesOn = ({ fault }: StubDefinition) => fault !== undefined && fault.status === undefined && fault.drop === undefined;
 /** Stubs named `fault:` and `program:` are what `setFault` and `setProgramBehavior` made: their misses are no news to a test. */
 const shortcut = (definition: StubDefinition) => /^(fault|program):/.test(definition.name ?? '');
 

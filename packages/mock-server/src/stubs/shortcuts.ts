@@ -10,7 +10,7 @@ import { Stub } from './set.js';
  * them where they always answered: a test's stubs (default 5), then the request's header (50), then faults
  * (100 to 103: the key's before the global ones, a route's before `all`'s), then program behaviours (200, 201).
  */
-export const HEADER_PRIORITY = 50;
+const HEADER_PRIORITY = 50;
 const FAULT_PRIORITY = 100;
 const PROGRAM_PRIORITY = 200;
 
