@@ -319,12 +319,14 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       // A clock given here replaces a `now` given before, and the other way round.
       if (changes.clock != null) delete next.now;
       if (changes.now !== undefined) delete next.clock;
-      // Everything is checked before anything changes.
-      resolved = resolveOptions(next, 'configure');
-      options = next;
+      // Everything is checked, the fresh state made, before anything changes.
+      const checked = resolveOptions(next, 'configure');
       // The table says which options the state is built from; the others apply from the next request on.
-      if (needed.length > 0) core.reset();
-      else state = { ...state, options: resolved };
+      const fresh = needed.length > 0 ? createState(checked) : { ...state, options: checked };
+      resolved = checked;
+      options = next;
+      if (needed.length > 0) state.log.clear();
+      state = fresh;
     },
     setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption) {
       checkBehavior(program, behavior);
@@ -427,7 +429,11 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
     },
     stubs(filter?: StubsFilter) {
       const list = state.stubs.list(filter?.key);
-      const from = filter?.after === undefined ? 0 : list.findIndex((stub) => stub.id === filter.after) + 1 || list.length;
+      const from = filter?.after === undefined ? 0 : list.findIndex((stub) => stub.id === filter.after) + 1;
+      if (from === 0 && filter?.after !== undefined)
+        throw new MockSettingError('stubs', 'filter', [
+          { field: 'after', type: 'invalid_enum', message: 'is no stub of this list (deleted meanwhile?): start again without it.' },
+        ]);
       return list.slice(from, filter?.limit === undefined ? undefined : from + filter.limit).map((stub) => stub.snapshot());
     },
     getStub: (id: string) => state.stubs.get(id)?.snapshot(),
@@ -435,8 +441,10 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
     clearStubs: (scope?: KeyScopeOption) => void state.stubs.delete(scope === undefined ? undefined : (stub) => stub.scope === scope.key),
     scenarios: (scope?: KeyScopeOption) => state.stubs.scenarios(scope?.key),
     setScenario(name: string, scenarioState: string | null, scope?: KeyScopeOption) {
-      if (typeof scenarioState !== 'string' && scenarioState !== null)
-        throw new MockSettingError('setScenario', 'state', [{ field: '', type: 'invalid_type', message: 'must be a non-empty string, or null for Started.' }]);
+      if (scenarioState !== null && (typeof scenarioState !== 'string' || scenarioState === '' || scenarioState.length > 200))
+        throw new MockSettingError('setScenario', 'state', [
+          { field: '', type: 'invalid_type', message: 'must be a string of 1 to 200 characters, or null for Started.' },
+        ]);
       return state.stubs.setScenario(scope?.key, name, scenarioState ?? undefined);
     },
     resetScenarios: (scope?: KeyScopeOption) => state.stubs.resetScenarios(scope?.key),

@@ -61,7 +61,7 @@ describe('stubs in JavaScript: mock.stub (issue 30 item 3)', () => {
     // scope's stub is no near miss (issue 37); a global stub with a key matcher is, naming the key.
     expect(await (await send(mock, '/quota')).json()).toMatchObject({ limit: 1000 });
     expect(mock.requests().at(-1)!.nearMiss).toEqual({ stub: 'stub-1', differs: ['method', 'path', 'body'] });
-    mock.stub({ request: { method: 'GET', path: '/quota', key: { contains: 'other' } }, response: { status: 200, body: quotaBody(1) } });
+    mock.stub({ request: { method: 'GET', path: '/quota', key: { equalTo: 'other-key' } }, response: { status: 200, body: quotaBody(1) } });
     expect(await (await send(mock, '/quota')).json()).toMatchObject({ limit: 1000 });
     expect(mock.requests().at(-1)!.nearMiss).toEqual({ stub: 'stub-3', differs: ['key'] });
   });

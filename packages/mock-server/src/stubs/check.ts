@@ -103,6 +103,16 @@ function requestIssues(request: unknown): SettingIssue[] {
     const problem = keyNameIssue(key);
     if (problem) issues.push({ ...problem, field: 'request.key' });
   }
+  // A pattern over keys would let whoever reads a stub's hits learn, a guess at a time, which keys were sent (D59).
+  const keyed = [
+    ['request.key', key],
+    ...Object.entries(isPlainObject(headers) ? headers : {})
+      .filter(([name]) => name.toLowerCase() === 'x-api-key')
+      .map(([name, value]) => [`request.headers.${name}`, value]),
+  ];
+  for (const [field, value] of keyed)
+    if (isMatcher(value) && !('equalTo' in value))
+      issues.push(issue(field as string, 'invalid_type', 'must be the key itself or { equalTo }: a key is never matched by a pattern.'));
   return [...issues, ...matcherIssues(request, 'request')];
 }
 

@@ -5,11 +5,18 @@ import type { SettingIssue } from '../settings.js';
 /**
  * The matcher language of a stub's `request` and of the journal's `count` and `find`: any value may be a
  * literal or one of these objects. A literal object that happens to have one of these keys goes inside `equalTo`.
- * `matches` runs on RE2 (re2js): matching time is linear in the input, so no pattern can stall the server.
+ * `matches` runs on RE2 (re2js): its time is linear in the text, times the pattern's program, which the bounds below keep
+ * small (a pattern of 256 characters, repeats of 100, RE2's own 1 000 for nested ones, values of 8 KiB).
  */
 const KINDS = ['equalTo', 'contains', 'matches'] as const;
 /** The longest `matches` pattern, in characters: RE2 compiles it to a machine whose size grows with it. */
-export const MAX_PATTERN_LENGTH = 1_000;
+export const MAX_PATTERN_LENGTH = 256;
+/** The most a `matches` pattern repeats one piece (`{100}`): RE2's program, and so its work per character, grows with it. */
+const MAX_REPEAT = 100;
+/** The longest value a `matches` reads; a longer one does not match it. */
+const MAX_MATCHED = 8 * 1024;
+/** How deep matchers may nest in a stub's request or a journal query. */
+const MAX_DEPTH = 64;
 
 type Matcher = { equalTo: unknown } | { contains: string } | { matches: string };
 
@@ -22,7 +29,7 @@ const compiled = new Map<string, RE2JS>();
 function pattern(source: string): RE2JS {
   let found = compiled.get(source);
   if (found === undefined) {
-    if (compiled.size >= 4_096) compiled.clear();
+    if (compiled.size >= 256) compiled.clear();
     found = RE2JS.compile(source);
     compiled.set(source, found);
   }
@@ -30,7 +37,8 @@ function pattern(source: string): RE2JS {
 }
 
 /** Every problem of the matchers inside `value`, at `field`: a pattern RE2 refuses, a `contains` that is no string. */
-export function matcherIssues(value: unknown, field: string): SettingIssue[] {
+export function matcherIssues(value: unknown, field: string, depth = 0): SettingIssue[] {
+  if (depth > MAX_DEPTH) return [{ field, type: 'out_of_range', message: `is nested deeper than ${MAX_DEPTH} levels.` }];
   if (isMatcher(value)) {
     if ('equalTo' in value) return [];
     const text = 'contains' in value ? value.contains : value.matches;
@@ -38,6 +46,8 @@ export function matcherIssues(value: unknown, field: string): SettingIssue[] {
     if ('contains' in value) return [];
     if (text.length > MAX_PATTERN_LENGTH)
       return [{ field: `${field}.matches`, type: 'out_of_range', message: `must be at most ${MAX_PATTERN_LENGTH} characters.` }];
+    if ([...text.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].some(([, low, high]) => Number(low) > MAX_REPEAT || Number(high || 0) > MAX_REPEAT))
+      return [{ field: `${field}.matches`, type: 'out_of_range', message: `repeats at most ${MAX_REPEAT} times ({n} and {n,m}).` }];
     try {
       pattern(text);
       return [];
@@ -48,8 +58,8 @@ export function matcherIssues(value: unknown, field: string): SettingIssue[] {
       ];
     }
   }
-  if (Array.isArray(value)) return value.flatMap((item, index) => matcherIssues(item, `${field}[${index}]`));
-  if (isPlainObject(value)) return Object.entries(value).flatMap(([name, item]) => matcherIssues(item, `${field}.${name}`));
+  if (Array.isArray(value)) return value.flatMap((item, index) => matcherIssues(item, `${field}[${index}]`, depth + 1));
+  if (isPlainObject(value)) return Object.entries(value).flatMap(([name, item]) => matcherIssues(item, `${field}.${name}`, depth + 1));
   return [];
 }
 
@@ -64,7 +74,8 @@ export function differences(wanted: unknown, given: unknown, field: string): str
     if ('equalTo' in wanted) return same(wanted.equalTo, given) ? [] : [field];
     const text = typeof given === 'string' ? given : typeof given === 'number' || typeof given === 'boolean' ? String(given) : undefined;
     if (text === undefined) return [field];
-    const hit = 'contains' in wanted ? text.includes(wanted.contains) : pattern(wanted.matches).matcher(text).find();
+    // RE2's work is linear in the text read times the pattern's program: a `matches` reads at most MAX_MATCHED characters.
+    const hit = 'contains' in wanted ? text.includes(wanted.contains) : text.length <= MAX_MATCHED && pattern(wanted.matches).matcher(text).find();
     return hit ? [] : [field];
   }
   if (isPlainObject(wanted)) {

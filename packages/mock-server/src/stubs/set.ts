@@ -40,6 +40,7 @@ export const scopeOf = (definition: StubDefinition): string | undefined => (type
 const passesOn = ({ fault }: StubDefinition) => fault !== undefined && fault.status === undefined && fault.drop === undefined;
 /** Stubs named `fault:` and `program:` are what `setFault` and `setProgramBehavior` made: their misses are no news to a test. */
 const shortcut = (definition: StubDefinition) => /^(fault|program):/.test(definition.name ?? '');
+const isFault = (definition: StubDefinition) => definition.name?.startsWith('fault:') === true;
 
 export class Stub {
   hits = 0;
@@ -196,8 +197,10 @@ export class StubSet {
     // Scenarios move once the request's stubs are chosen: a stub that passes the request on does not open the next one's state for it.
     const moves: [string, string][] = [];
     let nearest: { stub: Stub; differs: string[]; weight: number } | undefined;
+    // The request's own header, or a fault, takes the place of every fault after it (D128, D183), delay or not.
+    let faulted = false;
     for (const stub of candidates) {
-      if (stub.scope !== undefined && stub.scope !== key) continue;
+      if ((stub.scope !== undefined && stub.scope !== key) || (faulted && isFault(stub.definition))) continue;
       const differs = this.#differences(stub, request);
       if (differs.length === 0) {
         if (stub.remaining === 0 || !stub.take()) continue;
@@ -206,6 +209,7 @@ export class StubSet {
         const scenario = stub.definition.scenario;
         if (scenario?.next !== undefined) moves.push([scenarioKey(stub.scope, scenario.name), scenario.next]);
         used.push(stub);
+        faulted ||= stub.order < 0 || isFault(stub.definition);
         if (!passesOn(stub.definition)) break;
         continue;
       }
