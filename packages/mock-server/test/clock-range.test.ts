@@ -1,18 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFlightSearchMock } from '../src/index.js';
 import { validSearch } from './fixtures.js';
+import { refusal } from './support/refusal.js';
 
 // Issue 39 item 4: the clock takes only instants every date computation can represent, and a search
 // that fails inside the mock is never charged.
 const BASE = 'https://api.clock.test';
-const refusal = (action: () => unknown): string => {
-  try {
-    action();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return 'not refused';
-};
 
 describe('the clock within what dates can represent (issue 39 item 4)', () => {
   it('refuses an offset or a fixed time outside 1970 to 9998, naming the range, and changes nothing', () => {

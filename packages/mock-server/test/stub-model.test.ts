@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFlightSearchMock } from '../src/index.js';
 import { checkedByTheCaller } from './support/contract-hook.js';
 import { validSearch } from './fixtures.js';
+import { refusal } from './support/refusal.js';
 
 // Issue 37: one behaviour model. Every override is a stub, in a scope, within bounds.
 const BASE = 'https://api.flight-search.test';
@@ -14,14 +15,6 @@ function send(mock: Mock, path: string, init: { method?: string; body?: unknown;
   const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
   return mock.handle(new Request(`${BASE}${path}`, { method, headers, ...(body !== undefined && { body }) })) as Promise<Response>;
 }
-const refusal = (action: () => unknown): string => {
-  try {
-    action();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return 'not refused';
-};
 
 afterEach(() => vi.restoreAllMocks());
 
