@@ -10,7 +10,8 @@
 // server's URL, FLIGHT_SEARCH_API_KEY and FLIGHT_SEARCH_BASE_URL name it, and it must exit 0.
 // The sh and json blocks of the READMEs in SHELL_READMES run too, against the built CLI (see runShellBlocks).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shellBlocks, snippets } from './lib/snippets.mjs';
@@ -204,18 +205,25 @@ async function runShellBlocks() {
   /** Runs a sh block with bash (`set -euo pipefail`); a `server` block's `npx flight-search-mock` line starts a CLI of its own. */
   function shBlock(block, url) {
     const own = block.mark === 'server';
+    // A `server` block's own CLI answers on the port its line names (4010 unless it says); 4010 is otherwise the shared CLI.
+    const port = own ? (/^npx flight-search-mock .*--port (\d+)/m.exec(block.code)?.[1] ?? '4010') : '';
     const curl = block.mark === 'errors' ? '' : 'curl() { command curl -sS --fail-with-body "$@"; }\n';
     const code = block.code
       .replace(/^npx flight-search-mock (.*)$/gm, (_, args) =>
         own
-          ? `"${process.execPath}" "${cli}" ${args.replace('--port 4010', '--port 0')} > "$OUT" 2>&1 &\nPID=$!; trap 'kill $PID' EXIT\nuntil grep -q 'listening on' "$OUT"; do sleep 0.1; done\nURL=$(grep -o 'http://[^ ]*' "$OUT" | head -1)`
+          ? `"${process.execPath}" "${cli}" ${args.replace(`--port ${port}`, '--port 0')} > "$OUT" 2>&1 &\nPID=$!; trap 'kill $PID' EXIT\nuntil grep -q 'listening on' "$OUT"; do sleep 0.1; done\nURL=$(grep -o 'http://[^ ]*' "$OUT" | head -1)`
           : '',
       )
-      .replaceAll('http://127.0.0.1:4010', own ? '$URL' : url)
+      .replaceAll(own ? `http://127.0.0.1:${port}` : 'own CLI', '$URL')
+      .replaceAll('http://127.0.0.1:4010', url)
       .replace(/^# flight-search-mock listening.*$/gm, '');
     const script = `set -euxo pipefail\nOUT=$(mktemp)\n${curl}${code}\n`;
     return new Promise((resolve) => {
-      const child = spawn('bash', ['-c', script], { stdio: ['ignore', 'ignore', 'pipe'], timeout: RUN_TIMEOUT_MS });
+      const child = spawn('bash', ['-c', script], {
+        cwd: mkdtempSync(join(tmpdir(), 'readme-sh-')),
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: RUN_TIMEOUT_MS,
+      });
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));
       child.on('close', (code) => resolve(code === 0 ? undefined : `the block exited ${code}\n${stderr}`));

@@ -1,13 +1,9 @@
-import { dictionary, isPlainObject } from '@flight-search/contract';
-import { REDACTED } from '../recording/redaction.js';
+import { stubOfExchange } from '../node/recordings.js';
 import { MOCK_OPTIONS } from '../options.js';
 import { stubIssues } from '../stubs/check.js';
 import type { StubDefinition } from '../types.js';
 import { readTextFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
-
-/** Answer headers a played-back answer does not repeat: the connection's own, and what the server sets itself. */
-const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'date', 'set-cookie']);
 
 /**
  * Reads a `--playback` file, the contract proxy's `--record` format (one exchange per line), as stubs
@@ -38,36 +34,4 @@ export async function readPlaybackFile(file: string): Promise<StubDefinition[]> 
     }
     return stub;
   });
-}
-
-/** One recorded exchange as a stub: answered once, as recorded (the contract is the proxy's business: its `violations` say it). */
-function stubOfExchange(exchange: unknown): StubDefinition | undefined {
-  if (!isPlainObject(exchange) || !isPlainObject(exchange.request) || !isPlainObject(exchange.response)) return undefined;
-  const { method, path, query, body } = exchange.request;
-  const { status, headers, body: answer } = exchange.response;
-  if (typeof method !== 'string' || typeof path !== 'string' || typeof status !== 'number') return undefined;
-  const request: StubDefinition['request'] = { method, path };
-  if (typeof query === 'string' && query.length > 1) {
-    const params = dictionary<string[]>();
-    // A redacted value cannot be matched: that parameter is left out of the match.
-    for (const [name, value] of new URLSearchParams(query)) {
-      if (value === REDACTED) continue;
-      params[name] = [...(params[name] ?? []), value];
-    }
-    if (Object.keys(params).length > 0) request.query = params;
-  }
-  if (body !== null && body !== undefined) request.body = body;
-  const replayed = Object.entries(isPlainObject(headers) ? headers : {}).filter(
-    ([name, value]) => typeof value === 'string' && value !== REDACTED && !NOT_REPLAYED.has(name.toLowerCase()),
-  );
-  return {
-    request,
-    response: {
-      status,
-      ...(replayed.length > 0 && { headers: Object.fromEntries(replayed) as Record<string, string> }),
-      ...(answer !== null && answer !== undefined && { body: answer }),
-    },
-    times: 1,
-    contract: false,
-  };
 }

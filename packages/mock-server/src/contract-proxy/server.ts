@@ -37,6 +37,8 @@ export interface ContractProxyOptions {
   answerLimit?: number;
   /** How long the target may take to answer, in ms (1 to 2 147 483 647); then 504 and unanswered. Default 60 000 (`--upstream-timeout-ms`). */
   timeoutMs?: number;
+  /** Called with each exchange as `record` writes it (keys redacted): the mock's `POST /__mock/recordings/start` keeps them. */
+  onRecord?: (exchange: RecordedExchange) => void;
   /** Called when recording fails (the proxy goes on without recording). */
   onRecordError?: (error: Error) => void;
   /**
@@ -93,14 +95,8 @@ const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorizati
 export async function startContractProxy(options: ContractProxyOptions): Promise<ContractProxy> {
   // Set once listening: the allowed names carry the port.
   let access: Pick<ControlAccess, 'hosts'> = { hosts: new Set() };
-  const proxy = contractProxy(options, () => access);
-  const server: Server = createServer(
-    { maxHeaderSize: MAX_HEADER_BYTES },
-    serveFetch(proxy.handle, {
-      internalError: () => answerOf(sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'))),
-      methodNotAllowed: (method) => answerOf(sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', `The contract proxy cannot forward ${method}.`))),
-    }),
-  );
+  const proxy = contractProxyListener(options, () => access);
+  const server: Server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, proxy.listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
@@ -119,11 +115,25 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   };
 }
 
-/**
- * The contract proxy as a Fetch handler (`handle`), served over node:http by
- * {@link startContractProxy} through the one node bridge (`@flight-search/contract/node`);
- * `access` gives the Host names it answers, known once the server listens.
- */
+/** The contract proxy as a node:http listener through the one node bridge; `access` gives the Host names it answers. */
+export function contractProxyListener(options: ContractProxyOptions, access: () => Pick<ControlAccess, 'hosts'>) {
+  const proxy = contractProxy(options, access);
+  const listener = serveFetch(proxy.handle, {
+    internalError: () => answerOf(sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'))),
+    methodNotAllowed: (method) => answerOf(sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', `The contract proxy cannot forward ${method}.`))),
+  });
+  return { ...proxy, listener };
+}
+
+/** One exchange as `--record` writes it, a JSON line each: what `--playback` and a recording's stop read back as stubs. */
+export interface RecordedExchange {
+  time: string;
+  request: { method: string; path: string; query: string; headers: Record<string, string>; body: unknown };
+  response: { status: number; headers: Record<string, string>; body: unknown };
+  violations: Violation[];
+}
+
+/** The contract proxy as a Fetch handler (`handle`). */
 function contractProxy(options: ContractProxyOptions, access: () => Pick<ControlAccess, 'hosts'>) {
   const target = new URL(options.target);
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
@@ -224,15 +234,16 @@ function contractProxy(options: ContractProxyOptions, access: () => Pick<Control
     out.set('content-length', String(Buffer.byteLength(answerText)));
     if (options.violationsHeader && found.length + answerFound.length > 0) out.set(VIOLATIONS_HEADER, violationsHeader([...found, ...answerFound]));
     options.onExchange?.({ method, path: shownPath, status: response.status, violations: found.length + answerFound.length });
-    if (recording)
-      record!.write(
-        `${JSON.stringify({
-          time: new Date().toISOString(),
-          request: { method, path: shownPath, query: redactQuery(url.search), headers: redactHeaders(headers), body: parsed(bodyText) },
-          response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
-          violations: [...found, ...answerFound],
-        })}\n`,
-      );
+    if (recording || options.onRecord) {
+      const exchange: RecordedExchange = {
+        time: new Date().toISOString(),
+        request: { method, path: shownPath, query: redactQuery(url.search), headers: redactHeaders(headers), body: parsed(bodyText) },
+        response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
+        violations: [...found, ...answerFound],
+      };
+      options.onRecord?.(exchange);
+      if (recording) record!.write(`${JSON.stringify(exchange)}\n`);
+    }
     return new Response(answerText === '' ? null : answerText, { status: response.status, headers: out });
   }
 

@@ -39,6 +39,7 @@ const done = (change: () => void): JsonAnswer => {
  * - `GET|DELETE /__mock/scenarios`: `scenarios` / `resetScenarios` (every scenario back to `Started`).
  * - `GET|DELETE /__mock/requests?method=&path=&key=&status=&since=&after=&limit=`: `requests(filter)`, a page
  *   at a time (D82) / `clearRequests()`.
+ * - `POST /__mock/recordings/start|stop`: forward the service's routes to an upstream, then its exchanges as stubs.
  */
 export async function controlAnswer(
   mock: ServedMock,
@@ -98,6 +99,8 @@ class Unsupported extends Error {}
 export interface ControlLifecycle {
   /** Called by `POST /__mock/shutdown`; the server runs it once that answer is written. */
   shutdown(): void;
+  /** `POST /__mock/recordings/start|stop`: the server's recording of an upstream (node/recordings.ts). */
+  recordings?: { start(body: Record<string, unknown>): Promise<JsonAnswer>; stop(): JsonAnswer };
 }
 
 type Routes = Record<string, (() => ControlAnswer | Promise<ControlAnswer>) | undefined>;
@@ -139,6 +142,8 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
       'DELETE /requests': () => done(() => need(mock.clearRequests)()),
       'POST /requests/count': () => withBody(body, (value) => jsonAnswer(200, { count: need(mock.countRequests)(value) })),
       'POST /requests/find': () => withBody(body, (value) => jsonAnswer(200, { requests: need(mock.findRequests)(value) })),
+      'POST /recordings/start': () => withBody(body, (value) => need(lifecycle.recordings).start(value)),
+      'POST /recordings/stop': () => need(lifecycle.recordings).stop(),
       'GET /settled': async () => {
         await need(mock.settled)();
         return noContent();
@@ -326,7 +331,7 @@ function need<T>(fn: T | undefined): T {
 }
 
 /** Runs `apply` on the parsed JSON body (an empty body is `{}`), or answers the 422 of a body that is not a JSON object. */
-function withBody(body: Buffer | undefined, apply: (value: Record<string, unknown>) => JsonAnswer): JsonAnswer {
+function withBody<T extends JsonAnswer | Promise<JsonAnswer>>(body: Buffer | undefined, apply: (value: Record<string, unknown>) => T): T | JsonAnswer {
   if (body === undefined || body.length === 0) return apply({});
   let parsed: unknown;
   try {

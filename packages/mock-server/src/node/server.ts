@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { MAX_HEADER_BYTES } from '../defaults.js';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './body.js';
+import { recordings } from './recordings.js';
 import { CONTROL_PREFIX, controlAnswer, HEALTH_PATH } from './control.js';
 import { controlAccess, controlCorsHeaders, controlPreflightHeaders, controlRefusal, type ControlAccess } from './control-access.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
@@ -38,6 +39,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
   let access: ControlAccess = { origins: [], hosts: new Set() };
   let closing: Promise<void> | undefined;
   let listeningSince = 0;
+  const recorder = recordings(mock, options.bodyLimit, () => access.hosts);
 
   // Headers up to 64 KiB, not Node's 16: a history query may repeat departureDate up to its 366 (and a few
   // hundred more get the rules' own 422 naming them), where Node would answer a bare 431 (issue 39 item 7).
@@ -100,7 +102,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       const cors = corsHeaders(req, options.cors);
       res.writeHead(204, cors === null ? {} : { ...cors, ...preflightHeaders(req) }).end();
       return;
-    }
+    } else if (recorder.listener()) return recorder.listener()!(req, res);
     if (path === '/openapi.yaml' && (method === 'GET' || method === 'HEAD')) {
       // node:http itself leaves the body out of a HEAD answer and keeps its Content-Length.
       writeAnswer(req, res, { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: await contract() });
@@ -120,7 +122,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     if (isControl) {
       // Asked by POST /__mock/shutdown: once its answer is written, so the client reads it before the server goes.
       const shutdown = () => res.once('close', () => (options.onShutdown ?? close)());
-      return writeAnswer(req, res, await controlAnswer(mock, method, path, body.body, searchOf(target), { shutdown }), true);
+      return writeAnswer(req, res, await controlAnswer(mock, method, path, body.body, searchOf(target), { shutdown, recordings: recorder }), true);
     }
 
     const result = await mock.answer(toMockRequest(req, origin, body.body, signal, aborted));

@@ -1,0 +1,120 @@
+import { dictionary, isPlainObject } from '@flight-search/contract';
+import type { NodeHandler } from '@flight-search/contract/node';
+import { MAX_TIMER_MS } from '../defaults.js';
+import { errorEnvelope } from '../errors/envelopes.js';
+import { MOCK_OPTIONS } from '../options.js';
+import { REDACTED } from '../recording/redaction.js';
+import { MockSettingError, type SettingIssue } from '../settings.js';
+import type { StubDefinition } from '../types.js';
+import type { ServedMock } from './types.js';
+import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
+
+/** Answer headers a played-back answer does not repeat: the connection's own, and what the server sets itself. */
+const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'date', 'set-cookie']);
+
+/**
+ * `POST /__mock/recordings/start` and `.../stop`: while a recording runs, the server forwards every service
+ * request to `upstream` through the contract proxy and keeps each exchange as the stub that plays it back
+ * (as `proxy --record` and `--playback` do, keys redacted). The stubs kept are bounded by the options in
+ * force: at most `stubsCap`, none over `stubBytes`, `stubsBytes` in all; past them an exchange is forwarded
+ * but not kept, and stop counts it in `dropped`. An upstream that is this server itself is refused.
+ */
+export function recordings(mock: ServedMock, bodyLimit: number, hosts: () => ReadonlySet<string>) {
+  const defaults = { stubsCap: MOCK_OPTIONS.stubsCap.default, stubBytes: MOCK_OPTIONS.stubBytes.default, stubsBytes: MOCK_OPTIONS.stubsBytes.default };
+  let current: Recording | undefined;
+  const busy = (message: string) => sendable(errorEnvelope(409, 'CONFLICT', message));
+  return {
+    /** The listener of the recording under way, if any. */
+    listener: (): NodeHandler | undefined => current?.listener,
+    async start(body: Record<string, unknown>): Promise<JsonAnswer> {
+      const { upstream, timeoutMs } = checkedStart(body, hosts());
+      if (current !== undefined) return busy('A recording is under way: POST /__mock/recordings/stop ends it.');
+      const limits = mock.state?.().options ?? defaults;
+      const kept: Recording = { listener: undefined, stubs: [], bytes: 0, dropped: 0 };
+      const onRecord = (exchange: unknown) => {
+        const stub = stubOfExchange(exchange)!;
+        const bytes = JSON.stringify(stub).length;
+        if (kept.stubs.length >= limits.stubsCap || bytes > limits.stubBytes || kept.bytes + bytes > limits.stubsBytes) kept.dropped++;
+        else {
+          kept.stubs.push(stub);
+          kept.bytes += bytes;
+        }
+      };
+      // Loaded on first use: the contract proxy needs the optional peers ajv and yaml, which serving does not.
+      const { contractProxyListener } = await import('../contract-proxy/server.js').catch(() => ({ contractProxyListener: undefined }));
+      if (contractProxyListener === undefined)
+        return sendable(errorEnvelope(501, 'NOT_IMPLEMENTED', 'Recording needs the optional peers ajv and yaml installed.'));
+      if (current !== undefined) return busy('A recording is under way: POST /__mock/recordings/stop ends it.');
+      const proxy = contractProxyListener({ target: upstream, timeoutMs, bodyLimit, onRecord }, () => ({ hosts: hosts() }));
+      kept.listener = proxy.listener;
+      current = kept;
+      return { status: 204, headers: {}, body: '' };
+    },
+    stop(): JsonAnswer {
+      if (current === undefined) return busy('No recording is under way: POST /__mock/recordings/start begins one.');
+      const { stubs, dropped } = current;
+      current = undefined;
+      return jsonAnswer(200, { stubs, dropped });
+    },
+  };
+}
+
+interface Recording {
+  listener: NodeHandler | undefined;
+  stubs: StubDefinition[];
+  bytes: number;
+  dropped: number;
+}
+
+/** The body of `POST /__mock/recordings/start`: `{ upstream, timeoutMs? }`, each problem a 422 issue. */
+function checkedStart(body: Record<string, unknown>, hosts: ReadonlySet<string>): { upstream: string; timeoutMs: number } {
+  const issues: SettingIssue[] = [];
+  const { upstream, timeoutMs = 60_000, ...rest } = body;
+  for (const field of Object.keys(rest)) issues.push({ field, type: 'invalid_enum', message: 'is not a known field; expected upstream, timeoutMs.' });
+  let url: URL | undefined;
+  try {
+    url = new URL(String(upstream));
+  } catch {}
+  if (typeof upstream !== 'string' || (url?.protocol !== 'http:' && url?.protocol !== 'https:'))
+    issues.push({ field: 'upstream', type: 'invalid_format', message: 'must be an absolute http(s) URL, the service to record.' });
+  else if (hosts.has(url.host))
+    issues.push({ field: 'upstream', type: 'invalid_format', message: 'is this mock itself: a recording would forward to itself.' });
+  if (!Number.isSafeInteger(timeoutMs) || (timeoutMs as number) < 1 || (timeoutMs as number) > MAX_TIMER_MS)
+    issues.push({ field: 'timeoutMs', type: 'out_of_range', message: `must be an integer from 1 to ${MAX_TIMER_MS} (ms).` });
+  if (issues.length > 0) throw new MockSettingError('recordings', '', issues);
+  return { upstream: upstream as string, timeoutMs: timeoutMs as number };
+}
+
+/**
+ * One recorded exchange (a `--record` line) as a stub: answered once, as recorded, with the request's method,
+ * path, query and body (a partial match, as every stub's); the key is not compared (the record redacts it, D162),
+ * nor is a redacted query value. The contract is the proxy's business: its `violations` say it.
+ */
+export function stubOfExchange(exchange: unknown): StubDefinition | undefined {
+  if (!isPlainObject(exchange) || !isPlainObject(exchange.request) || !isPlainObject(exchange.response)) return undefined;
+  const { method, path, query, body } = exchange.request;
+  const { status, headers, body: answer } = exchange.response;
+  if (typeof method !== 'string' || typeof path !== 'string' || typeof status !== 'number') return undefined;
+  const request: StubDefinition['request'] = { method, path };
+  if (typeof query === 'string' && query.length > 1) {
+    const params = dictionary<string[]>();
+    for (const [name, value] of new URLSearchParams(query)) {
+      if (value !== REDACTED) params[name] = [...(params[name] ?? []), value];
+    }
+    if (Object.keys(params).length > 0) request.query = params;
+  }
+  if (body !== null && body !== undefined) request.body = body;
+  const replayed = Object.entries(isPlainObject(headers) ? headers : {}).filter(
+    ([name, value]) => typeof value === 'string' && value !== REDACTED && !NOT_REPLAYED.has(name.toLowerCase()),
+  );
+  return {
+    request,
+    response: {
+      status,
+      ...(replayed.length > 0 && { headers: Object.fromEntries(replayed) as Record<string, string> }),
+      ...(answer !== null && answer !== undefined && { body: answer }),
+    },
+    times: 1,
+    contract: false,
+  };
+}
