@@ -241,7 +241,7 @@ export async function run({ quick, build }) {
   // Prism runs with silent logging, so ours runs without its request log when the CLI offers that.
   const quiet = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout.includes('--quiet') ? ['--quiet'] : [];
   if (!quiet.length) notes.push('The CLI has no --quiet flag: our server wrote its per-request log line (to a file) during the load, Prism logged nothing.');
-  // The same CLI as one executable (D131): no Node on the machine; its start-up beside the Node CLI's.
+  // The same CLI as one executable (D182): no Node on the machine; its start-up beside the Node CLI's.
   let executable = null;
   try {
     executable = ensureExecutable(build);

@@ -128,10 +128,10 @@ export async function run() {
 
   const why = (id) => {
     const { full, bare } = source[id];
-    return `${full.gzip} B gzip on the source, ${bare.gzip} B of it without local validation (validation ${full.gzip - bare.gzip} B); the client's own code is its send path (time-out, size limit, redirects, retries, hooks, log, withResponse), the error classes and the option checks with their messages (docs/decisions.md D19)`;
+    return `${full.gzip} B gzip on the source, ${bare.gzip} B of it without local validation (validation ${full.gzip - bare.gzip} B); the client's own code is its send path (time-out, size limit, redirects, retries, hooks, log, withResponse), the error classes and the option checks with their messages`;
   };
   const fix =
-    'see docs/decisions.md D19: what is left is behaviour (option messages, typed errors from the envelope, the size limit, hooks and log), not openapi-fetch; p-limit alone is about 0.85 kB of what the comparison adds';
+    'what is left is behaviour (option messages, typed errors from the envelope, the size limit, hooks and log), not openapi-fetch; p-limit alone is about 0.85 kB of what the comparison adds';
   // The same check CI runs, on the built file.
   if (!existsSync(sdkDistEntry)) {
     for (const { id } of IMPORTS) measured[id] = { reason: `${sdkDistEntry} is not built` };
