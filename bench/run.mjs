@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: size, client overhead, streaming, mock throughput, mock
 // in-process, history and the proxy, each against a baseline measured in this same run.
-// Prints a table of targets (pass/miss) and writes bench/RESULTS.md.
+// Prints every figure, a table of targets (pass/miss) and why each miss missed, and writes bench/RESULTS.md
+// (the table and one line of method per suite; refused, and written under bench/.tmp, when over its size limit).
 //
 //   node bench/run.mjs [--quick] [--only=1,4] [--no-build] [--strict]
 //
@@ -11,7 +12,8 @@
 // --strict  exit 1 when a target is missed or could not run
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { consoleTable, machine, markdown, target } from './lib/report.mjs';
+import { sizeProblems } from '../scripts/release/check-links.mjs';
+import { consoleTable, machine, markdown, missNotes, target } from './lib/report.mjs';
 import { NotReady, buildPackages, ensureTmp, gitCommit, root } from './lib/project.mjs';
 import { nowMs } from './lib/stats.mjs';
 import * as size from './suites/size.mjs';
@@ -46,7 +48,8 @@ if (!flag('no-build')) {
   process.stdout.write('building @flight-search/sdk and @flight-search/mock-server... ');
   const b = buildPackages();
   console.log(b.ok ? 'ok' : 'FAILED (measuring whatever dist/ holds)');
-  if (!b.ok) notes.push(`\`npm run build\` failed for the packages, so the existing dist/ was measured:\n\n\`\`\`\n${b.log}\n\`\`\``);
+  if (!b.ok) console.log(b.log);
+  if (!b.ok) notes.push('`npm run build` failed for the packages, so the existing dist/ was measured.');
 } else {
   notes.push("Run with --no-build: the packages' dist/ was measured as it was.");
 }
@@ -64,7 +67,9 @@ for (const suite of selected) {
     failure = error instanceof NotReady ? error.message : `the suite failed: ${error?.stack ?? error}`;
     console.log(`  ${error instanceof NotReady ? 'not run' : 'FAILED'}: ${failure.split('\n').slice(0, 6).join('\n  ')}`);
   }
+  if (out.method) console.log(`  method: ${out.method}`);
   for (const f of out.figures) console.log(`  ${f.label}: ${f.value}`);
+  for (const n of out.notes ?? []) console.log(`  - ${n}`);
   const targets = suite.plan.map((p) =>
     target({
       ...p,
@@ -86,12 +91,18 @@ for (const suite of selected) {
 
 const durationS = (nowMs() - started) / 1000;
 console.log(`\n${consoleTable(results)}\n`);
+const misses = missNotes(results);
+if (misses) console.log(`${misses}\n`);
 const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
-const file = only || quick ? join(ensureTmp(), 'RESULTS.partial.md') : join(root, 'bench', 'RESULTS.md');
-writeFileSync(file, `${markdown({ machine: m, command, commit: gitCommit(), durationS, suites: results, notes })}\n`);
+const text = `${markdown({ machine: m, command, commit: gitCommit(), durationS, suites: results, notes })}\n`;
+const tooBig = sizeProblems('bench/RESULTS.md', text);
+const file =
+  only || quick || tooBig.length ? join(ensureTmp(), tooBig.length ? 'RESULTS.too-big.md' : 'RESULTS.partial.md') : join(root, 'bench', 'RESULTS.md');
+writeFileSync(file, text);
+if (tooBig.length) console.log(`not written to bench/RESULTS.md: ${tooBig.join('; ')} (shorten the suites' labels or method)`);
 const counts = {};
 for (const { status } of results.flatMap((r) => r.targets)) counts[status] = (counts[status] ?? 0) + 1;
 console.log(
   `targets: ${counts.pass ?? 0} pass, ${counts.miss ?? 0} miss, ${counts['n/a'] ?? 0} not run; ${durationS.toFixed(0)} s; written to ${file.replace(`${root}`, '')}`,
 );
-process.exit(flag('strict') && (counts.miss || counts['n/a']) ? 1 : 0);
+process.exit(tooBig.length || (flag('strict') && (counts.miss || counts['n/a'])) ? 1 : 0);

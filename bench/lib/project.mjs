@@ -72,7 +72,7 @@ export const loadSdkProxyNode = () => load('@flight-search/sdk/proxy/node', "the
 export const loadMock = () => load('@flight-search/mock-server', 'the built mock');
 export const loadMockNode = () => load('@flight-search/mock-server/node', 'the built standalone server');
 
-/** The CLI as one executable (`npm run build:executable`, D131, D182) for each target: runs without Node. */
+/** The CLI as one executable (`npm run build:executable`, D182) for each target: runs without Node. */
 export const EXECUTABLE_TARGETS = ['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64', 'win-x64'];
 export const executableFile = (target) => join(root, 'dist', 'executable', `flight-search-mock-${target}${target.startsWith('win') ? '.exe' : ''}`);
 const hostTarget = `${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;

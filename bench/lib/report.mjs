@@ -49,57 +49,59 @@ export function consoleTable(suites) {
 
 const md = (cells) => `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`;
 
-/** bench/RESULTS.md: the machine, every figure, every target and why a miss missed. */
-export function markdown({ machine: m, command, commit, durationS, suites, notes }) {
-  const out = [];
-  out.push('# Benchmark results', '');
-  out.push(
-    `Written by \`${command}\` (bench/run.mjs); each run replaces this file. Figures are medians over rounds with the spread (min..max) beside them; every ratio is taken against a baseline measured in the same run, interleaved where the suite allows.`,
-    '',
-  );
-  out.push('## Machine', '');
-  out.push(md(['what', 'value']), md(['---', '---']));
-  out.push(
-    md(['date', m.date]),
-    md(['cores', m.cores]),
-    md(['CPU', m.cpu]),
-    md(['Node', m.node]),
-    md(['OS', m.os]),
-    md(['memory', m.memory]),
-    md(['load average at start', m.load]),
-    md(['commit', commit]),
-    md(['whole run', `${durationS.toFixed(0)} s`]),
-  );
-  out.push('');
-  if (notes.length) out.push('## Notes on this run', '', ...notes.map((n) => `- ${n}`), '');
-  out.push('## Targets', '');
-  out.push(md(['#', 'target', 'measured', 'limit', 'result']), md(['---', '---', '---:', '---:', '---']));
-  for (const s of suites) for (const t of s.targets) out.push(md(row(t)));
-  out.push('');
-  const misses = suites.flatMap((s) => s.targets.filter((t) => t.status !== 'pass'));
-  if (misses.length) {
-    out.push('## Misses and targets not run: why, and what would reach them', '');
-    for (const t of misses) {
-      out.push(`### ${t.id} ${t.label} (${t.status === 'miss' ? 'MISS' : 'not run'})`, '');
-      if (t.reason) out.push(`- Not run: ${t.reason}`);
-      if (t.why) out.push(`- Why: ${t.why}`);
-      if (t.fix) out.push(`- What would reach it: ${t.fix}`);
-      if (t.owner) out.push(`- Owner: ${t.owner}`);
-      out.push('');
+/** A suite's method in one line: its first sentence or clause (up to a `.` or `;` outside brackets), at most 200 characters. */
+export function oneLine(text = '') {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  let depth = 0;
+  let end = flat.length;
+  for (let i = 0; i < flat.length; i++) {
+    if ('([{'.includes(flat[i])) depth += 1;
+    else if (')]}'.includes(flat[i])) depth -= 1;
+    else if (depth === 0 && '.;'.includes(flat[i]) && (flat[i + 1] === ' ' || i + 1 === flat.length)) {
+      end = i;
+      break;
     }
   }
-  out.push('## Figures', '');
+  const first = `${flat.slice(0, end)}.`;
+  return first.length <= 200 ? first : `${flat.slice(0, 199).replace(/\s+\S*$/, '')}…`;
+}
+
+/** Why each target that did not pass missed or did not run, and what would reach it: for the console. */
+export function missNotes(suites) {
+  const lines = [];
+  for (const t of suites.flatMap((s) => s.targets.filter((t) => t.status !== 'pass'))) {
+    lines.push(`${t.id} ${t.status === 'miss' ? 'MISS' : 'not run'}: ${t.label}`);
+    for (const [name, text] of [
+      ['not run', t.reason],
+      ['why', t.why],
+      ['what would reach it', t.fix],
+      ['owner', t.owner],
+    ])
+      if (text) lines.push(`  ${name}: ${text}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * bench/RESULTS.md: one note on the run (machine, load, commit, counts), the table of targets and one line of method per
+ * suite; the figures, the suites' notes and why a target missed go to the console, and the runs before stay in git.
+ */
+export function markdown({ machine: m, command, commit, durationS, suites, notes }) {
+  const targets = suites.flatMap((s) => s.targets);
+  const count = (status) => targets.filter((t) => t.status === status).length;
+  const out = ['# Benchmark results', ''];
+  out.push(
+    `Written by \`${command}\` (bench/run.mjs); each run replaces this file and git keeps the ones before. Figures are medians over rounds; every ratio is against a baseline measured in the same run.`,
+    '',
+  );
+  const run = `${m.date} on ${commit}: ${m.cores} cores (${m.cpu}), Node ${m.node}, ${m.os}, load average ${m.load} at start, ${durationS.toFixed(0)} s; ${count('pass')} pass, ${count('miss')} miss, ${count('n/a')} not run.`;
+  out.push(`**Last run:** ${[run, ...notes].join(' ')}`, '');
+  out.push(md(['#', 'target', 'measured', 'limit', 'result']), md(['---', '---', '---:', '---:', '---']));
+  for (const t of targets) out.push(md(row(t)));
+  out.push('', '## Method', '');
   for (const s of suites) {
-    out.push(`### ${s.id}. ${s.title}`, '');
-    if (s.method) out.push(s.method, '');
-    if (s.error) out.push(`Suite error: \`${s.error}\``, '');
-    if (s.figures.length) {
-      out.push(md(['figure', 'value']), md(['---', '---']));
-      for (const f of s.figures) out.push(md([f.label, f.value]));
-      out.push('');
-    }
-    for (const n of s.notes) out.push(`- ${n}`);
-    if (s.notes.length) out.push('');
+    const line = s.error ? `suite error \`${s.error}\`` : oneLine(s.method);
+    out.push(`- **${s.id}. ${s.title}**${line ? `: ${line}` : ''}`);
   }
   return out.join('\n');
 }

@@ -26,7 +26,7 @@ export const title = 'Request log memory: RSS of the CLI (--control) under 800 b
 export const plan = [
   { id: '8a', label: 'RSS after all the bodies / RSS after half of them', op: '<=', limit: 1.15 },
   { id: '8b', label: 'RSS after listing and reset / RSS after all the bodies', op: '<=', limit: 1.15 },
-  // The log holds at most its byte bound by its own count (its live heap is that count: D81); what it adds to the
+  // The log holds at most its byte bound by its own count (its live heap is that count: the headers are one text); what it adds to the
   // process's RSS, over the same traffic with a log that keeps nothing, stays within 6x that bound (V8 lets its heap
   // grow to a few times the live set between collections). Main before issue 25: (425 - 105) MB for a 16 MiB bound, 20x.
   { id: '8c', label: 'header-heavy requests: (RSS with the log - RSS with --request-log-cap 0) / the log byte bound', op: '<=', limit: 6 },

@@ -69,7 +69,6 @@ const importOf = (spec, names) =>
 
 export async function run() {
   const figures = [];
-  const notes = [];
   const measured = {};
 
   if (!existsSync(sdkSourceEntry)) throw new NotReady(`${sdkSourceEntry} does not exist`);
@@ -128,10 +127,10 @@ export async function run() {
 
   const why = (id) => {
     const { full, bare } = source[id];
-    return `${full.gzip} B gzip on the source, ${bare.gzip} B of it without local validation (validation ${full.gzip - bare.gzip} B); the client's own code is its send path (time-out, size limit, redirects, retries, hooks, log, withResponse), the error classes and the option checks with their messages (docs/decisions.md D19)`;
+    return `${full.gzip} B gzip on the source, ${bare.gzip} B of it without local validation (validation ${full.gzip - bare.gzip} B); the client's own code is its send path (time-out, size limit, redirects, retries, hooks, log, withResponse), the error classes and the option checks with their messages`;
   };
   const fix =
-    'see docs/decisions.md D19: what is left is behaviour (option messages, typed errors from the envelope, the size limit, hooks and log), not openapi-fetch; p-limit alone is about 0.85 kB of what the comparison adds';
+    'what is left is behaviour (option messages, typed errors from the envelope, the size limit, hooks and log), not openapi-fetch; p-limit alone is about 0.85 kB of what the comparison adds';
   // The same check CI runs, on the built file.
   if (!existsSync(sdkDistEntry)) {
     for (const { id } of IMPORTS) measured[id] = { reason: `${sdkDistEntry} is not built` };
@@ -156,8 +155,7 @@ export async function run() {
         measured[id] = { reason: `size-limit did not report JSON: ${(sl.stderr || sl.stdout).trim().split('\n').slice(0, 3).join(' ')}` };
     }
   }
-  notes.push(
-    'kB = 1000 bytes, as size-limit prints it. Each import is bundled as size-limit does (`import { names }` or `import * as all`, then used), so what it does not use is tree-shaken away; size-limit measures dist/, the figures marked esbuild measure src/ (within about 50 B of it).',
-  );
-  return { figures, notes, measured };
+  const method =
+    'Each import bundled as size-limit does (`import { names }` or `import * as all`, then used), minified and gzipped, kB = 1000 bytes (size-limit on dist/, esbuild on src/ within about 50 B).';
+  return { method, figures, notes: [], measured };
 }

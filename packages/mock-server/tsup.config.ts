@@ -4,7 +4,7 @@ import { defineConfig, type Options } from 'tsup';
 /**
  * The source maps keep every hand-written source, but not the text of the generated data tables
  * (src/data/generated/): that text is the airport table again, twice the size of the code that maps
- * to it, and `npm run generate` rebuilds it from the pinned data sets (D141).
+ * to it, and `npm run generate` rebuilds it from the pinned data sets.
  */
 async function dropGeneratedSources(): Promise<void> {
   // Only this build's own maps: the other builds write into dist/ at the same time.
@@ -35,7 +35,7 @@ const common: Options = {
 
 export default defineConfig([
   // ESM without indentation and line breaks (names kept; its source maps lead back to the source): the
-  // issue 37 model's code fits the tarball's cap (D188). CommonJS stays as written, readable without a map.
+  // issue 37 model's code fits the tarball's cap. CommonJS stays as written, readable without a map.
   {
     ...common,
     entry: { ...common.entry, cli: 'src/cli/main.ts' },
@@ -47,7 +47,7 @@ export default defineConfig([
   // esbuild splits only ESM; with treeshake tsup hands the split output to Rollup, which writes the CJS
   // chunks and rewrites the import.meta.url of openapi-file.ts for CommonJS (which takes __filename's
   // branch there anyway). No source maps for CommonJS: the code is not minified, and maps for both
-  // formats carried every source twice, a quarter of the tarball (D177).
+  // formats carried every source twice, a quarter of the tarball.
   { ...common, format: ['cjs'], treeshake: true, sourcemap: false },
   // Declarations one entry at a time: a shared declaration chunk would carry the main entry's
   // `import 'msw'` into node.d.ts, whose types must load without msw installed (D77).

@@ -9,7 +9,7 @@ const common: Options = {
   // loads it, and the proxy's Node adapter (`/proxy/node`) is apart, so the Fetch-standard entry
   // imports nothing from node:*.
   // `raw` (openapi-fetch's own client, `createRawClient`) is an entry of its own too: its `createClient` is
-  // about 1.7 kB gzip that an import of the typed client would otherwise carry (D19).
+  // about 1.7 kB gzip that an import of the typed client would otherwise carry.
   // `query` (TanStack Query option factories) is apart as well: only it imports `@tanstack/query-core`, an optional peer.
   // `server` is the main entry on Node, Bun and Deno (package.json's export conditions): the browser entry plus
   // the environment (FLIGHT_SEARCH_*), which a bundle for browsers or workers never resolves (D151).
@@ -37,7 +37,7 @@ const INLINED = ['p-limit', 'yocto-queue', 'openapi-fetch'];
 
 /**
  * Prepends each inlined package's licence, as a legal comment (`/*!`), to its modules: esbuild keeps
- * legal comments, so every CJS file that carries a copy of the package carries its notice too (D95).
+ * legal comments, so every CJS file that carries a copy of the package carries its notice too.
  */
 const inlinedLicences: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'inlined-licences',

@@ -18,7 +18,7 @@ const MEDIUM_MIN_RUNWAY_FT = 9000;
 
 // airport-data-js gives `runway_length` in feet, but some records carry metres
 // (KUL 4000, IST 4100) and a few a runway designator (BUF 15, SKG 10): read as
-// feet they shut major airports to jets (D135). These are the airports whose
+// feet they shut major airports to jets. These are the airports whose
 // figure is metres, each checked against its AIP aerodrome chart (AD 2.12,
 // runway physical characteristics) or the airport operator's published figure.
 const RUNWAY_IN_METRES = new Set(['BFS', 'HHN', 'KUL', 'LHW', 'LJG', 'MFM', 'SGN', 'SZX', 'TLL', 'TOS', 'TPE', 'TRD', 'TSV', 'TZX']);
@@ -32,7 +32,7 @@ const NO_LENGTH_BELOW = 300;
 // A large airport's figure under this, if not listed above, is taken as metres only after a person checked it.
 const LARGE_SHORT_FT = 4600;
 
-/** The longest runway in feet, or 0 when unknown; throws on a large airport's figure nobody has checked (D135). */
+/** The longest runway in feet, or 0 when unknown; throws on a large airport's figure nobody has checked. */
 function runwayFeet(entry) {
   if (Object.hasOwn(RUNWAY_FT_CORRECTIONS, entry.iata)) return RUNWAY_FT_CORRECTIONS[entry.iata];
   const length = Number(entry.runway_length) || 0;

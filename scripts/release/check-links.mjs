@@ -12,7 +12,7 @@
 //   ref: there is no network here, and HEAD is what the next release publishes from.
 // - Any other absolute URL (mswjs.io, semver.org) is counted, not checked.
 // The repository's own docs (the root README, docs/*.md, the bench's and examples' READMEs) get the same check
-// against HEAD. Exit 1 with one line per dead link.
+// against HEAD, and the docs a newcomer reads whole keep their size (DOC_LIMITS). Exit 1 with one line per problem.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,32 @@ const REPOSITORY_DOCS = [
   'examples/consumer-tests/README.md',
   'examples/web/README.md',
 ];
+
+/**
+ * Size limits of docs read whole (issue 38): docs/decisions.md at most 60 000 bytes, each entry's body (the lines under
+ * its `### Dnn.` heading, up to the next heading) at most 600 characters; bench/RESULTS.md at most 12 000 bytes
+ * (`npm run bench` refuses to write it larger).
+ */
+export const DOC_LIMITS = {
+  'docs/decisions.md': { bytes: 60_000, entryChars: 600 },
+  'bench/RESULTS.md': { bytes: 12_000 },
+};
+
+/** What breaks a doc's limits (DOC_LIMITS), one line each; empty when it fits or has none. */
+export function sizeProblems(file, markdown) {
+  const limits = DOC_LIMITS[file];
+  if (!limits) return [];
+  const problems = [];
+  const bytes = Buffer.byteLength(markdown);
+  if (bytes > limits.bytes) problems.push(`${file} is ${bytes} bytes, over its ${limits.bytes}`);
+  if (limits.entryChars) {
+    for (const [, id, body] of markdown.matchAll(/^### (D\d+)\.[^\n]*\n([\s\S]*?)(?=^#|(?![\s\S]))/gm)) {
+      const chars = body.trim().length;
+      if (chars > limits.entryChars) problems.push(`${file}: ${id}'s body is ${chars} characters, over ${limits.entryChars}`);
+    }
+  }
+  return problems;
+}
 
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
@@ -199,10 +225,11 @@ function main() {
     if (markdown === undefined) problems.push(`${file} is not in the repository at HEAD`);
     else report(file, markdown, [inRepository(posix.dirname(file) === '.' ? '' : posix.dirname(file), file, markdown)]);
   }
+  for (const file of Object.keys(DOC_LIMITS)) problems.push(...sizeProblems(file, atHead(file) ?? ''));
 
   if (problems.length > 0) {
     console.error(problems.map((problem) => `FAIL ${problem}`).join('\n'));
-    console.error(`${problems.length} dead link(s) of ${checked} checked`);
+    console.error(`${problems.length} problem(s); ${checked} link(s) checked`);
     process.exit(1);
   }
   console.log(`ok ${checked} link(s) work on npm and in the repository (${external} external URL(s) not checked: no network)`);

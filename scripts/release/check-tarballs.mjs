@@ -12,10 +12,10 @@
 //   CJS_MAPS). The maps are intended (the tsup configs ask for them: readable stack traces and debugging
 //   for users); each must carry the text of every source it maps (`sourcesContent`), since src/ is not
 //   shipped, but a generated data table's (src/data/generated/: the mock's tsup config leaves its text
-//   out, D141). The mock's CommonJS files have no maps (D177).
+//   out). The mock's CommonJS files have no maps.
 // So no tests, no sources, no configs, no caches (.turbo, .tsbuildinfo, .vite), no tarballs.
 //
-// And the notices copies must keep (D93, D95), read off each code file's source map:
+// And the notices copies must keep (D93), read off each code file's source map:
 // - a file holding the mock's airport table (its map lists src/data/generated/airports.ts, or, for a file
 //   without a map, its text holds the table's first entries) carries the table's attribution as a legal comment;
 // - a file that inlines a third-party package (its map lists node_modules/<name>/) carries that
@@ -33,7 +33,7 @@ import { publishedPackages, readJson } from './packages.mjs';
 /** Files a package ships besides the common ones and dist/. */
 const EXTRA = { '@flight-search/mock-server': ['openapi.yaml', 'control-api.yaml', 'NOTICE'] };
 /** Data a file may carry only with its attribution (a legal comment the generator writes): source path -> text. */
-/** Whether built code holds a marker, whatever the build did to the white space between its tokens (the mock's ESM has none, D188). */
+/** Whether built code holds a marker, whatever the build did to the white space between its tokens (the mock's ESM has none). */
 const holds = (text, marker) => text.includes(marker) || text.includes(marker.replace(/,\s+/g, ','));
 
 const DATA_ATTRIBUTION = {
@@ -43,7 +43,7 @@ const DATA_ATTRIBUTION = {
     marker: '"Africa/Abidjan", "Africa/Accra", "Africa/Addis_Ababa"',
   },
 };
-/** Packages whose CommonJS files ship source maps (the mock's do not: D177). */
+/** Packages whose CommonJS files ship source maps (the mock's do not). */
 const CJS_MAPS = new Set(['@flight-search/sdk']);
 /** Unpacked size caps, bytes. */
 const MAX_UNPACKED = { '@flight-search/mock-server': 1.96e6 };

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { check, headingAnchors, linkTargets, placeOf, REPOSITORY } from '../release/check-links.mjs';
+import { check, DOC_LIMITS, headingAnchors, linkTargets, placeOf, REPOSITORY, sizeProblems } from '../release/check-links.mjs';
 
 const README = ['# @flight-search/sdk', '## API', '### `createFlightSearchClient(options): FlightSearchClient`', '## FAQ', '## FAQ'].join('\n');
 // The same README as npm and the repository hold it: the tarball has dist/ and no examples/, the repository the reverse.
@@ -63,5 +64,23 @@ describe('check-links (D105): a README link must work in the tarball and in the 
     expect(check(`${REPOSITORY}#api-reference`, [tarball], root)).toMatch(/no heading #api-reference in README.md/);
     expect(check(`${REPOSITORY}/blob/main/docs/api/README.md`, [tarball], root)).toMatch(/docs\/api\/README.md is not in the repository/);
     expect(check('https://semver.org', [tarball], root)).toBe('external');
+  });
+});
+
+describe('docs read whole keep their size (issue 38)', () => {
+  const entry = (id, chars) => `### ${id}. Title\n- **Decision:** ${'x'.repeat(chars - 16)}\n`;
+  it('names an entry whose body is over 600 characters, and the file over 60 000 bytes', () => {
+    const fits = `# Decisions\n\n## Topic\n\n${entry('D1', 600)}\n${entry('D2', 20)}`;
+    expect(sizeProblems('docs/decisions.md', fits)).toEqual([]);
+    expect(sizeProblems('docs/decisions.md', `${fits}\n## Next\n\n${entry('D3', 601)}`)).toEqual(["docs/decisions.md: D3's body is 601 characters, over 600"]);
+    const big = `# Decisions\n${entry('D1', 500).repeat(150)}`;
+    expect(sizeProblems('docs/decisions.md', big)).toEqual([`docs/decisions.md is ${Buffer.byteLength(big)} bytes, over its 60000`]);
+  });
+  it('names bench/RESULTS.md over 12 000 bytes', () => {
+    expect(sizeProblems('bench/RESULTS.md', 'x'.repeat(12_000))).toEqual([]);
+    expect(sizeProblems('bench/RESULTS.md', 'x'.repeat(12_001))).toEqual(['bench/RESULTS.md is 12001 bytes, over its 12000']);
+  });
+  it.each(Object.keys(DOC_LIMITS))('%s as it stands fits', (file) => {
+    expect(sizeProblems(file, readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'))).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ function rootWith(installed) {
   return root;
 }
 
-describe("the generators' data sets (D181)", () => {
+describe("the generators' data sets", () => {
   it('installs the lock when a data set is missing, or installed at another version than the lock pins', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     for (const installed of [undefined, '4.0.0']) {

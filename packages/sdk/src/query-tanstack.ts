@@ -1,7 +1,7 @@
-// `@flight-search/sdk/query`: TanStack Query v5 option factories for every call (D111, D112).
+// `@flight-search/sdk/query`: TanStack Query v5 option factories for every call (D111).
 // Plain objects for `useQuery` / `useMutation` (React, Vue, Solid, Svelte) or query-core's `QueryClient`:
 // nothing here imports a framework, and `@tanstack/query-core` is an optional peer only this entry loads.
-// Exported as `experimental_streamedQuery` in v5 (D112): this entry is where a rename would be absorbed.
+// Exported as `experimental_streamedQuery` in v5: this entry is where a rename would be absorbed.
 import { type QueryFunction, type QueryFunctionContext, experimental_streamedQuery as streamedQuery } from '@tanstack/query-core';
 import type { FlightSearchClient, SearchResponseFor } from './client.js';
 import type { RequestOptions, SearchOptions } from './options.js';

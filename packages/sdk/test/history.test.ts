@@ -43,7 +43,7 @@ describe('getPriceHistory', () => {
     expect(query.has('onlyFutureDepartures')).toBe(false);
   });
 
-  it("writes a valid query byte for byte as openapi-fetch's default serializer does (D71), an explicit undefined left out", async () => {
+  it("writes a valid query byte for byte as openapi-fetch's default serializer does, an explicit undefined left out", async () => {
     const seen = route('get', '/intelligence/flights/history', () => json(history));
     const query = {
       ...base,

@@ -44,7 +44,7 @@ function findPackageRoot(from: string): string | undefined {
 }
 
 /**
- * Set only inside the single executable (scripts/build-executable.mjs, D131), where no package
+ * Set only inside the single executable (scripts/build-executable.mjs, D182), where no package
  * directory sits beside the code: the package's version and the texts of its two documents.
  */
 declare const __FLIGHT_SEARCH_EMBEDDED__: { version: string; 'openapi.yaml': string; 'control-api.yaml': string } | undefined;

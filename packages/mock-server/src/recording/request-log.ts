@@ -27,7 +27,7 @@ export interface LogEntry {
   readonly path: string;
   readonly search: string;
   /**
-   * The header names and values as received, joined by line feeds (D81): one
+   * The header names and values as received, joined by line feeds: one
    * string costs its length, where 1 900 headers kept as they arrive are 3 800
    * strings of ~36 bytes each that a count of their text does not see.
    */

@@ -1,7 +1,7 @@
 /**
  * The history query as openapi-fetch's default serializer writes it (OpenAPI `style: form`, `explode: true`):
  * an array as one parameter per value (`HISTORY-2`, `HISTORY-5`), a value as one, an absent one left out.
- * URLSearchParams writes a space as `+` where openapi-fetch writes `%20`: the same value to any server (D71).
+ * URLSearchParams writes a space as `+` where openapi-fetch writes `%20`: the same value to any server.
  * An object (or a function) is never written as `[object Object]`:
  * its parameter's name goes into `notText` when one is given (local validation reports it), else it is a TypeError.
  */

@@ -49,7 +49,7 @@ export interface DatedItinerary {
 }
 
 // Below this no airline flies (JFK-LGA, LHR-LGW, GIG-SDU): such routes get no flights.
-// TLL-HEL (101 km) is the shortest hop a major airline sells (Finnair), so it is above (D135).
+// TLL-HEL (101 km) is the shortest hop a major airline sells (Finnair), so it is above.
 const MIN_ROUTE_KM = 90;
 // Beyond this no aircraft flies non-stop with a payload worth selling.
 const MAX_DIRECT_KM = 15_500;

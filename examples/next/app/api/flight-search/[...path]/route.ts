@@ -1,6 +1,6 @@
 import { createFlightSearchProxy, type FlightSearchProxy } from '@flight-search/sdk/proxy';
 
-// The SDK's proxy, made on the first request rather than when the module loads (D113): `next build` loads this
+// The SDK's proxy, made on the first request rather than when the module loads: `next build` loads this
 // module to collect its config, and the key is not (and need not be) in the build's environment. Made once, then
 // shared by every request. Without FLIGHT_SEARCH_API_KEY the first request fails with the proxy's option error (a 500),
 // never a keyless call to the service.
