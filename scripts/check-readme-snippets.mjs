@@ -10,7 +10,7 @@
 // server's URL, FLIGHT_SEARCH_API_KEY and FLIGHT_SEARCH_BASE_URL name it, and it must exit 0.
 // The sh and json blocks of the READMEs in SHELL_READMES run too, against the built CLI (see runShellBlocks).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,14 +141,14 @@ console.log(`check:readme: ${toRun.length} snippets marked run ran and exited 0 
 await runShellBlocks();
 
 /**
- * Every sh and json block of these READMEs, run against the built CLI (`packages/mock-server/dist/cli.js`,
+ * Every sh and json block of these READMEs, each in a folder of its own (`blockFolder`), run against the built CLI (`packages/mock-server/dist/cli.js`,
  * started with `--control` on a free port, reset before each block), so an example the text promises to
  * work is one that works: `http://127.0.0.1:4010` becomes the CLI's URL, `npx flight-search-mock` the built
  * CLI, and each `curl` fails the block on an HTTP error unless the block is marked `errors:`. A json block
  * marked `stub` is posted to `/__mock/stubs` and must be taken (201). See `shellBlocks` for the marks.
  */
 async function runShellBlocks() {
-  const SHELL_READMES = ['packages/mock-server/README.md'];
+  const SHELL_READMES = ['README.md', 'packages/sdk/README.md', 'packages/mock-server/README.md'];
   const cli = join(root, 'packages/mock-server/dist/cli.js');
   const server = await startCli(['--control']);
   const failures = [];
@@ -202,6 +202,18 @@ async function runShellBlocks() {
     return answer.status === 201 ? undefined : `the stub is refused: ${answer.status} ${await answer.text()}`;
   }
 
+  /**
+   * A folder of its own for each block, as a user's project would be: the repository's node_modules (so `npx esbuild`
+   * and `@flight-search/sdk` resolve as installed) and a page script, `src/main.ts`, that imports the SDK.
+   */
+  function blockFolder() {
+    const folder = mkdtempSync(join(tmpdir(), 'readme-sh-'));
+    symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'));
+    mkdirSync(join(folder, 'src'));
+    writeFileSync(join(folder, 'src/main.ts'), "import { createFlightSearchClient } from '@flight-search/sdk';\nconsole.log(typeof createFlightSearchClient);\n");
+    return folder;
+  }
+
   /** Runs a sh block with bash (`set -euo pipefail`); a `server` block's `npx flight-search-mock` line starts a CLI of its own. */
   function shBlock(block, url) {
     const own = block.mark === 'server';
@@ -220,7 +232,7 @@ async function runShellBlocks() {
     const script = `set -euxo pipefail\nOUT=$(mktemp)\n${curl}${code}\n`;
     return new Promise((resolve) => {
       const child = spawn('bash', ['-c', script], {
-        cwd: mkdtempSync(join(tmpdir(), 'readme-sh-')),
+        cwd: blockFolder(),
         stdio: ['ignore', 'ignore', 'pipe'],
         timeout: RUN_TIMEOUT_MS,
       });
