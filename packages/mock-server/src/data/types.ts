@@ -1,9 +1,7 @@
 import type { CabinType, PriceType, ProgramCode, ResponseFormat, TripType } from '@flight-search/contract';
 
 /**
- * A search request with the contract's defaults applied (`priceType` MILES,
- * `responseFormat` RAW, `children` and `infants` 0) and its single program
- * taken out of `airlineLoyalty`. The data generators take this, never the raw body.
+ * A search request with the contract's defaults applied and its one program taken out of `airlineLoyalty`.
  *
  * @example
  * const search: NormalizedSearch = {
@@ -20,7 +18,7 @@ export interface NormalizedSearch {
   origin: string;
   destination: string;
   departureDate: string;
-  /** Present for ROUND_TRIP (and possibly, ignored, for ONE_WAY: D14). */
+  /** Present for ROUND_TRIP (ignored for ONE_WAY: D14). */
   returnDate?: string;
   passengers: { adults: number; children: number; infants: number };
   responseFormat: ResponseFormat;

@@ -1,7 +1,7 @@
 import { AIRPORTS, CITY_CODES, TIME_ZONES } from '../generated/airports.js';
 import { formatLocal, utcToLocal } from '../time/index.js';
 
-/** An airport of the mock's data set (real data, trimmed at build time). */
+/** An airport of the mock's data set. */
 export interface Airport {
   iata: string;
   name: string;
@@ -11,15 +11,14 @@ export interface Airport {
   timeZone: string;
   lat: number;
   lon: number;
-  /** Continent code of the data set: AF, AN, AS, EU, NA, OC, SA. */
   continent: string;
-  /** Longest runway in feet (data set), or `undefined` when the data set does not know it. */
+  /** Longest runway in feet, when the data set knows it. */
   runwayFt: number | undefined;
 }
 
 let index: Map<string, Airport> | undefined;
 
-// Parsed on first use, not at import, so importing the mock costs nothing until data is needed.
+// Parsed on first use, not at import.
 function airports(): Map<string, Airport> {
   if (!index) {
     index = new Map();
@@ -33,8 +32,7 @@ function airports(): Map<string, Airport> {
 }
 
 /**
- * The airport with this IATA code, or `undefined` when the mock's data set
- * does not have it (the mock then finds no flights for it).
+ * The airport with this IATA code, or `undefined`.
  *
  * @example
  * airport('GRU'); // { iata: 'GRU', name: 'Sao Paulo-Guarulhos International Airport', country: 'BR', timeZone: 'America/Sao_Paulo', lat: -23.43, lon: -46.48 }
@@ -44,8 +42,7 @@ export function airport(iata: string): Airport | undefined {
 }
 
 /**
- * The airports of an IATA city code (`x-city-codes` of openapi.yaml,
- * `HISTORY-1`); any other code expands to itself.
+ * The airports of an IATA city code (`HISTORY-1`); any other code expands to itself.
  *
  * @example
  * expandCityCode('NYC'); // ['JFK', 'LGA', 'EWR']
@@ -57,9 +54,8 @@ export function expandCityCode(code: string): string[] {
 }
 
 /**
- * What is wrong with a well-formed code where a search wants an airport, or history an airport or
- * a city code (D107), or `undefined` when it names one; the contract's validator asks it
- * (`CheckOptions.place`). A code that is both (BER) is the airport.
+ * What is wrong with a code where a search wants an airport, or history an airport or city (D107);
+ * `undefined` when it names one. A code that is both (BER) is the airport.
  *
  * @example
  * placeProblem('SAO', 'airport'); // 'SAO is a city code; a search takes one of its airports: GRU, CGH, VCP'
@@ -73,15 +69,12 @@ export function placeProblem(code: string, kind: 'airport' | 'airport-or-city'):
 }
 
 /**
- * The current wall-clock time at an airport as `YYYY-MM-DDTHH:mm:ss` (no zone),
- * comparable as a string with a flight's local `departureDate` (`HISTORY-4`).
- * An unknown airport reads UTC.
+ * The wall-clock time at an airport (UTC for an unknown one) as `YYYY-MM-DDTHH:mm:ss`.
  *
  * @example
  * localNow('GRU', Date.parse('2026-12-15T12:00:00Z')); // '2026-12-15T09:00:00'
  */
 export function localNow(iata: string, now: number): string {
-  // The cached per-day offset, not Intl per call: every search asks (issue 26 item 8).
   return formatLocal(utcToLocal(airport(iata)?.timeZone ?? 'UTC', now));
 }
 

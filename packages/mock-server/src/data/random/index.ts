@@ -13,8 +13,7 @@ export interface Random {
 }
 
 /**
- * 32-bit hash of a key made of numbers and strings (FNV-1a over the parts,
- * then a murmur3 finalizer so nearby keys land far apart).
+ * 32-bit hash of numbers and strings (FNV-1a, then a murmur3 finalizer).
  *
  * @example
  * hashKey(42, 'PROGRAM_1', 'GRU', 'JFK') === hashKey(42, 'PROGRAM_1', 'GRU', 'JFK'); // true
@@ -39,12 +38,11 @@ export function hashKey(...parts: readonly (string | number)[]): number {
   return h >>> 0;
 }
 
-// Byte to two hex digits: ids are made in bulk for history, and a table beats toString(16).
+// Byte to two hex digits.
 export const HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 /**
- * A mulberry32 generator seeded by {@link hashKey} of `parts`: small, fast and
- * good enough for mock data (not for anything secret).
+ * A mulberry32 generator seeded by {@link hashKey} of `parts` (not for anything secret).
  *
  * @example
  * const random = createRandom(42, 'GRU', 'JFK');
@@ -68,7 +66,7 @@ export function createRandom(...parts: readonly (string | number)[]): Random {
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     chance: (p) => next() < p,
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    // Version nibble 4 and variant 8..b, so it passes `format: uuid` and reads as a v4.
+    // Version nibble 4 and variant 8..b: a v4.
     uuid: () => {
       const a = word();
       const b = word();

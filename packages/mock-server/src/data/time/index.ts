@@ -1,21 +1,12 @@
-// Airport-local wall-clock arithmetic. A "local epoch" is the wall-clock time
-// of a place read as if it were UTC, so adding minutes and formatting stay
-// plain integer arithmetic; time zones only enter through `offsetMinutes`.
+// A "local epoch" is a place's wall-clock time read as if it were UTC: plain integer arithmetic.
 import { dictionary } from '@flight-search/contract';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** One formatter per time zone: the zones are the airports' own, a fixed set. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * Each zone's offsets over a UTC year, as the instants its offset changes,
- * most recently used kept: any date from 0001 to 9999 can be asked for, so the
- * cache is bounded. A year costs some 60 `formatToParts` calls once (a weekly
- * sample and a search for each change); every date in it is then arithmetic,
- * which is what keeps searches over distinct dates cheap (issue 32).
- */
+/** Each zone's offset changes over a UTC year, most recently used kept: a year costs some 60 Intl calls once. */
 export const OFFSET_CACHE_CAP = 4_096;
 const yearTables = new Map<string, YearTable>();
 
@@ -30,7 +21,7 @@ interface YearTable {
   offsets: number[];
 }
 
-/** The last few tables used per zone: a search asks this year's (now) and its date's, often the next. */
+/** The last tables used per zone: a search asks this year's and its date's. */
 const recentTables = new Map<string, YearTable[]>();
 const RECENT_PER_ZONE = 3;
 
@@ -105,10 +96,7 @@ function yearTable(timeZone: string, year: number): YearTable {
   return table;
 }
 
-/**
- * Minutes `timeZone` is ahead of UTC at the instant `utc`, from the zone's
- * table of that year (Intl only while the table is built).
- */
+/** Minutes `timeZone` is ahead of UTC at the instant `utc`. */
 export function offsetMinutes(timeZone: string, utc: number): number {
   let recent = recentTables.get(timeZone);
   if (!recent) {
@@ -147,7 +135,7 @@ export function utcToLocal(timeZone: string, utc: number): number {
 
 /** `00` to `59`: the two digits of an hour, minute or second. */
 const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => (value < 10 ? `0${value}` : `${value}`));
-/** `YYYY-MM-DDT` per day number, most recent kept: a search writes some ten times on one or two days. */
+/** `YYYY-MM-DDT` per day number, most recent kept. */
 const dayTexts = new Map<number, string>();
 const DAY_TEXTS_CAP = 4_096;
 
