@@ -41,6 +41,18 @@ export function hashKey(...parts: readonly (string | number)[]): number {
 // Byte to two hex digits.
 export const HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
+/** The mulberry32 generator: uniform numbers in [0, 1) from a 32-bit seed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
 /**
  * A mulberry32 generator seeded by {@link hashKey} of `parts` (not for anything secret).
  *
@@ -49,14 +61,7 @@ export const HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => b
  * random.int(1, 9); // the same number on every run
  */
 export function createRandom(...parts: readonly (string | number)[]): Random {
-  let state = hashKey(...parts);
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(hashKey(...parts));
   const word = (): string => {
     const value = Math.floor(next() * 4294967296);
     return (HEX[value >>> 24] as string) + HEX[(value >>> 16) & 255] + HEX[(value >>> 8) & 255] + HEX[value & 255];
