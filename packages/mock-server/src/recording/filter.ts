@@ -5,11 +5,7 @@ import type { EntryFilter } from './request-log.js';
 /** The most entries one `requests({ limit })` (one page of `GET /__mock/requests`) lists (D82). */
 export const MAX_REQUESTS_PAGE = 10_000;
 
-/**
- * Checks a `requests(filter)` filter, as given to the JavaScript API or as the
- * query of `GET /__mock/requests` (where every value is a string, so a status
- * or a time may be given as text): the problems, or the filter to apply.
- */
+/** Checks a `requests(filter)` filter, or the query of `GET /__mock/requests` (numbers as text): its problems, or the filter. */
 export function checkRequestFilter(filter: unknown): { issues: SettingIssue[]; filter: EntryFilter } {
   const checked: EntryFilter = {};
   if (filter === undefined) return { issues: [], filter: checked };

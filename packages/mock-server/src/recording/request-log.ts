@@ -5,44 +5,30 @@ import type { RecordedRequest } from '../types.js';
 import { keyHash, maskKey } from './mask.js';
 import { REDACTED, redactPath } from './redaction.js';
 
-/** What an entry costs beside its strings (the object, its arrays, numbers): a fixed estimate, so the byte count is deterministic. */
+/** What an entry costs beside its strings: a fixed estimate, so the byte count is deterministic. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
-/**
- * Bodies nested deeper than this are listed as their text: no request of the
- * service nests past 4 levels, and parsing then re-serializing a deeper tree
- * (`GET /__mock/requests`) could overflow the stack.
- */
+/** Bodies nested deeper are listed as text: re-serializing a deeper tree could overflow the stack. */
 const MAX_LISTED_DEPTH = 64;
 
 /**
- * One received request as the log keeps it: its header pairs as one text and
- * its query string, turned into `RecordedRequest`'s records (lower-case names,
- * `x-api-key` redacted) only when `requests()` is read, so recording costs a
- * request almost nothing. The pipeline fills `body`, `status`, `endedAt`, `aborted`.
+ * One received request as the log keeps it, turned into a `RecordedRequest` only when `requests()` is read.
+ * The pipeline fills `body`, `status`, `endedAt`, `aborted`.
  */
 export interface LogEntry {
   readonly id: number;
   readonly method: string;
   readonly path: string;
   readonly search: string;
-  /**
-   * The header names and values as received, joined by line feeds (D81): one
-   * string costs its length, where 1 900 headers kept as they arrive are 3 800
-   * strings of ~36 bytes each that a count of their text does not see.
-   */
+  /** The header names and values as received, joined by line feeds: one string costs its length (D81). */
   readonly headers: string;
   /** A body that is not text (the default `null`). */
   body: unknown;
-  /**
-   * The body's text as received, at most {@link RECORDED_BODY_PREFIX_BYTES} of it:
-   * `requests()` lists it parsed when it is whole, JSON and not deeply nested
-   * (kept as text: a few hundred bytes instead of an object tree per request).
-   */
+  /** The body's text, at most {@link RECORDED_BODY_PREFIX_BYTES}: `requests()` parses it when it is whole. */
   bodyText?: string;
   /** The whole body's size in UTF-8 bytes, set only when `bodyText` is a prefix of it. */
   bodySize?: number;
-  /** `bodyText` is listed as text, never parsed (a prefix, or nested past {@link MAX_LISTED_DEPTH}). */
+  /** `bodyText` is listed as text (a prefix, or nested past {@link MAX_LISTED_DEPTH}). */
   bodyAsText?: boolean;
   readonly receivedAt: number;
   endedAt?: number;
@@ -50,25 +36,19 @@ export interface LogEntry {
   aborted: boolean;
   /** The service fault that hit the request, described (`status 503`). */
   fault?: string;
-  /** The one-request scenario it asked for (`x-mock-scenario`, D128). */
   scenario?: string;
-  /** What the mock noticed and let pass, such as an unknown request field (D119). */
   warnings?: readonly string[];
-  /** The stub that answered (issue 30). */
   stub?: string;
-  /** The nearest stub when none matched, and what differed (issue 30). */
   nearMiss?: { stub: string; differs: string[] };
-  /** What the entry counts for in the log's byte total; 0 once it was dropped (or never kept). */
+  /** What the entry counts in the log's bytes; 0 once dropped (or never kept). */
   bytes: number;
-  /** The hash of the `x-api-key` sent (`null`: none), worked out when a key filter first reads the entry. */
+  /** The hash of the `x-api-key` sent (`null`: none). */
   keyHash?: string | null;
 }
 
 /**
- * What the mock received, bounded to the most recent `cap` requests and to
- * `maxBytes` bytes of paths, headers and bodies (a body keeps at most its first
- * {@link RECORDED_BODY_PREFIX_BYTES}), with API keys redacted. The oldest
- * entries are dropped first, and a dropped entry is released at once.
+ * What the mock received, the most recent `cap` requests in `maxBytes` bytes, API keys redacted.
+ * The oldest entries are dropped first, and released at once.
  */
 export class RequestLog {
   #next = 1;
@@ -86,7 +66,7 @@ export class RequestLog {
     return this.#entries.length - this.#head;
   }
 
-  /** The bytes the log holds by its count: paths, query strings, headers, kept bodies, and a fixed cost per entry. */
+  /** The bytes the log holds by its count. */
   get bytes(): number {
     return this.#bytes;
   }
@@ -99,7 +79,6 @@ export class RequestLog {
       method: request.method,
       path: shownPath,
       search: url.search,
-      // With cap 0 the pipeline still fills the entry (status, times), but nothing keeps or reads it.
       headers: this.cap === 0 ? '' : joinHeaders(request.rawHeaders()),
       body: null,
       receivedAt: now,
@@ -107,11 +86,10 @@ export class RequestLog {
       bytes: 0,
     };
     if (this.cap === 0) return entry;
-    // Header text, path and query are byte strings (one byte per character on the wire), each held as one string.
     const bytes = ENTRY_OVERHEAD_BYTES + entry.method.length + shownPath.length + entry.search.length + entry.headers.length;
     entry.bytes = bytes;
     this.#bytes += bytes;
-    // Hashed now, a request at a time: the first query by key on a full log would otherwise hash them all in one turn (issue 39 item 5).
+    // Hashed now: the first query by key on a full log would otherwise hash them all in one turn.
     sentKeyHash(entry);
     this.#entries.push(entry);
     if (this.size > this.cap) this.#dropOldest();
@@ -121,7 +99,6 @@ export class RequestLog {
 
   /** Records the body text of `entry`: whole up to {@link RECORDED_BODY_PREFIX_BYTES}, else its first bytes, flagged. */
   recordBody(entry: LogEntry, text: string): void {
-    // A dropped entry (or one of a log that keeps nothing) is read by nobody: do not hold its body.
     if (entry.bytes === 0 || text === '' || entry.bodyText !== undefined) return;
     const kept = utf8Prefix(text);
     entry.bodyText = kept.text;
@@ -136,7 +113,7 @@ export class RequestLog {
     this.#fitBytes();
   }
 
-  /** Records what the mock noticed and let pass (D119), counted in the log's bytes like the body. */
+  /** Records what the mock let pass (D119), counted like the body. */
   recordWarnings(entry: LogEntry, warnings: readonly string[]): void {
     if (entry.bytes === 0) return;
     entry.warnings = warnings;
@@ -146,7 +123,7 @@ export class RequestLog {
     this.#fitBytes();
   }
 
-  /** Drops every entry (what `reset()` does through a fresh log; also for a caller that keeps the log). */
+  /** Drops every entry. */
   clear(): void {
     for (let i = this.#head; i < this.#entries.length; i++) this.#entries[i]!.bytes = 0;
     this.#entries = [];
@@ -170,11 +147,7 @@ export class RequestLog {
     this.#head = 0;
   }
 
-  /**
-   * Fresh copies, so a caller cannot change the log; `filter` keeps only the
-   * entries it matches, and pages them: at most `limit`, from the first entry
-   * whose id is above `after` (ids only grow, so a cursor stays valid while the log changes).
-   */
+  /** Fresh copies of the entries `filter` matches: at most `limit`, from the first whose id is above `after`. */
   list(filter?: EntryFilter): RecordedRequest[] {
     const list: RecordedRequest[] = [];
     const hash = filter?.key === undefined ? undefined : keyHash(filter.key);
@@ -187,7 +160,7 @@ export class RequestLog {
     return list;
   }
 
-  /** The index of the first entry whose id is above `after` (the entries are in id order). */
+  /** The index of the first entry whose id is above `after`. */
   #firstAfter(after: number | undefined): number {
     let low = this.#head;
     let high = this.#entries.length;
@@ -208,10 +181,9 @@ export class RequestLog {
     const oldest = this.#entries[this.#head]!;
     this.#bytes -= oldest.bytes;
     oldest.bytes = 0;
-    // Released now, not at the next compaction: a dropped entry may hold a 4 KiB body.
     this.#entries[this.#head] = undefined;
     this.#head++;
-    // Compact in batches, so a full log does not shift 10 000 entries per request.
+    // Compacted in batches.
     if (this.#head >= 1024 || this.#head * 2 >= this.#entries.length) {
       this.#entries = this.#entries.slice(this.#head);
       this.#head = 0;
@@ -223,11 +195,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const prefixBuffer = new Uint8Array(RECORDED_BODY_PREFIX_BYTES);
 
-/**
- * The body as kept: whole when it fits in {@link RECORDED_BODY_PREFIX_BYTES}
- * UTF-8 bytes, else its longest prefix of whole characters that fits, as a new
- * string (a `slice` would keep the whole body alive behind the prefix).
- */
+/** The body whole, or its longest prefix of whole characters that fits, as a new string (a slice would keep the body alive). */
 function utf8Prefix(text: string): { text: string; bytes: number; truncated: boolean } {
   const { read, written } = encoder.encodeInto(text, prefixBuffer);
   if (read === text.length) return { text, bytes: written, truncated: false };
@@ -268,12 +236,11 @@ function matches(entry: LogEntry, filter: EntryFilter, hash: string | undefined)
   if (filter.path !== undefined && entry.path !== filter.path) return false;
   if (filter.status !== undefined && entry.status !== filter.status) return false;
   if (filter.since !== undefined && entry.receivedAt < filter.since) return false;
-  // Compared by hash, so the key asked for is never compared to, or shown beside, another in clear.
   if (hash !== undefined && sentKeyHash(entry) !== hash) return false;
   return true;
 }
 
-/** The hash of the key `entry`'s request sent, made when the entry is stored: every worker's `requests({ key })` reads the whole log (D154). */
+/** The hash of the key `entry`'s request sent. */
 function sentKeyHash(entry: LogEntry): string | null {
   if (entry.keyHash === undefined) {
     const sent = sentKey(headerPairs(entry.headers));
@@ -282,11 +249,7 @@ function sentKeyHash(entry: LogEntry): string | null {
   return entry.keyHash;
 }
 
-/**
- * Header pairs as one text. A line feed never occurs in a header of HTTP or
- * Fetch (both refuse it); one in a hand-made request becomes a space, so it
- * cannot shift the pairs after it.
- */
+/** Header pairs as one text; a line feed in a hand-made request becomes a space. */
 function joinHeaders(raw: readonly string[]): string {
   return raw.some((text) => text.includes('\n')) ? raw.map((text) => text.replaceAll('\n', ' ')).join('\n') : raw.join('\n');
 }
