@@ -17,7 +17,7 @@ export interface KeySettings {
 
 /** How one program's provider behaves in the simulation. */
 export interface ProgramBehavior {
-  /** Provider answer time in ms (0 to 2 147 483 647, the longest timer), replacing the `latency` option for this program. */
+  /** Provider answer time in ms (0 to 2 147 483 647), replacing the `latency` option for this program. */
   latencyMs?: number;
   /** The provider fails with this HTTP status: a `200` answer with `success: false` (`PROVIDER-1`). */
   fail?: {
@@ -47,7 +47,7 @@ export interface StubFault {
   status?: 429 | 500 | 502 | 503 | 504;
   /** `Retry-After` of a 429, in seconds (default 1). */
   retryAfterSeconds?: number;
-  /** Close the connection without an answer (`before-headers`), or after sending the status line and headers only (`after-headers`). Through msw both are a network error. */
+  /** Close the connection without an answer, or after the status line and headers (through msw both are a network error). */
   drop?: 'before-headers' | 'after-headers';
   /** Wait this long first (then the fault's status, or whatever answers next: another stub or the rules). */
   delayMs?: number;
@@ -87,9 +87,9 @@ export type Matcher<T = string> =
 
 /**
  * A stub (WireMock's mapping): the one way to change what the mock answers. A request matcher, an answer
- * (`response`, a `fault`, or `provider`: the service's own rules with the program's provider behaving so),
- * a priority, `times`, `fraction`, a scenario step, and a scope: a stub whose `request.key` is a literal key
- * belongs to that key. Unless `contract: false`, the answer must be one openapi.yaml allows for the operation.
+ * (`response`, `fault`, or `provider`: the rules with the program's provider behaving so), a priority,
+ * `times`, `fraction` and a scenario step; one whose `request.key` is a literal key is that key's.
+ * Unless `contract: false`, the answer must be one openapi.yaml allows.
  * @example
  * mock.stub({ request: { method: 'GET', path: '/quota' }, response: { status: 200, body: { limit: 5, consumed: 5, remaining: 0, usageByCompany: [] } } });
  * mock.stub({ request: { method: 'POST', path: '/flights/search', body: { origin: { matches: '^G[A-Z]U$' } } }, fault: { status: 503 }, times: 1 });
@@ -109,7 +109,7 @@ export interface StubDefinition {
     headers?: Record<string, Matcher>;
     /** A JSON value the body must contain: each field given equal (or matched), nested objects compared field by field. */
     body?: unknown;
-    /** The `x-api-key` the request must carry (a literal key: the stub is that key's); never read back (its masked form is, D59). */
+    /** The `x-api-key` the request must carry (a literal key: the stub is that key's); read back masked. */
     key?: Matcher;
   };
   /** The answer: a status, headers and a JSON body. */
@@ -178,10 +178,7 @@ export interface FaultState {
   hits: number;
 }
 
-/**
- * Which key a setting is for (D154): given, the setting applies to the requests that send that
- * key only, before the global one; without it, to every request. The key must be one the mock holds.
- */
+/** Which key a setting is for: given, it applies to that key's requests only, before the global one (D154). */
 export interface KeyScopeOption {
   /** The API key (as clients send it in `x-api-key`). */
   key: string;
@@ -206,7 +203,7 @@ export interface KeyState {
     /** Units consumed by searches of that program. */
     consumed: number;
   }[];
-  /** What is set for this key only (D154), present when something is: each part only when set. */
+  /** What is set for this key only, each part when set. */
   scoped?: {
     /** The key's own faults, before the global ones. */
     faults?: FaultState[];
@@ -255,11 +252,7 @@ export interface RecordedRequest {
   query: Record<string, string[]>;
   /** Lower-case header names; `x-api-key` is `'[redacted]'`. */
   headers: Record<string, string>;
-  /**
-   * The parsed JSON body, the raw text when it is not JSON (or nested deeper
-   * than 64 levels), or `null` without a body. A body over 4 KiB is its first
-   * 4 KiB as text, with `bodyTruncated` and `bodySize`.
-   */
+  /** The parsed JSON body, its text when not JSON (or nested past 64 levels), `null` for none; over 4 KiB, its first 4 KiB as text. */
   body: unknown;
   /** Present (`true`) when `body` is only the first 4 KiB of the body received. */
   bodyTruncated?: true;
@@ -277,16 +270,13 @@ export interface RecordedRequest {
   key?: string;
   /** The service fault that hit this request, such as `status 503`, `drop before-headers` or `delay 200ms`. */
   fault?: string;
-  /**
-   * What the mock noticed and let pass, as its `x-mock-warnings` header said it: each unknown field of
-   * a search body or history query (`body.responseFomat is not a field of the request (ignored)`), at most 10 (D119).
-   */
+  /** What the mock let pass, as its `x-mock-warnings` header said: unknown fields, at most 10. */
   warnings?: string[];
-  /** The one-request scenario the request asked for in its `x-mock-scenario` header, such as `status=402` (D128). */
+  /** The scenario its `x-mock-scenario` header asked for, such as `status=402`. */
   scenario?: string;
-  /** The stub that answered it (issue 30). */
+  /** The stub that answered it. */
   stub?: string;
-  /** When stubs exist and none matched: the nearest one and the parts of the request that differed from it (WireMock's near-miss). */
+  /** When no stub matched: the nearest one and what differed (WireMock's near-miss). */
   nearMiss?: {
     /** The nearest stub's id. */
     stub: string;

@@ -1,20 +1,17 @@
 import { dictionary } from '@flight-search/contract';
 import { utf8Length, type MockRequest } from '../answer-types.js';
 import { RECORDED_BODY_PREFIX_BYTES, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from '../defaults.js';
-import type { RecordedRequest } from '../types.js';
+import type { RecordedRequest, RequestFilter } from '../types.js';
 import { keyHash, maskKey } from './mask.js';
 import { REDACTED, redactPath } from './redaction.js';
 
-/** What an entry costs beside its strings: a fixed estimate, so the byte count is deterministic. */
+/** What an entry costs beside its strings: fixed, so the count is deterministic. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
 /** Bodies nested deeper are listed as text: re-serializing a deeper tree could overflow the stack. */
 const MAX_LISTED_DEPTH = 64;
 
-/**
- * One received request as the log keeps it, turned into a `RecordedRequest` only when `requests()` is read.
- * The pipeline fills `body`, `status`, `endedAt`, `aborted`.
- */
+/** One received request as the log keeps it, a `RecordedRequest` only when `requests()` is read. */
 export interface LogEntry {
   readonly id: number;
   readonly method: string;
@@ -22,11 +19,10 @@ export interface LogEntry {
   readonly search: string;
   /** The header names and values as received, joined by line feeds: one string costs its length (D81). */
   readonly headers: string;
-  /** A body that is not text (the default `null`). */
   body: unknown;
   /** The body's text, at most {@link RECORDED_BODY_PREFIX_BYTES}: `requests()` parses it when it is whole. */
   bodyText?: string;
-  /** The whole body's size in UTF-8 bytes, set only when `bodyText` is a prefix of it. */
+  /** The whole body's UTF-8 size, when `bodyText` is a prefix. */
   bodySize?: number;
   /** `bodyText` is listed as text (a prefix, or nested past {@link MAX_LISTED_DEPTH}). */
   bodyAsText?: boolean;
@@ -34,7 +30,6 @@ export interface LogEntry {
   endedAt?: number;
   status?: number;
   aborted: boolean;
-  /** The service fault that hit the request, described (`status 503`). */
   fault?: string;
   scenario?: string;
   warnings?: readonly string[];
@@ -61,7 +56,6 @@ export class RequestLog {
     private readonly maxBytes: number = REQUEST_LOG_MAX_BYTES,
   ) {}
 
-  /** How many requests the log holds. */
   get size(): number {
     return this.#entries.length - this.#head;
   }
@@ -71,7 +65,7 @@ export class RequestLog {
     return this.#bytes;
   }
 
-  /** Starts a record for `request` (its parsed `url`) at mock time `now`. */
+  /** Starts a record for `request` at mock time `now`. */
   start(request: MockRequest, url: URL, path: string, now: number): LogEntry {
     const shownPath = redactPath(path);
     const entry: LogEntry = {
@@ -97,7 +91,7 @@ export class RequestLog {
     return entry;
   }
 
-  /** Records the body text of `entry`: whole up to {@link RECORDED_BODY_PREFIX_BYTES}, else its first bytes, flagged. */
+  /** Records the body text of `entry`, or its first {@link RECORDED_BODY_PREFIX_BYTES}. */
   recordBody(entry: LogEntry, text: string): void {
     if (entry.bytes === 0 || text === '' || entry.bodyText !== undefined) return;
     const kept = utf8Prefix(text);
@@ -195,14 +189,14 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const prefixBuffer = new Uint8Array(RECORDED_BODY_PREFIX_BYTES);
 
-/** The body whole, or its longest prefix of whole characters that fits, as a new string (a slice would keep the body alive). */
+/** The body, or its longest prefix of whole characters that fits, as a new string (a slice keeps the body alive). */
 function utf8Prefix(text: string): { text: string; bytes: number; truncated: boolean } {
   const { read, written } = encoder.encodeInto(text, prefixBuffer);
   if (read === text.length) return { text, bytes: written, truncated: false };
   return { text: decoder.decode(prefixBuffer.subarray(0, written)), bytes: written, truncated: true };
 }
 
-/** Whether JSON-looking `text` opens more than `limit` arrays or objects at once (brackets inside strings do not count). */
+/** Whether JSON-looking `text` nests more than `limit` arrays or objects. */
 function nestedDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
@@ -220,16 +214,8 @@ function nestedDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-/** A checked `requests()` filter: `since` already in epoch ms. */
-export interface EntryFilter {
-  method?: string;
-  path?: string;
-  key?: string;
-  status?: number;
-  since?: number;
-  after?: number;
-  limit?: number;
-}
+/** A checked `requests()` filter: `since` in epoch ms. */
+export type EntryFilter = Omit<RequestFilter, 'since'> & { since?: number };
 
 function matches(entry: LogEntry, filter: EntryFilter, hash: string | undefined): boolean {
   if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
@@ -254,7 +240,6 @@ function joinHeaders(raw: readonly string[]): string {
   return raw.some((text) => text.includes('\n')) ? raw.map((text) => text.replaceAll('\n', ' ')).join('\n') : raw.join('\n');
 }
 
-/** The flat name/value list of {@link joinHeaders}' text. */
 function headerPairs(text: string): string[] {
   return text === '' ? [] : text.split('\n');
 }
@@ -313,7 +298,7 @@ function toRecorded(entry: LogEntry): RecordedRequest {
   return recorded;
 }
 
-/** The parsed JSON body, the raw text when it is not JSON, or `null` for an empty one. */
+/** The parsed JSON body, its text when not JSON, `null` for none. */
 function parseBody(text: string): unknown {
   try {
     return JSON.parse(text);

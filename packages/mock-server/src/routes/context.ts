@@ -11,6 +11,6 @@ export interface RouteContext {
   ledger: KeyLedger;
   state: MockState;
   record: LogEntry;
-  /** How the searched program's provider behaves, when a stub says (`provider`: `setProgramBehavior`, `provider-failure=N`). */
+  /** How the searched program's provider behaves, when a stub says. */
   provider?: ProgramBehavior;
 }

@@ -28,7 +28,7 @@ export interface StubRequest {
   json(): unknown;
 }
 
-/** What matched: the stubs used in order (those that pass the request on, then the one that answers), or the nearest miss. */
+/** The stubs used in order (those that pass the request on, then the one that answers), or the nearest miss. */
 export interface StubMatch {
   used: Stub[];
   nearMiss?: { stub: string; differs: string[] };
@@ -86,14 +86,13 @@ export class Stub {
 
 /**
  * A mock's stubs (every override of its answers), tried lowest `priority` first, then in the order added.
- * A stub whose `request.key` is a literal key is that key's: it matches only its requests, and its scenarios
- * are named within the key's scope. Scenario states go with the last stub naming them.
+ * A stub whose `request.key` is a literal key matches only that key's requests; its scenarios are the key's.
  */
 export class StubSet {
   #stubs: Stub[] = [];
   #next = 1;
   #bytes = 0;
-  /** Scenario states by scope and name (`key\0name`, the key empty for the global scope). */
+  /** Scenario states by `key\0name` (the key empty for the global scope). */
   #scenarios = new Map<string, string>();
 
   constructor(

@@ -31,23 +31,12 @@ function airports(): Map<string, Airport> {
   return index;
 }
 
-/**
- * The airport with this IATA code, or `undefined`.
- *
- * @example
- * airport('GRU'); // { iata: 'GRU', name: 'Sao Paulo-Guarulhos International Airport', country: 'BR', timeZone: 'America/Sao_Paulo', lat: -23.43, lon: -46.48 }
- */
+/** The airport with this IATA code, or `undefined`. */
 export function airport(iata: string): Airport | undefined {
   return airports().get(iata);
 }
 
-/**
- * The airports of an IATA city code (`HISTORY-1`); any other code expands to itself.
- *
- * @example
- * expandCityCode('NYC'); // ['JFK', 'LGA', 'EWR']
- * expandCityCode('GRU'); // ['GRU']
- */
+/** The airports of an IATA city code (`HISTORY-1`, `NYC`: JFK, LGA, EWR); any other code expands to itself. */
 export function expandCityCode(code: string): string[] {
   const members = Object.hasOwn(CITY_CODES, code) ? CITY_CODES[code] : undefined;
   return members ? [...members] : [code];

@@ -20,14 +20,6 @@ const LAST_WRITABLE_LOCAL = Date.UTC(9999, 11, 31, 23, 59);
 /**
  * The flights a program offers for a search: OUTBOUND on `departureDate`, and for ROUND_TRIP also
  * RETURN on `returnDate`. The same seed and search give the same flights, ids included; an unknown airport `[]`.
- *
- * @example
- * const flights = generateFlights(42, {
- *   program: 'PROGRAM_1', priceType: 'MILES', tripType: 'ONE_WAY', cabinType: 'ECONOMY',
- *   origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15',
- *   passengers: { adults: 2, children: 1, infants: 0 }, responseFormat: 'PARSED',
- * });
- * flights[0]?.flightCode; // e.g. 'P1 8040'
  */
 export function generateFlights(seed: number, search: NormalizedSearch, now?: number): ParsedFlight[] {
   const past = now === undefined ? { outbound: false, inbound: false } : pastDates(search, now);
@@ -54,12 +46,7 @@ export function saleCutoffKey(search: NormalizedSearch, now: number): string {
   return `${out}|${back}`;
 }
 
-/**
- * Whether the departure date (at the origin) and return date (at the destination) are before today there (D38).
- *
- * @example
- * pastDates(search, Date.parse('2026-12-16T12:00:00Z')); // { outbound: true, inbound: false } for departureDate '2026-12-15'
- */
+/** Whether the departure date (at the origin) and return date (at the destination) are before today there (D38). */
 export function pastDates(search: NormalizedSearch, now: number): { outbound: boolean; inbound: boolean } {
   const outbound = search.departureDate < localNow(search.origin, now).slice(0, 10);
   const inbound = search.tripType === 'ROUND_TRIP' && search.returnDate !== undefined && search.returnDate < localNow(search.destination, now).slice(0, 10);

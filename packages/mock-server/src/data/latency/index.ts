@@ -5,12 +5,7 @@ import { hashKey } from '../random/index.js';
 const MIN_MS = 200;
 const MAX_MS = 4000;
 
-/**
- * A program's provider latency under `latency: 'realistic'`: the seed shuffles the programs over 200..4000 ms, a slot each.
- *
- * @example
- * programLatencyMs(42, 'PROGRAM_1'); // e.g. 1712, the same for every run with seed 42
- */
+/** A program's provider latency under `latency: 'realistic'`: the seed shuffles the programs over 200..4000 ms, a slot each. */
 export function programLatencyMs(seed: number, program: ProgramCode): number {
   const order = [...PROGRAM_CODES].sort((a, b) => hashKey(seed, 'latency', a) - hashKey(seed, 'latency', b));
   const slot = (MAX_MS - MIN_MS) / PROGRAM_CODES.length;

@@ -12,12 +12,7 @@ export interface Random {
   uuid(): string;
 }
 
-/**
- * 32-bit hash of numbers and strings (FNV-1a, then a murmur3 finalizer).
- *
- * @example
- * hashKey(42, 'PROGRAM_1', 'GRU', 'JFK') === hashKey(42, 'PROGRAM_1', 'GRU', 'JFK'); // true
- */
+/** 32-bit hash of numbers and strings (FNV-1a, then a murmur3 finalizer). */
 export function hashKey(...parts: readonly (string | number)[]): number {
   let h = 0x811c9dc5;
   for (const part of parts) {
@@ -53,13 +48,7 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-/**
- * A mulberry32 generator seeded by {@link hashKey} of `parts` (not for anything secret).
- *
- * @example
- * const random = createRandom(42, 'GRU', 'JFK');
- * random.int(1, 9); // the same number on every run
- */
+/** A {@link mulberry32} generator seeded by {@link hashKey} of `parts`. */
 export function createRandom(...parts: readonly (string | number)[]): Random {
   const next = mulberry32(hashKey(...parts));
   const word = (): string => {

@@ -22,10 +22,6 @@ const MILES_FORMATS: Readonly<Record<ProgramCode, RawFormatter>> = {
 /**
  * The provider's own answer for a search, as RAW `data`, in each program family's format. Round trip:
  * `{ outbound, inbound, selectedOutboundOfferId }`; one-way cash: `{ outbound, inbound: null }`; miles: `{ outbound }`.
- *
- * @example
- * const data = toRawData(search, generateFlights(42, search), 42);
- * data.selectedOutboundOfferId; // for a round trip, e.g. 'P1-8040-OB'
  */
 export function toRawData(search: NormalizedSearch, flights: readonly ParsedFlight[], seed: number): RawProviderData {
   const format = search.priceType === 'CASH' ? offers : MILES_FORMATS[search.program];

@@ -103,7 +103,7 @@ export function offsetMinutes(timeZone: string, utc: number): number {
     recent = [];
     recentTables.set(timeZone, recent);
   }
-  // A loop, not find(): every leg of every search asks, and a closure per call is garbage.
+  // A loop, not find(): no closure per call.
   let table: YearTable | undefined;
   for (const each of recent) {
     if (utc >= each.from && utc < each.to) {
