@@ -102,16 +102,20 @@ export class RequestLog {
     } else if (nestedDeeperThan(text, MAX_LISTED_DEPTH)) {
       entry.bodyAsText = true;
     }
-    entry.bytes += kept.bytes;
-    this.#bytes += kept.bytes;
-    this.#fitBytes();
+    this.#charge(entry, kept.bytes);
   }
 
   /** Records what the mock let pass (D119), counted like the body. */
   recordWarnings(entry: LogEntry, warnings: readonly string[]): void {
     if (entry.bytes === 0) return;
     entry.warnings = warnings;
-    const bytes = warnings.reduce((sum, warning) => sum + warning.length, 0);
+    this.#charge(
+      entry,
+      warnings.reduce((sum, warning) => sum + warning.length, 0),
+    );
+  }
+
+  #charge(entry: LogEntry, bytes: number): void {
     entry.bytes += bytes;
     this.#bytes += bytes;
     this.#fitBytes();

@@ -8,7 +8,7 @@ const STUB_FIELDS = ['name', 'request', 'response', 'fault', 'provider', 'priori
 const REQUEST_FIELDS = ['method', 'path', 'query', 'headers', 'body', 'key'];
 const RESPONSE_FIELDS = ['status', 'headers', 'body'];
 const SCENARIO_FIELDS = ['name', 'state', 'next'];
-/** A fault's own fields; `setFault` also takes the stub's `times` and `fraction` beside them. */
+/** A fault's own fields (`setFault` adds `times` and `fraction`). */
 export const FAULT_FIELDS = ['status', 'retryAfterSeconds', 'drop', 'delayMs', 'trickleMs'];
 const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
 const DROPS = ['before-headers', 'after-headers'] as const;
@@ -18,6 +18,7 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Framing and hop-by-hop headers: the server's to send, never a stub's (RFC 9110 7.6.1, 8.6, 6.1). */
 const SERVER_HEADERS = ['connection', 'content-length', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 const anyway = 'Give "contract": false to stub it anyway.';
+const NOT_TOKEN = 'is no HTTP header name (RFC 9110 token).';
 
 const issue = (field: string, type: SettingIssue['type'], message: string): SettingIssue => ({ field, type, message });
 const isText = (value: unknown) => typeof value === 'string' || isMatcher(value);
@@ -82,9 +83,9 @@ function requestIssues(request: unknown): SettingIssue[] {
     return [issue('request', request === undefined ? 'missing' : 'invalid_type', 'must be an object { method, path, query?, headers?, body?, key? }.')];
   const issues = unknownFields(request, REQUEST_FIELDS, 'request');
   const { method, path, query, headers, key } = request;
-  if (isMatcher(method) ? false : typeof method !== 'string' || !TOKEN.test(method))
+  if (!isMatcher(method) && (typeof method !== 'string' || !TOKEN.test(method)))
     issues.push(issue('request.method', 'invalid_format', 'must be an HTTP method such as POST, or a matcher.'));
-  if (isMatcher(path) ? false : typeof path !== 'string' || !path.startsWith('/'))
+  if (!isMatcher(path) && (typeof path !== 'string' || !path.startsWith('/')))
     issues.push(issue('request.path', 'invalid_format', 'must be a path starting with /, such as /flights/search, or a matcher.'));
   const values = (what: unknown, field: string, ok: (value: unknown) => boolean, expected: string) => {
     if (what === undefined) return;
@@ -92,8 +93,7 @@ function requestIssues(request: unknown): SettingIssue[] {
     else
       for (const [name, value] of Object.entries(what)) {
         if (!ok(value)) issues.push(issue(`${field}.${name}`, 'invalid_type', `must be ${expected}.`));
-        if (field === 'request.headers' && !TOKEN.test(name))
-          issues.push(issue(`${field}.${name}`, 'invalid_format', 'is no HTTP header name (RFC 9110 token).'));
+        if (field === 'request.headers' && !TOKEN.test(name)) issues.push(issue(`${field}.${name}`, 'invalid_format', NOT_TOKEN));
       }
   };
   values(
@@ -132,7 +132,7 @@ function responseIssues(response: unknown): SettingIssue[] {
   else
     for (const [name, value] of Object.entries(headers ?? {})) {
       const field = `response.headers.${name}`;
-      if (!TOKEN.test(name)) issues.push(issue(field, 'invalid_format', 'is no HTTP header name (RFC 9110 token).'));
+      if (!TOKEN.test(name)) issues.push(issue(field, 'invalid_format', NOT_TOKEN));
       else if (SERVER_HEADERS.includes(name.toLowerCase()))
         issues.push(issue(field, 'invalid_enum', 'is a framing or hop-by-hop header: the server sends it, never a stub.'));
       if (typeof value !== 'string') issues.push(issue(field, 'invalid_type', 'must be a string.'));
@@ -141,7 +141,7 @@ function responseIssues(response: unknown): SettingIssue[] {
   return issues;
 }
 
-/** Every problem of a fault answer, fields relative to it; `fields` are those it may have (`setFault` adds `times`, `fraction`). */
+/** Every problem of a fault answer, fields relative to it; `fields` are those it may have. */
 export function faultIssues(fault: unknown, fields: readonly string[]): SettingIssue[] {
   if (!isPlainObject(fault)) return [issue('', 'invalid_type', `must be an object { ${fields.map((field) => `${field}?`).join(', ')} }.`)];
   const issues = unknownFields(fault, fields);

@@ -144,39 +144,27 @@ function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItin
   const perPassenger: number[] = [];
   for (const family of offered) {
     const classOfService = random.chance(0.1) ? null : random.pick(family.classes);
-    const productClass = family.productClass;
+    const fare = (miles: number, money: number, fees: number, base: number | null): Fare => ({
+      fareType: family.name,
+      miles,
+      money,
+      taxes,
+      fees,
+      totalMoney: cents(money + taxes + fees),
+      baseMiles: base,
+      classOfService,
+      productClass: family.productClass,
+    });
     if (priceType === 'MILES') {
       const adult = roundMiles(program, baseMiles(program, cabinType, km, stops) * family.factor * dayDemand * noise);
       const infant = roundMiles(program, adult * profile.infantShare);
-      const fees = cents(profile.bookingFee);
       perPassenger.push(adult);
-      fares.push({
-        fareType: family.name,
-        miles: adult * paying + infant * passengers.infants,
-        money: 0,
-        taxes,
-        fees,
-        totalMoney: cents(taxes + fees),
-        baseMiles: random.chance(0.15) ? null : adult,
-        classOfService,
-        productClass,
-      });
+      fares.push(fare(adult * paying + infant * passengers.infants, 0, cents(profile.bookingFee), random.chance(0.15) ? null : adult));
     } else {
       const adult = cents(baseMoney(program, cabinType, km, stops) * family.factor * dayDemand * noise);
-      const money = cents(adult * paying + adult * profile.infantShare * passengers.infants);
-      const fees = cents(profile.bookingFee + inCurrency(program, paying * 4.9));
       perPassenger.push(0);
-      fares.push({
-        fareType: family.name,
-        miles: 0,
-        money,
-        taxes,
-        fees,
-        totalMoney: cents(money + taxes + fees),
-        baseMiles: null,
-        classOfService,
-        productClass,
-      });
+      const money = cents(adult * paying + adult * profile.infantShare * passengers.infants);
+      fares.push(fare(0, money, cents(profile.bookingFee + inCurrency(program, paying * 4.9)), null));
     }
   }
   return { fares, perPassenger };

@@ -91,16 +91,14 @@ function windKmh(from: Airport, to: Airport): number {
   const [lat1, lon1, lat2, lon2] = [from.lat * rad, from.lon * rad, to.lat * rad, to.lon * rad];
   const angle = distanceKm(from, to) / 6371;
   if (angle === 0) return 0;
-  const a = [Math.cos(lat1) * Math.cos(lon1), Math.cos(lat1) * Math.sin(lon1), Math.sin(lat1)];
-  const b = [Math.cos(lat2) * Math.cos(lon2), Math.cos(lat2) * Math.sin(lon2), Math.sin(lat2)];
+  const [ax, ay, az] = [Math.cos(lat1) * Math.cos(lon1), Math.cos(lat1) * Math.sin(lon1), Math.sin(lat1)];
+  const [bx, by, bz] = [Math.cos(lat2) * Math.cos(lon2), Math.cos(lat2) * Math.sin(lon2), Math.sin(lat2)];
   let sum = 0;
   for (let i = 0; i < WIND_SAMPLES; i++) {
     const t = (i + 0.5) / WIND_SAMPLES;
     const wa = Math.sin((1 - t) * angle) / Math.sin(angle);
     const wb = Math.sin(t * angle) / Math.sin(angle);
-    const x = wa * (a[0] as number) + wb * (b[0] as number);
-    const y = wa * (a[1] as number) + wb * (b[1] as number);
-    const z = wa * (a[2] as number) + wb * (b[2] as number);
+    const [x, y, z] = [wa * ax + wb * bx, wa * ay + wb * by, wa * az + wb * bz];
     const lat = Math.atan2(z, Math.hypot(x, y));
     const lon = Math.atan2(y, x);
     const dLon = lon2 - lon;
