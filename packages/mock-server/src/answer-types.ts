@@ -62,7 +62,7 @@ export interface PlainAnswer {
   body: string | Uint8Array<ArrayBuffer> | ChunkedBody;
 }
 
-/** What `answer` gives for a request the client abandoned: nobody reads an answer. */
+/** What `answer` gives for a request the client abandoned. */
 export const ABORTED = 'aborted';
 /** What `answer` gives when a fault drops the connection: before anything is sent, or after the headers (Fetch: both an error). */
 export const DROP_BEFORE_HEADERS = 'drop-before-headers';

@@ -11,9 +11,9 @@ export interface Violation {
   /** `operationId (METHOD /path)`, or `METHOD /path` for a request no operation has. */
   operation: string;
   side: 'request' | 'response';
-  /** A JSON path into the checked message: `$.results[0].airline`, `query.lookbackDays`, `header.retry-after`, `status`. */
+  /** A JSON path into the checked message: `$.results[0].airline`, `query.lookbackDays`, `status`. */
   path: string;
-  /** What the contract wants there, in plain words: `an integer`, `one of ECONOMY, BUSINESS`, `property "limit" (required)`. */
+  /** What the contract wants there, in plain words: `an integer`, `one of ECONOMY, BUSINESS`. */
   expected: string;
 }
 
@@ -169,7 +169,7 @@ export class ContractChecker {
     return validate;
   }
 
-  /** Follows a local `$ref` (`#/components/...`), returning the target and its JSON pointer segments. */
+  /** Follows a local `$ref` to its target and JSON pointer. */
   #resolve(value: Json, pointer: string[]): { value: Json; pointer: string[] } {
     let current = { value, pointer };
     while (typeof current.value?.$ref === 'string' && current.value.$ref.startsWith('#/')) {

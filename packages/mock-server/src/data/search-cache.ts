@@ -7,7 +7,7 @@ export interface Generated {
   readonly flights: ParsedFlight[];
   parsedJson?: string;
   rawJson?: string;
-  /** The flights that have a history record, grouped by route, cabin and program (the store's buckets). */
+  /** The flights that have a history record, by the store's buckets. */
   historyGroups?: ParsedFlight[][];
 }
 
@@ -42,7 +42,7 @@ export class SearchCache {
     return entry;
   }
 
-  /** The flights as the response's `flights` (PARSED) or `data` (RAW) JSON. */
+  /** The flights as PARSED `flights` or RAW `data` JSON. */
   json(search: NormalizedSearch, entry: Generated): string {
     if (search.responseFormat === 'PARSED') {
       entry.parsedJson ??= JSON.stringify(entry.flights);
@@ -64,7 +64,6 @@ export class SearchCache {
     return past && now !== undefined ? `${searchKey(search)}|${past.outbound}|${past.inbound}|${saleCutoffKey(search, now)}` : searchKey(search);
   }
 
-  /** {@link Generated.historyGroups}, worked out once per entry. */
   historyGroups(entry: Generated): ParsedFlight[][] {
     if (entry.historyGroups) return entry.historyGroups;
     const groups = new Map<string, ParsedFlight[]>();

@@ -17,7 +17,7 @@ export interface LogEntry {
   readonly method: string;
   readonly path: string;
   readonly search: string;
-  /** The header names and values as received, joined by line feeds: one string costs its length (D81). */
+  /** The header names and values as received, joined by line feeds (D81). */
   readonly headers: string;
   body: unknown;
   /** The body's text, at most {@link RECORDED_BODY_PREFIX_BYTES}: `requests()` parses it when it is whole. */
@@ -60,12 +60,10 @@ export class RequestLog {
     return this.#entries.length - this.#head;
   }
 
-  /** The bytes the log holds by its count. */
   get bytes(): number {
     return this.#bytes;
   }
 
-  /** Starts a record for `request` at mock time `now`. */
   start(request: MockRequest, url: URL, path: string, now: number): LogEntry {
     const shownPath = redactPath(path);
     const entry: LogEntry = {
@@ -121,7 +119,6 @@ export class RequestLog {
     this.#fitBytes();
   }
 
-  /** Drops every entry. */
   clear(): void {
     for (let i = this.#head; i < this.#entries.length; i++) this.#entries[i]!.bytes = 0;
     this.#entries = [];
@@ -158,7 +155,6 @@ export class RequestLog {
     return list;
   }
 
-  /** The index of the first entry whose id is above `after`. */
   #firstAfter(after: number | undefined): number {
     let low = this.#head;
     let high = this.#entries.length;
@@ -230,7 +226,6 @@ function matches(entry: LogEntry, filter: EntryFilter, hash: string | undefined)
   return true;
 }
 
-/** The hash of the key `entry`'s request sent. */
 function sentKeyHash(entry: LogEntry): string | null {
   if (entry.keyHash === undefined) {
     const sent = sentKey(headerPairs(entry.headers));
@@ -302,7 +297,6 @@ function toRecorded(entry: LogEntry): RecordedRequest {
   return recorded;
 }
 
-/** The parsed JSON body, its text when not JSON, `null` for none. */
 function parseBody(text: string): unknown {
   try {
     return JSON.parse(text);

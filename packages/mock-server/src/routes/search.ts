@@ -47,7 +47,7 @@ function isIdentity(encoding: string): boolean {
   });
 }
 
-/** The result of a search whose provider failed (`PROVIDER-1`, `PROVIDER-2`): no flights or data, the provider's error. */
+/** The result of a search whose provider failed (`PROVIDER-1`, `PROVIDER-2`). */
 function failedItem(search: NormalizedSearch, outcome: ProviderFailure): SearchResponse['results'][number] {
   const airline = search.program;
   const error = { message: outcome.message, providerStatusCode: outcome.providerStatusCode };
@@ -102,7 +102,7 @@ async function answerSearch(context: RouteContext, search: NormalizedSearch): Pr
       for (const [index, group] of state.searches.historyGroups(generated).entries())
         state.history.addFlights(group, searchedAt, () => state.searches.historyGroupAgain(search, searchedAt, index));
     }
-    // Exactly JSON.stringify of the response object, with the flights' part serialized once per distinct search.
+    // JSON.stringify of the response, the flights serialized once per distinct search.
     const field = search.responseFormat === 'PARSED' ? 'flights' : 'data';
     const json = `{"results":[{"airline":${JSON.stringify(search.program)},"success":true,"${field}":${state.searches.json(search, generated)}}],"summary":{"totalAirlinesRequested":1,"successfulSearches":1,"failedSearches":0}}`;
     return { status: 200, body: undefined, json };

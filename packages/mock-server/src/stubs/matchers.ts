@@ -7,7 +7,7 @@ import type { SettingIssue } from '../settings.js';
  * `matches` runs on RE2, linear in the text times the pattern's program, which these bounds keep small.
  */
 const KINDS = ['equalTo', 'contains', 'matches'] as const;
-export const MAX_PATTERN_LENGTH = 256;
+const MAX_PATTERN_LENGTH = 256;
 const MAX_REPEAT = 100;
 /** The longest value a `matches` reads; a longer one does not match. */
 const MAX_MATCHED = 8 * 1024;

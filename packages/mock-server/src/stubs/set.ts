@@ -17,14 +17,14 @@ export interface StubLimits {
   keyStateBytes: number;
 }
 
-/** The request a stub is matched against, its body read once and parsed at most once. */
+/** The request a stub is matched against. */
 export interface StubRequest {
   method: string;
   path: string;
   url: URL;
   headers: Pick<Headers, 'get'>;
   text: string;
-  /** The body as JSON (its text when it is none). */
+  /** The body as JSON (its text when it is none), parsed once. */
   json(): unknown;
 }
 
@@ -38,7 +38,7 @@ export interface StubMatch {
 const scopeOf = (definition: StubDefinition): string | undefined => (typeof definition.request.key === 'string' ? definition.request.key : undefined);
 /** A stub that only delays or trickles, and passes the request on. */
 const passesOn = ({ fault }: StubDefinition) => fault !== undefined && fault.status === undefined && fault.drop === undefined;
-/** What `setFault` and `setProgramBehavior` made: their misses are no news to a test. */
+/** `setFault`'s and `setProgramBehavior`'s stubs: their misses are no news to a test. */
 const shortcut = (definition: StubDefinition) => /^(fault|program):/.test(definition.name ?? '');
 const isFault = (definition: StubDefinition) => definition.name?.startsWith('fault:') === true;
 
@@ -68,7 +68,7 @@ export class Stub {
     return this.definition.priority ?? DEFAULT_PRIORITY;
   }
 
-  /** Read back: the key never, only its masked form (D59). */
+  /** Read back, the key masked (D59). */
   snapshot(): StubState {
     const { request, ...rest } = structuredClone(this.definition);
     const headers = Object.entries(request.headers ?? {}).map(([name, value]) => [name, name.toLowerCase() === 'x-api-key' ? masked(value) : value]);
@@ -139,10 +139,9 @@ export class StubSet {
   }
 
   get = (id: string): Stub | undefined => this.#stubs.find((stub) => stub.id === id);
-  /** The stub named `name` in `scope`. */
   named = (name: string, scope: string | undefined): Stub | undefined => this.#stubs.find((stub) => stub.definition.name === name && stub.scope === scope);
 
-  /** Removes the stubs `which` selects (every one without it); how many went. */
+  /** Removes the stubs `which` selects (all without it); how many went. */
   delete(which: (stub: Stub) => boolean = () => true): number {
     const gone = this.#stubs.filter(which);
     this.#remove(gone);
@@ -171,7 +170,6 @@ export class StubSet {
     return true;
   }
 
-  /** Every scenario of `scope` back to `Started`. */
   resetScenarios(scope: string | undefined): void {
     const prefix = scenarioKey(scope, '');
     for (const key of this.#scenarios.keys()) if (key.startsWith(prefix)) this.#scenarios.delete(key);

@@ -51,7 +51,7 @@ export function programStub(program: ProgramCode, behavior: ProgramBehavior, key
 }
 
 /** The request header of a one-request scenario (D128). */
-export const SCENARIO_HEADER = 'x-mock-scenario';
+const SCENARIO_HEADER = 'x-mock-scenario';
 /** The longest scenario header read; a longer one is refused whole. */
 const MAX_SCENARIO_LENGTH = 200;
 

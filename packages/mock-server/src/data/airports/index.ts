@@ -38,9 +38,10 @@ export function airport(iata: string): Airport | undefined {
 
 /** The airports of an IATA city code (`HISTORY-1`, `NYC`: JFK, LGA, EWR); any other code expands to itself. */
 export function expandCityCode(code: string): string[] {
-  const members = Object.hasOwn(CITY_CODES, code) ? CITY_CODES[code] : undefined;
-  return members ? [...members] : [code];
+  return [...(cityMembers(code) ?? [code])];
 }
+
+const cityMembers = (code: string) => (Object.hasOwn(CITY_CODES, code) ? CITY_CODES[code] : undefined);
 
 /**
  * What is wrong with a code where a search wants an airport, or history an airport or city (D107);
@@ -52,7 +53,7 @@ export function expandCityCode(code: string): string[] {
  */
 export function placeProblem(code: string, kind: 'airport' | 'airport-or-city'): string | undefined {
   if (airport(code)) return undefined;
-  const members = Object.hasOwn(CITY_CODES, code) ? CITY_CODES[code] : undefined;
+  const members = cityMembers(code);
   if (kind === 'airport-or-city') return members ? undefined : `${code} is no airport or city code this service knows`;
   return members ? `${code} is a city code; a search takes one of its airports: ${members.join(', ')}` : `${code} is no airport this service knows`;
 }

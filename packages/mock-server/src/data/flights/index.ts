@@ -34,7 +34,7 @@ export function generateFlights(seed: number, search: NormalizedSearch, now?: nu
 }
 
 /** The local time at the origin and destination at `now`: a flight departing at or before it is not sold (D139). */
-export function saleCutoff(search: NormalizedSearch, now: number): { outbound: string; inbound: string } {
+function saleCutoff(search: NormalizedSearch, now: number): { outbound: string; inbound: string } {
   return { outbound: localNow(search.origin, now), inbound: localNow(search.destination, now) };
 }
 

@@ -39,8 +39,6 @@ export interface ProgramProfile {
 
 /** Currencies of the programs (D43). */
 export type Currency = 'BRL' | 'USD' | 'EUR';
-/** Continent codes of the airport data set. */
-export type Continent = 'AF' | 'AS' | 'EU' | 'NA' | 'OC' | 'SA';
 
 const economy = (names: readonly [string, string, string], productClasses: boolean): FareFamily[] => [
   { name: names[0], factor: 1, classes: ['Q', 'K', 'L', 'N', 'T'], productClass: productClasses ? `${names[0]}_ECONOMY` : null },
@@ -214,7 +212,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
   },
 };
 
-/** Big hubs of every region, for programs whose own hubs are far off a route. */
+/** Big hubs of every region. */
 export const WORLD_HUBS: readonly string[] = [
   'JFK',
   'LHR',

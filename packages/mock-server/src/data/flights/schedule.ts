@@ -7,7 +7,7 @@ import { AIRCRAFT, typesForStage } from './aircraft.js';
 import { ALLIANCES, type PartnerCarrier } from '../generated/carriers.js';
 import { PROGRAMS, WORLD_HUBS } from './programs.js';
 
-/** One leg of a timetable entry, independent of the date. */
+/** One leg of a timetable entry. */
 export interface LegTemplate {
   from: Airport;
   to: Airport;
@@ -16,22 +16,21 @@ export interface LegTemplate {
   equipment: string;
   distanceKm: number;
   blockMinutes: number;
-  /** Local minute of the day it departs, in its departure airport's clock. */
+  /** Local minute of the day it departs. */
   departureMinute: number;
-  /** Days after the itinerary's date on which it departs, in its own airport's clock: -1, 0 or 1. */
+  /** Days after the itinerary's date it departs, in its airport's clock: -1, 0 or 1. */
   dayOffset: number;
   /** Ground time before this leg on the first reference day (0 for the first leg). */
   layoverMinutes: number;
 }
 
-/** A timetable entry: the same itinerary flies on the days of `weekdays`. */
+/** A timetable entry, flying on the days of `weekdays`. */
 export interface ItineraryTemplate {
-  /** Local minute of the day of the first departure. */
   departureMinute: number;
   legs: readonly LegTemplate[];
   /** Bit i set: operates on weekday i (0 = Sunday). */
   weekdays: number;
-  /** Great-circle km origin to destination (the award chart's distance). */
+  /** Great-circle km origin to destination. */
   distanceKm: number;
 }
 
@@ -41,7 +40,6 @@ export interface DatedLeg extends LegTemplate {
   arrivalLocal: number;
 }
 
-/** An itinerary on a date. */
 export interface DatedItinerary {
   template: ItineraryTemplate;
   legs: readonly DatedLeg[];
@@ -108,14 +106,14 @@ function windKmh(from: Airport, to: Airport): number {
   return (JET_STREAM_KMH * sum) / WIND_SAMPLES;
 }
 
-/** Block time: taxi and climb plus cruise at a ground speed from stage length and wind. */
+/** Block time: taxi and climb plus cruise. */
 function blockMinutes(km: number, wind: number, random: Random): number {
   const ground = Math.min(MAX_GROUND_KMH, cruiseSpeed(km) + wind);
   const minutes = 28 + (km / ground) * 60 + random.int(0, 6);
   return Math.round(minutes / 5) * 5;
 }
 
-/** Whether an aircraft type can use an airport: its runway and approved types. */
+/** Whether an aircraft type can use an airport. */
 function fits(code: string, at: Airport): boolean {
   const type = AIRCRAFT[code];
   if (!type) return false;
@@ -161,7 +159,7 @@ function carriersFor(program: ProgramCode, from: Airport, to: Airport): readonly
   ];
 }
 
-/** Connection points for a route: program hubs, then world hubs, modest detours only. */
+/** Connection points for a route: program hubs, then world hubs, modest detours. */
 function connectionPoints(program: ProgramCode, from: Airport, to: Airport, direct: number): Airport[] {
   const maxDetour = direct > 3000 ? 1.3 : 1.6;
   const seen = new Set<string>([from.iata, to.iata]);
@@ -211,7 +209,6 @@ let homes: Map<string, ReadonlySet<string>> | undefined;
 let hubs: readonly Airport[] | undefined;
 const coreRoutes = new Map<string, Map<string, number>>();
 
-/** Countries an airline is based in. */
 function homeCountries(carrier: string): ReadonlySet<string> {
   if (!homes) {
     const all = new Map<string, Set<string>>();
@@ -279,38 +276,46 @@ function nightSafeMinute(from: Airport, to: Airport, minute: number, block: numb
 
 const routeFlightCache = new Map<string, readonly RouteFlight[]>();
 
-/** A carrier's 3 to {@link MAX_DAILY} daily flights on a route (D179); `[]` when its fleet cannot fly it. */
-function routeFlights(seed: number, carrier: string, fleet: readonly string[], from: Airport, to: Airport, km: number): readonly RouteFlight[] {
-  const key = `${seed}|${carrier}|${from.iata}|${to.iata}|${fleet.join()}`;
-  const cached = routeFlightCache.get(key);
-  if (cached) return cached;
-  const random = createRandom(seed, 'route', carrier, from.iata, to.iata);
-  const wind = windKmh(from, to);
-  const count = random.int(3, MAX_DAILY);
-  const flights: RouteFlight[] = [];
-  const minutes = new Set<number>();
-  for (let k = 0; k < count; k++) {
-    const equipment = equipmentFor(fleet, from, to, km, random);
-    if (!equipment) break;
-    const blockTime = blockMinutes(km, wind, random);
-    const minute = nightSafeMinute(from, to, departureMinute(km, random), blockTime);
-    const weekdays = random.chance(0.85) ? 0b1111111 : 0b1111111 & ~(1 << random.int(0, 6)) & ~(1 << random.int(0, 6));
-    if (minute === undefined || minutes.has(minute)) continue;
-    minutes.add(minute);
-    flights.push({
-      flightNumber: String(flightNumber(seed, carrier, from.iata, to.iata, k)),
-      equipment,
-      blockMinutes: blockTime,
-      departureMinute: minute,
-      weekdays,
-    });
+/** `make()`'s value for `key`, kept in `cache` (cleared past `cap` entries). */
+function cached<T>(cache: Map<string, T>, cap: number, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size > cap) cache.clear();
+    cache.set(key, value);
   }
-  if (routeFlightCache.size > 20_000) routeFlightCache.clear();
-  routeFlightCache.set(key, flights);
-  return flights;
+  return value;
 }
 
-/** The airline that flies a leg for a program, and its flights on it. */
+/** A carrier's 3 to {@link MAX_DAILY} daily flights on a route (D179); `[]` when its fleet cannot fly it. */
+function routeFlights(seed: number, carrier: string, fleet: readonly string[], from: Airport, to: Airport, km: number): readonly RouteFlight[] {
+  return cached(routeFlightCache, 20_000, `${seed}|${carrier}|${from.iata}|${to.iata}|${fleet.join()}`, () => {
+    const random = createRandom(seed, 'route', carrier, from.iata, to.iata);
+    const wind = windKmh(from, to);
+    const count = random.int(3, MAX_DAILY);
+    const flights: RouteFlight[] = [];
+    const minutes = new Set<number>();
+    for (let k = 0; k < count; k++) {
+      const equipment = equipmentFor(fleet, from, to, km, random);
+      if (!equipment) break;
+      const blockTime = blockMinutes(km, wind, random);
+      const minute = nightSafeMinute(from, to, departureMinute(km, random), blockTime);
+      const weekdays = random.chance(0.85) ? 0b1111111 : 0b1111111 & ~(1 << random.int(0, 6)) & ~(1 << random.int(0, 6));
+      if (minute === undefined || minutes.has(minute)) continue;
+      minutes.add(minute);
+      flights.push({
+        flightNumber: String(flightNumber(seed, carrier, from.iata, to.iata, k)),
+        equipment,
+        blockMinutes: blockTime,
+        departureMinute: minute,
+        weekdays,
+      });
+    }
+    return flights;
+  });
+}
+
+/** The airline that flies a leg for a program, and its flights. */
 function flightsFor(seed: number, program: ProgramCode, from: Airport, to: Airport): { carrier: string; flights: readonly RouteFlight[] } | undefined {
   const km = distanceKm(from, to);
   for (const { code, fleet } of carriersFor(program, from, to)) {
@@ -383,46 +388,38 @@ const timetables = new Map<string, ItineraryTemplate[]>();
  * flights (D179), so a search and the price history see the same flight codes.
  */
 export function timetable(seed: number, program: ProgramCode, origin: string, destination: string): ItineraryTemplate[] {
-  const key = `${seed}|${program}|${origin}|${destination}`;
-  const cached = timetables.get(key);
-  if (cached) return cached;
-  const from = airport(origin);
-  const to = airport(destination);
-  const entries: ItineraryTemplate[] = [];
-  if (from && to && origin !== destination) {
-    const random = createRandom(seed, 'timetable', program, origin, destination);
-    const profile = PROGRAMS[program];
-    const km = distanceKm(from, to);
-    const domesticOnly = limitsOf(origin).domesticOnly || limitsOf(destination).domesticOnly;
-    if (km >= MIN_ROUTE_KM && !(domesticOnly && from.country !== to.country)) {
-      const atHub = profile.hubs.includes(origin) || profile.hubs.includes(destination);
-      const directs = km > MAX_DIRECT_KM || !legAllowed(from, to, km) ? 0 : random.int(atHub ? 1 : 0, atHub ? 3 : 2);
-      const nonstop = directs > 0 ? flightsFor(seed, program, from, to) : undefined;
-      if (nonstop) {
-        for (const flight of nonstop.flights.slice(0, directs)) {
-          entries.push({
-            departureMinute: flight.departureMinute,
-            legs: [legOf(flight, nonstop.carrier, from, to, 0, 0)],
-            weekdays: flight.weekdays,
-            distanceKm: km,
-          });
-        }
-      }
-      const points = connectionPoints(program, from, to, km);
-      const connections = random.int(1, 4);
-      for (let i = 0, found = 0; i < points.length && found < connections; i++) {
-        const entry = connection(seed, program, from, points[i] as Airport, to, km, random);
-        if (entry) {
-          entries.push(entry);
-          found++;
-        }
-      }
-      entries.sort((a, b) => a.departureMinute - b.departureMinute);
+  return cached(timetables, 5000, `${seed}|${program}|${origin}|${destination}`, () => {
+    const from = airport(origin);
+    const to = airport(destination);
+    return from && to && origin !== destination ? itineraries(seed, program, from, to) : [];
+  });
+}
+
+function itineraries(seed: number, program: ProgramCode, from: Airport, to: Airport): ItineraryTemplate[] {
+  const km = distanceKm(from, to);
+  const domesticOnly = limitsOf(from.iata).domesticOnly || limitsOf(to.iata).domesticOnly;
+  if (km < MIN_ROUTE_KM || (domesticOnly && from.country !== to.country)) return [];
+  const random = createRandom(seed, 'timetable', program, from.iata, to.iata);
+  const hubs = PROGRAMS[program].hubs;
+  const atHub = hubs.includes(from.iata) || hubs.includes(to.iata);
+  const directs = km > MAX_DIRECT_KM || !legAllowed(from, to, km) ? 0 : random.int(atHub ? 1 : 0, atHub ? 3 : 2);
+  const nonstop = directs > 0 ? flightsFor(seed, program, from, to) : undefined;
+  const entries: ItineraryTemplate[] = (nonstop?.flights.slice(0, directs) ?? []).map((flight) => ({
+    departureMinute: flight.departureMinute,
+    legs: [legOf(flight, nonstop!.carrier, from, to, 0, 0)],
+    weekdays: flight.weekdays,
+    distanceKm: km,
+  }));
+  const points = connectionPoints(program, from, to, km);
+  const connections = random.int(1, 4);
+  for (let i = 0, found = 0; i < points.length && found < connections; i++) {
+    const entry = connection(seed, program, from, points[i] as Airport, to, km, random);
+    if (entry) {
+      entries.push(entry);
+      found++;
     }
   }
-  if (timetables.size > 5000) timetables.clear();
-  timetables.set(key, entries);
-  return entries;
+  return entries.sort((a, b) => a.departureMinute - b.departureMinute);
 }
 
 /**

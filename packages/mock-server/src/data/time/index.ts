@@ -122,18 +122,17 @@ export function offsetMinutes(timeZone: string, utc: number): number {
   return offsets[i] as number;
 }
 
-/** The UTC instant of a wall-clock time (local epoch) in `timeZone`. */
+/** The UTC instant of a local epoch in `timeZone`. */
 export function localToUtc(timeZone: string, local: number): number {
   const guess = local - offsetMinutes(timeZone, local) * MINUTE;
   return local - offsetMinutes(timeZone, guess) * MINUTE;
 }
 
-/** The wall-clock time (local epoch) in `timeZone` of the instant `utc`. */
+/** The local epoch in `timeZone` of the instant `utc`. */
 export function utcToLocal(timeZone: string, utc: number): number {
   return utc + offsetMinutes(timeZone, utc) * MINUTE;
 }
 
-/** `00` to `59`: the two digits of an hour, minute or second. */
 const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => (value < 10 ? `0${value}` : `${value}`));
 /** `YYYY-MM-DDT` per day number, most recent kept. */
 const dayTexts = new Map<number, string>();
@@ -155,17 +154,15 @@ export function formatLocal(local: number): string {
   return `${text}${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
 }
 
-/** `YYYY-MM-DDTHH:mm:ssZ` of a UTC instant, without milliseconds. */
+/** `YYYY-MM-DDTHH:mm:ssZ` of a UTC instant. */
 export function formatUtc(utc: number): string {
   return `${formatLocal(utc)}Z`;
 }
 
-/** Local epoch of midnight of a `YYYY-MM-DD` date. */
 export function parseLocalDate(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 }
 
-/** `YYYY-MM-DD` of a local epoch. */
 export function formatLocalDate(local: number): string {
   return formatLocal(local).slice(0, 10);
 }
