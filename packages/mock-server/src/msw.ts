@@ -4,22 +4,15 @@ import type { AnswerEntry } from './answer-types.js';
 import { answerFetch } from './fetch.js';
 import type { MockStateSnapshot } from './core.js';
 
-const NEEDS_BASE_URL =
-  "option \"baseUrl\" is needed for msw handlers: the URL your client calls ('https://api.example.com', or a list of them), or '*' to answer the three paths on any origin.";
-
 /**
  * msw handlers over `answer`, through the Fetch adapter of `mock.handle`: under each base URL a handler per
  * operation and a catch-all (404 envelope, D11); with `'*'` the operations' paths on any origin only.
  */
 export function createHandlers(answer: AnswerEntry, baseUrls: readonly string[] | undefined): RequestHandler[] {
   const resolver: HttpResponseResolver = async ({ request }) => (await answerFetch(answer, request)) ?? undefined;
-  const operations = (prefix: string) => [
-    http.post(`${prefix}${PATHS.search}`, resolver),
-    http.get(`${prefix}${PATHS.history}`, resolver),
-    http.get(`${prefix}${PATHS.quota}`, resolver),
-  ];
+  const operations = (prefix: string) => OPERATIONS.map(([method, path]) => http[method](`${prefix}${path}`, resolver));
   if (baseUrls === undefined) return operations('*');
-  const named = new Set([`POST ${PATHS.search}`, `GET ${PATHS.history}`, `GET ${PATHS.quota}`]);
+  const named = new Set(OPERATIONS.map(([method, path]) => `${method.toUpperCase()} ${path}`));
   return baseUrls.flatMap((base) => {
     // The rest under the base; what an operation's handler passed on was already answered `null`.
     const rest = http.all(`${base}/*`, (info) =>
@@ -32,9 +25,17 @@ export function createHandlers(answer: AnswerEntry, baseUrls: readonly string[] 
   });
 }
 
-/** The error of a mock made without `baseUrl` whose msw handlers are asked for. */
+const OPERATIONS = [
+  ['post', PATHS.search],
+  ['get', PATHS.history],
+  ['get', PATHS.quota],
+] as const;
+
+/** The error of a mock made without `baseUrl` whose msw handlers are asked for (D127). */
 export function missingBaseUrl(where: string): TypeError {
-  return new TypeError(`${where}: ${NEEDS_BASE_URL}`);
+  return new TypeError(
+    `${where}: option "baseUrl" is needed for msw handlers: the URL your client calls ('https://api.example.com', or a list of them), or '*' to answer the three paths on any origin.`,
+  );
 }
 
 type HttpMethodName = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';

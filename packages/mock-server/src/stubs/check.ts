@@ -1,5 +1,5 @@
 import { checkAnswer, isPlainObject, MEDIA_TYPES } from '@flight-search/contract';
-import { behaviorIssues, keyNameIssue, unknownFields, type SettingIssue } from '../settings.js';
+import { behaviorIssues, joinField, keyNameIssue, unknownFields, type SettingIssue } from '../settings.js';
 import type { StubDefinition } from '../types.js';
 import { isMatcher, matcherIssues } from './matchers.js';
 import { faultAnswer } from './answers.js';
@@ -47,9 +47,9 @@ export function stubIssues(stub: unknown): SettingIssue[] {
   if ([response, fault, provider].filter((answer) => answer !== undefined).length !== 1)
     issues.push(issue('response', 'cross_field', 'give exactly one of `response`, `fault` and `provider`.'));
   if (response !== undefined) issues.push(...responseIssues(response));
-  if (fault !== undefined) issues.push(...faultIssues(fault, FAULT_FIELDS).map((found) => ({ ...found, field: joined('fault', found.field) })));
+  if (fault !== undefined) issues.push(...under('fault', faultIssues(fault, FAULT_FIELDS)));
   if (provider !== undefined) {
-    issues.push(...behaviorIssues(provider).map((found) => ({ ...found, field: joined('provider', found.field) })));
+    issues.push(...under('provider', behaviorIssues(provider)));
     if (isPlainObject(request) && (request.method !== 'POST' || request.path !== '/flights/search'))
       issues.push(issue('provider', 'cross_field', 'is for searches: request.method POST and request.path /flights/search.'));
   }
@@ -198,4 +198,4 @@ function contractIssues(stub: StubDefinition): SettingIssue[] {
   return [...issues, ...problem.issues.map((found) => issue(`response.${found.field}`, kind(found.type), `${found.message} ${anyway}`))];
 }
 
-const joined = (prefix: string, field: string) => (field === '' ? prefix : `${prefix}.${field}`);
+const under = (prefix: string, issues: SettingIssue[]) => issues.map((found) => ({ ...found, field: joinField(prefix, found.field) }));
