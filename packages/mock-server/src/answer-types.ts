@@ -28,7 +28,7 @@ export function utf8Length(text: string): number {
   return NodeBuffer ? NodeBuffer.byteLength(text) : encoder.encode(text).length;
 }
 
-/** How much of a {@link ChunkedBody} is written per turn of the event loop: a short stretch, a 1 MB answer a few dozen writes. */
+/** How much of a {@link ChunkedBody} is written per turn of the event loop. */
 export const ANSWER_CHUNK_BYTES = 64 * 1024;
 
 /**

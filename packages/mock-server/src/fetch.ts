@@ -31,7 +31,7 @@ export async function answerFetch(answer: AnswerEntry, request: Request): Promis
 
 const byteLength = (body: PlainAnswer['body']): number => (typeof body === 'string' ? utf8Length(body) : body.length);
 
-/** A chunked body as a stream: each pull encodes about {@link ANSWER_CHUNK_BYTES} of its pieces into a buffer of its own. */
+/** A chunked body as a stream, about {@link ANSWER_CHUNK_BYTES} a pull, each in a buffer of its own. */
 function streamOf(body: ChunkedBody): ReadableStream<Uint8Array> {
   let next = 0;
   return new ReadableStream<Uint8Array>({

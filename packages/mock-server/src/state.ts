@@ -18,7 +18,7 @@ export interface MockState {
   /** Generated searches, most recently used kept. */
   readonly searches: SearchCache;
   readonly rateLimiter: RateLimiter | undefined;
-  /** Every override of the mock's answers, and the scenario states; a fresh state starts from the `stubs` option's. */
+  /** Every override of the mock's answers, and the scenario states. */
   readonly stubs: StubSet;
   /** The rate limits set for one key only (D154), by key (keys `ledgers` holds). */
   readonly scopes: Map<string, KeyScope>;

@@ -21,7 +21,7 @@ export function errorEnvelope(status: number, code: string, message: string, ext
   return headers === undefined ? answer : { ...answer, headers };
 }
 
-/** A request body over the standalone server's (or the contract proxy's) `bodyLimit`. */
+/** A request body over the server's `bodyLimit`. */
 export const payloadTooLarge = (limitBytes: number): Answer => errorAnswer(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limitBytes} bytes.`);
 
 /** An unknown path under a configured `baseUrl` (D11); a key in the path is never echoed. */

@@ -30,7 +30,7 @@ export class KeyLedger {
     this.usage.clear();
   }
 
-  /** Consumes `units` for `program` when they remain; otherwise consumes nothing. */
+  /** Consumes `units` for `program` when they remain. */
   tryConsume(units: number, program: ProgramCode): Consumption {
     const remaining = this.remaining;
     if (remaining < units) return { ok: false, remaining };

@@ -2,7 +2,7 @@ import { isPlainObject } from '@flight-search/contract';
 import { clockTime, unknownFields, type SettingIssue } from '../settings.js';
 import type { EntryFilter } from './request-log.js';
 
-/** The most entries one `requests({ limit })` (one page of `GET /__mock/requests`) lists (D82). */
+/** The most entries one page of `requests()` lists (D82). */
 export const MAX_REQUESTS_PAGE = 10_000;
 
 /** Checks a `requests(filter)` filter, or the query of `GET /__mock/requests` (numbers as text): its problems, or the filter. */

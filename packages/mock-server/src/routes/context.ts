@@ -4,7 +4,7 @@ import type { LogEntry } from '../recording/request-log.js';
 import type { MockState } from '../state.js';
 import type { ProgramBehavior } from '../types.js';
 
-/** What a route's rule function gets once the request passed authentication, rate limit and negotiation. */
+/** What a route's rules get once the request passed authentication, rate limit and negotiation. */
 export interface RouteContext {
   request: MockRequest;
   url: URL;

@@ -18,7 +18,7 @@ export function normalizeSearch(body: SearchRequest): NormalizedSearch {
     origin: body.origin,
     destination: body.destination,
     departureDate: body.departureDate,
-    ...(body.returnDate !== undefined ? { returnDate: body.returnDate } : {}),
+    ...(body.returnDate !== undefined && { returnDate: body.returnDate }),
     passengers: { adults: body.passengers.adults, children: body.passengers.children ?? 0, infants: body.passengers.infants ?? 0 },
     responseFormat: body.responseFormat ?? 'RAW',
   };
@@ -67,10 +67,10 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
   return unknown.warned(await searchWith(context, body.value, unknown.refused));
 }
 
-/** A search whose body is JSON: the contract's checks (and `refused`, the unknown fields), then the search. */
+/** A search whose body is JSON: the contract's checks, then the search. */
 async function searchWith(context: RouteContext, value: unknown, refused: ValidationIssue[]): Promise<Answer> {
   const { ledger, request } = context;
-  // The spec's rules, and this mock's decision that the codes name airports it knows (D107).
+  // The spec's rules, and known airports only (D107).
   const issues = [...validateSearchRequest(value, { decisions: true, place: placeProblem }), ...refused];
   if (issues.length > 0) return validationFailed(issues);
   const search = normalizeSearch(value as SearchRequest);

@@ -45,7 +45,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = Object.fromEntri
   ).map(([code, name, rangeKm, minRunwayFt, cabins]) => [code, { code, name, rangeKm, minRunwayFt, cabins }]),
 );
 
-/** The types a carrier would put on a stage of this length, before airport limits (shortest-range types first). */
+/** The types for a stage of this length, shortest-range first. */
 export function typesForStage(km: number): readonly string[] {
   if (km < 600) return ['AT7', 'DH4', 'E90', 'E95', '319', '221', '32N'];
   if (km < 2500) return ['E95', '221', '320', '32N', '738', '7M8', '321'];
@@ -57,6 +57,6 @@ export function typesForStage(km: number): readonly string[] {
 const FIRST_ON_NARROW_BODIES = new Set(['AA', 'UA', 'DL', 'AS', 'P7', 'AC', 'AM', 'CM', 'P4']);
 const NARROW_BODIES = new Set(['319', '320', '738']);
 
-/** Whether a type, as `carrier` fits it, has this cabin (an unknown type is assumed to have every cabin). */
+/** Whether a type, as `carrier` fits it, has this cabin (an unknown type has every cabin). */
 export const hasCabin = (equipment: string, cabin: CabinType, carrier: string): boolean =>
   (AIRCRAFT[equipment]?.cabins.includes(cabin) ?? true) || (FIRST_ON_NARROW_BODIES.has(carrier) && NARROW_BODIES.has(equipment));

@@ -6,7 +6,7 @@ import { PROGRAMS, type Currency } from './programs.js';
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
-/** Demand on a departure day: a smooth multiplier around 1 (two waves, a phase per route), so prices drift. */
+/** Demand on a departure day: a smooth multiplier around 1, so prices drift. */
 export function demand(seed: number, program: ProgramCode, route: string, departureDay: number): number {
   const phase = (hashKey(seed, program, route) % 1000) / 159.15;
   return 1 + 0.11 * Math.sin((2 * Math.PI * departureDay) / 19 + phase) + 0.05 * Math.sin((2 * Math.PI * departureDay) / 6.7 + phase * 2.3);
@@ -15,14 +15,14 @@ export function demand(seed: number, program: ProgramCode, route: string, depart
 /** Day number (days since 1970-01-01) of a `YYYY-MM-DD`. */
 export const dayNumber = (date: string): number => Math.round(parseLocalDate(date) / DAY);
 
-/** Award price of the cheapest family for one adult, before rounding to the program's step. */
+/** Award price of the cheapest family for one adult, unrounded. */
 export function baseMiles(program: ProgramCode, cabin: CabinType, km: number, stops: number): number {
   const profile = PROGRAMS[program];
   const economy = Math.max(5000, km * profile.milesPerKm) * (stops > 0 ? 0.92 : 1);
   return cabin === 'BUSINESS' ? economy * profile.businessFactor : economy;
 }
 
-/** Rounds miles to the program's chart step (at least the step). */
+/** Miles rounded to the program's chart step (at least one step). */
 export function roundMiles(program: ProgramCode, miles: number): number {
   const step = PROGRAMS[program].milesStep;
   return Math.max(step, Math.round(miles / step) * step);
@@ -60,7 +60,6 @@ const OTHER_COUNTRIES: DepartureCharges = { domestic: 12, international: 35 };
 /** The September 11 Security Fee per one-way trip: all a US domestic award pays (D172). */
 const US_SECURITY_FEE = 5.6;
 
-/** A leg as taxes see it. */
 export interface TaxedLeg {
   from: Airport;
   to: Airport;

@@ -11,7 +11,7 @@ export interface RawDirection {
 /** Writes one direction's flights in a provider's own format. */
 export type RawFormatter = (flights: readonly ParsedFlight[], search: NormalizedSearch, requestId: string) => RawDirection;
 
-/** Minutes as `PT9H45M`, as ISO 8601 durations in provider answers. */
+/** Minutes as an ISO 8601 duration (`PT9H45M`). */
 export const isoDuration = (minutes: number): string => `PT${Math.floor(minutes / 60)}H${minutes % 60}M`;
 
 /** Seats of fare family `index` of `count` (cheapest first): the dearest has them all, a cheaper one a share (D174). */
