@@ -8,17 +8,13 @@ import { redactPath } from './recording/redaction.js';
 import { allowedMethods, matchRoute, type Route, type RouteMatch } from './routes/table.js';
 import type { MockState } from './state.js';
 import { describeFault, faultAnswer, responseAnswer, trickled } from './stubs/answers.js';
-import type { StubRequest } from './stubs/set.js';
+import type { Stub, StubRequest } from './stubs/set.js';
 import { headerStubs } from './stubs/shortcuts.js';
 import type { ProgramBehavior } from './types.js';
 
 /**
- * The request pipeline, in the order of checks of openapi.yaml (D2): route, the stubs (every override:
- * a test's stubs, the request's own scenario header, faults, program behaviours), `AUTH-1`, `AUTH-2`,
- * `AUTH-3`, `RATE-1`, `NEG-1`, then the route's own rules (validation 422, `QUOTA-1` 402, the provider).
- * Takes a plain request and gives a plain answer (status, headers, JSON text): it is what a mock's
- * `answer` runs, the one entry that the msw handlers, `mock.handle` (src/fetch.ts) and the standalone
- * server (src/node/server.ts) adapt. `null` for requests that are not the service's; `'aborted'` when the client went away.
+ * The request pipeline, in openapi.yaml's order of checks (D2): route, stubs, `AUTH-1..3`, `RATE-1`, `NEG-1`,
+ * the route's rules. `null` for requests that are not the service's; `'aborted'` when the client went away.
  */
 export async function answerRequest(state: MockState, original: MockRequest): Promise<CoreResult> {
   const url = new URL(original.url);
@@ -35,43 +31,13 @@ export async function answerRequest(state: MockState, original: MockRequest): Pr
     if (header) record.scenario = header.text;
     if (header && 'problem' in header) answer = errorEnvelope(400, 'INVALID_MOCK_SCENARIO', header.problem);
     else if (state.stubs.size > 0 || header) {
-      // The one place an override is found and applied: the stubs the request uses, in order.
       const text = await original.text();
       state.log.recordBody(record, text);
-      // The body is read once here; the rules read it again through this copy.
-      request = {
-        method: original.method,
-        url: original.url,
-        headers: original.headers,
-        rawHeaders: () => original.rawHeaders(),
-        text: () => Promise.resolve(text),
-        get signal() {
-          return original.signal;
-        },
-        aborted: () => original.aborted(),
-      };
-      const found = state.stubs.match(stubRequest(request, match.path, url, text), header?.stubs);
-      let provider: ProgramBehavior | undefined;
-      for (const stub of found.used) {
-        const { fault, response } = stub.definition;
-        if (stub.order > 0) record.stub = stub.id;
-        if (fault !== undefined) record.fault = describeFault(fault);
-        if (fault?.delayMs !== undefined) await wait(fault.delayMs, request.signal);
-        if (fault?.drop !== undefined) {
-          record.endedAt = state.options.now();
-          return fault.drop === 'before-headers' ? DROP_BEFORE_HEADERS : DROP_AFTER_HEADERS;
-        }
-        trickleMs = fault?.trickleMs ?? trickleMs;
-        answer = fault?.status !== undefined ? faultAnswer(fault) : response && responseAnswer(response);
-        provider = stub.definition.provider ?? provider;
-      }
-      if (found.nearMiss) {
-        record.nearMiss = found.nearMiss;
-        const { stub, differs } = found.nearMiss;
-        const why = `No stub matches ${request.method} ${redactPath(match.path)}: the nearest, ${stub}, differs in ${differs.join(', ')}.`;
-        if (state.options.unmatched === 'not-found') answer = errorEnvelope(404, 'HTTP_ERROR', why);
-      }
-      if (answer === undefined && match.route) answer = await run(state, request, url, match.route, mediaType, record, provider);
+      request = withText(original, text);
+      const stubbed = await applyStubs(state, request, stubRequest(request, match.path, url, text), record, header?.stubs);
+      if (typeof stubbed === 'string') return stubbed;
+      ({ answer, trickleMs } = stubbed);
+      if (answer === undefined && match.route) answer = await run(state, request, url, match.route, mediaType, record, stubbed.provider);
     } else if (match.route) answer = await run(state, request, url, match.route, mediaType, record);
     answer ??= match.route || match.allow === undefined ? routeNotFound(request.method, match.path) : methodNotAllowed(request.method, match.path, match.allow);
   } catch (error) {
@@ -82,7 +48,56 @@ export async function answerRequest(state: MockState, original: MockRequest): Pr
   return finish(state, request, record, answer, mediaType, trickleMs);
 }
 
-/** The request as the stubs read it: the body's text read once, parsed at most once however many stubs look into it. */
+/** The request with its body read once: the rules read it again through this copy. */
+function withText(original: MockRequest, text: string): MockRequest {
+  return {
+    method: original.method,
+    url: original.url,
+    headers: original.headers,
+    rawHeaders: () => original.rawHeaders(),
+    text: () => Promise.resolve(text),
+    get signal() {
+      return original.signal;
+    },
+    aborted: () => original.aborted(),
+  };
+}
+
+type Stubbed = { answer?: Answer; trickleMs?: number; provider?: ProgramBehavior };
+
+/** The one place an override is applied: the stubs the request uses, in order; a drop ends it. */
+async function applyStubs(
+  state: MockState,
+  client: MockRequest,
+  request: StubRequest,
+  record: LogEntry,
+  transient: Stub[] | undefined,
+): Promise<Stubbed | typeof DROP_BEFORE_HEADERS | typeof DROP_AFTER_HEADERS> {
+  const found = state.stubs.match(request, transient);
+  const stubbed: Stubbed = {};
+  for (const stub of found.used) {
+    const { fault, response, provider } = stub.definition;
+    if (stub.order > 0) record.stub = stub.id;
+    if (fault !== undefined) record.fault = describeFault(fault);
+    if (fault?.delayMs !== undefined) await wait(fault.delayMs, client.signal);
+    if (fault?.drop !== undefined) {
+      record.endedAt = state.options.now();
+      return fault.drop === 'before-headers' ? DROP_BEFORE_HEADERS : DROP_AFTER_HEADERS;
+    }
+    stubbed.trickleMs = fault?.trickleMs ?? stubbed.trickleMs;
+    stubbed.answer = fault?.status !== undefined ? faultAnswer(fault) : response && responseAnswer(response);
+    stubbed.provider = provider ?? stubbed.provider;
+  }
+  if (found.nearMiss) {
+    record.nearMiss = found.nearMiss;
+    const { stub, differs } = found.nearMiss;
+    const why = `No stub matches ${record.method} ${redactPath(request.path)}: the nearest, ${stub}, differs in ${differs.join(', ')}.`;
+    if (state.options.unmatched === 'not-found') stubbed.answer = errorEnvelope(404, 'HTTP_ERROR', why);
+  }
+  return stubbed;
+}
+
+/** The request as the stubs read it, the body parsed at most once. */
 function stubRequest(request: MockRequest, path: string, url: URL, text: string): StubRequest {
   let parsed: { value: unknown } | undefined;
   const json = () => {
@@ -98,17 +113,14 @@ function stubRequest(request: MockRequest, path: string, url: URL, text: string)
   return { method: request.method === 'HEAD' ? 'GET' : request.method, path, url, headers: request.headers, text, json };
 }
 
-/**
- * With any origin (no `baseUrl`, or `'*'`), a request the service has no route for is still the mock's
- * when a stub names its path (D161): a stub may answer any path, such as a played-back record's.
- */
+/** With any origin, a request of a path no route has is the mock's when a stub names the path (D161). */
 function stubbedPath(state: MockState, url: URL): RouteMatch | null {
   if (state.options.baseUrls !== undefined || state.stubs.size === 0 || !state.stubs.names(url.pathname)) return null;
   const allow = allowedMethods(url.pathname);
   return allow === undefined ? { route: undefined, path: url.pathname } : { route: undefined, path: url.pathname, allow };
 }
 
-/** The answer as it goes out, recorded; every answer, errors before negotiation included, as the negotiated type when there is one. */
+/** The answer as it goes out, recorded, as the negotiated type when there is one. */
 function finish(state: MockState, request: MockRequest, record: LogEntry, answer: Answer, mediaType: string | undefined, trickleMs?: number): CoreResult {
   if (request.aborted()) return finishAborted(state, record);
   record.status = answer.status;
@@ -143,7 +155,7 @@ async function run(
   return route.run({ request, url, ledger: auth.ledger, state, record, ...(provider !== undefined && { provider }) });
 }
 
-/** `negotiateMediaType` is a pure function of the header: the answers for the last few distinct headers are kept. */
+/** `negotiateMediaType`'s answers for the last few distinct headers. */
 const negotiated = new Map<string | null, string | undefined>();
 const NEGOTIATED_CAP = 64;
 function negotiate(accept: string | null): string | undefined {
@@ -161,7 +173,7 @@ function finishAborted(state: MockState, record: LogEntry): typeof ABORTED {
   return ABORTED;
 }
 
-/** The 500 answer never carries the error; the console is where a developer looks for it. */
+/** The 500 answer never carries the error: the console does. */
 function reportUnexpected(error: unknown): void {
   console.error('[flight-search-mock] unexpected error', error);
 }

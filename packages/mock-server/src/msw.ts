@@ -4,44 +4,38 @@ import type { AnswerEntry } from './answer-types.js';
 import { answerFetch } from './fetch.js';
 import type { MockStateSnapshot } from './core.js';
 
-/** How to give the msw handlers an origin, said wherever they are refused for lack of one (D127). */
-const NEEDS_BASE_URL =
-  "option \"baseUrl\" is needed for msw handlers: the URL your client calls ('https://api.example.com', or a list of them), or '*' to answer the three paths on any origin.";
-
 /**
- * msw handlers over `answer` (the mock's one entry into its rules), through the
- * same Fetch adapter as `mock.handle`, named by method and URL so msw's output
- * reads `POST https://api.example.com/flights/search`. Under each base URL a
- * handler per operation and a catch-all (an unknown path there gets the 404
- * envelope, D11); with `'*'` the operations' paths on any origin only, so a
- * consumer's other requests still reach `onUnhandledRequest`. Without a
- * `baseUrl` there is nothing to match: the caller refuses it (D127).
+ * msw handlers over `answer`, through the Fetch adapter of `mock.handle`: under each base URL a handler per
+ * operation and a catch-all (404 envelope, D11); with `'*'` the operations' paths on any origin only.
  */
 export function createHandlers(answer: AnswerEntry, baseUrls: readonly string[] | undefined): RequestHandler[] {
   const resolver: HttpResponseResolver = async ({ request }) => (await answerFetch(answer, request)) ?? undefined;
-  const operations = (prefix: string) => [
-    http.post(`${prefix}${PATHS.search}`, resolver),
-    http.get(`${prefix}${PATHS.history}`, resolver),
-    http.get(`${prefix}${PATHS.quota}`, resolver),
-  ];
+  const operations = (prefix: string) => OPERATIONS.map(([method, path]) => http[method](`${prefix}${path}`, resolver));
   if (baseUrls === undefined) return operations('*');
-  const named = new Set([`POST ${PATHS.search}`, `GET ${PATHS.history}`, `GET ${PATHS.quota}`]);
+  const named = new Set(OPERATIONS.map(([method, path]) => `${method.toUpperCase()} ${path}`));
   return baseUrls.flatMap((base) => {
-    // The rest under the base: what an operation's handler passed on was already answered `null`, once is enough.
+    // The rest under the base; what an operation's handler passed on was already answered `null`.
     const rest = http.all(`${base}/*`, (info) =>
       named.has(`${info.request.method} ${new URL(info.request.url).pathname.slice(new URL(base).pathname.replace(/\/$/, '').length)}`)
         ? undefined
         : resolver(info),
     );
-    // msw names `http.all` by its method pattern (/.+/); the word reads better in its output.
     rest.info.header = `all ${base}/*`;
     return [...operations(base), rest];
   });
 }
 
-/** The error of a mock made without `baseUrl` whose msw handlers are asked for. */
+const OPERATIONS = [
+  ['post', PATHS.search],
+  ['get', PATHS.history],
+  ['get', PATHS.quota],
+] as const;
+
+/** The error of a mock made without `baseUrl` whose msw handlers are asked for (D127). */
 export function missingBaseUrl(where: string): TypeError {
-  return new TypeError(`${where}: ${NEEDS_BASE_URL}`);
+  return new TypeError(
+    `${where}: option "baseUrl" is needed for msw handlers: the URL your client calls ('https://api.example.com', or a list of them), or '*' to answer the three paths on any origin.`,
+  );
 }
 
 type HttpMethodName = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
@@ -67,19 +61,12 @@ export type ServiceAnswer<P extends ServicePath, M extends ServiceMethod<P>> = {
   };
 }[keyof Operation<P, M>['responses']];
 
-/**
- * What an {@link override} resolver returns: a contract answer, any msw/Fetch
- * `Response` (untyped, for headers or streams the contract leaves open), or
- * `undefined` to leave the request to the handlers underneath (the mock).
- */
+/** What an {@link override} resolver returns: a contract answer, any `Response` (untyped), or `undefined` to leave the request to the mock. */
 export type OverrideResult<P extends ServicePath, M extends ServiceMethod<P>> = ServiceAnswer<P, M> | Response | undefined;
 
 /**
- * A handler for `server.use` that answers one operation of the contract under
- * the mock's base URL(s), typed from openapi.yaml: `path`, `method`, the request
- * `body` the resolver reads and the answer it returns (status and body) must be
- * the contract's, or it does not compile. The body is parsed, not validated: one
- * that is not JSON goes to the mock underneath, which answers its 415/422.
+ * A handler for `server.use` answering one operation under the mock's base URL(s), typed from openapi.yaml:
+ * `path`, `method`, the `body` read and the answer returned must be the contract's. A body that is not JSON goes to the mock.
  *
  * @example
  * const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com' });
@@ -96,7 +83,7 @@ export function override<P extends ServicePath, M extends ServiceMethod<P>>(
   mock: { state(): Pick<MockStateSnapshot, 'options'> },
   method: M,
   path: P,
-  // NoInfer: the operation comes from `method` and `path`; the answer is checked against it, not read into it.
+  // NoInfer: the answer is checked against the operation, not read into it.
   resolver: NoInfer<(info: { request: Request; body: ServiceRequestBody<P, M> }) => OverrideResult<P, M> | Promise<OverrideResult<P, M>>>,
 ): HttpHandler {
   const baseUrl = mock.state().options.baseUrl;

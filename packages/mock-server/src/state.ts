@@ -15,19 +15,16 @@ export interface MockState {
   readonly history: HistoryStore;
   readonly baseline: BaselineCache;
   readonly log: RequestLog;
-  /** Generated searches, most recently used kept (generation is deterministic). */
+  /** Generated searches, most recently used kept. */
   readonly searches: SearchCache;
   readonly rateLimiter: RateLimiter | undefined;
-  /**
-   * Every override of the mock's answers, each a stub (faults and program behaviours too), with the
-   * scenario states; a stub whose request names a literal key is that key's. A fresh state starts from the `stubs` option's.
-   */
+  /** Every override of the mock's answers, and the scenario states. */
   readonly stubs: StubSet;
-  /** The rate limits set for one key only (D154), by the key: only for a key `ledgers` holds, so bounded by `MAX_KEYS`. */
+  /** The rate limits set for one key only (D154), by key (keys `ledgers` holds). */
   readonly scopes: Map<string, KeyScope>;
 }
 
-/** One key's own rate limit, in place of the global one (D154). Its stubs are in `stubs`, in the key's scope. */
+/** One key's own rate limit, in place of the global one (D154). */
 export interface KeyScope {
   rateLimit: { requests: number; windowMs: number };
   rateLimiter: RateLimiter;

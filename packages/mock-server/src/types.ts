@@ -1,6 +1,6 @@
 import type { ProgramCode } from '@flight-search/contract';
 
-/** A product an API key can include. Search is part of every key; history must be contracted (`AUTH-3`). */
+/** A product an API key can include; history must be contracted (`AUTH-3`). */
 export type Product = 'search' | 'history';
 
 /** One API key of the mock and its quota. */
@@ -17,16 +17,16 @@ export interface KeySettings {
 
 /** How one program's provider behaves in the simulation. */
 export interface ProgramBehavior {
-  /** Provider answer time in ms (0 to 2 147 483 647, the longest timer), replacing the `latency` option for this program. */
+  /** Provider answer time in ms (0 to 2 147 483 647), replacing the `latency` option for this program. */
   latencyMs?: number;
-  /** The provider fails with this HTTP status: a `200` answer with `success: false` (`PROVIDER-1`). */
+  /** The provider fails with this status: a `200` with `success: false` (`PROVIDER-1`). */
   fail?: {
     /** The provider's HTTP status, reported as the failure's `providerStatusCode`. */
     status: number;
     /** The failure's `message`; by default one that names the status. */
     message?: string;
   };
-  /** The provider never answers: after `providerTimeoutMs` the result is a 504 failure (`PROVIDER-2`). */
+  /** The provider never answers: a 504 failure after `providerTimeoutMs` (`PROVIDER-2`). */
   hang?: boolean;
 }
 
@@ -34,42 +34,36 @@ export interface ProgramBehavior {
 export interface MockClock {
   /** The mock's "now", fixed: an ISO 8601 date-time or epoch milliseconds. */
   at?: string | number;
-  /** The mock's "now" runs with the real clock, shifted by this many milliseconds (negative: the past). */
+  /** The mock's "now" runs with the real clock, shifted by this many ms (negative: the past). */
   offsetMs?: number;
 }
 
 /** The routes a fault can be set on: one of the service's operations, or `all` of them. */
 export type FaultRoute = 'search' | 'history' | 'quota' | 'all';
 
-/** A stub's fault: the service's error envelope for `status`, a dropped connection, a delay first, a body trickled. */
+/** A stub's fault: an error status, a dropped connection, a delay, a trickled body. */
 export interface StubFault {
-  /** Answer with this status and the service's error envelope: 429 (with `Retry-After`), 500, 502, 503 or 504. */
+  /** Answer with this status in the service's error envelope (a 429 with `Retry-After`). */
   status?: 429 | 500 | 502 | 503 | 504;
   /** `Retry-After` of a 429, in seconds (default 1). */
   retryAfterSeconds?: number;
-  /** Close the connection without an answer (`before-headers`), or after sending the status line and headers only (`after-headers`). Through msw both are a network error. */
+  /** Close the connection without an answer, or after the status line and headers (through msw both are a network error). */
   drop?: 'before-headers' | 'after-headers';
-  /** Wait this long first (then the fault's status, or whatever answers next: another stub or the rules). */
+  /** Wait this long first (then the fault's status, or whatever answers next). */
   delayMs?: number;
-  /** Send the status and headers at once, then the body in pieces spread over this many ms (a slow body; then whatever answers next). */
+  /** Send the headers at once, then the body in pieces over this many ms (the answer is whatever answers next). */
   trickleMs?: number;
 }
 
-/**
- * A service fault (`setFault`): a {@link StubFault} for the next requests of a route, with the stub's `times` and `fraction`.
- * Exactly one of `status`, `drop` or a bare `delayMs` / `trickleMs`; `delayMs` may come with `status`.
- */
+/** A service fault (`setFault`): a {@link StubFault} for a route's requests, with `times` and `fraction`. */
 export interface ServiceFault extends StubFault {
   /** Only the next N requests of the route (default: every request until cleared). */
   times?: number;
-  /** Only this share of the requests (0 to 1), picked by a generator seeded with the mock's seed. */
+  /** Only this share of the requests (0 to 1), drawn from the mock's seed. */
   fraction?: number;
 }
 
-/**
- * A value a stub's request must have: the value itself, or a matcher. A literal object that has one of the
- * matchers' keys is written inside `equalTo`. `matches` is an RE2 regular expression (linear time, no back-references).
- */
+/** A value a stub's request must have: the value itself, or a matcher (a literal object with a matcher's key goes in `equalTo`). */
 export type Matcher<T = string> =
   | T
   | {
@@ -81,49 +75,49 @@ export type Matcher<T = string> =
       contains: string;
     }
   | {
-      /** A string (or a number's JSON text) this RE2 regular expression finds a match in (anchor it with `^` and `$` for all of it). */
+      /** A string (or a number's JSON text) this RE2 regular expression finds a match in (anchor with `^` and `$`). */
       matches: string;
     };
 
 /**
  * A stub (WireMock's mapping): the one way to change what the mock answers. A request matcher, an answer
- * (`response`, a `fault`, or `provider`: the service's own rules with the program's provider behaving so),
- * a priority, `times`, `fraction`, a scenario step, and a scope: a stub whose `request.key` is a literal key
- * belongs to that key. Unless `contract: false`, the answer must be one openapi.yaml allows for the operation.
+ * (`response`, `fault`, or `provider`: the rules with the program's provider behaving so), a priority,
+ * `times`, `fraction` and a scenario step; one whose `request.key` is a literal key is that key's.
+ * Unless `contract: false`, the answer must be one openapi.yaml allows.
  * @example
  * mock.stub({ request: { method: 'GET', path: '/quota' }, response: { status: 200, body: { limit: 5, consumed: 5, remaining: 0, usageByCompany: [] } } });
  * mock.stub({ request: { method: 'POST', path: '/flights/search', body: { origin: { matches: '^G[A-Z]U$' } } }, fault: { status: 503 }, times: 1 });
  */
 export interface StubDefinition {
-  /** A name of the test's own; `fault:{route}` and `program:{program}` are what `setFault` and `setProgramBehavior` make. */
+  /** A name of the test's own (`fault:` and `program:` names are `setFault`'s and `setProgramBehavior`'s). */
   name?: string;
-  /** What a request must be: all that is given must match; `body` partly (the fields given, extra ones ignored). */
+  /** What a request must be: all that is given must match (`body`'s extra fields ignored). */
   request: {
     /** The HTTP method, such as `POST`. */
     method: Matcher;
     /** The path under the base URL, such as `/flights/search`. */
     path: Matcher;
-    /** Query parameters that must be there with these values (an array: every value, in order). */
+    /** Query parameters with these values (an array: every value, in order). */
     query?: Record<string, Matcher | string[]>;
     /** Request headers that must have these values (names in any case). */
     headers?: Record<string, Matcher>;
-    /** A JSON value the body must contain: each field given equal (or matched), nested objects compared field by field. */
+    /** A JSON value the body must contain, objects compared field by field. */
     body?: unknown;
-    /** The `x-api-key` the request must carry (a literal key: the stub is that key's); never read back (its masked form is, D59). */
+    /** The `x-api-key` the request must carry (a literal key: the stub is that key's); read back masked. */
     key?: Matcher;
   };
   /** The answer: a status, headers and a JSON body. */
   response?: {
     /** The HTTP status. */
     status: number;
-    /** Headers of the answer (names in any case); never `content-length`, `transfer-encoding` or another framing header. */
+    /** Headers of the answer (names in any case), no framing header. */
     headers?: Record<string, string>;
     /** The JSON body; none without it (and none with 204 or 304). */
     body?: unknown;
   };
   /** Or a fault. */
   fault?: StubFault;
-  /** Or the service's own rules, with the searched program's provider behaving so (searches only). */
+  /** Or the service's rules, the searched program's provider behaving so (searches only). */
   provider?: ProgramBehavior;
   /** Lower is tried first (default 5); at equal priority, the stub added first. */
   priority?: number;
@@ -131,7 +125,7 @@ export interface StubDefinition {
   times?: number;
   /** Answers only this share of the matching requests (0 to 1), drawn from the mock's seed. */
   fraction?: number;
-  /** Matches only while scenario `name` (of the stub's scope) is in `state` (default `Started`), then moves it to `next`. */
+  /** Matches only while scenario `name` is in `state`, then moves it to `next`. */
   scenario?: {
     /** The scenario's name: stubs of one scope naming it share its state. */
     name: string;
@@ -140,17 +134,17 @@ export interface StubDefinition {
     /** The state the scenario moves to when the stub answers. */
     next?: string;
   };
-  /** `false`: the answer need not be one openapi.yaml allows (default `true`: it must). HTTP's own rules still hold. */
+  /** `false`: the answer need not be one openapi.yaml allows (HTTP's rules still hold). */
   contract?: boolean;
 }
 
-/** A stub as `stubs()` and `GET /__mock/stubs` read it back: its id, its key masked, its counts. */
+/** A stub as `stubs()` reads it back: its id, its key masked, its counts. */
 export interface StubState extends Omit<StubDefinition, 'priority'> {
   /** Its id (`stub-1`): `getStub`, `deleteStub`, `DELETE /__mock/stubs/{id}`. */
   id: string;
   /** Its priority, the default included. */
   priority: number;
-  /** `key` when its `request.key` is a literal key (the stub is that key's), else `global`. */
+  /** `key` when its `request.key` is a literal key, else `global`. */
   scope: 'global' | 'key';
   /** Matching requests it still answers, with `times`. */
   remaining?: number;
@@ -178,10 +172,7 @@ export interface FaultState {
   hits: number;
 }
 
-/**
- * Which key a setting is for (D154): given, the setting applies to the requests that send that
- * key only, before the global one; without it, to every request. The key must be one the mock holds.
- */
+/** Which key a setting is for: given, it applies to that key's requests only, before the global one (D154). */
 export interface KeyScopeOption {
   /** The API key (as clients send it in `x-api-key`). */
   key: string;
@@ -206,7 +197,7 @@ export interface KeyState {
     /** Units consumed by searches of that program. */
     consumed: number;
   }[];
-  /** What is set for this key only (D154), present when something is: each part only when set. */
+  /** What is set for this key only, each part when set. */
   scoped?: {
     /** The key's own faults, before the global ones. */
     faults?: FaultState[];
@@ -222,7 +213,7 @@ export interface KeyState {
   };
 }
 
-/** What `findRequests` and `countRequests` look for: a stub's `request`, every field optional, the key literal. */
+/** What `findRequests` and `countRequests` look for: a stub's `request`, every field optional. */
 export type RequestPattern = Partial<StubDefinition['request']>;
 
 /** Which recorded requests `requests(filter)` lists; every field narrows. */
@@ -237,7 +228,7 @@ export interface RequestFilter {
   status?: number;
   /** Received at or after this mock time (epoch ms, or ISO 8601). */
   since?: number | string;
-  /** Only entries whose `id` is above this one: the cursor of a page (the last `id` of the page before). */
+  /** Only entries whose `id` is above this one: a page's cursor. */
   after?: number;
   /** At most this many entries (1 to 10 000); default: every one. */
   limit?: number;
@@ -249,17 +240,13 @@ export interface RecordedRequest {
   id: number;
   /** The HTTP method. */
   method: string;
-  /** Path under `baseUrl` (or the URL's path when the mock answers any origin, `baseUrl: '*'`). */
+  /** Path under `baseUrl` (with any origin, the URL's path). */
   path: string;
   /** Query parameters, each with every value it was given, in order. */
   query: Record<string, string[]>;
   /** Lower-case header names; `x-api-key` is `'[redacted]'`. */
   headers: Record<string, string>;
-  /**
-   * The parsed JSON body, the raw text when it is not JSON (or nested deeper
-   * than 64 levels), or `null` without a body. A body over 4 KiB is its first
-   * 4 KiB as text, with `bodyTruncated` and `bodySize`.
-   */
+  /** The parsed JSON body, its text when not JSON (or nested past 64 levels), `null` for none; over 4 KiB, its first 4 KiB as text. */
   body: unknown;
   /** Present (`true`) when `body` is only the first 4 KiB of the body received. */
   bodyTruncated?: true;
@@ -269,28 +256,25 @@ export interface RecordedRequest {
   receivedAt: number;
   /** Mock clock when answered. */
   endedAt?: number;
-  /** The status answered; absent while the request is in flight or when no answer was sent. */
+  /** The status answered; absent while in flight or when none was sent. */
   status?: number;
   /** True when the request's signal aborted before the answer. */
   aborted: boolean;
-  /** The masked form of the `x-api-key` sent (a short prefix and a hash), when one was sent. */
+  /** The masked form of the `x-api-key` sent. */
   key?: string;
   /** The service fault that hit this request, such as `status 503`, `drop before-headers` or `delay 200ms`. */
   fault?: string;
-  /**
-   * What the mock noticed and let pass, as its `x-mock-warnings` header said it: each unknown field of
-   * a search body or history query (`body.responseFomat is not a field of the request (ignored)`), at most 10 (D119).
-   */
+  /** What the mock let pass, as its `x-mock-warnings` header said: unknown fields, at most 10. */
   warnings?: string[];
-  /** The one-request scenario the request asked for in its `x-mock-scenario` header, such as `status=402` (D128). */
+  /** The scenario its `x-mock-scenario` header asked for, such as `status=402`. */
   scenario?: string;
-  /** The stub that answered it (issue 30). */
+  /** The stub that answered it. */
   stub?: string;
-  /** When stubs exist and none matched: the nearest one and the parts of the request that differed from it (WireMock's near-miss). */
+  /** When no stub matched: the nearest one and what differed (WireMock's near-miss). */
   nearMiss?: {
     /** The nearest stub's id. */
     stub: string;
-    /** The parts of the request that differed from it, such as `body.origin` or `header.x-trace` (at most 10). */
+    /** What differed, such as `body.origin` (at most 10). */
     differs: string[];
   };
 }

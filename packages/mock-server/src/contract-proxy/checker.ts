@@ -3,21 +3,20 @@ import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { readDocumentText } from '../node/openapi-file.js';
 
-/** One way an exchange broke openapi.yaml: which operation, which side, where (a JSON path) and what was expected. */
-/** The violations of one body that are listed (issue 39 item 2); the rest are counted in one more. */
+/** The violations of one body that are listed; the rest are counted in one more. */
 export const MAX_BODY_VIOLATIONS = 100;
 
+/** One way an exchange broke openapi.yaml: which operation, which side, where (a JSON path) and what was expected. */
 export interface Violation {
   /** `operationId (METHOD /path)`, or `METHOD /path` for a request no operation has. */
   operation: string;
   side: 'request' | 'response';
-  /** A JSON path into the checked message: `$.results[0].airline`, `query.lookbackDays`, `header.retry-after`, `status`. */
+  /** A JSON path into the checked message: `$.results[0].airline`, `query.lookbackDays`, `status`. */
   path: string;
-  /** What the contract wants there, in plain words: `an integer`, `one of ECONOMY, BUSINESS`, `property "limit" (required)`. */
+  /** What the contract wants there, in plain words: `an integer`, `one of ECONOMY, BUSINESS`. */
   expected: string;
 }
 
-// openapi.yaml as parsed: walked by JSON pointers whose targets only ajv checks, so `any` is the honest type.
 // biome-ignore lint/suspicious/noExplicitAny: an arbitrary parsed YAML document
 type Json = Record<string, any>;
 
@@ -25,16 +24,13 @@ type Json = Record<string, any>;
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
 /**
- * Checks requests and answers against openapi.yaml with ajv (JSON Schema
- * 2020-12, the dialect of OpenAPI 3.1), the approach of the mock's own
- * contract tests (test/support/contract.ts), here at run time for the proxy:
- * the operation, query parameters, the API key header, the request body, the
- * answer's status, media type, declared headers and body schema.
+ * Checks requests and answers against openapi.yaml with ajv (JSON Schema 2020-12): the operation, query
+ * parameters, the API key header, the request body, the answer's status, media type, headers and body.
  */
 export class ContractChecker {
   readonly #document: Json;
   readonly #ajv: Ajv2020;
-  /** Parameters are text on the wire: this instance coerces them to their schema's types. */
+  /** Coerces parameters' text to their schema's types. */
   readonly #paramAjv: Ajv2020;
   readonly #compiled = new Map<string, ValidateFunction>();
 
@@ -86,9 +82,8 @@ export class ContractChecker {
         if (parameter.required) report(`query.${parameter.name}`, 'present (required)');
         return;
       }
-      const isArray = parameter.schema?.type === 'array';
-      const validate = this.#compile(this.#paramAjv, `param:${at.join('/')}`, { type: 'object', properties: { value: { $ref: ref(...at, 'schema') } } });
-      if (!validate({ value: isArray ? values : values[values.length - 1] })) {
+      const validate = this.#valueValidator('param', at);
+      if (!validate({ value: parameter.schema?.type === 'array' ? values : values[values.length - 1] })) {
         for (const error of validate.errors ?? [])
           report(`query.${parameter.name}${jsonPath(error.instancePath.replace(/^\/value/, ''))}`, describeError(error));
       }
@@ -98,7 +93,7 @@ export class ContractChecker {
       if (body === '') {
         if (requestBody.value.required) report('$', 'a request body (required)');
       } else {
-        const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+        const mediaType = mediaTypeOf(headers);
         if (requestBody.value.content?.[mediaType] === undefined)
           report('header.content-type', `one of ${Object.keys(requestBody.value.content ?? {}).join(', ')}`);
         else for (const found of this.#checkBody(name, 'request', body, ref(...requestBody.pointer, 'content', mediaType, 'schema'))) violations.push(found);
@@ -122,21 +117,18 @@ export class ContractChecker {
     for (const [header, given] of Object.entries((response.headers ?? {}) as Json)) {
       const { pointer: headerAt } = this.#resolve(given as Json, [...at, 'headers', header]);
       const value = headers.get(header);
-      // The service's 429 always says when to come back (RATE-1), whatever `required` says.
+      // A 429 always has Retry-After (RATE-1).
       const required = (given as Json).required === true || (status === 429 && header.toLowerCase() === 'retry-after');
       if (value === null) {
         if (required) report(`header.${header.toLowerCase()}`, 'present');
         continue;
       }
-      const validate = this.#compile(this.#paramAjv, `header:${headerAt.join('/')}`, {
-        type: 'object',
-        properties: { value: { $ref: ref(...headerAt, 'schema') } },
-      });
+      const validate = this.#valueValidator('header', headerAt);
       if (!validate({ value }))
         for (const error of validate.errors ?? []) report(`header.${header.toLowerCase()}`, `${describeError(error)}, got ${JSON.stringify(value)}`);
     }
     if (method === 'HEAD' || status === 204) return violations;
-    const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const mediaType = mediaTypeOf(headers);
     if (response.content?.[mediaType] === undefined) {
       report('header.content-type', `one of ${Object.keys(response.content ?? {}).join(', ')}, got ${JSON.stringify(mediaType)}`);
       return violations;
@@ -154,13 +146,18 @@ export class ContractChecker {
     }
     const validate = this.#compile(this.#ajv, schemaRef, { $ref: schemaRef });
     if (validate(body)) return [];
-    // The first MAX_BODY_VIOLATIONS, then one that says how many more: a body can break a schema a hundred thousand times.
+    // A body can break a schema a hundred thousand times: the first ones, then a count.
     const errors = validate.errors ?? [];
     const kept = errors
       .slice(0, MAX_BODY_VIOLATIONS)
       .map((error) => ({ operation, side, path: `$${jsonPath(error.instancePath)}`, expected: describeError(error) }));
     const more = errors.length - kept.length;
     return more > 0 ? [...kept, { operation, side, path: '$', expected: `the body as the contract says, and ${more} more violations not listed` }] : kept;
+  }
+
+  /** A parameter's or header's schema, checked on `{ value }` with the text coerced to its types. */
+  #valueValidator(kind: string, at: string[]): ValidateFunction {
+    return this.#compile(this.#paramAjv, `${kind}:${at.join('/')}`, { type: 'object', properties: { value: { $ref: ref(...at, 'schema') } } });
   }
 
   #compile(ajv: Ajv2020, id: string, schema: Json): ValidateFunction {
@@ -172,7 +169,7 @@ export class ContractChecker {
     return validate;
   }
 
-  /** Follows a local `$ref` (`#/components/...`), returning the target and its JSON pointer segments. */
+  /** Follows a local `$ref` to its target and JSON pointer. */
   #resolve(value: Json, pointer: string[]): { value: Json; pointer: string[] } {
     let current = { value, pointer };
     while (typeof current.value?.$ref === 'string' && current.value.$ref.startsWith('#/')) {
@@ -185,6 +182,8 @@ export class ContractChecker {
     return current;
   }
 }
+
+const mediaTypeOf = (headers: Headers): string => (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 function ref(...segments: string[]): string {
   return `openapi.yaml#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
@@ -199,7 +198,7 @@ function jsonPath(instancePath: string): string {
     .join('');
 }
 
-/** What the schema expected, in plain words (issue 30 item 7): "an integer", not ajv's "must be integer". */
+/** What the schema expected, in plain words: "an integer", not ajv's "must be integer". */
 function describeError(error: ErrorObject): string {
   const params = error.params as Json;
   const article = (type: string) => (type === 'boolean' ? 'true or false' : type === 'null' ? 'null' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`);
@@ -220,13 +219,10 @@ function describeError(error: ErrorObject): string {
     case 'exclusiveMaximum':
       return `a number ${params.comparison} ${params.limit}`;
     case 'minItems':
-      return `at least ${params.limit} items`;
     case 'maxItems':
-      return `at most ${params.limit} items`;
     case 'minLength':
-      return `at least ${params.limit} characters`;
     case 'maxLength':
-      return `at most ${params.limit} characters`;
+      return `${error.keyword.startsWith('min') ? 'at least' : 'at most'} ${params.limit} ${error.keyword.endsWith('Items') ? 'items' : 'characters'}`;
     case 'pattern':
       return `a text matching ${params.pattern}`;
     case 'format':

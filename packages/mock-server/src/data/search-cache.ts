@@ -7,23 +7,18 @@ export interface Generated {
   readonly flights: ParsedFlight[];
   parsedJson?: string;
   rawJson?: string;
-  /** The flights that have a history record, grouped by route, cabin and program (the store's buckets). */
+  /** The flights that have a history record, by the store's buckets. */
   historyGroups?: ParsedFlight[][];
 }
 
 /** Searches remembered per mock (most recently used kept): at most some 10 MB of flights and JSON. */
 const SEARCH_CACHE_CAP = 256;
 
-/** Every field of a normalized search that generation reads (the format is not one: both are kept per entry). */
+/** Every field of a normalized search that generation reads (not the format). */
 export const searchKey = (s: NormalizedSearch): string =>
   `${s.program}|${s.priceType}|${s.tripType}|${s.cabinType}|${s.origin}|${s.destination}|${s.departureDate}|${s.returnDate ?? ''}|${s.passengers.adults}|${s.passengers.children}|${s.passengers.infants}`;
 
-/**
- * A bounded LRU of generated searches. Generation is a pure function of the
- * seed and the normalized search, so a repeated search is served the same
- * flights (the same objects, which history then stores by reference) and the
- * same JSON, without generating or serializing again.
- */
+/** A bounded LRU of generated searches: a repeated search gets the same flight objects and JSON. */
 export class SearchCache {
   readonly #entries = new Map<string, Generated>();
 
@@ -36,11 +31,7 @@ export class SearchCache {
     return this.#entries.size;
   }
 
-  /**
-   * The search's flights at `now` (epoch ms): a date already gone sells nothing (D38), nor a flight of
-   * today that has left (D139), so the key says which dates are gone and, for today, the local minute.
-   * Without `now`, every date sells.
-   */
+  /** The search's flights at `now` (without it, every date sells). */
   get(search: NormalizedSearch, now?: number): Generated {
     const key = this.#keyOf(search, now);
     let entry = this.#entries.get(key);
@@ -51,7 +42,7 @@ export class SearchCache {
     return entry;
   }
 
-  /** The flights as the response's `flights` (PARSED) or `data` (RAW) JSON. */
+  /** The flights as PARSED `flights` or RAW `data` JSON. */
   json(search: NormalizedSearch, entry: Generated): string {
     if (search.responseFormat === 'PARSED') {
       entry.parsedJson ??= JSON.stringify(entry.flights);
@@ -61,25 +52,18 @@ export class SearchCache {
     return entry.rawJson;
   }
 
-  /**
-   * History group `index` of a search answered at `now`, which a history query reads to build the
-   * records that search stored (D180): the remembered entry's while the cache holds it, else generated
-   * again and not cached (a search's flights are a pure function of the seed, the search and its
-   * instant, so they are the flights it answered).
-   */
+  /** History group `index` of a search answered at `now` (D180): the cached entry's, else generated again, uncached. */
   historyGroupAgain(search: NormalizedSearch, now: number, index: number): readonly ParsedFlight[] {
-    // Still remembered (a test that searches, then reads its history): its flights, without making it the most recent.
     const entry = this.#entries.get(this.#keyOf(search, now)) ?? { flights: generateFlights(this.seed, search, now) };
     return this.historyGroups(entry)[index] ?? [];
   }
 
-  /** The key of a search at `now`: which dates are gone and, for today, the local minute (see {@link get}). */
+  /** The key of a search at `now`: which dates are gone (D38) and, for today, the local minute (D139). */
   #keyOf(search: NormalizedSearch, now: number | undefined): string {
     const past = now === undefined ? undefined : pastDates(search, now);
     return past && now !== undefined ? `${searchKey(search)}|${past.outbound}|${past.inbound}|${saleCutoffKey(search, now)}` : searchKey(search);
   }
 
-  /** {@link Generated.historyGroups}, worked out once per entry. */
   historyGroups(entry: Generated): ParsedFlight[][] {
     if (entry.historyGroups) return entry.historyGroups;
     const groups = new Map<string, ParsedFlight[]>();

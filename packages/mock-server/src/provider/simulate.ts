@@ -23,10 +23,8 @@ const seconds = (ms: number): string => {
 };
 
 /**
- * Simulates the call to the program's provider: waits its latency and answers
- * success or the configured failure (`PROVIDER-1`). A hanging provider, or one
- * slower than `providerTimeoutMs`, is given up on at `providerTimeoutMs` with a
- * 504 failure (`PROVIDER-2`). Aborting `signal` rejects at once.
+ * Simulates the call to the program's provider: its latency, then success or the failure (`PROVIDER-1`);
+ * a provider slower than `providerTimeoutMs` is a 504 failure then (`PROVIDER-2`). Aborting `signal` rejects at once.
  */
 export async function callProvider(
   program: ProgramCode,

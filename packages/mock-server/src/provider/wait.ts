@@ -1,7 +1,4 @@
-/**
- * Resolves after `ms` milliseconds, or rejects with the signal's reason as
- * soon as `signal` aborts (so an abandoned request frees its timer at once).
- */
+/** Resolves after `ms` milliseconds, or rejects with the signal's reason as soon as `signal` aborts. */
 export function wait(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   if (ms <= 0) return Promise.resolve();

@@ -3,11 +3,7 @@ import type { KeySettings, Product } from '../types.js';
 
 export type Consumption = { ok: true } | { ok: false; remaining: number };
 
-/**
- * The quota of one API key (`QUOTA-1`, D4). `tryConsume` checks and consumes
- * in one synchronous step: JavaScript runs it to the end before any other
- * request's code, so concurrent searches can never overspend.
- */
+/** The quota of one API key (`QUOTA-1`): `tryConsume` checks and consumes in one synchronous step (D4). */
 export class KeyLedger {
   /** The key itself: never shown, only masked (`maskKey`). */
   readonly key: string;
@@ -28,17 +24,13 @@ export class KeyLedger {
     return Math.max(0, this.limit - this.consumed);
   }
 
-  /**
-   * Sets what the key has consumed, as `setKey` and `PUT /__mock/keys/{key}` do (D109): the key's
-   * spending starts over from `units`, as for a key created with them, so the per-program usage
-   * (of searches before) is cleared and never counts more than `consumed`.
-   */
+  /** Sets what the key has consumed (D109): its spending starts over, the per-program usage cleared. */
   setConsumed(units: number): void {
     this.consumed = units;
     this.usage.clear();
   }
 
-  /** Consumes `units` for `program` when they remain; otherwise consumes nothing. */
+  /** Consumes `units` for `program` when they remain. */
   tryConsume(units: number, program: ProgramCode): Consumption {
     const remaining = this.remaining;
     if (remaining < units) return { ok: false, remaining };
@@ -47,7 +39,7 @@ export class KeyLedger {
     return { ok: true };
   }
 
-  /** Gives back what `tryConsume` took for a search that failed inside the mock: the client is never charged for the mock's fault. */
+  /** Gives back what `tryConsume` took for a search that failed inside the mock. */
   refund(units: number, program: ProgramCode): void {
     this.consumed = Math.max(0, this.consumed - units);
     const left = (this.usage.get(program) ?? 0) - units;

@@ -1,9 +1,6 @@
 /**
- * The masked form of an API key (D59): at most its first 4 characters (and at
- * most a quarter of it, so a short key is not given away) and 12 hex digits of
- * a 64-bit FNV-1a hash, such as `test***1f0c6b1e2a7d`. Enough to tell keys
- * apart and to match a key one already has, never enough to use one. FNV, not
- * SHA-256: the core runs in browsers too, where only an asynchronous digest exists.
+ * The masked form of an API key (D59): at most its first 4 characters (a quarter of a short one) and 12 hex
+ * digits of its FNV-1a hash (browsers have only an asynchronous SHA).
  *
  * @example
  * maskKey('test-key'); // 'te***' + 12 hex digits

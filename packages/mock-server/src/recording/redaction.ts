@@ -4,13 +4,8 @@ export const REDACTED = '[redacted]';
 const MENTIONS_KEY = /key/i;
 
 /**
- * A path as the mock may show it (in logs, 404 messages, recorded requests):
- * everything after the first segment that mentions "key" (any case, after
- * percent-decoding: `keys`, `Keys`, `api-key`, `%6Beys`) is replaced by
- * `[redacted]`, so `/__mock/keys/SECRET`, `/__mock//keys/SECRET/x` and a
- * mistyped `/__mock/key/SECRET` never show the key. A segment that itself
- * hides a slash (`keys%2FSECRET`) is redacted whole. Paths of the service
- * never mention a key, so they are shown as they are.
+ * A path as the mock may show it: everything after the first segment that mentions "key" (any case,
+ * percent-decoded) is `[redacted]`; a segment hiding a slash (`keys%2FSECRET`) is redacted whole.
  *
  * @example
  * redactPath('/__mock//keys/sk-live-1'); // '/__mock//keys/[redacted]'
@@ -28,20 +23,13 @@ export function redactPath(path: string): string {
   return path;
 }
 
-/**
- * Whether `name` (a path segment, a query parameter's or a header's name)
- * mentions "key", in any case and after percent-decoding: what the mock
- * redacts after or under it (`keys`, `api_key`, `x-goog-api-key`, `%6Bey`).
- */
+/** Whether `name` mentions "key", in any case and percent-decoded: what the mock redacts after or under. */
 export function mentionsKey(name: string): boolean {
   return MENTIONS_KEY.test(decode(name));
 }
 
 /**
- * A query string as the mock may show it, by the rule of {@link redactPath}:
- * the value of each parameter whose name mentions "key" is replaced by
- * `[redacted]` (a parameter without a value that mentions it, whole); the
- * rest is kept as sent.
+ * A query string as the mock may show it: the value of each parameter whose name mentions "key" redacted.
  *
  * @example
  * redactQuery('?key=sk-live-1&method=GET'); // '?key=[redacted]&method=GET'

@@ -1,74 +1,49 @@
 import { dictionary } from '@flight-search/contract';
 import { utf8Length, type MockRequest } from '../answer-types.js';
 import { RECORDED_BODY_PREFIX_BYTES, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from '../defaults.js';
-import type { RecordedRequest } from '../types.js';
+import type { RecordedRequest, RequestFilter } from '../types.js';
 import { keyHash, maskKey } from './mask.js';
 import { REDACTED, redactPath } from './redaction.js';
 
-/** What an entry costs beside its strings (the object, its arrays, numbers): a fixed estimate, so the byte count is deterministic. */
+/** What an entry costs beside its strings: fixed, so the count is deterministic. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
-/**
- * Bodies nested deeper than this are listed as their text: no request of the
- * service nests past 4 levels, and parsing then re-serializing a deeper tree
- * (`GET /__mock/requests`) could overflow the stack.
- */
+/** Bodies nested deeper are listed as text: re-serializing a deeper tree could overflow the stack. */
 const MAX_LISTED_DEPTH = 64;
 
-/**
- * One received request as the log keeps it: its header pairs as one text and
- * its query string, turned into `RecordedRequest`'s records (lower-case names,
- * `x-api-key` redacted) only when `requests()` is read, so recording costs a
- * request almost nothing. The pipeline fills `body`, `status`, `endedAt`, `aborted`.
- */
+/** One received request as the log keeps it, a `RecordedRequest` only when `requests()` is read. */
 export interface LogEntry {
   readonly id: number;
   readonly method: string;
   readonly path: string;
   readonly search: string;
-  /**
-   * The header names and values as received, joined by line feeds: one
-   * string costs its length, where 1 900 headers kept as they arrive are 3 800
-   * strings of ~36 bytes each that a count of their text does not see.
-   */
+  /** The header names and values as received, joined by line feeds: one string costs its length, 1 900 small ones hide theirs. */
   readonly headers: string;
-  /** A body that is not text (the default `null`). */
   body: unknown;
-  /**
-   * The body's text as received, at most {@link RECORDED_BODY_PREFIX_BYTES} of it:
-   * `requests()` lists it parsed when it is whole, JSON and not deeply nested
-   * (kept as text: a few hundred bytes instead of an object tree per request).
-   */
+  /** The body's text, at most {@link RECORDED_BODY_PREFIX_BYTES}: `requests()` parses it when it is whole. */
   bodyText?: string;
-  /** The whole body's size in UTF-8 bytes, set only when `bodyText` is a prefix of it. */
+  /** The whole body's UTF-8 size, when `bodyText` is a prefix. */
   bodySize?: number;
-  /** `bodyText` is listed as text, never parsed (a prefix, or nested past {@link MAX_LISTED_DEPTH}). */
+  /** `bodyText` is listed as text (a prefix, or nested past {@link MAX_LISTED_DEPTH}). */
   bodyAsText?: boolean;
   readonly receivedAt: number;
   endedAt?: number;
   status?: number;
   aborted: boolean;
-  /** The service fault that hit the request, described (`status 503`). */
   fault?: string;
-  /** The one-request scenario it asked for (`x-mock-scenario`, D128). */
   scenario?: string;
-  /** What the mock noticed and let pass, such as an unknown request field (D119). */
   warnings?: readonly string[];
-  /** The stub that answered (issue 30). */
   stub?: string;
-  /** The nearest stub when none matched, and what differed (issue 30). */
   nearMiss?: { stub: string; differs: string[] };
-  /** What the entry counts for in the log's byte total; 0 once it was dropped (or never kept). */
+  /** What the entry counts in the log's bytes; 0 once dropped (or never kept). */
   bytes: number;
-  /** The hash of the `x-api-key` sent (`null`: none), worked out when a key filter first reads the entry. */
+  /** The hash of the `x-api-key` sent (`null`: none). */
   keyHash?: string | null;
 }
 
 /**
- * What the mock received, bounded to the most recent `cap` requests and to
- * `maxBytes` bytes of paths, headers and bodies (a body keeps at most its first
- * {@link RECORDED_BODY_PREFIX_BYTES}), with API keys redacted. The oldest
- * entries are dropped first, and a dropped entry is released at once.
+ * What the mock received, the most recent `cap` requests in `maxBytes` bytes, API keys redacted.
+ * The oldest entries are dropped first, and released at once.
  */
 export class RequestLog {
   #next = 1;
@@ -81,17 +56,14 @@ export class RequestLog {
     private readonly maxBytes: number = REQUEST_LOG_MAX_BYTES,
   ) {}
 
-  /** How many requests the log holds. */
   get size(): number {
     return this.#entries.length - this.#head;
   }
 
-  /** The bytes the log holds by its count: paths, query strings, headers, kept bodies, and a fixed cost per entry. */
   get bytes(): number {
     return this.#bytes;
   }
 
-  /** Starts a record for `request` (its parsed `url`) at mock time `now`. */
   start(request: MockRequest, url: URL, path: string, now: number): LogEntry {
     const shownPath = redactPath(path);
     const entry: LogEntry = {
@@ -99,7 +71,6 @@ export class RequestLog {
       method: request.method,
       path: shownPath,
       search: url.search,
-      // With cap 0 the pipeline still fills the entry (status, times), but nothing keeps or reads it.
       headers: this.cap === 0 ? '' : joinHeaders(request.rawHeaders()),
       body: null,
       receivedAt: now,
@@ -107,11 +78,10 @@ export class RequestLog {
       bytes: 0,
     };
     if (this.cap === 0) return entry;
-    // Header text, path and query are byte strings (one byte per character on the wire), each held as one string.
     const bytes = ENTRY_OVERHEAD_BYTES + entry.method.length + shownPath.length + entry.search.length + entry.headers.length;
     entry.bytes = bytes;
     this.#bytes += bytes;
-    // Hashed now, a request at a time: the first query by key on a full log would otherwise hash them all in one turn (issue 39 item 5).
+    // Hashed now: the first query by key on a full log would otherwise hash them all in one turn.
     sentKeyHash(entry);
     this.#entries.push(entry);
     if (this.size > this.cap) this.#dropOldest();
@@ -119,9 +89,8 @@ export class RequestLog {
     return entry;
   }
 
-  /** Records the body text of `entry`: whole up to {@link RECORDED_BODY_PREFIX_BYTES}, else its first bytes, flagged. */
+  /** Records the body text of `entry`, or its first {@link RECORDED_BODY_PREFIX_BYTES}. */
   recordBody(entry: LogEntry, text: string): void {
-    // A dropped entry (or one of a log that keeps nothing) is read by nobody: do not hold its body.
     if (entry.bytes === 0 || text === '' || entry.bodyText !== undefined) return;
     const kept = utf8Prefix(text);
     entry.bodyText = kept.text;
@@ -131,22 +100,25 @@ export class RequestLog {
     } else if (nestedDeeperThan(text, MAX_LISTED_DEPTH)) {
       entry.bodyAsText = true;
     }
-    entry.bytes += kept.bytes;
-    this.#bytes += kept.bytes;
-    this.#fitBytes();
+    this.#charge(entry, kept.bytes);
   }
 
-  /** Records what the mock noticed and let pass (D119), counted in the log's bytes like the body. */
+  /** Records what the mock let pass (D119), counted like the body. */
   recordWarnings(entry: LogEntry, warnings: readonly string[]): void {
     if (entry.bytes === 0) return;
     entry.warnings = warnings;
-    const bytes = warnings.reduce((sum, warning) => sum + warning.length, 0);
+    this.#charge(
+      entry,
+      warnings.reduce((sum, warning) => sum + warning.length, 0),
+    );
+  }
+
+  #charge(entry: LogEntry, bytes: number): void {
     entry.bytes += bytes;
     this.#bytes += bytes;
     this.#fitBytes();
   }
 
-  /** Drops every entry (what `reset()` does through a fresh log; also for a caller that keeps the log). */
   clear(): void {
     for (let i = this.#head; i < this.#entries.length; i++) this.#entries[i]!.bytes = 0;
     this.#entries = [];
@@ -170,11 +142,7 @@ export class RequestLog {
     this.#head = 0;
   }
 
-  /**
-   * Fresh copies, so a caller cannot change the log; `filter` keeps only the
-   * entries it matches, and pages them: at most `limit`, from the first entry
-   * whose id is above `after` (ids only grow, so a cursor stays valid while the log changes).
-   */
+  /** Fresh copies of the entries `filter` matches: at most `limit`, from the first whose id is above `after`. */
   list(filter?: EntryFilter): RecordedRequest[] {
     const list: RecordedRequest[] = [];
     const hash = filter?.key === undefined ? undefined : keyHash(filter.key);
@@ -187,7 +155,6 @@ export class RequestLog {
     return list;
   }
 
-  /** The index of the first entry whose id is above `after` (the entries are in id order). */
   #firstAfter(after: number | undefined): number {
     let low = this.#head;
     let high = this.#entries.length;
@@ -208,10 +175,9 @@ export class RequestLog {
     const oldest = this.#entries[this.#head]!;
     this.#bytes -= oldest.bytes;
     oldest.bytes = 0;
-    // Released now, not at the next compaction: a dropped entry may hold a 4 KiB body.
     this.#entries[this.#head] = undefined;
     this.#head++;
-    // Compact in batches, so a full log does not shift 10 000 entries per request.
+    // Compacted in batches.
     if (this.#head >= 1024 || this.#head * 2 >= this.#entries.length) {
       this.#entries = this.#entries.slice(this.#head);
       this.#head = 0;
@@ -223,18 +189,14 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const prefixBuffer = new Uint8Array(RECORDED_BODY_PREFIX_BYTES);
 
-/**
- * The body as kept: whole when it fits in {@link RECORDED_BODY_PREFIX_BYTES}
- * UTF-8 bytes, else its longest prefix of whole characters that fits, as a new
- * string (a `slice` would keep the whole body alive behind the prefix).
- */
+/** The body, or its longest prefix of whole characters that fits, as a new string (a slice keeps the body alive). */
 function utf8Prefix(text: string): { text: string; bytes: number; truncated: boolean } {
   const { read, written } = encoder.encodeInto(text, prefixBuffer);
   if (read === text.length) return { text, bytes: written, truncated: false };
   return { text: decoder.decode(prefixBuffer.subarray(0, written)), bytes: written, truncated: true };
 }
 
-/** Whether JSON-looking `text` opens more than `limit` arrays or objects at once (brackets inside strings do not count). */
+/** Whether JSON-looking `text` nests more than `limit` arrays or objects. */
 function nestedDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
@@ -252,28 +214,18 @@ function nestedDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-/** A checked `requests()` filter: `since` already in epoch ms. */
-export interface EntryFilter {
-  method?: string;
-  path?: string;
-  key?: string;
-  status?: number;
-  since?: number;
-  after?: number;
-  limit?: number;
-}
+/** A checked `requests()` filter: `since` in epoch ms. */
+export type EntryFilter = Omit<RequestFilter, 'since'> & { since?: number };
 
 function matches(entry: LogEntry, filter: EntryFilter, hash: string | undefined): boolean {
   if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
   if (filter.path !== undefined && entry.path !== filter.path) return false;
   if (filter.status !== undefined && entry.status !== filter.status) return false;
   if (filter.since !== undefined && entry.receivedAt < filter.since) return false;
-  // Compared by hash, so the key asked for is never compared to, or shown beside, another in clear.
   if (hash !== undefined && sentKeyHash(entry) !== hash) return false;
   return true;
 }
 
-/** The hash of the key `entry`'s request sent, made when the entry is stored: every worker's `requests({ key })` reads the whole log (D154). */
 function sentKeyHash(entry: LogEntry): string | null {
   if (entry.keyHash === undefined) {
     const sent = sentKey(headerPairs(entry.headers));
@@ -282,16 +234,11 @@ function sentKeyHash(entry: LogEntry): string | null {
   return entry.keyHash;
 }
 
-/**
- * Header pairs as one text. A line feed never occurs in a header of HTTP or
- * Fetch (both refuse it); one in a hand-made request becomes a space, so it
- * cannot shift the pairs after it.
- */
+/** Header pairs as one text; a line feed in a hand-made request becomes a space. */
 function joinHeaders(raw: readonly string[]): string {
   return raw.some((text) => text.includes('\n')) ? raw.map((text) => text.replaceAll('\n', ' ')).join('\n') : raw.join('\n');
 }
 
-/** The flat name/value list of {@link joinHeaders}' text. */
 function headerPairs(text: string): string[] {
   return text === '' ? [] : text.split('\n');
 }
@@ -350,7 +297,6 @@ function toRecorded(entry: LogEntry): RecordedRequest {
   return recorded;
 }
 
-/** The parsed JSON body, the raw text when it is not JSON, or `null` for an empty one. */
 function parseBody(text: string): unknown {
   try {
     return JSON.parse(text);

@@ -18,39 +18,28 @@ export function normalizeSearch(body: SearchRequest): NormalizedSearch {
     origin: body.origin,
     destination: body.destination,
     departureDate: body.departureDate,
-    ...(body.returnDate !== undefined ? { returnDate: body.returnDate } : {}),
+    ...(body.returnDate !== undefined && { returnDate: body.returnDate }),
     passengers: { adults: body.passengers.adults, children: body.passengers.children ?? 0, infants: body.passengers.infants ?? 0 },
     responseFormat: body.responseFormat ?? 'RAW',
   };
 }
 
-/**
- * The body as JSON, or why it is not: an encoding the mock does not decode
- * first (415, D29), then `SEARCH-10` content type (D13), then `invalid_json` (D6).
- */
+/** The body as JSON, or why not: an encoding (415, D29), then `SEARCH-10` content type (D13), then `invalid_json` (D6). */
 async function readJsonBody({ request, record, state }: RouteContext): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
   const encoding = request.headers.get('content-encoding');
   if (encoding !== null && !isIdentity(encoding)) return { ok: false, answer: unsupportedContentEncoding(encoding) };
   const text = await request.text();
-  let value: unknown;
-  let parsed = true;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    parsed = false;
-  }
   state.log.recordBody(record, text);
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    return {
-      ok: false,
-      answer: validationFailed([{ field: 'body', type: 'invalid_type', message: 'The body must be sent as application/json (SEARCH-10).' }]),
-    };
+  const refused = (type: ValidationIssue['type'], message: string) => ({ ok: false as const, answer: validationFailed([{ field: 'body', type, message }]) });
+  if (!isJsonContentType(request.headers.get('content-type'))) return refused('invalid_type', 'The body must be sent as application/json (SEARCH-10).');
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return refused('invalid_json', 'The body is not valid JSON.');
   }
-  if (!parsed) return { ok: false, answer: validationFailed([{ field: 'body', type: 'invalid_json', message: 'The body is not valid JSON.' }]) };
-  return { ok: true, value };
 }
 
-/** `identity` (the body as it is), alone or repeated; an empty header says nothing either. */
+/** `identity`, alone or repeated; an empty coding says nothing either. */
 function isIdentity(encoding: string): boolean {
   return encoding.split(',').every((coding) => {
     const name = coding.trim().toLowerCase();
@@ -58,7 +47,7 @@ function isIdentity(encoding: string): boolean {
   });
 }
 
-/** The result of a search whose provider failed (`PROVIDER-1`, `PROVIDER-2`): no flights or data, the provider's error. */
+/** The result of a search whose provider failed (`PROVIDER-1`, `PROVIDER-2`). */
 function failedItem(search: NormalizedSearch, outcome: ProviderFailure): SearchResponse['results'][number] {
   const airline = search.program;
   const error = { message: outcome.message, providerStatusCode: outcome.providerStatusCode };
@@ -68,10 +57,8 @@ function failedItem(search: NormalizedSearch, outcome: ProviderFailure): SearchR
 type ProviderFailure = Extract<ProviderOutcome, { ok: false }>;
 
 /**
- * `POST /flights/search`: `SEARCH-10` content type, `SEARCH-1`..`SEARCH-9`
- * validation (422), `QUOTA-1` (402, checked and consumed in one synchronous
- * step), then the provider (`PROVIDER-1`, `PROVIDER-2`). A successful MILES
- * search's flights join the price history (D9).
+ * `POST /flights/search`: `SEARCH-10`, `SEARCH-1`..`SEARCH-9` (422), `QUOTA-1` (402), then the provider
+ * (`PROVIDER-1`, `PROVIDER-2`). A successful MILES search's flights join the price history (D9).
  */
 export async function searchRoute(context: RouteContext): Promise<Answer> {
   const body = await readJsonBody(context);
@@ -80,24 +67,21 @@ export async function searchRoute(context: RouteContext): Promise<Answer> {
   return unknown.warned(await searchWith(context, body.value, unknown.refused));
 }
 
-/** A search whose body is JSON: the contract's checks (with `refused`, the unknown fields refused by the option), then the search. */
+/** A search whose body is JSON: the contract's checks, then the search. */
 async function searchWith(context: RouteContext, value: unknown, refused: ValidationIssue[]): Promise<Answer> {
   const { ledger, request } = context;
-  // The spec's rules, and this mock's decision that the codes name airports it knows (D107).
+  // The spec's rules, and known airports only (D107).
   const issues = [...validateSearchRequest(value, { decisions: true, place: placeProblem }), ...refused];
   if (issues.length > 0) return validationFailed(issues);
-  const body = { value };
-  const search = normalizeSearch(body.value as SearchRequest);
-
+  const search = normalizeSearch(value as SearchRequest);
   // No await between the check and the consumption: concurrent searches never overspend (D4).
   const cost = searchCost(search.tripType);
   const consumption = ledger.tryConsume(cost, search.program);
   if (!consumption.ok) return quotaExceeded(cost, consumption.remaining);
-
   try {
     return await answerSearch(context, search);
   } catch (error) {
-    // A search that failed inside the mock (not one the client abandoned) is not charged (issue 39 item 4).
+    // A search that failed inside the mock (not one the client abandoned) is not charged.
     if (!request.aborted()) ledger.refund(cost, search.program);
     throw error;
   }
@@ -107,18 +91,18 @@ async function searchWith(context: RouteContext, value: unknown, refused: Valida
 async function answerSearch(context: RouteContext, search: NormalizedSearch): Promise<Answer> {
   const { state, request } = context;
   const behavior = context.provider;
-  // The signal only matters while the provider waits; without a wait none is made (the node server creates it on demand).
+  // A signal is made only for a wait (the node server creates it on demand).
   const waits = behavior?.hang === true || providerLatencyMs(search.program, behavior, state.options) > 0;
   const outcome = await callProvider(search.program, behavior, state.options, waits ? request.signal : undefined);
   if (outcome.ok) {
     const searchedAt = state.options.now();
     const generated = state.searches.get(search, searchedAt);
     if (search.priceType === 'MILES') {
-      // One entry per bucket, whose records a history query builds when it first reads them, from these flights generated again (D180).
+      // One entry per bucket, whose records a history query builds from these flights generated again (D180).
       for (const [index, group] of state.searches.historyGroups(generated).entries())
         state.history.addFlights(group, searchedAt, () => state.searches.historyGroupAgain(search, searchedAt, index));
     }
-    // Exactly JSON.stringify of the response object, with the flights' part serialized once per distinct search.
+    // JSON.stringify of the response, the flights serialized once per distinct search.
     const field = search.responseFormat === 'PARSED' ? 'flights' : 'data';
     const json = `{"results":[{"airline":${JSON.stringify(search.program)},"success":true,"${field}":${state.searches.json(search, generated)}}],"summary":{"totalAirlinesRequested":1,"successfulSearches":1,"failedSearches":0}}`;
     return { status: 200, body: undefined, json };

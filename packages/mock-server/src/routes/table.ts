@@ -25,20 +25,15 @@ const ROUTES: readonly Route[] = [
 
 export type RouteMatch = { route: Route; path: string } | { route: undefined; path: string; allow?: string };
 
-/**
- * The `Allow` header of a service path asked with a method it does not have
- * (405, D60), or `undefined` when `path` is not one of the service's paths.
- * A GET route allows HEAD too (answered as GET).
- */
+/** The `Allow` header of a service path (405, D60; GET allows HEAD), or `undefined` for another path. */
 export function allowedMethods(path: string): string | undefined {
   const methods = ROUTES.filter((route) => route.path === path).flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]));
   return methods.length === 0 ? undefined : methods.join(', ');
 }
 
 /**
- * The route of a request: `null` when it is not the service's (another origin,
- * or, with any origin, a path or method the service does not have), so msw
- * passes it on; `{ route: undefined }` for an unknown path under `baseUrl` (404 envelope, D11).
+ * The route of a request: `null` when it is not the service's, so msw passes it on;
+ * `{ route: undefined }` for an unknown path under `baseUrl` (404 envelope, D11).
  */
 export function matchRoute(url: URL, method: string, baseUrls: readonly string[] | undefined): RouteMatch | null {
   let path = url.pathname;
@@ -48,7 +43,6 @@ export function matchRoute(url: URL, method: string, baseUrls: readonly string[]
     if (baseUrl === undefined) return null;
     path = here.slice(baseUrl.length) || '/';
   }
-  // HEAD is answered as GET (the adapters send no body with it).
   const wanted = method === 'HEAD' ? 'GET' : method;
   const route = ROUTES.find((candidate) => candidate.path === path && candidate.method === wanted);
   if (route) return { route, path };

@@ -38,7 +38,7 @@ export function describeFault(fault: Readonly<StubFault>): string {
   return parts.join(', ');
 }
 
-/** The answer a forced status (`x-mock-scenario: status=N`, `Prefer: code=N`) gives, in the service's envelope with the fields that status carries. */
+/** The answer of a forced status (`status=N`, `Prefer: code=N`), in the service's envelope. */
 export function forcedAnswer(status: number, by: string): Answer {
   const forced = `forced by the ${by} header`;
   switch (status) {
@@ -69,16 +69,15 @@ export function forcedAnswer(status: number, by: string): Answer {
   }
 }
 
-/** A stub's own response: its status, its headers (names in lower case), its JSON body or none. */
+/** A stub's own response: its status, headers (lower-case names) and JSON body or none. */
 export function responseAnswer(response: NonNullable<StubDefinition['response']>): Answer {
   const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
   return { status: response.status, body: response.body ?? null, headers, ...(response.body === undefined && { json: '' }) };
 }
 
-/** Pieces a trickled body is sent in. */
 const TRICKLE_PIECES = 10;
 
-/** A body sent in {@link TRICKLE_PIECES} pieces over `trickleMs` (a `trickleMs` fault): the first at once, the last at `trickleMs`. */
+/** A body sent in {@link TRICKLE_PIECES} pieces over `trickleMs`: the first at once, the last at `trickleMs`. */
 export function trickled(body: PlainAnswer['body'], trickleMs: number): ChunkedBody {
   const text = typeof body === 'string' ? body : body instanceof Uint8Array ? new TextDecoder().decode(body) : body.chunks.join('');
   const points = Array.from(text);

@@ -1,5 +1,5 @@
 import { checkAnswer, isPlainObject, MEDIA_TYPES } from '@flight-search/contract';
-import { behaviorIssues, keyNameIssue, unknownFields, type SettingIssue } from '../settings.js';
+import { behaviorIssues, joinField, keyNameIssue, unknownFields, type SettingIssue } from '../settings.js';
 import type { StubDefinition } from '../types.js';
 import { isMatcher, matcherIssues } from './matchers.js';
 import { faultAnswer } from './answers.js';
@@ -8,7 +8,7 @@ const STUB_FIELDS = ['name', 'request', 'response', 'fault', 'provider', 'priori
 const REQUEST_FIELDS = ['method', 'path', 'query', 'headers', 'body', 'key'];
 const RESPONSE_FIELDS = ['status', 'headers', 'body'];
 const SCENARIO_FIELDS = ['name', 'state', 'next'];
-/** A fault's own fields; `setFault` also takes the stub's `times` and `fraction` beside them. */
+/** A fault's own fields (`setFault` adds `times` and `fraction`). */
 export const FAULT_FIELDS = ['status', 'retryAfterSeconds', 'drop', 'delayMs', 'trickleMs'];
 const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
 const DROPS = ['before-headers', 'after-headers'] as const;
@@ -18,45 +18,50 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Framing and hop-by-hop headers: the server's to send, never a stub's (RFC 9110 7.6.1, 8.6, 6.1). */
 const SERVER_HEADERS = ['connection', 'content-length', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 const anyway = 'Give "contract": false to stub it anyway.';
+const NOT_TOKEN = 'is no HTTP header name (RFC 9110 token).';
 
 const issue = (field: string, type: SettingIssue['type'], message: string): SettingIssue => ({ field, type, message });
 const isText = (value: unknown) => typeof value === 'string' || isMatcher(value);
+const badName = (value: unknown) => value !== undefined && (typeof value !== 'string' || value === '' || value.length > 200);
+const NAME = 'must be a string of 1 to 200 characters.';
+
+/** The `times` and `fraction` a stub and `setFault` share. */
+function shareIssues({ times, fraction }: Record<string, unknown>): SettingIssue[] {
+  const issues: SettingIssue[] = [];
+  if (times !== undefined && (!Number.isSafeInteger(times) || (times as number) < 1)) issues.push(issue('times', 'out_of_range', 'must be an integer >= 1.'));
+  if (fraction !== undefined && (typeof fraction !== 'number' || !(fraction >= 0 && fraction <= 1)))
+    issues.push(issue('fraction', 'out_of_range', 'must be a number from 0 to 1.'));
+  return issues;
+}
 
 /**
- * Every problem of a stub (`mock.stub`, `POST /__mock/stubs`, the `stubs` option, a playback file), fields
- * relative to it: its shape and matchers, HTTP (header names and values, no framing headers, no body with
- * 204 or 304) and, unless `contract: false`, openapi.yaml (a declared status, a body its schema accepts,
- * `Retry-After` on a 429, a declared media type). A stub stored is one every adapter can send.
+ * Every problem of a stub, fields relative to it: its shape and matchers, HTTP (header names and values,
+ * no framing headers, no body with 204 or 304) and, unless `contract: false`, openapi.yaml.
  */
 export function stubIssues(stub: unknown): SettingIssue[] {
   if (!isPlainObject(stub)) return [issue('', 'invalid_type', 'must be an object { request, response | fault | provider, priority?, times?, scenario? }.')];
   const issues = unknownFields(stub, STUB_FIELDS);
-  const { name, request, response, fault, provider, priority, times, fraction, scenario, contract } = stub;
-  if (name !== undefined && (typeof name !== 'string' || name === '' || name.length > 200))
-    issues.push(issue('name', 'invalid_type', 'must be a string of 1 to 200 characters.'));
+  const { name, request, response, fault, provider, priority, scenario, contract } = stub;
+  if (badName(name)) issues.push(issue('name', 'invalid_type', NAME));
   issues.push(...requestIssues(request));
   if ([response, fault, provider].filter((answer) => answer !== undefined).length !== 1)
     issues.push(issue('response', 'cross_field', 'give exactly one of `response`, `fault` and `provider`.'));
   if (response !== undefined) issues.push(...responseIssues(response));
-  if (fault !== undefined) issues.push(...faultIssues(fault, FAULT_FIELDS).map((found) => ({ ...found, field: joined('fault', found.field) })));
+  if (fault !== undefined) issues.push(...under('fault', faultIssues(fault, FAULT_FIELDS)));
   if (provider !== undefined) {
-    issues.push(...behaviorIssues(provider).map((found) => ({ ...found, field: joined('provider', found.field) })));
+    issues.push(...under('provider', behaviorIssues(provider)));
     if (isPlainObject(request) && (request.method !== 'POST' || request.path !== '/flights/search'))
       issues.push(issue('provider', 'cross_field', 'is for searches: request.method POST and request.path /flights/search.'));
   }
   if (priority !== undefined && (!Number.isSafeInteger(priority) || (priority as number) < 1))
     issues.push(issue('priority', 'out_of_range', 'must be an integer >= 1 (1 is tried first).'));
-  if (times !== undefined && (!Number.isSafeInteger(times) || (times as number) < 1)) issues.push(issue('times', 'out_of_range', 'must be an integer >= 1.'));
-  if (fraction !== undefined && (typeof fraction !== 'number' || !(fraction >= 0 && fraction <= 1)))
-    issues.push(issue('fraction', 'out_of_range', 'must be a number from 0 to 1.'));
+  issues.push(...shareIssues(stub));
   if (scenario !== undefined) {
     if (!isPlainObject(scenario) || typeof scenario.name !== 'string' || scenario.name === '')
       issues.push(issue('scenario', 'invalid_type', 'must be an object { name, state?, next? } with a non-empty name.'));
     else {
       issues.push(...unknownFields(scenario, SCENARIO_FIELDS, 'scenario'));
-      for (const field of ['name', 'state', 'next'] as const)
-        if (scenario[field] !== undefined && (typeof scenario[field] !== 'string' || scenario[field] === '' || (scenario[field] as string).length > 200))
-          issues.push(issue(`scenario.${field}`, 'invalid_type', 'must be a string of 1 to 200 characters.'));
+      for (const field of SCENARIO_FIELDS) if (badName(scenario[field])) issues.push(issue(`scenario.${field}`, 'invalid_type', NAME));
     }
   }
   if (contract !== undefined && typeof contract !== 'boolean') issues.push(issue('contract', 'invalid_type', 'must be true or false.'));
@@ -64,7 +69,7 @@ export function stubIssues(stub: unknown): SettingIssue[] {
   return issues;
 }
 
-/** Every problem of a journal query (`POST /__mock/requests/find`): a stub's request whose every field is optional, its key literal (the journal keeps none). */
+/** Every problem of a journal query: a stub's request, every field optional, its key literal (the journal keeps none). */
 export function patternIssues(pattern: unknown): SettingIssue[] {
   if (!isPlainObject(pattern)) return [issue('', 'invalid_type', 'must be an object { method?, path?, query?, headers?, body?, key? }.')];
   const issues = requestIssues({ method: 'GET', path: '/', ...pattern }).map((found) => ({ ...found, field: found.field.replace(/^request\.?/, '') }));
@@ -78,9 +83,9 @@ function requestIssues(request: unknown): SettingIssue[] {
     return [issue('request', request === undefined ? 'missing' : 'invalid_type', 'must be an object { method, path, query?, headers?, body?, key? }.')];
   const issues = unknownFields(request, REQUEST_FIELDS, 'request');
   const { method, path, query, headers, key } = request;
-  if (isMatcher(method) ? false : typeof method !== 'string' || !TOKEN.test(method))
+  if (!isMatcher(method) && (typeof method !== 'string' || !TOKEN.test(method)))
     issues.push(issue('request.method', 'invalid_format', 'must be an HTTP method such as POST, or a matcher.'));
-  if (isMatcher(path) ? false : typeof path !== 'string' || !path.startsWith('/'))
+  if (!isMatcher(path) && (typeof path !== 'string' || !path.startsWith('/')))
     issues.push(issue('request.path', 'invalid_format', 'must be a path starting with /, such as /flights/search, or a matcher.'));
   const values = (what: unknown, field: string, ok: (value: unknown) => boolean, expected: string) => {
     if (what === undefined) return;
@@ -88,8 +93,7 @@ function requestIssues(request: unknown): SettingIssue[] {
     else
       for (const [name, value] of Object.entries(what)) {
         if (!ok(value)) issues.push(issue(`${field}.${name}`, 'invalid_type', `must be ${expected}.`));
-        if (field === 'request.headers' && !TOKEN.test(name))
-          issues.push(issue(`${field}.${name}`, 'invalid_format', 'is no HTTP header name (RFC 9110 token).'));
+        if (field === 'request.headers' && !TOKEN.test(name)) issues.push(issue(`${field}.${name}`, 'invalid_format', NOT_TOKEN));
       }
   };
   values(
@@ -103,7 +107,7 @@ function requestIssues(request: unknown): SettingIssue[] {
     const problem = keyNameIssue(key);
     if (problem) issues.push({ ...problem, field: 'request.key' });
   }
-  // A pattern over keys would let whoever reads a stub's hits learn, a guess at a time, which keys were sent (D59).
+  // A pattern's hits would tell, a guess at a time, which keys were sent (D59).
   const keyed = [
     ['request.key', key],
     ...Object.entries(isPlainObject(headers) ? headers : {})
@@ -128,7 +132,7 @@ function responseIssues(response: unknown): SettingIssue[] {
   else
     for (const [name, value] of Object.entries(headers ?? {})) {
       const field = `response.headers.${name}`;
-      if (!TOKEN.test(name)) issues.push(issue(field, 'invalid_format', 'is no HTTP header name (RFC 9110 token).'));
+      if (!TOKEN.test(name)) issues.push(issue(field, 'invalid_format', NOT_TOKEN));
       else if (SERVER_HEADERS.includes(name.toLowerCase()))
         issues.push(issue(field, 'invalid_enum', 'is a framing or hop-by-hop header: the server sends it, never a stub.'));
       if (typeof value !== 'string') issues.push(issue(field, 'invalid_type', 'must be a string.'));
@@ -137,7 +141,7 @@ function responseIssues(response: unknown): SettingIssue[] {
   return issues;
 }
 
-/** Every problem of a fault answer, fields relative to it; `fields` are those it may have (`setFault` adds `times`, `fraction`). */
+/** Every problem of a fault answer, fields relative to it; `fields` are those it may have. */
 export function faultIssues(fault: unknown, fields: readonly string[]): SettingIssue[] {
   if (!isPlainObject(fault)) return [issue('', 'invalid_type', `must be an object { ${fields.map((field) => `${field}?`).join(', ')} }.`)];
   const issues = unknownFields(fault, fields);
@@ -154,25 +158,20 @@ export function faultIssues(fault: unknown, fields: readonly string[]): SettingI
       issues.push(issue('retryAfterSeconds', 'out_of_range', 'must be an integer >= 0 (seconds).'));
     else if (status !== 429) issues.push(issue('retryAfterSeconds', 'cross_field', 'is only for `status: 429`.'));
   }
-  // Bounded well under the longest timer: a fault is for tests, and a day is already more than any client waits.
   for (const [field, value] of [
     ['delayMs', delayMs],
     ['trickleMs', trickleMs],
   ] as const)
     if (value !== undefined && (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 86_400_000))
       issues.push(issue(field, 'out_of_range', 'must be an integer from 0 to 86400000 (ms).'));
-  if (fault.times !== undefined && (!Number.isSafeInteger(fault.times) || (fault.times as number) < 1))
-    issues.push(issue('times', 'out_of_range', 'must be an integer >= 1.'));
-  if (fault.fraction !== undefined && (typeof fault.fraction !== 'number' || !(fault.fraction >= 0 && fault.fraction <= 1)))
-    issues.push(issue('fraction', 'out_of_range', 'must be a number from 0 to 1.'));
-  return issues;
+  return [...issues, ...shareIssues(fault)];
 }
 
 /** What openapi.yaml says against a stub's answer; each issue says how to stub it anyway. */
 function contractIssues(stub: StubDefinition): SettingIssue[] {
   const { method, path } = stub.request;
   const status = stub.response?.status ?? stub.fault?.status;
-  // A dropped connection, a bare delay or the service's own rules have no status of their own to check; nor has a path matcher one operation.
+  // A drop, a bare delay or the rules have no status to check; a path matcher no one operation.
   if (status === undefined || typeof method !== 'string' || typeof path !== 'string') return [];
   const headers = Object.fromEntries(Object.entries(stub.response?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
   const issues: SettingIssue[] = [];
@@ -194,10 +193,9 @@ function contractIssues(stub: StubDefinition): SettingIssue[] {
         `is not a status this operation declares (${problem.declared.join(', ')}). ${anyway}`,
       ),
     ];
-  // A calendar date is a format, in the settings' vocabulary.
   const kind = (found: string): SettingIssue['type'] =>
     found === 'invalid_date' ? 'invalid_format' : found === 'invalid_json' ? 'invalid_type' : (found as SettingIssue['type']);
   return [...issues, ...problem.issues.map((found) => issue(`response.${found.field}`, kind(found.type), `${found.message} ${anyway}`))];
 }
 
-const joined = (prefix: string, field: string) => (field === '' ? prefix : `${prefix}.${field}`);
+const under = (prefix: string, issues: SettingIssue[]) => issues.map((found) => ({ ...found, field: joinField(prefix, found.field) }));

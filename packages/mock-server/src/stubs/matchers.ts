@@ -3,19 +3,14 @@ import { RE2JS } from 're2js';
 import type { SettingIssue } from '../settings.js';
 
 /**
- * The matcher language of a stub's `request` and of the journal's `count` and `find`: any value may be a
- * literal or one of these objects. A literal object that happens to have one of these keys goes inside `equalTo`.
- * `matches` runs on RE2 (re2js): its time is linear in the text, times the pattern's program, which the bounds below keep
- * small (a pattern of 256 characters, repeats of 100, RE2's own 1 000 for nested ones, values of 8 KiB).
+ * The matchers of a stub's `request` and of journal queries: any value may be a literal or one of these.
+ * `matches` runs on RE2, linear in the text times the pattern's program, which these bounds keep small.
  */
 const KINDS = ['equalTo', 'contains', 'matches'] as const;
-/** The longest `matches` pattern, in characters: RE2 compiles it to a machine whose size grows with it. */
-export const MAX_PATTERN_LENGTH = 256;
-/** The most a `matches` pattern repeats one piece (`{100}`): RE2's program, and so its work per character, grows with it. */
+const MAX_PATTERN_LENGTH = 256;
 const MAX_REPEAT = 100;
-/** The longest value a `matches` reads; a longer one does not match it. */
+/** The longest value a `matches` reads; a longer one does not match. */
 const MAX_MATCHED = 8 * 1024;
-/** How deep matchers may nest in a stub's request or a journal query. */
 const MAX_DEPTH = 64;
 
 type Matcher = { equalTo: unknown } | { contains: string } | { matches: string };
@@ -25,7 +20,7 @@ export const isMatcher = (value: unknown): value is Matcher =>
   isPlainObject(value) && Object.keys(value).length === 1 && KINDS.includes(Object.keys(value)[0] as never);
 
 const compiled = new Map<string, RE2JS>();
-/** A pattern compiled once per distinct text (the set of stubs bounds the distinct texts). */
+/** A pattern compiled once per distinct text. */
 function pattern(source: string): RE2JS {
   let found = compiled.get(source);
   if (found === undefined) {
@@ -36,7 +31,7 @@ function pattern(source: string): RE2JS {
   return found;
 }
 
-/** Every problem of the matchers inside `value`, at `field`: a pattern RE2 refuses, a `contains` that is no string. */
+/** Every problem of the matchers inside `value`, at `field`. */
 export function matcherIssues(value: unknown, field: string, depth = 0): SettingIssue[] {
   if (depth > MAX_DEPTH) return [{ field, type: 'out_of_range', message: `is nested deeper than ${MAX_DEPTH} levels.` }];
   if (isMatcher(value)) {
@@ -64,17 +59,14 @@ export function matcherIssues(value: unknown, field: string, depth = 0): Setting
 }
 
 /**
- * Where `given` differs from `wanted`, as field paths under `field`: a matcher is applied; an object is
- * matched field by field (extra fields in `given` ignored, WireMock's `equalToJson` with extra fields
- * ignored); an array item by item, the same length; any other literal whole. A `contains` or `matches`
- * reads a string, or a number or boolean as its JSON text.
+ * Where `given` differs from `wanted`, as field paths under `field`: an object field by field (extra fields
+ * ignored), an array item by item, another literal whole; `contains` and `matches` read a string, number or boolean.
  */
 export function differences(wanted: unknown, given: unknown, field: string): string[] {
   if (isMatcher(wanted)) {
     if ('equalTo' in wanted) return same(wanted.equalTo, given) ? [] : [field];
     const text = typeof given === 'string' ? given : typeof given === 'number' || typeof given === 'boolean' ? String(given) : undefined;
     if (text === undefined) return [field];
-    // RE2's work is linear in the text read times the pattern's program: a `matches` reads at most MAX_MATCHED characters.
     const hit = 'contains' in wanted ? text.includes(wanted.contains) : text.length <= MAX_MATCHED && pattern(wanted.matches).matcher(text).find();
     return hit ? [] : [field];
   }

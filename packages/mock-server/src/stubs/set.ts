@@ -1,15 +1,15 @@
 import { utf8Length } from '../answer-types.js';
+import { mulberry32 } from '../data/random/index.js';
 import { maskKey } from '../recording/mask.js';
 import type { SettingIssue } from '../settings.js';
 import type { ScenarioState, StubDefinition, StubState } from '../types.js';
 import { differences } from './matchers.js';
 
-/** A stub's priority when none is given: WireMock's default. Lower numbers are tried first. */
+/** WireMock's default priority and first scenario state. */
 const DEFAULT_PRIORITY = 5;
-/** The state every scenario starts in, WireMock's name for it. */
 const STARTED = 'Started';
 
-/** What the stubs may hold, in bytes of their JSON: rows of the option table (`stubsCap`, `stubBytes`, `stubsBytes`, `keyStateBytes`). */
+/** What the stubs may hold (bytes of their JSON): rows of the option table. */
 export interface StubLimits {
   stubsCap: number;
   stubBytes: number;
@@ -17,28 +17,28 @@ export interface StubLimits {
   keyStateBytes: number;
 }
 
-/** The request a stub is matched against: what the pipeline already has, the body read once and parsed at most once. */
+/** The request a stub is matched against. */
 export interface StubRequest {
   method: string;
   path: string;
   url: URL;
   headers: Pick<Headers, 'get'>;
   text: string;
-  /** The body as JSON (its text when it is none): parsed on first use, however many stubs read it. */
+  /** The body as JSON (its text when it is none), parsed once. */
   json(): unknown;
 }
 
-/** What matched: the stubs used in order (delays and trickles that let the request go on, then the one that answers, if any), or the nearest miss. */
+/** The stubs used in order (those that pass the request on, then the one that answers), or the nearest miss. */
 export interface StubMatch {
   used: Stub[];
   nearMiss?: { stub: string; differs: string[] };
 }
 
-/** The scope of a definition: the literal key its request names, or `undefined` (global) for none or a key matcher. */
-export const scopeOf = (definition: StubDefinition): string | undefined => (typeof definition.request.key === 'string' ? definition.request.key : undefined);
-/** A stub that only shapes the answer (a delay, a trickle) and lets the request go on to the next stub or the rules. */
+/** The scope of a definition: the literal key its request names, or `undefined` (global). */
+const scopeOf = (definition: StubDefinition): string | undefined => (typeof definition.request.key === 'string' ? definition.request.key : undefined);
+/** A stub that only delays or trickles, and passes the request on. */
 const passesOn = ({ fault }: StubDefinition) => fault !== undefined && fault.status === undefined && fault.drop === undefined;
-/** Stubs named `fault:` and `program:` are what `setFault` and `setProgramBehavior` made: their misses are no news to a test. */
+/** `setFault`'s and `setProgramBehavior`'s stubs: their misses are no news to a test. */
 const shortcut = (definition: StubDefinition) => /^(fault|program):/.test(definition.name ?? '');
 const isFault = (definition: StubDefinition) => definition.name?.startsWith('fault:') === true;
 
@@ -59,7 +59,7 @@ export class Stub {
     if (definition.fraction !== undefined) this.#random = mulberry32(seed ^ Math.imul(order, 0x9e3779b1));
   }
 
-  /** Whether this request is one of its `fraction` (always, without one): drawn from the mock's seed. */
+  /** Whether this request is one of its `fraction`. */
   take(): boolean {
     return this.#random === undefined || this.#random() < this.definition.fraction!;
   }
@@ -68,7 +68,7 @@ export class Stub {
     return this.definition.priority ?? DEFAULT_PRIORITY;
   }
 
-  /** Read back: the key never, only its masked form (D59). */
+  /** Read back, the key masked (D59). */
   snapshot(): StubState {
     const { request, ...rest } = structuredClone(this.definition);
     const headers = Object.entries(request.headers ?? {}).map(([name, value]) => [name, name.toLowerCase() === 'x-api-key' ? masked(value) : value]);
@@ -85,17 +85,14 @@ export class Stub {
 }
 
 /**
- * A mock's stubs: every override of its answers (a test's stubs, `setFault`, `setProgramBehavior`, the
- * `x-mock-scenario` and `Prefer` headers) is one, tried lowest `priority` first and, at equal priority, in the
- * order added. A stub whose `request.key` is a literal key belongs to that key's scope: it matches only that
- * key's requests, its scenarios are named within the scope, and resetting the key removes it. Scenario states
- * live here too, freed with the last stub of their scope that names them. Bounded by {@link StubLimits}.
+ * A mock's stubs (every override of its answers), tried lowest `priority` first, then in the order added.
+ * A stub whose `request.key` is a literal key matches only that key's requests; its scenarios are the key's.
  */
 export class StubSet {
   #stubs: Stub[] = [];
   #next = 1;
   #bytes = 0;
-  /** Scenario states by scope and name (`key\0name`, the key empty for the global scope). */
+  /** Scenario states by `key\0name` (the key empty for the global scope). */
   #scenarios = new Map<string, string>();
 
   constructor(
@@ -107,7 +104,7 @@ export class StubSet {
     return this.#stubs.length;
   }
 
-  /** Why `definition` cannot be stored (in place of stub `id`, when given): the limit it breaks. */
+  /** The limit `definition` breaks (in place of stub `id`, when given). */
   limitIssues(definition: StubDefinition, id?: string): SettingIssue[] {
     const bytes = utf8Length(JSON.stringify(definition));
     const old = id === undefined ? undefined : this.#stubs.find((stub) => stub.id === id);
@@ -124,7 +121,7 @@ export class StubSet {
     return [];
   }
 
-  /** Stores a stub already checked by `stubIssues` and {@link limitIssues}; with `id`, in place of that stub (its hits and scenario start again). */
+  /** Stores a checked stub; with `id`, in place of that stub (its hits and scenario start again). */
   put(definition: StubDefinition, id?: string): Stub {
     const old = id === undefined ? undefined : this.#stubs.find((stub) => stub.id === id);
     const order = old?.order ?? this.#next++;
@@ -136,16 +133,15 @@ export class StubSet {
     return stub;
   }
 
-  /** The stubs, in the order they are tried: every scope's, or (`scope` given: a key, or `null` for the global one) one scope's. */
+  /** The stubs in the order tried: every scope's, or one's (a key, or `null` for the global one). */
   list(scope?: string | null): Stub[] {
     return scope === undefined ? [...this.#stubs] : this.#stubs.filter((stub) => stub.scope === (scope ?? undefined));
   }
 
   get = (id: string): Stub | undefined => this.#stubs.find((stub) => stub.id === id);
-  /** The stub named `name` in `scope`: what `setFault` and `setProgramBehavior` replace. */
   named = (name: string, scope: string | undefined): Stub | undefined => this.#stubs.find((stub) => stub.definition.name === name && stub.scope === scope);
 
-  /** Removes the stubs `which` selects (every one without it); how many went. Their scenarios' states go with the last stub naming them. */
+  /** Removes the stubs `which` selects (all without it); how many went. */
   delete(which: (stub: Stub) => boolean = () => true): number {
     const gone = this.#stubs.filter(which);
     this.#remove(gone);
@@ -160,13 +156,13 @@ export class StubSet {
     for (const key of this.#scenarios.keys()) if (!named.has(key)) this.#scenarios.delete(key);
   }
 
-  /** Every scenario the stubs of `scope` (a key, or `undefined` for the global one) name, and the state it is in. */
+  /** Every scenario the stubs of `scope` name, and its state. */
   scenarios(scope: string | undefined): ScenarioState[] {
     const names = new Set(this.list(scope ?? null).flatMap((stub) => stub.definition.scenario?.name ?? []));
     return [...names].map((name) => ({ name, state: this.#scenarios.get(scenarioKey(scope, name)) ?? STARTED }));
   }
 
-  /** Sets a scenario of `scope` (`undefined` state: back to `Started`); `false` when no stub of the scope names it. */
+  /** Sets a scenario of `scope` (`undefined`: back to `Started`); `false` when no stub of the scope names it. */
   setScenario(scope: string | undefined, name: string, state: string | undefined): boolean {
     if (!this.scenarios(scope).some((scenario) => scenario.name === name)) return false;
     if (state === undefined || state === STARTED) this.#scenarios.delete(scenarioKey(scope, name));
@@ -174,7 +170,6 @@ export class StubSet {
     return true;
   }
 
-  /** Every scenario of `scope` back to `Started`. */
   resetScenarios(scope: string | undefined): void {
     const prefix = scenarioKey(scope, '');
     for (const key of this.#scenarios.keys()) if (key.startsWith(prefix)) this.#scenarios.delete(key);
@@ -186,18 +181,17 @@ export class StubSet {
   }
 
   /**
-   * The stubs `request` uses (each counted, its scenario moved): those that pass it on, then the one that
-   * answers; `transient` stubs (the request's own headers) are tried among them by priority. When none
-   * matched, the nearest of the test's own stubs in the request's scope and the global one, and what differed.
+   * The stubs `request` uses (each counted, its scenario moved), `transient` ones (the request's headers)
+   * tried among them; when none matched, the nearest of the test's own stubs and what differed.
    */
   match(request: StubRequest, transient: readonly Stub[] = []): StubMatch {
     const key = request.headers.get('x-api-key');
     const candidates = transient.length === 0 ? this.#stubs : [...this.#stubs, ...transient].sort((a, b) => a.priority - b.priority || a.order - b.order);
     const used: Stub[] = [];
-    // Scenarios move once the request's stubs are chosen: a stub that passes the request on does not open the next one's state for it.
+    // Scenarios move once the stubs are chosen: one that passes the request on does not open the next one's state.
     const moves: [string, string][] = [];
     let nearest: { stub: Stub; differs: string[]; weight: number } | undefined;
-    // The request's own header, or a fault, takes the place of every fault after it (D128, D183), delay or not.
+    // The request's header, or a fault, takes the place of every fault after it (D128, D183).
     let faulted = false;
     for (const stub of candidates) {
       if ((stub.scope !== undefined && stub.scope !== key) || (faulted && isFault(stub.definition))) continue;
@@ -214,7 +208,6 @@ export class StubSet {
         continue;
       }
       if (shortcut(stub.definition) || used.length > 0) continue;
-      // A stub of another path or method is a far miss: one that differs in a field of the body is nearer.
       const weight = differs.length + (differs.includes('path') ? 100 : 0) + (differs.includes('method') ? 10 : 0);
       if (nearest === undefined || weight < nearest.weight) nearest = { stub, differs, weight };
     }
@@ -233,7 +226,7 @@ export class StubSet {
   }
 }
 
-/** Where `request` differs from a request pattern (a stub's `request`, or a journal query's, whose every field is optional). */
+/** Where `request` differs from a stub's `request` or a journal query's. */
 export function requestDifferences(wanted: Partial<StubDefinition['request']>, request: StubRequest): string[] {
   const method = typeof wanted.method === 'string' ? wanted.method.toUpperCase() : wanted.method;
   const differs = [
@@ -249,7 +242,7 @@ export function requestDifferences(wanted: Partial<StubDefinition['request']>, r
   return differs;
 }
 
-/** A key, or a matcher of one, as read back: the key masked (D59), a pattern or a part of a key never shown. */
+/** A key or its matcher as read back: masked (D59), a pattern or part of a key never shown. */
 function masked(value: StubDefinition['request']['key']): StubDefinition['request']['key'] {
   if (typeof value === 'string') return maskKey(value);
   if (value !== undefined && 'equalTo' in value) return { equalTo: maskKey(String(value.equalTo)) };
@@ -257,15 +250,3 @@ function masked(value: StubDefinition['request']['key']): StubDefinition['reques
 }
 
 const scenarioKey = (scope: string | undefined, name: string) => `${scope ?? ''}\0${name}`;
-
-/** A small seeded generator (mulberry32): the same seed, the same requests hit. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

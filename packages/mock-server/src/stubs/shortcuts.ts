@@ -4,11 +4,8 @@ import { forcedAnswer } from './answers.js';
 import { Stub } from './set.js';
 
 /**
- * The shorter ways to make a stub. Each is one function from what it is given to a stub definition:
- * `setFault` (`PUT /__mock/faults/{route}`), `setProgramBehavior` (`PUT /__mock/programs/{program}`), and a
- * request's own `x-mock-scenario` or `Prefer` header (a stub for that request alone). Their priorities place
- * them where they always answered: a test's stubs (default 5), then the request's header (50), then faults
- * (100 to 103: the key's before the global ones, a route's before `all`'s), then program behaviours (200, 201).
+ * The shorter ways to make a stub: `setFault`, `setProgramBehavior` and a request's own scenario header.
+ * After a test's stubs (5) come the header (50), faults (100 to 103: the key's, then a route's first), programs (200, 201).
  */
 const HEADER_PRIORITY = 50;
 const FAULT_PRIORITY = 100;
@@ -34,7 +31,7 @@ export function faultStub(route: FaultRoute, { times, fraction, ...fault }: Serv
   };
 }
 
-/** A fault's stub as `faults()` lists it, or `undefined` for another stub. */
+/** A fault's stub as `faults()` lists it, or `undefined`. */
 export function faultState(stub: Stub): FaultState | undefined {
   const { name, fault, times, fraction } = stub.definition;
   const route = name?.startsWith('fault:') ? (name.slice(6) as FaultRoute) : undefined;
@@ -43,7 +40,7 @@ export function faultState(stub: Stub): FaultState | undefined {
   return { route, fault: set, ...(stub.remaining !== undefined && { remaining: stub.remaining }), hits: stub.hits };
 }
 
-/** `setProgramBehavior(program, behavior, { key })`: a stub named `program:{program}` answering by the rules with that provider. */
+/** `setProgramBehavior(program, behavior, { key })`: a stub named `program:{program}`. */
 export function programStub(program: ProgramCode, behavior: ProgramBehavior, key?: string): StubDefinition {
   return {
     name: `program:${program}`,
@@ -54,25 +51,23 @@ export function programStub(program: ProgramCode, behavior: ProgramBehavior, key
 }
 
 /** The request header of a one-request scenario (D128). */
-export const SCENARIO_HEADER = 'x-mock-scenario';
-/** The longest scenario header read: a longer one is refused whole, never cut and read. */
+const SCENARIO_HEADER = 'x-mock-scenario';
+/** The longest scenario header read; a longer one is refused whole. */
 const MAX_SCENARIO_LENGTH = 200;
 
-/** The error statuses each operation declares in openapi.yaml, which `status=` and `Prefer: code=` may force. */
+/** The error statuses each operation declares, which `status=` and `Prefer: code=` may force. */
 const DECLARED: Record<Exclude<FaultRoute, 'all'>, readonly number[]> = {
   search: [401, 402, 404, 406, 413, 415, 422, 429, 500, 502, 503, 504],
   history: [401, 403, 404, 406, 422, 429, 500, 502, 503, 504],
   quota: [401, 404, 406, 429, 500, 502, 503, 504],
 };
 
-/** The stubs a request's own headers make (at most a delay, then an outcome), with what the log records; or the problem of a 400. */
+/** The stubs a request's own headers make, with what the log records; or the problem of a 400. */
 export type HeaderStubs = { stubs: Stub[]; text: string } | { problem: string; text: string } | undefined;
 
 /**
- * The request's own scenario, as stubs for it alone: `x-mock-scenario` (comma-separated `status=N`, an
- * error status the operation declares; `provider-failure=N`, a search's program failing with N inside the
- * 200; `drop`; `delay=MS`, 0 to 60 000, before any of them; at most one of the first three), or Prism's
- * `Prefer: code=N` (`example=` and `dynamic=` are Prism's too, and refused: this mock has no named examples).
+ * The request's own scenario, as stubs for it alone: `x-mock-scenario` (comma-separated `status=N`,
+ * `provider-failure=N`, `drop`, `delay=MS`: a delay and at most one other), or Prism's `Prefer: code=N`.
  */
 export function headerStubs(headers: Pick<Headers, 'get'>, route: Exclude<FaultRoute, 'all'>): HeaderStubs {
   const value = headers.get(SCENARIO_HEADER) ?? prefer(headers.get('prefer'));
@@ -112,7 +107,7 @@ export function headerStubs(headers: Pick<Headers, 'get'>, route: Exclude<FaultR
   return { text, stubs: stubs.map((definition, index) => new Stub(`header-${index + 1}`, -1, { ...definition, priority: HEADER_PRIORITY }, 0, 0)) };
 }
 
-/** Prism's `Prefer` preferences as a scenario: `code=N` is `status=N` (a 2xx is the rules' own answer); `example=`, `dynamic=` are refused. */
+/** Prism's `Prefer` as a scenario: `code=N` is `status=N` (a 2xx the rules' answer); `example=`, `dynamic=` are refused. */
 function prefer(value: string | null): string | { problem: string; text: string } | undefined {
   if (value === null) return undefined;
   const asked = value.split(/[,;]/).map((part) => part.trim().toLowerCase());

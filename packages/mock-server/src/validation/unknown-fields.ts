@@ -2,16 +2,15 @@ import { unknownFields, type SchemaNode, type ValidationIssue } from '@flight-se
 import type { Answer } from '../answer-types.js';
 import type { RouteContext } from '../routes/context.js';
 
-/** The most unknown fields one request's warning or 422 names: a request of thousands of them stays one short line. */
+/** The most unknown fields one request's warning or 422 names. */
 const MAX_UNKNOWN_NAMED = 10;
 
 /** A field name as header text: printable ASCII, anything else as a JSON escape, at most 100 characters. */
 const headerSafe = (field: string): string => field.slice(0, 100).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * What the request's fields that `schema` does not declare cost, by the `unknownFields` option (D119):
- * `refused` holds one 422 issue per field with `'refuse'`; with `'warn'` they are named in the request
- * log now, and `warned` adds them to the answer's `x-mock-warnings` header.
+ * The request's fields `schema` does not declare, by the `unknownFields` option (D119): `'refuse'` gives
+ * `refused` 422 issues; `'warn'` logs them, and `warned` adds them to `x-mock-warnings`.
  */
 export function unknownFieldsOf(
   { state, record }: RouteContext,

@@ -1,7 +1,7 @@
 import { AIRPORTS, CITY_CODES, TIME_ZONES } from '../generated/airports.js';
 import { formatLocal, utcToLocal } from '../time/index.js';
 
-/** An airport of the mock's data set (real data, trimmed at build time). */
+/** An airport of the mock's data set. */
 export interface Airport {
   iata: string;
   name: string;
@@ -11,15 +11,14 @@ export interface Airport {
   timeZone: string;
   lat: number;
   lon: number;
-  /** Continent code of the data set: AF, AN, AS, EU, NA, OC, SA. */
   continent: string;
-  /** Longest runway in feet (data set), or `undefined` when the data set does not know it. */
+  /** Longest runway in feet, when the data set knows it. */
   runwayFt: number | undefined;
 }
 
 let index: Map<string, Airport> | undefined;
 
-// Parsed on first use, not at import, so importing the mock costs nothing until data is needed.
+// Parsed on first use, not at import.
 function airports(): Map<string, Airport> {
   if (!index) {
     index = new Map();
@@ -32,34 +31,21 @@ function airports(): Map<string, Airport> {
   return index;
 }
 
-/**
- * The airport with this IATA code, or `undefined` when the mock's data set
- * does not have it (the mock then finds no flights for it).
- *
- * @example
- * airport('GRU'); // { iata: 'GRU', name: 'Sao Paulo-Guarulhos International Airport', country: 'BR', timeZone: 'America/Sao_Paulo', lat: -23.43, lon: -46.48 }
- */
+/** The airport with this IATA code, or `undefined`. */
 export function airport(iata: string): Airport | undefined {
   return airports().get(iata);
 }
 
-/**
- * The airports of an IATA city code (`x-city-codes` of openapi.yaml,
- * `HISTORY-1`); any other code expands to itself.
- *
- * @example
- * expandCityCode('NYC'); // ['JFK', 'LGA', 'EWR']
- * expandCityCode('GRU'); // ['GRU']
- */
+/** The airports of an IATA city code (`HISTORY-1`, `NYC`: JFK, LGA, EWR); any other code expands to itself. */
 export function expandCityCode(code: string): string[] {
-  const members = Object.hasOwn(CITY_CODES, code) ? CITY_CODES[code] : undefined;
-  return members ? [...members] : [code];
+  return [...(cityMembers(code) ?? [code])];
 }
 
+const cityMembers = (code: string) => (Object.hasOwn(CITY_CODES, code) ? CITY_CODES[code] : undefined);
+
 /**
- * What is wrong with a well-formed code where a search wants an airport, or history an airport or
- * a city code (D107), or `undefined` when it names one; the contract's validator asks it
- * (`CheckOptions.place`). A code that is both (BER) is the airport.
+ * What is wrong with a code where a search wants an airport, or history an airport or city (D107);
+ * `undefined` when it names one. A code that is both (BER) is the airport.
  *
  * @example
  * placeProblem('SAO', 'airport'); // 'SAO is a city code; a search takes one of its airports: GRU, CGH, VCP'
@@ -67,21 +53,18 @@ export function expandCityCode(code: string): string[] {
  */
 export function placeProblem(code: string, kind: 'airport' | 'airport-or-city'): string | undefined {
   if (airport(code)) return undefined;
-  const members = Object.hasOwn(CITY_CODES, code) ? CITY_CODES[code] : undefined;
+  const members = cityMembers(code);
   if (kind === 'airport-or-city') return members ? undefined : `${code} is no airport or city code this service knows`;
   return members ? `${code} is a city code; a search takes one of its airports: ${members.join(', ')}` : `${code} is no airport this service knows`;
 }
 
 /**
- * The current wall-clock time at an airport as `YYYY-MM-DDTHH:mm:ss` (no zone),
- * comparable as a string with a flight's local `departureDate` (`HISTORY-4`).
- * An unknown airport reads UTC.
+ * The wall-clock time at an airport (UTC for an unknown one) as `YYYY-MM-DDTHH:mm:ss`.
  *
  * @example
  * localNow('GRU', Date.parse('2026-12-15T12:00:00Z')); // '2026-12-15T09:00:00'
  */
 export function localNow(iata: string, now: number): string {
-  // The cached per-day offset, not Intl per call: every search asks (issue 26 item 8).
   return formatLocal(utcToLocal(airport(iata)?.timeZone ?? 'UTC', now));
 }
 

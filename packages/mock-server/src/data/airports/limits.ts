@@ -1,39 +1,27 @@
-// Operating limits of particular airports: facts no airport data set carries
-// (they are rules of governments and airport authorities, not geography), so
-// they are kept here by hand, each with its source. The data set's runway
-// length (see ../generated/airports.ts) already limits aircraft everywhere;
-// these are the rules on top of it.
-
-/** What an airport allows beyond its runway length. */
+/** What an airport allows beyond its runway: authorities' rules no data set carries, each with its source. */
 export interface AirportLimits {
-  /** Only flights within its own country (no international itinerary starts or ends here). */
   domesticOnly?: true;
-  /** Non-stop legs longer than this (great-circle km) do not operate here... */
+  /** No non-stop beyond this many km, but to and from `perimeterExceptions`. */
   perimeterKm?: number;
-  /** ...except to and from these airports. */
   perimeterExceptions?: readonly string[];
-  /** Only these aircraft types (IATA codes) are approved here. */
+  /** The only aircraft types approved. */
   equipment?: readonly string[];
-  /** Night curfew, local minutes of the day: no departure or landing from `from` to `to` (D138). */
+  /** Night curfew, local minutes of the day (D138). */
   curfew?: { from: number; to: number };
-  /** Longest non-stop scheduled to or from it, great-circle km: a hot-and-high airport's take-off weights (D173). */
+  /** Longest non-stop, km: a hot-and-high airport (D173). */
   maxStageKm?: number;
-  /** Served by low-cost airlines only: no program or alliance airline flies here (D173). */
+  /** Served by low-cost airlines only (D173). */
   lowCostOnly?: true;
 }
 
 const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
-  // LaGuardia perimeter rule (Port Authority of NY & NJ, 1984; 14 CFR part 93 slot rules):
-  // no non-stop beyond 1,500 statute miles (2,414 km), Saturdays included, Denver exempt.
+  // LaGuardia perimeter rule (Port Authority of NY & NJ, 1984): 1,500 statute miles, Denver exempt.
   LGA: { perimeterKm: 2414, perimeterExceptions: ['DEN'] },
-  // Washington National (WAS): 1,250 statute miles (2,012 km, 49 U.S.C. 49109), beyond it
-  // only the exemption slots Congress granted (the western cities below).
+  // Washington National: 1,250 statute miles (49 U.S.C. 49109) but Congress's exemption slots.
   DCA: { perimeterKm: 2012, perimeterExceptions: ['LAX', 'SFO', 'SEA', 'PHX', 'LAS', 'DEN', 'SLC', 'PDX', 'SAN', 'AUS', 'SJU'] },
-  // London City: 5.5-degree steep approach and a 1,508 m runway; only aircraft certified
-  // for it operate (Embraer E-jets up to the E190, Airbus A220-100, ATR 72, Dash 8).
-  // Its planning permission also closes it from 22:30 to 06:30 (weekday hours; the mock uses them every day).
+  // London City: steep approach, only types certified for it; closed 22:30-06:30 (weekday hours, every day here).
   LCY: { equipment: ['E70', 'E75', 'E90', '221', 'AT7', 'DH4'], curfew: { from: 22 * 60 + 30, to: 6 * 60 + 30 } },
-  // Frankfurt's night-flight ban, 23:00-05:00 (Federal Administrative Court, 4 April 2012, on the planning approval of runway 07L/25R).
+  // Frankfurt's night-flight ban, 23:00-05:00 (Federal Administrative Court, 4 April 2012).
   FRA: { curfew: { from: 23 * 60, to: 5 * 60 } },
   // Sydney Airport Curfew Act 1995: 23:00-06:00.
   SYD: { curfew: { from: 23 * 60, to: 6 * 60 } },
@@ -41,19 +29,15 @@ const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
   ORY: { curfew: { from: 23 * 60 + 30, to: 6 * 60 } },
   // Zurich: operating regulations close it to scheduled traffic from 23:30 to 06:00.
   ZRH: { curfew: { from: 23 * 60 + 30, to: 6 * 60 } },
-  // Mexico City: 2,230 m above sea level; its longest scheduled departure is Tokyo (11,300 km, ANA and
-  // Aeromexico), and its Asian flights beyond that stop on the way (Aeromexico's Shanghai service via Tijuana).
+  // Mexico City, 2,230 m up: its longest non-stop is Tokyo (11,300 km).
   MEX: { maxStageKm: 11_500 },
-  // Milan Linate: its traffic decree (DM 3 March 2000, "decreto Bersani", as amended) allows point-to-point
-  // flights within Europe only; the long-haul of Milan is at Malpensa. 2,500 km stands for "within Europe".
+  // Milan Linate: within Europe only (DM 3 March 2000, "decreto Bersani"), 2,500 km here.
   LIN: { perimeterKm: 2500 },
-  // Low-cost airports: Paris Beauvais, Brussels Charleroi and Frankfurt Hahn are served by Ryanair and
-  // Wizz Air alone (their airports' destination lists); no network airline or alliance member flies there.
+  // Served by Ryanair and Wizz Air alone (the airports' destination lists).
   BVA: { lowCostOnly: true },
   CRL: { lowCostOnly: true },
   HHN: { lowCostOnly: true },
-  // Congonhas (Sao Paulo) and Santos Dumont (Rio): domestic airports by ANAC/CONAC rule;
-  // international flights of those cities use GRU/VCP and GIG.
+  // Congonhas and Santos Dumont: domestic airports by ANAC/CONAC rule.
   CGH: { domesticOnly: true },
   SDU: { domesticOnly: true },
 };

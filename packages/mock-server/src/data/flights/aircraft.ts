@@ -1,10 +1,6 @@
 import type { CabinType } from '@flight-search/contract';
 
-/**
- * An aircraft type as the mock schedules it: IATA type code, how far it flies
- * with a payload worth selling, the runway it needs at the weights it is
- * flown at, and the cabins its operators fit (decided per type: D40).
- */
+/** An aircraft type as the mock schedules it (cabins per type: D40). */
 export interface AircraftType {
   code: string;
   name: string;
@@ -18,13 +14,8 @@ export interface AircraftType {
 const ECONOMY_ONLY: readonly CabinType[] = ['ECONOMY'];
 const TWO_CLASS: readonly CabinType[] = ['ECONOMY', 'BUSINESS'];
 
-// No package of the npm registry carries operating figures of aircraft types
-// (the OpenFlights planes list has codes and names only), so these are the
-// manufacturers' published ranges and field lengths, rounded down to what
-// airlines schedule; narrow-bodies fly from 4,300 ft as they do at SDU and CGH.
-// No airline schedules an A320neo or 737 MAX 8 beyond 5,000 km (Norwegian's
-// transatlantic MAX 8 sectors were the longest, and ended in 2019); Copa's
-// 737 MAX 9 reaches Buenos Aires and Montevideo from Panama, 5,500 km (D173).
+// Manufacturers' published ranges and field lengths, rounded down to what airlines schedule (no data
+// set carries them); narrow-bodies fly from 4,300 ft as at SDU and CGH, A320neo and MAX 8 at most 5,000 km (D173).
 export const AIRCRAFT: Readonly<Record<string, AircraftType>> = Object.fromEntries(
   (
     [
@@ -54,7 +45,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = Object.fromEntri
   ).map(([code, name, rangeKm, minRunwayFt, cabins]) => [code, { code, name, rangeKm, minRunwayFt, cabins }]),
 );
 
-/** The types a carrier would put on a stage of this length, before airport limits (shortest-range types first). */
+/** The types for a stage of this length, shortest-range first. */
 export function typesForStage(km: number): readonly string[] {
   if (km < 600) return ['AT7', 'DH4', 'E90', 'E95', '319', '221', '32N'];
   if (km < 2500) return ['E95', '221', '320', '32N', '738', '7M8', '321'];
@@ -62,14 +53,10 @@ export function typesForStage(km: number): readonly string[] {
   return ['77W', '789', '359', '333', '388', '781'];
 }
 
-/**
- * Airlines that fit a domestic first or business cabin on the narrow-bodies others fly all-economy
- * (A319, A320, 737-800): the US majors and the program airline standing for one (P7), Air Canada,
- * Aeromexico and Copa and the program standing for it (P4), from their seat maps (D172).
- */
+/** Airlines with a first or business cabin on the narrow-bodies others fly all-economy, from their seat maps (D172). */
 const FIRST_ON_NARROW_BODIES = new Set(['AA', 'UA', 'DL', 'AS', 'P7', 'AC', 'AM', 'CM', 'P4']);
 const NARROW_BODIES = new Set(['319', '320', '738']);
 
-/** Whether a type, as `carrier` fits it, has this cabin (an unknown type is assumed to have every cabin). */
+/** Whether a type, as `carrier` fits it, has this cabin (an unknown type has every cabin). */
 export const hasCabin = (equipment: string, cabin: CabinType, carrier: string): boolean =>
   (AIRCRAFT[equipment]?.cabins.includes(cabin) ?? true) || (FIRST_ON_NARROW_BODIES.has(carrier) && NARROW_BODIES.has(equipment));

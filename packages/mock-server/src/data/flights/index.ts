@@ -11,55 +11,34 @@ import { itinerariesOn, timetable, type DatedItinerary } from './schedule.js';
 
 type Direction = ParsedFlight['direction'];
 
-/**
- * Seats a business award shows, drawn evenly from this list: mostly 1 to 4, rarely more (D174), as award
- * space in a cabin of 20 to 40 seats is released a few at a time.
- */
+/** Seats a business award shows, drawn from this list: mostly 1 to 4 (D174). */
 const BUSINESS_SEATS: readonly number[] = [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 6, 7];
 
 /** The last local minute `YYYY-MM-DDTHH:mm` can write. */
 const LAST_WRITABLE_LOCAL = Date.UTC(9999, 11, 31, 23, 59);
 
 /**
- * The flights a program offers for a search: OUTBOUND on `departureDate`, and
- * for ROUND_TRIP also RETURN (destination to origin) on `returnDate`. Direct
- * and one-stop itineraries through real hubs, block times from great-circle
- * distance, local times in each airport's zone, fares by program, cabin and
- * passengers. Deterministic: the same seed and search give the same flights,
- * ids included. An airport the data set lacks gives `[]`.
- *
- * @example
- * const flights = generateFlights(42, {
- *   program: 'PROGRAM_1', priceType: 'MILES', tripType: 'ONE_WAY', cabinType: 'ECONOMY',
- *   origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15',
- *   passengers: { adults: 2, children: 1, infants: 0 }, responseFormat: 'PARSED',
- * });
- * flights[0]?.flightCode; // e.g. 'P1 8040'
+ * The flights a program offers for a search: OUTBOUND on `departureDate`, and for ROUND_TRIP also
+ * RETURN on `returnDate`. The same seed and search give the same flights, ids included; an unknown airport `[]`.
  */
 export function generateFlights(seed: number, search: NormalizedSearch, now?: number): ParsedFlight[] {
   const past = now === undefined ? { outbound: false, inbound: false } : pastDates(search, now);
-  // A date already gone at the airport of departure sells nothing (D38).
+  // A date gone sells nothing (D38), nor a flight of today that has left (D139).
   const flights = past.outbound ? [] : directionFlights(seed, search, 'OUTBOUND', search.origin, search.destination, search.departureDate);
   if (search.tripType === 'ROUND_TRIP' && search.returnDate && !past.outbound && !past.inbound) {
     flights.push(...directionFlights(seed, search, 'RETURN', search.destination, search.origin, search.returnDate));
   }
   if (now === undefined) return flights;
-  // Nor does a flight of today that has left (D139): the rest of the day keeps the flights, ids and prices it had.
   const cutoff = saleCutoff(search, now);
   return flights.filter((flight) => flight.departureDate > (flight.direction === 'OUTBOUND' ? cutoff.outbound : cutoff.inbound));
 }
 
-/**
- * The local time at the origin (outbound) and destination (return) at `now`
- * (epoch ms) as `YYYY-MM-DDTHH:mm:ss`: a flight departing at or before it has
- * left and is not sold (D139). A cache of answers keys on it for today's
- * dates only ({@link saleCutoffKey}).
- */
-export function saleCutoff(search: NormalizedSearch, now: number): { outbound: string; inbound: string } {
+/** The local time at the origin and destination at `now`: a flight departing at or before it is not sold (D139). */
+function saleCutoff(search: NormalizedSearch, now: number): { outbound: string; inbound: string } {
   return { outbound: localNow(search.origin, now), inbound: localNow(search.destination, now) };
 }
 
-/** What of {@link saleCutoff} changes a search's answer: the local minute at each end whose date is today there, else ''. */
+/** What of {@link saleCutoff} changes a search's answer: the local minute at each end whose date is today, else ''. */
 export function saleCutoffKey(search: NormalizedSearch, now: number): string {
   const { outbound, inbound } = saleCutoff(search, now);
   const out = outbound.startsWith(search.departureDate) ? outbound.slice(0, 16) : '';
@@ -67,14 +46,7 @@ export function saleCutoffKey(search: NormalizedSearch, now: number): string {
   return `${out}|${back}`;
 }
 
-/**
- * Whether the search's departure date (at the origin) and return date (at the
- * destination) are before today there at `now` (epoch ms): such a flight has
- * left, and nothing is sold on it (D38).
- *
- * @example
- * pastDates(search, Date.parse('2026-12-16T12:00:00Z')); // { outbound: true, inbound: false } for departureDate '2026-12-15'
- */
+/** Whether the departure date (at the origin) and return date (at the destination) are before today there (D38). */
 export function pastDates(search: NormalizedSearch, now: number): { outbound: boolean; inbound: boolean } {
   const outbound = search.departureDate < localNow(search.origin, now).slice(0, 10);
   const inbound = search.tripType === 'ROUND_TRIP' && search.returnDate !== undefined && search.returnDate < localNow(search.destination, now).slice(0, 10);
@@ -98,58 +70,63 @@ function directionFlights(seed: number, search: NormalizedSearch, direction: Dir
     passengers.children,
     passengers.infants,
   );
-  // A flight landing after 9999-12-31T23:59 has no time the contract's YYYY-MM-DDTHH:mm can write: not sold.
-  // Only aircraft that have the cabin sell it (D40).
+  // Not sold: a flight landing after 9999-12-31T23:59, or a cabin the aircraft lacks (D40).
   const itineraries = itinerariesOn(timetable(seed, program, origin, destination), date).filter((itinerary) =>
     itinerary.legs.every((leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL && hasCabin(leg.equipment, cabinType, leg.carrier)),
   );
-  const route = `${origin}-${destination}`;
-  const dayDemand = demand(seed, program, route, dayNumber(date));
-  return itineraries.map((itinerary) => {
-    const legs = itinerary.legs.map(
-      (leg, index): Leg => ({
-        airlineCode: leg.carrier,
-        flightNumber: leg.flightNumber,
-        cabinType,
-        departureAirport: leg.from.iata,
-        arrivalAirport: leg.to.iata,
-        departureDate: formatLocal(leg.departureLocal),
-        arrivalDate: formatLocal(leg.arrivalLocal),
-        equipment: leg.equipment,
-        classOfService: null,
-        durationMinutes: leg.blockMinutes,
-        isConnection: index > 0,
-      }),
-    );
-    const { fares, perPassenger } = faresFor(random, search, itinerary, dayDemand);
-    const firstClass = fares[0]?.classOfService ?? null;
-    for (const leg of legs) leg.classOfService = firstClass;
-    const first = legs[0] as Leg;
-    const last = legs[legs.length - 1] as Leg;
-    const flight: ParsedFlight = {
-      id: random.uuid(),
-      airlineLoyalty: program,
-      origin,
-      destination,
-      departureDate: first.departureDate,
-      arrivalDate: last.arrivalDate,
-      cabinType,
-      tripType,
-      direction,
-      stops: legs.length - 1,
-      durationMinutes: itinerary.durationMinutes,
-      flightCode: legs.map((leg) => `${leg.airlineCode} ${leg.flightNumber}`).join(', '),
-      availableSeats: random.chance(0.15) ? null : cabinType === 'BUSINESS' ? random.pick(BUSINESS_SEATS) : random.int(1, 9),
-      // The aircraft of the longest leg is the one a traveller books the trip for.
-      equipment: legs.reduce((longest, leg) => (leg.durationMinutes > longest.durationMinutes ? leg : longest), first).equipment,
-      fareSource: random.pick(PROGRAMS[program].fareSources),
-      fares,
-      legs,
-    };
-    rememberPerPassengerMiles(flight, perPassenger);
-    return flight;
-  });
+  const dayDemand = demand(seed, program, `${origin}-${destination}`, dayNumber(date));
+  return itineraries.map((itinerary) => flightOf(random, search, { direction, origin, destination }, itinerary, dayDemand));
 }
+
+function flightOf(
+  random: Random,
+  search: NormalizedSearch,
+  { direction, origin, destination }: { direction: Direction; origin: string; destination: string },
+  itinerary: DatedItinerary,
+  dayDemand: number,
+): ParsedFlight {
+  const { program, cabinType, tripType } = search;
+  const { fares, perPassenger } = faresFor(random, search, itinerary, dayDemand);
+  const legs = legsOf(itinerary, cabinType, fares[0]?.classOfService ?? null);
+  const first = legs[0] as Leg;
+  const flight: ParsedFlight = {
+    id: random.uuid(),
+    airlineLoyalty: program,
+    origin,
+    destination,
+    departureDate: first.departureDate,
+    arrivalDate: (legs[legs.length - 1] as Leg).arrivalDate,
+    cabinType,
+    tripType,
+    direction,
+    stops: legs.length - 1,
+    durationMinutes: itinerary.durationMinutes,
+    flightCode: legs.map((leg) => `${leg.airlineCode} ${leg.flightNumber}`).join(', '),
+    availableSeats: random.chance(0.15) ? null : cabinType === 'BUSINESS' ? random.pick(BUSINESS_SEATS) : random.int(1, 9),
+    // The aircraft of the longest leg is the one a traveller books the trip for.
+    equipment: legs.reduce((longest, leg) => (leg.durationMinutes > longest.durationMinutes ? leg : longest), first).equipment,
+    fareSource: random.pick(PROGRAMS[program].fareSources),
+    fares,
+    legs,
+  };
+  rememberPerPassengerMiles(flight, perPassenger);
+  return flight;
+}
+
+const legsOf = (itinerary: DatedItinerary, cabinType: Leg['cabinType'], classOfService: string | null): Leg[] =>
+  itinerary.legs.map((leg, index) => ({
+    airlineCode: leg.carrier,
+    flightNumber: leg.flightNumber,
+    cabinType,
+    departureAirport: leg.from.iata,
+    arrivalAirport: leg.to.iata,
+    departureDate: formatLocal(leg.departureLocal),
+    arrivalDate: formatLocal(leg.arrivalLocal),
+    equipment: leg.equipment,
+    classOfService,
+    durationMinutes: leg.blockMinutes,
+    isConnection: index > 0,
+  }));
 
 function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItinerary, dayDemand: number): { fares: Fare[]; perPassenger: number[] } {
   const { program, cabinType, priceType, passengers } = search;
@@ -167,39 +144,27 @@ function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItin
   const perPassenger: number[] = [];
   for (const family of offered) {
     const classOfService = random.chance(0.1) ? null : random.pick(family.classes);
-    const productClass = family.productClass;
+    const fare = (miles: number, money: number, fees: number, base: number | null): Fare => ({
+      fareType: family.name,
+      miles,
+      money,
+      taxes,
+      fees,
+      totalMoney: cents(money + taxes + fees),
+      baseMiles: base,
+      classOfService,
+      productClass: family.productClass,
+    });
     if (priceType === 'MILES') {
       const adult = roundMiles(program, baseMiles(program, cabinType, km, stops) * family.factor * dayDemand * noise);
       const infant = roundMiles(program, adult * profile.infantShare);
-      const fees = cents(profile.bookingFee);
       perPassenger.push(adult);
-      fares.push({
-        fareType: family.name,
-        miles: adult * paying + infant * passengers.infants,
-        money: 0,
-        taxes,
-        fees,
-        totalMoney: cents(taxes + fees),
-        baseMiles: random.chance(0.15) ? null : adult,
-        classOfService,
-        productClass,
-      });
+      fares.push(fare(adult * paying + infant * passengers.infants, 0, cents(profile.bookingFee), random.chance(0.15) ? null : adult));
     } else {
       const adult = cents(baseMoney(program, cabinType, km, stops) * family.factor * dayDemand * noise);
-      const money = cents(adult * paying + adult * profile.infantShare * passengers.infants);
-      const fees = cents(profile.bookingFee + inCurrency(program, paying * 4.9));
       perPassenger.push(0);
-      fares.push({
-        fareType: family.name,
-        miles: 0,
-        money,
-        taxes,
-        fees,
-        totalMoney: cents(money + taxes + fees),
-        baseMiles: null,
-        classOfService,
-        productClass,
-      });
+      const money = cents(adult * paying + adult * profile.infantShare * passengers.infants);
+      fares.push(fare(0, money, cents(profile.bookingFee + inCurrency(program, paying * 4.9)), null));
     }
   }
   return { fares, perPassenger };

@@ -1,7 +1,7 @@
 import type { CabinType, ProgramCode } from '@flight-search/contract';
 import type { Alliance } from '../generated/carriers.js';
 
-/** A fare family a program sells: price factor over its cheapest, booking classes, product class. */
+/** A fare family: price factor over the cheapest, booking classes, product class. */
 export interface FareFamily {
   name: string;
   factor: number;
@@ -9,47 +9,36 @@ export interface FareFamily {
   productClass: string | null;
 }
 
-/** How one program schedules and prices: the mock's stand-in for a real airline or loyalty program. */
+/** How one program schedules and prices. */
 export interface ProgramProfile {
-  /** Two-character airline code of its flights (`P1 8040`). */
   carrier: string;
-  /** Currency of its taxes, fees and cash fares (ISO 4217; D43). */
   currency: Currency;
-  /** Countries its own airline flies from and to; any other leg is flown by an alliance partner based at one of its ends (D42, D136). */
+  /** Countries its own airline flies from and to; other legs are its alliance's (D136). */
   home: readonly string[];
-  /** The alliance whose members fly its legs away from home (../generated/carriers.ts). */
   alliance: Alliance;
-  /** The aircraft types (IATA codes) its own airline flies (D137). */
+  /** Aircraft types its own airline flies (D137). */
   fleet: readonly string[];
-  /** Real hub airports its connections go through, preferred first. */
+  /** Hubs its connections go through, preferred first. */
   hubs: readonly string[];
   families: Readonly<Record<CabinType, readonly FareFamily[]>>;
-  /** Award chart: miles per great-circle km, economy, per passenger. */
+  /** Award chart: miles per km, economy, per passenger. */
   milesPerKm: number;
-  /** Rounding step of its award prices (a fixed chart rounds coarsely, a dynamic one finely). */
   milesStep: number;
   businessFactor: number;
-  /** Share of the adult price an infant pays (miles or money). */
+  /** Share of the adult price an infant pays. */
   infantShare: number;
   /** Club price over base price in history records. */
   clubShare: number;
-  /** Booking fee in money, per booking. */
   bookingFee: number;
-  /**
-   * Carrier surcharge ("YQ") on an international trip, US dollars per great-circle km in economy:
-   * programs differ (D172), from the airlines that add little (Copa, American) to those that add
-   * much (Iberia and TAP on long-haul awards).
-   */
+  /** Carrier surcharge ("YQ") abroad, US dollars per km in economy (D172). */
   surchargePerKm: number;
-  /** Cash price: money per km, economy, per passenger. */
+  /** Cash price per km, economy, per passenger. */
   cashPerKm: number;
   fareSources: readonly (string | null)[];
 }
 
 /** Currencies of the programs (D43). */
 export type Currency = 'BRL' | 'USD' | 'EUR';
-/** Continent codes of the airport data set. */
-export type Continent = 'AF' | 'AS' | 'EU' | 'NA' | 'OC' | 'SA';
 
 const economy = (names: readonly [string, string, string], productClasses: boolean): FareFamily[] => [
   { name: names[0], factor: 1, classes: ['Q', 'K', 'L', 'N', 'T'], productClass: productClasses ? `${names[0]}_ECONOMY` : null },
@@ -61,7 +50,26 @@ const business = (names: readonly [string, string], productClasses: boolean): Fa
   { name: names[1], factor: 1.45, classes: ['J', 'C'], productClass: productClasses ? `${names[1]}_BUSINESS` : null },
 ];
 
-/** Every program's profile. Hubs are real airports; the rest gives each program its own character. */
+const PROGRAM_3: ProgramProfile = {
+  carrier: 'P3',
+  currency: 'BRL',
+  home: ['BR'],
+  alliance: 'STAR',
+  fleet: ['AT7', 'E95', '32N', '332', '359'],
+  hubs: ['VCP', 'CNF', 'REC', 'FLL'],
+  families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
+  milesPerKm: 4.2,
+  milesStep: 10,
+  businessFactor: 2.6,
+  infantShare: 0.1,
+  clubShare: 0.8,
+  bookingFee: 0,
+  surchargePerKm: 0.0035,
+  cashPerKm: 0.085,
+  fareSources: [null],
+};
+
+/** Every program's profile. */
 export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
   PROGRAM_1: {
     carrier: 'P1',
@@ -99,38 +107,12 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     cashPerKm: 0.095,
     fareSources: [null, 'NDC'],
   },
-  PROGRAM_3: {
-    carrier: 'P3',
-    currency: 'BRL',
-    home: ['BR'],
-    alliance: 'STAR',
-    fleet: ['AT7', 'E95', '32N', '332', '359'],
-    hubs: ['VCP', 'CNF', 'REC', 'FLL'],
-    families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
-    milesPerKm: 4.2,
-    milesStep: 10,
-    businessFactor: 2.6,
-    infantShare: 0.1,
-    clubShare: 0.8,
-    bookingFee: 0,
-    surchargePerKm: 0.0035,
-    cashPerKm: 0.085,
-    fareSources: [null],
-  },
+  PROGRAM_3,
   PROGRAM_3_INTERLINE: {
-    carrier: 'P3',
-    currency: 'BRL',
-    home: ['BR'],
-    alliance: 'STAR',
-    fleet: ['AT7', 'E95', '32N', '332', '359'],
+    ...PROGRAM_3,
     hubs: ['VCP', 'LIS', 'FLL', 'JFK', 'CDG'],
-    families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
     milesPerKm: 4.8,
-    milesStep: 10,
     businessFactor: 2.7,
-    infantShare: 0.1,
-    clubShare: 0.8,
-    bookingFee: 0,
     surchargePerKm: 0.0065,
     cashPerKm: 0.09,
     fareSources: ['INTERLINE'],
@@ -230,7 +212,7 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
   },
 };
 
-/** Big connecting hubs of every region, for programs whose own hubs are far off a route. */
+/** Big hubs of every region. */
 export const WORLD_HUBS: readonly string[] = [
   'JFK',
   'LHR',

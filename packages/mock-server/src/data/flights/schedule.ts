@@ -7,7 +7,7 @@ import { AIRCRAFT, typesForStage } from './aircraft.js';
 import { ALLIANCES, type PartnerCarrier } from '../generated/carriers.js';
 import { PROGRAMS, WORLD_HUBS } from './programs.js';
 
-/** One leg of a timetable entry, independent of the date. */
+/** One leg of a timetable entry. */
 export interface LegTemplate {
   from: Airport;
   to: Airport;
@@ -16,48 +16,41 @@ export interface LegTemplate {
   equipment: string;
   distanceKm: number;
   blockMinutes: number;
-  /** Local minute of the day its flight departs, in its departure airport's clock (D179). */
+  /** Local minute of the day it departs. */
   departureMinute: number;
-  /** Days after the itinerary's date (at its origin) on which this leg departs, in its own airport's clock: -1, 0 or 1. */
+  /** Days after the itinerary's date it departs, in its airport's clock: -1, 0 or 1. */
   dayOffset: number;
   /** Ground time before this leg on the first reference day (0 for the first leg). */
   layoverMinutes: number;
 }
 
-/** A timetable entry: the same itinerary flies on the days of `weekdays`. */
+/** A timetable entry, flying on the days of `weekdays`. */
 export interface ItineraryTemplate {
-  /** Local minute of the day of the first departure. */
   departureMinute: number;
   legs: readonly LegTemplate[];
   /** Bit i set: operates on weekday i (0 = Sunday). */
   weekdays: number;
-  /** Great-circle km origin to destination (the award chart's distance). */
+  /** Great-circle km origin to destination. */
   distanceKm: number;
 }
 
-/** A leg on a date, in local wall-clock epochs (see time/index.ts). */
+/** A leg on a date, in local epochs. */
 export interface DatedLeg extends LegTemplate {
   departureLocal: number;
   arrivalLocal: number;
 }
 
-/** An itinerary on a date. */
 export interface DatedItinerary {
   template: ItineraryTemplate;
   legs: readonly DatedLeg[];
   durationMinutes: number;
 }
 
-// Below this no airline flies (JFK-LGA, LHR-LGW, GIG-SDU): such routes get no flights.
-// TLL-HEL (101 km) is the shortest hop a major airline sells (Finnair), so it is above.
+// Below this no airline flies (JFK-LGA); TLL-HEL (101 km, Finnair) is above.
 const MIN_ROUTE_KM = 90;
-// Beyond this no aircraft flies non-stop with a payload worth selling.
 const MAX_DIRECT_KM = 15_500;
 
-/**
- * Still-air block speed by stage length, km/h: short hops spend most of their time climbing and
- * descending; from 3,000 km it rises with the stage to what a wide-body averages on the longest (D171).
- */
+/** Still-air block speed by stage length, km/h (D171). */
 function cruiseSpeed(km: number): number {
   if (km < 800) return 600;
   if (km < 3000) return 760;
@@ -76,18 +69,12 @@ const CRUISE: readonly (readonly [number, number])[] = [
   [9000, 850],
   [12000, 870],
 ];
-/** Westerly wind at full strength, km/h: the mean of the jet streams along a track, not their core (D41, D171). */
+/** Westerly wind at full strength, km/h: the jet streams' mean along a track (D171). */
 const JET_STREAM_KMH = 80;
-/** Fastest ground speed a tailwind gives: keeps block speed under 900 km/h up to the longest non-stop. */
 const MAX_GROUND_KMH = 915;
-/** Points along a track at which the wind is read. */
 const WIND_SAMPLES = 16;
 
-/**
- * Strength of the westerlies at a latitude, 0..1, the same in either hemisphere: none in the tropics
- * (below 15 degrees), rising to full from 30 to 55 degrees (the jet streams' band), then falling to 0.4
- * at 75 and beyond, so a polar track meets less of it than a mid-latitude one.
- */
+/** Strength of the westerlies at a latitude, 0..1: none in the tropics, full from 30 to 55 degrees, 0.4 from 75. */
 function westerlies(latitude: number): number {
   const lat = Math.abs(latitude);
   if (lat < 15) return 0;
@@ -96,31 +83,22 @@ function westerlies(latitude: number): number {
   return Math.max(0.4, 1 - ((lat - 55) / 20) * 0.6);
 }
 
-/**
- * The wind component along a leg, km/h (positive: tailwind): the mean, over points of the great
- * circle, of the westerlies' strength at each point's latitude times the eastward share of the track
- * there (D171). Read along the track, not at its mean latitude, so a route across the equator
- * (LAX-SYD) meets each hemisphere's westerlies and a polar one (LHR-LAX) the weaker winds of the Arctic.
- */
+/** The wind along a leg, km/h (positive: tailwind), averaged over points of the great circle (D171). */
 function windKmh(from: Airport, to: Airport): number {
   const rad = Math.PI / 180;
   const [lat1, lon1, lat2, lon2] = [from.lat * rad, from.lon * rad, to.lat * rad, to.lon * rad];
   const angle = distanceKm(from, to) / 6371;
   if (angle === 0) return 0;
-  // Unit vectors of the ends; a point of the great circle is their spherical interpolation.
-  const a = [Math.cos(lat1) * Math.cos(lon1), Math.cos(lat1) * Math.sin(lon1), Math.sin(lat1)];
-  const b = [Math.cos(lat2) * Math.cos(lon2), Math.cos(lat2) * Math.sin(lon2), Math.sin(lat2)];
+  const [ax, ay, az] = [Math.cos(lat1) * Math.cos(lon1), Math.cos(lat1) * Math.sin(lon1), Math.sin(lat1)];
+  const [bx, by, bz] = [Math.cos(lat2) * Math.cos(lon2), Math.cos(lat2) * Math.sin(lon2), Math.sin(lat2)];
   let sum = 0;
   for (let i = 0; i < WIND_SAMPLES; i++) {
     const t = (i + 0.5) / WIND_SAMPLES;
     const wa = Math.sin((1 - t) * angle) / Math.sin(angle);
     const wb = Math.sin(t * angle) / Math.sin(angle);
-    const x = wa * (a[0] as number) + wb * (b[0] as number);
-    const y = wa * (a[1] as number) + wb * (b[1] as number);
-    const z = wa * (a[2] as number) + wb * (b[2] as number);
+    const [x, y, z] = [wa * ax + wb * bx, wa * ay + wb * by, wa * az + wb * bz];
     const lat = Math.atan2(z, Math.hypot(x, y));
     const lon = Math.atan2(y, x);
-    // Direction of travel there: the initial bearing from the point towards the destination.
     const dLon = lon2 - lon;
     const bearing = Math.atan2(Math.sin(dLon) * Math.cos(lat2), Math.cos(lat) * Math.sin(lat2) - Math.sin(lat) * Math.cos(lat2) * Math.cos(dLon));
     sum += westerlies(lat / rad) * Math.sin(bearing);
@@ -128,14 +106,14 @@ function windKmh(from: Airport, to: Airport): number {
   return (JET_STREAM_KMH * sum) / WIND_SAMPLES;
 }
 
-/** Block time: taxi and climb overhead plus cruise at a ground speed from stage length and wind. */
+/** Block time: taxi and climb plus cruise. */
 function blockMinutes(km: number, wind: number, random: Random): number {
   const ground = Math.min(MAX_GROUND_KMH, cruiseSpeed(km) + wind);
   const minutes = 28 + (km / ground) * 60 + random.int(0, 6);
   return Math.round(minutes / 5) * 5;
 }
 
-/** Whether an aircraft type can use an airport: its runway (when the data set knows it) and the airport's approved types. */
+/** Whether an aircraft type can use an airport. */
 function fits(code: string, at: Airport): boolean {
   const type = AIRCRAFT[code];
   if (!type) return false;
@@ -143,21 +121,16 @@ function fits(code: string, at: Airport): boolean {
   return (at.runwayFt === undefined || at.runwayFt >= type.minRunwayFt) && (!approved || approved.includes(code));
 }
 
-/**
- * The aircraft for a leg from a fleet: a type of the stage length that both airports take and that has
- * the range; `undefined` when the fleet has none that can fly it. A wide-body stands in for a missing
- * narrow-body only from 1,500 km (no one flies an A350 on a 300 km hop for want of an A320).
- */
+/** The aircraft for a leg from a fleet; a wide-body stands in for a narrow-body only from 1,500 km. */
 function equipmentFor(fleet: readonly string[], from: Airport, to: Airport, km: number, random: Random): string | undefined {
   const usable = (code: string): boolean => (AIRCRAFT[code]?.rangeKm ?? 0) >= km && fits(code, from) && fits(code, to);
   const preferred = typesForStage(km).filter((code) => fleet.includes(code) && usable(code));
   if (preferred.length > 0) return random.pick(preferred);
-  // A short runway or an approved-types list can rule out the usual types: another of the fleet that fits still flies it.
   const any = fleet.filter((code) => usable(code) && (km >= 1500 || (AIRCRAFT[code]?.rangeKm ?? 0) <= 7_400));
   return any.length > 0 ? random.pick(any) : undefined;
 }
 
-/** Whether a non-stop may operate between two airports: domestic-only airports and perimeter rules (D39), hot-and-high and low-cost airports (D173). */
+/** Whether a non-stop may operate between two airports, by their limits (D39, D173). */
 function legAllowed(from: Airport, to: Airport, km: number): boolean {
   for (const [here, there] of [
     [from, to],
@@ -173,10 +146,8 @@ function legAllowed(from: Airport, to: Airport, km: number): boolean {
 }
 
 /**
- * The airlines that may operate a leg for a program, in the order it prefers them (D136): its own
- * airline when the leg starts or ends in one of its home countries (no cabotage, no fifth freedom),
- * else the members of its alliance based in the leg's departure country, then in its arrival country
- * (a domestic leg abroad only by an airline of that country). Each with its fleet (D137).
+ * The airlines that may fly a leg for a program, preferred first (D136): its own airline when the leg
+ * touches a home country, else its alliance's members based at the leg's departure, then its arrival.
  */
 function carriersFor(program: ProgramCode, from: Airport, to: Airport): readonly { code: string; fleet: readonly string[] }[] {
   const profile = PROGRAMS[program];
@@ -188,7 +159,7 @@ function carriersFor(program: ProgramCode, from: Airport, to: Airport): readonly
   ];
 }
 
-/** Connection points for a route: program hubs first, then world hubs, only modest detours. */
+/** Connection points for a route: program hubs, then world hubs, modest detours. */
 function connectionPoints(program: ProgramCode, from: Airport, to: Airport, direct: number): Airport[] {
   const maxDetour = direct > 3000 ? 1.3 : 1.6;
   const seen = new Set<string>([from.iata, to.iata]);
@@ -215,29 +186,22 @@ function connectionPoints(program: ProgramCode, from: Airport, to: Airport, dire
 }
 
 function departureMinute(km: number, random: Random): number {
-  // Long-haul departs in the evening or late morning banks, short-haul all day.
+  // Long-haul in the morning and evening banks, short-haul all day.
   const hour = km > 4000 ? random.pick([9, 10, 11, 19, 20, 21, 22, 23]) : random.int(6, 21);
   return hour * 60 + random.int(0, 11) * 5;
 }
 
-/**
- * One of a carrier's daily flights on a route (D179): every itinerary of every program that puts this
- * carrier on this route uses one of these, so a flight number always means the same departure, aircraft
- * and block time, whoever sells it.
- */
+/** One of a carrier's daily flights on a route, shared by every itinerary that uses it (D179). */
 interface RouteFlight {
   flightNumber: string;
   equipment: string;
   blockMinutes: number;
-  /** Local minute of the day it departs, keeping the night rules on the reference days (D138). */
   departureMinute: number;
-  /** Bit i set: operates on weekday i (0 = Sunday), in its origin's clock. */
   weekdays: number;
 }
 
-/** Most flights a carrier flies on one route a day: the numbering reserves this many numbers per route (D179). */
+/** Most flights a carrier flies on one route a day: the numbers reserved per route. */
 const MAX_DAILY = 4;
-/** Flight numbers run from three to four digits, as most airlines publish them. */
 const MIN_NUMBER = 100;
 const MAX_NUMBER = 9999;
 
@@ -245,7 +209,6 @@ let homes: Map<string, ReadonlySet<string>> | undefined;
 let hubs: readonly Airport[] | undefined;
 const coreRoutes = new Map<string, Map<string, number>>();
 
-/** Countries each airline is based in: a program's own airline its home countries, an alliance member its country. */
 function homeCountries(carrier: string): ReadonlySet<string> {
   if (!homes) {
     const all = new Map<string, Set<string>>();
@@ -259,11 +222,7 @@ function homeCountries(carrier: string): ReadonlySet<string> {
   return homes.get(carrier) ?? new Set();
 }
 
-/**
- * A carrier's routes between the hubs the mock connects through (every program's and {@link WORLD_HUBS}),
- * numbered 0..n-1: those it may fly (D136), the same list for every seed. At most 666 (a US airline), so
- * {@link MAX_DAILY} numbers for each fit in four digits with room to spare.
- */
+/** A carrier's routes between the hubs it may fly (D136), numbered 0..n-1 (at most 666). */
 function coreRoutesOf(carrier: string): Map<string, number> {
   let routes = coreRoutes.get(carrier);
   if (routes) return routes;
@@ -279,18 +238,15 @@ function coreRoutesOf(carrier: string): Map<string, number> {
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /**
- * The number of a carrier's `k`-th daily flight on a route (D179), a pure function of the seed: each route
- * takes a block of {@link MAX_DAILY} consecutive numbers, so its flights never share one. Routes between two
- * hubs take the blocks at the bottom of the range through a permutation the seed picks (one to one: no two
- * of them ever share a number); any other route hashes to a block of the rest, where two such routes of one
- * carrier share a block about once in 1,800 pairs. No four-digit scheme can give each of the nearly 500,000
- * airport pairs a US airline may fly here (any with an end in the US) a number of its own.
+ * The number of a carrier's `k`-th daily flight on a route (D179): each route takes a block of
+ * {@link MAX_DAILY} numbers; hub routes a block each through a seeded permutation, any other route a
+ * hashed block of the rest (shared by two routes about once in 1,800 pairs).
  */
 export function flightNumber(seed: number, carrier: string, from: string, to: string, k: number): number {
   const routes = coreRoutesOf(carrier);
   const index = routes.get(from + to);
   if (index !== undefined) {
-    // An affine map a * i + b modulo the count is one to one when a and the count share no factor.
+    // a * i + b modulo the count is one to one when a and the count are coprime.
     let a = (hashKey(seed, carrier, 'numbers') % routes.size) | 1;
     while (gcd(a, routes.size) !== 1) a += 2;
     const block = (index * a + hashKey(seed, carrier, 'offset')) % routes.size;
@@ -301,7 +257,7 @@ export function flightNumber(seed: number, carrier: string, from: string, to: st
   return first + (hashKey(seed, carrier, from, to) % blocks) * MAX_DAILY + k;
 }
 
-/** The local minute nearest `minute` (whole hours earlier or later that day) at which a leg keeps the night rules on every reference day (D138). */
+/** The local minute nearest `minute`, by whole hours, at which a leg keeps the night rules on every reference day (D138). */
 function nightSafeMinute(from: Airport, to: Airport, minute: number, block: number): number | undefined {
   for (let hours = 0; hours <= 18; hours++) {
     for (const sign of hours === 0 ? [1] : [1, -1]) {
@@ -320,47 +276,46 @@ function nightSafeMinute(from: Airport, to: Airport, minute: number, block: numb
 
 const routeFlightCache = new Map<string, readonly RouteFlight[]>();
 
-/**
- * A carrier's daily flights on a route (D179): 3 to {@link MAX_DAILY}, each with its aircraft of the fleet,
- * block time, departure and days; `[]` when the fleet has no aircraft that can fly it. The same for every
- * program the carrier flies for (a program's own airline has one fleet).
- */
-function routeFlights(seed: number, carrier: string, fleet: readonly string[], from: Airport, to: Airport, km: number): readonly RouteFlight[] {
-  // The fleet is part of the key so the answer never depends on which program asked first (programs of one airline share its fleet).
-  const key = `${seed}|${carrier}|${from.iata}|${to.iata}|${fleet.join()}`;
-  const cached = routeFlightCache.get(key);
-  if (cached) return cached;
-  const random = createRandom(seed, 'route', carrier, from.iata, to.iata);
-  const wind = windKmh(from, to);
-  const count = random.int(3, MAX_DAILY);
-  const flights: RouteFlight[] = [];
-  const minutes = new Set<number>();
-  for (let k = 0; k < count; k++) {
-    const equipment = equipmentFor(fleet, from, to, km, random);
-    // No type of the fleet can fly it: none will for the next flight either.
-    if (!equipment) break;
-    const blockTime = blockMinutes(km, wind, random);
-    const minute = nightSafeMinute(from, to, departureMinute(km, random), blockTime);
-    // Daily on 85 % of flights: a connection flies when both its flights do, so about 72 % of them are daily.
-    const weekdays = random.chance(0.85) ? 0b1111111 : 0b1111111 & ~(1 << random.int(0, 6)) & ~(1 << random.int(0, 6));
-    // Two flights of one carrier on one route at the same minute would be one flight.
-    if (minute === undefined || minutes.has(minute)) continue;
-    minutes.add(minute);
-    flights.push({
-      flightNumber: String(flightNumber(seed, carrier, from.iata, to.iata, k)),
-      equipment,
-      blockMinutes: blockTime,
-      departureMinute: minute,
-      weekdays,
-    });
+/** `make()`'s value for `key`, kept in `cache` (cleared past `cap` entries). */
+function cached<T>(cache: Map<string, T>, cap: number, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size > cap) cache.clear();
+    cache.set(key, value);
   }
-  // Bounded so a long-running mock asked about many routes stays small.
-  if (routeFlightCache.size > 20_000) routeFlightCache.clear();
-  routeFlightCache.set(key, flights);
-  return flights;
+  return value;
 }
 
-/** The airline that flies a leg for a program (the first of {@link carriersFor} with an aircraft that can) and its flights on it. */
+/** A carrier's 3 to {@link MAX_DAILY} daily flights on a route (D179); `[]` when its fleet cannot fly it. */
+function routeFlights(seed: number, carrier: string, fleet: readonly string[], from: Airport, to: Airport, km: number): readonly RouteFlight[] {
+  return cached(routeFlightCache, 20_000, `${seed}|${carrier}|${from.iata}|${to.iata}|${fleet.join()}`, () => {
+    const random = createRandom(seed, 'route', carrier, from.iata, to.iata);
+    const wind = windKmh(from, to);
+    const count = random.int(3, MAX_DAILY);
+    const flights: RouteFlight[] = [];
+    const minutes = new Set<number>();
+    for (let k = 0; k < count; k++) {
+      const equipment = equipmentFor(fleet, from, to, km, random);
+      if (!equipment) break;
+      const blockTime = blockMinutes(km, wind, random);
+      const minute = nightSafeMinute(from, to, departureMinute(km, random), blockTime);
+      const weekdays = random.chance(0.85) ? 0b1111111 : 0b1111111 & ~(1 << random.int(0, 6)) & ~(1 << random.int(0, 6));
+      if (minute === undefined || minutes.has(minute)) continue;
+      minutes.add(minute);
+      flights.push({
+        flightNumber: String(flightNumber(seed, carrier, from.iata, to.iata, k)),
+        equipment,
+        blockMinutes: blockTime,
+        departureMinute: minute,
+        weekdays,
+      });
+    }
+    return flights;
+  });
+}
+
+/** The airline that flies a leg for a program, and its flights. */
 function flightsFor(seed: number, program: ProgramCode, from: Airport, to: Airport): { carrier: string; flights: readonly RouteFlight[] } | undefined {
   const km = distanceKm(from, to);
   for (const { code, fleet } of carriersFor(program, from, to)) {
@@ -385,14 +340,10 @@ function legOf(flight: RouteFlight, carrier: string, from: Airport, to: Airport,
   };
 }
 
-/** Shortest connection: 70 min, 90 after arriving in the US from abroad (immigration and customs first, D175). */
+/** Shortest connection: 70 min, 90 arriving in the US from abroad (D175). */
 const minLayover = (from: Airport, hub: Airport): number => (hub.country === 'US' && from.country !== 'US' ? 90 : 70);
 
-/**
- * A one-stop itinerary from two flights that connect at `hub` (D179): the first leg one of the first route's
- * flights, the second one of the second's leaving {@link minLayover} to {@link MAX_LAYOVER} after it lands
- * on every reference day (so under every pair of clocks), drawn among those that do; `undefined` when none does.
- */
+/** A one-stop itinerary of two flights that connect at `hub` on every reference day (D179), or `undefined`. */
 function connection(seed: number, program: ProgramCode, from: Airport, hub: Airport, to: Airport, km: number, random: Random): ItineraryTemplate | undefined {
   const first = flightsFor(seed, program, from, hub);
   const second = flightsFor(seed, program, hub, to);
@@ -403,7 +354,6 @@ function connection(seed: number, program: ProgramCode, from: Airport, hub: Airp
     const one = first.flights[(start + i) % first.flights.length] as RouteFlight;
     const fits: { two: RouteFlight; dayOffset: number; layover: number }[] = [];
     for (const two of second.flights) {
-      // The second flight leaves on the hub's date of the first's departure, the day before or the day after.
       for (const dayOffset of [-1, 0, 1]) {
         let layover = 0;
         const ok = REFERENCE_DAYS.every((day, index) => {
@@ -417,7 +367,7 @@ function connection(seed: number, program: ProgramCode, from: Airport, hub: Airp
     }
     if (fits.length === 0) continue;
     const { two, dayOffset, layover } = random.pick(fits);
-    // It sells on the days both fly: the second's days read from the first's date.
+    // It sells on the days both fly.
     let weekdays = 0;
     for (let day = 0; day < 7; day++) if (one.weekdays & (1 << day) && two.weekdays & (1 << ((day + dayOffset + 7) % 7))) weekdays |= 1 << day;
     if (weekdays === 0) continue;
@@ -434,63 +384,47 @@ function connection(seed: number, program: ProgramCode, from: Airport, hub: Airp
 const timetables = new Map<string, ItineraryTemplate[]>();
 
 /**
- * The program's timetable on a route: direct and one-stop itineraries that
- * fly on most days, the same every week (like a real airline), so a search
- * and the price history see the same flight codes. Both are made of the
- * carriers' daily flights on each leg (D179), shared with every other route
- * and program that uses them.
+ * The program's weekly timetable on a route: direct and one-stop itineraries of the carriers' daily
+ * flights (D179), so a search and the price history see the same flight codes.
  */
 export function timetable(seed: number, program: ProgramCode, origin: string, destination: string): ItineraryTemplate[] {
-  const key = `${seed}|${program}|${origin}|${destination}`;
-  const cached = timetables.get(key);
-  if (cached) return cached;
-  const from = airport(origin);
-  const to = airport(destination);
-  const entries: ItineraryTemplate[] = [];
-  if (from && to && origin !== destination) {
-    const random = createRandom(seed, 'timetable', program, origin, destination);
-    const profile = PROGRAMS[program];
-    const km = distanceKm(from, to);
-    // A domestic-only airport sells no international itinerary, through any connection (D39).
-    const domesticOnly = limitsOf(origin).domesticOnly || limitsOf(destination).domesticOnly;
-    if (km >= MIN_ROUTE_KM && !(domesticOnly && from.country !== to.country)) {
-      const atHub = profile.hubs.includes(origin) || profile.hubs.includes(destination);
-      const directs = km > MAX_DIRECT_KM || !legAllowed(from, to, km) ? 0 : random.int(atHub ? 1 : 0, atHub ? 3 : 2);
-      const nonstop = directs > 0 ? flightsFor(seed, program, from, to) : undefined;
-      if (nonstop) {
-        for (const flight of nonstop.flights.slice(0, directs)) {
-          entries.push({
-            departureMinute: flight.departureMinute,
-            legs: [legOf(flight, nonstop.carrier, from, to, 0, 0)],
-            weekdays: flight.weekdays,
-            distanceKm: km,
-          });
-        }
-      }
-      const points = connectionPoints(program, from, to, km);
-      const connections = random.int(1, 4);
-      // A hub whose flights do not connect is passed over for the next, as a booking engine would.
-      for (let i = 0, found = 0; i < points.length && found < connections; i++) {
-        const entry = connection(seed, program, from, points[i] as Airport, to, km, random);
-        if (entry) {
-          entries.push(entry);
-          found++;
-        }
-      }
-      entries.sort((a, b) => a.departureMinute - b.departureMinute);
+  return cached(timetables, 5000, `${seed}|${program}|${origin}|${destination}`, () => {
+    const from = airport(origin);
+    const to = airport(destination);
+    return from && to && origin !== destination ? itineraries(seed, program, from, to) : [];
+  });
+}
+
+function itineraries(seed: number, program: ProgramCode, from: Airport, to: Airport): ItineraryTemplate[] {
+  const km = distanceKm(from, to);
+  const domesticOnly = limitsOf(from.iata).domesticOnly || limitsOf(to.iata).domesticOnly;
+  if (km < MIN_ROUTE_KM || (domesticOnly && from.country !== to.country)) return [];
+  const random = createRandom(seed, 'timetable', program, from.iata, to.iata);
+  const hubs = PROGRAMS[program].hubs;
+  const atHub = hubs.includes(from.iata) || hubs.includes(to.iata);
+  const directs = km > MAX_DIRECT_KM || !legAllowed(from, to, km) ? 0 : random.int(atHub ? 1 : 0, atHub ? 3 : 2);
+  const nonstop = directs > 0 ? flightsFor(seed, program, from, to) : undefined;
+  const entries: ItineraryTemplate[] = (nonstop?.flights.slice(0, directs) ?? []).map((flight) => ({
+    departureMinute: flight.departureMinute,
+    legs: [legOf(flight, nonstop!.carrier, from, to, 0, 0)],
+    weekdays: flight.weekdays,
+    distanceKm: km,
+  }));
+  const points = connectionPoints(program, from, to, km);
+  const connections = random.int(1, 4);
+  for (let i = 0, found = 0; i < points.length && found < connections; i++) {
+    const entry = connection(seed, program, from, points[i] as Airport, to, km, random);
+    if (entry) {
+      entries.push(entry);
+      found++;
     }
   }
-  // Bounded so a long-running mock asked about many routes stays small.
-  if (timetables.size > 5000) timetables.clear();
-  timetables.set(key, entries);
-  return entries;
+  return entries.sort((a, b) => a.departureMinute - b.departureMinute);
 }
 
 /**
- * A timetable entry's legs on the local day `day` (epoch of its midnight), and its door-to-door minutes:
- * each leg departs at its flight's minute in its own airport's clock (D179), so a flight keeps its time in
- * every itinerary. In a week whose two clocks change apart from every reference day, a connection that
- * would then be too short or too long keeps its reference layover instead (D138).
+ * A timetable entry's legs on the local day `day`, and its minutes door to door. A connection that two
+ * clocks changing apart make too short or too long keeps its reference layover (D138).
  */
 function dateTemplate(template: ItineraryTemplate, day: number): { legs: DatedLeg[]; durationMinutes: number } {
   const legs: DatedLeg[] = [];
@@ -505,7 +439,7 @@ function dateTemplate(template: ItineraryTemplate, day: number): { legs: DatedLe
       if (layover < minLayover(previous.from, leg.from) || layover > MAX_LAYOVER) departureUtc = arrivalUtc + leg.layoverMinutes * MINUTE;
     }
     arrivalUtc = departureUtc + leg.blockMinutes * MINUTE;
-    // Written out, not spread: the templates' objects have several shapes, and a spread of them was a third of this function's time.
+    // Written out: a spread of the templates' several shapes was a third of this function's time.
     legs.push({
       from: leg.from,
       to: leg.to,
@@ -531,10 +465,7 @@ const DAY_MINUTES = 24 * 60;
 const minuteOfDay = (local: number): number => Math.floor((((local / MINUTE) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES);
 const inWindow = (minute: number, from: number, to: number): boolean => (from <= to ? minute >= from && minute < to : minute >= from || minute < to);
 
-/**
- * How many minutes later a leg must depart to keep the night rules (D138), 0 when it keeps them:
- * no departure from 00:00 to 05:00 local, and none departing or landing in an airport's curfew.
- */
+/** How many minutes later a leg must depart to keep the night rules and curfews (D138), 0 when it keeps them. */
 function nightDelay(from: Airport, to: Airport, departureLocal: number, arrivalLocal: number): number {
   const departs = minuteOfDay(departureLocal);
   const lands = minuteOfDay(arrivalLocal);
@@ -546,25 +477,18 @@ function nightDelay(from: Airport, to: Airport, departureLocal: number, arrivalL
   return delay;
 }
 
-/** Longest connection the mock sells, minutes. */
 const MAX_LAYOVER = 240;
-/**
- * A winter and a summer day, and a day of each gap between the US and the EU clock changes (2027):
- * between them every pair of clocks shows each combination of offsets it has in a year.
- */
+/** Winter, summer, and a day in each gap between the US and EU clock changes: every pair of offsets a year has. */
 const REFERENCE_DAYS = [Date.UTC(2027, 0, 15), Date.UTC(2027, 2, 20), Date.UTC(2027, 6, 15), Date.UTC(2027, 10, 3)];
 
-/** The itineraries of a timetable that operate on a local `YYYY-MM-DD`, with local times from each airport's zone. */
+/** The itineraries of a timetable that operate on a local `YYYY-MM-DD`. */
 export function itinerariesOn(entries: readonly ItineraryTemplate[], date: string): DatedItinerary[] {
   const day = parseLocalDate(date);
   const weekday = new Date(day).getUTCDay();
   const dated: DatedItinerary[] = [];
   for (const template of entries) {
     if (!(template.weekdays & (1 << weekday))) continue;
-    // Vetted on the reference days (D138); in the odd week two clocks change apart a leg may sit an hour off, as a
-    // timetable does until its season turns: it still flies, so a watched route's calendar keeps every date (D101).
-    const { legs, durationMinutes } = dateTemplate(template, day);
-    dated.push({ template, legs, durationMinutes });
+    dated.push({ template, ...dateTemplate(template, day) });
   }
   return dated;
 }

@@ -12,13 +12,7 @@ export interface Random {
   uuid(): string;
 }
 
-/**
- * 32-bit hash of a key made of numbers and strings (FNV-1a over the parts,
- * then a murmur3 finalizer so nearby keys land far apart).
- *
- * @example
- * hashKey(42, 'PROGRAM_1', 'GRU', 'JFK') === hashKey(42, 'PROGRAM_1', 'GRU', 'JFK'); // true
- */
+/** 32-bit hash of numbers and strings (FNV-1a, then a murmur3 finalizer). */
 export function hashKey(...parts: readonly (string | number)[]): number {
   let h = 0x811c9dc5;
   for (const part of parts) {
@@ -39,26 +33,24 @@ export function hashKey(...parts: readonly (string | number)[]): number {
   return h >>> 0;
 }
 
-// Byte to two hex digits: ids are made in bulk for history, and a table beats toString(16).
+// Byte to two hex digits.
 export const HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
-/**
- * A mulberry32 generator seeded by {@link hashKey} of `parts`: small, fast and
- * good enough for mock data (not for anything secret).
- *
- * @example
- * const random = createRandom(42, 'GRU', 'JFK');
- * random.int(1, 9); // the same number on every run
- */
-export function createRandom(...parts: readonly (string | number)[]): Random {
-  let state = hashKey(...parts);
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
+/** The mulberry32 generator: uniform numbers in [0, 1) from a 32-bit seed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/** A {@link mulberry32} generator seeded by {@link hashKey} of `parts`. */
+export function createRandom(...parts: readonly (string | number)[]): Random {
+  const next = mulberry32(hashKey(...parts));
   const word = (): string => {
     const value = Math.floor(next() * 4294967296);
     return (HEX[value >>> 24] as string) + HEX[(value >>> 16) & 255] + HEX[(value >>> 8) & 255] + HEX[value & 255];
@@ -68,7 +60,7 @@ export function createRandom(...parts: readonly (string | number)[]): Random {
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     chance: (p) => next() < p,
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    // Version nibble 4 and variant 8..b, so it passes `format: uuid` and reads as a v4.
+    // Version nibble 4 and variant 8..b: a v4.
     uuid: () => {
       const a = word();
       const b = word();

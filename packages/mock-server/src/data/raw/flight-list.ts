@@ -5,10 +5,7 @@ import { PROGRAMS } from '../flights/programs.js';
 /** `P1-8040-OB`: the first leg's code and the direction, as this provider names offers. */
 const offerId = (flight: ParsedFlight): string => `${(flight.flightCode.split(',')[0] ?? '').replace(' ', '-')}-${flight.direction === 'RETURN' ? 'IB' : 'OB'}`;
 
-/**
- * A loyalty-program award API that lists flights with nested fare and leg
- * lists, camelCase, miles and taxes apart (PROGRAM_1, PROGRAM_4).
- */
+/** An award API listing flights with nested fare and leg lists, camelCase. */
 export const flightList: RawFormatter = (flights, search, requestId) => ({
   firstOfferId: flights[0] ? offerId(flights[0]) : undefined,
   block: {

@@ -20,29 +20,21 @@ const MILES_FORMATS: Readonly<Record<ProgramCode, RawFormatter>> = {
 };
 
 /**
- * The provider's own answer for a search, as RAW `data`: each program family
- * has its own structure and naming, and cash answers differ from miles ones.
- * Round trip: `{ outbound, inbound, selectedOutboundOfferId }`; one-way cash:
- * `{ outbound, inbound: null }`; one-way miles: `{ outbound }`.
- *
- * @example
- * const data = toRawData(search, generateFlights(42, search), 42);
- * data.selectedOutboundOfferId; // for a round trip, e.g. 'P1-8040-OB'
+ * The provider's own answer for a search, as RAW `data`, in each program family's format. Round trip:
+ * `{ outbound, inbound, selectedOutboundOfferId }`; one-way cash: `{ outbound, inbound: null }`; miles: `{ outbound }`.
  */
 export function toRawData(search: NormalizedSearch, flights: readonly ParsedFlight[], seed: number): RawProviderData {
   const format = search.priceType === 'CASH' ? offers : MILES_FORMATS[search.program];
   const requestId = createRandom(seed, 'raw', search.program, search.origin, search.destination, search.departureDate, search.returnDate ?? '').uuid();
-  const outbound = format(
-    flights.filter((flight) => flight.direction === 'OUTBOUND'),
-    search,
-    requestId,
-  );
-  if (search.tripType === 'ROUND_TRIP') {
-    const inbound = format(
-      flights.filter((flight) => flight.direction === 'RETURN'),
+  const of = (direction: ParsedFlight['direction']) =>
+    format(
+      flights.filter((flight) => flight.direction === direction),
       search,
       requestId,
     );
+  const outbound = of('OUTBOUND');
+  if (search.tripType === 'ROUND_TRIP') {
+    const inbound = of('RETURN');
     return { outbound: outbound.block, inbound: inbound.block, selectedOutboundOfferId: outbound.firstOfferId ?? '' };
   }
   return search.priceType === 'CASH' ? { outbound: outbound.block, inbound: null } : { outbound: outbound.block };

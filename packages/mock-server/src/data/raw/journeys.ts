@@ -2,10 +2,7 @@ import type { RawFormatter } from './types.js';
 import { familySeats } from './types.js';
 import { PROGRAMS } from '../flights/programs.js';
 
-/**
- * A PascalCase award API wrapping `Journeys` in a result envelope, with fares
- * as points plus taxes and fees together (PROGRAM_7).
- */
+/** A PascalCase award API wrapping `Journeys` in a result envelope. */
 export const journeys: RawFormatter = (flights, search, requestId) => ({
   firstOfferId: flights[0] ? `JK~${flights[0].id.slice(0, 8)}` : undefined,
   block: {

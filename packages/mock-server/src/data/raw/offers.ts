@@ -5,15 +5,9 @@ import { familySeats, isoDuration } from './types.js';
 
 const offerId = (flight: ParsedFlight, index: number): string => `${flight.direction === 'RETURN' ? 'IB' : 'OB'}-${index + 1}`;
 
-/**
- * An NDC-style airline shopping API: `itineraries` (segments) and `offers`
- * that reference them, prices as `{ amount, currency }` for cash and
- * `{ points }` for awards. All cash searches (PROGRAM_2, PROGRAM_3,
- * PROGRAM_8) and the miles searches of PROGRAM_2 and PROGRAM_5 answer so.
- */
+/** An NDC-style shopping API: `itineraries` and `offers` referencing them. Every cash search, and some programs' miles searches. */
 export const offers: RawFormatter = (flights, search, requestId) => {
   const cash = search.priceType === 'CASH';
-  // The program's currency (D43), the same one its taxes and cash fares are worked out in.
   const currency = PROGRAMS[search.program].currency;
   return {
     firstOfferId: flights[0] ? offerId(flights[0], 0) : undefined,

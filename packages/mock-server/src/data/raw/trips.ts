@@ -2,10 +2,7 @@ import type { RawFormatter } from './types.js';
 import { familySeats } from './types.js';
 import { PROGRAMS } from '../flights/programs.js';
 
-/**
- * A snake_case award engine nesting `trips[].segments` and `fare_options`
- * (PROGRAM_3, PROGRAM_3_INTERLINE, PROGRAM_6).
- */
+/** A snake_case award engine nesting `trips[].segments` and `fare_options`. */
 export const trips: RawFormatter = (flights, search, requestId) => ({
   firstOfferId: flights[0]?.id,
   block: {

@@ -1,5 +1,4 @@
-// Test support only (never imported by the package's entries): validates
-// values against the schemas of openapi.yaml, the contract's single source of truth.
+// Test support only: values against openapi.yaml's schemas.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';

@@ -1,21 +1,12 @@
-// Airport-local wall-clock arithmetic. A "local epoch" is the wall-clock time
-// of a place read as if it were UTC, so adding minutes and formatting stay
-// plain integer arithmetic; time zones only enter through `offsetMinutes`.
+// A "local epoch" is a place's wall-clock time read as if it were UTC: plain integer arithmetic.
 import { dictionary } from '@flight-search/contract';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** One formatter per time zone: the zones are the airports' own, a fixed set. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * Each zone's offsets over a UTC year, as the instants its offset changes,
- * most recently used kept: any date from 0001 to 9999 can be asked for, so the
- * cache is bounded. A year costs some 60 `formatToParts` calls once (a weekly
- * sample and a search for each change); every date in it is then arithmetic,
- * which is what keeps searches over distinct dates cheap (issue 32).
- */
+/** Each zone's offset changes over a UTC year, most recently used kept: a year costs some 60 Intl calls once. */
 export const OFFSET_CACHE_CAP = 4_096;
 const yearTables = new Map<string, YearTable>();
 
@@ -30,7 +21,7 @@ interface YearTable {
   offsets: number[];
 }
 
-/** The last few tables used per zone: a search asks this year's (now) and its date's, often the next. */
+/** The last tables used per zone: a search asks this year's and its date's. */
 const recentTables = new Map<string, YearTable[]>();
 const RECENT_PER_ZONE = 3;
 
@@ -105,17 +96,14 @@ function yearTable(timeZone: string, year: number): YearTable {
   return table;
 }
 
-/**
- * Minutes `timeZone` is ahead of UTC at the instant `utc`, from the zone's
- * table of that year (Intl only while the table is built).
- */
+/** Minutes `timeZone` is ahead of UTC at the instant `utc`. */
 export function offsetMinutes(timeZone: string, utc: number): number {
   let recent = recentTables.get(timeZone);
   if (!recent) {
     recent = [];
     recentTables.set(timeZone, recent);
   }
-  // A loop, not find(): every leg of every search asks, and a closure per call is garbage.
+  // A loop, not find(): no closure per call.
   let table: YearTable | undefined;
   for (const each of recent) {
     if (utc >= each.from && utc < each.to) {
@@ -134,20 +122,19 @@ export function offsetMinutes(timeZone: string, utc: number): number {
   return offsets[i] as number;
 }
 
-/** The UTC instant of a wall-clock time (local epoch) in `timeZone`. */
+/** The UTC instant of a local epoch in `timeZone`. */
 export function localToUtc(timeZone: string, local: number): number {
   const guess = local - offsetMinutes(timeZone, local) * MINUTE;
   return local - offsetMinutes(timeZone, guess) * MINUTE;
 }
 
-/** The wall-clock time (local epoch) in `timeZone` of the instant `utc`. */
+/** The local epoch in `timeZone` of the instant `utc`. */
 export function utcToLocal(timeZone: string, utc: number): number {
   return utc + offsetMinutes(timeZone, utc) * MINUTE;
 }
 
-/** `00` to `59`: the two digits of an hour, minute or second. */
 const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => (value < 10 ? `0${value}` : `${value}`));
-/** `YYYY-MM-DDT` per day number, most recent kept: a search writes some ten times on one or two days. */
+/** `YYYY-MM-DDT` per day number, most recent kept. */
 const dayTexts = new Map<number, string>();
 const DAY_TEXTS_CAP = 4_096;
 
@@ -167,17 +154,15 @@ export function formatLocal(local: number): string {
   return `${text}${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
 }
 
-/** `YYYY-MM-DDTHH:mm:ssZ` of a UTC instant, without milliseconds. */
+/** `YYYY-MM-DDTHH:mm:ssZ` of a UTC instant. */
 export function formatUtc(utc: number): string {
   return `${formatLocal(utc)}Z`;
 }
 
-/** Local epoch of midnight of a `YYYY-MM-DD` date. */
 export function parseLocalDate(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 }
 
-/** `YYYY-MM-DD` of a local epoch. */
 export function formatLocalDate(local: number): string {
   return formatLocal(local).slice(0, 10);
 }
