@@ -1,4 +1,4 @@
-import { OPTION_NAMES, rowOf } from '../options.js';
+import { JSON_OPTION_NAMES, OPTION_NAMES, rowOf } from '../options.js';
 
 /** One line (or more) of the help: the flag padded to a column, its text beside it. */
 const line = (usage: string, text: string): string => `  ${usage.padEnd(24)}${usage.length < 24 ? ' ' : '  '}${text.replaceAll('\n', `\n${' '.repeat(27)}`)}\n`;
@@ -8,6 +8,19 @@ const MOCK_FLAGS = OPTION_NAMES.map((name) => rowOf(name).flag)
   .map((flag) => (flag ? line(`${flag.name} ${flag.arg ?? 'N'}`, flag.help) : ''))
   .join('');
 
+/** Words joined by `, `, broken into lines of at most `width` characters. */
+const wrap = (words: readonly string[], width = 96): string =>
+  words.reduce((text, word) => (text.length - text.lastIndexOf('\n') + word.length > width ? `${text},\n${word}` : text ? `${text}, ${word}` : word), '');
+
+/** `--config`: the option table's JSON options by name, and one file that has a few of them. */
+const CONFIG = line(
+  '--config FILE',
+  `the mock's options as a JSON object, checked like the JavaScript options, such as
+${JSON.stringify({ seed: 7, latency: 'realistic', rateLimit: { requests: 5, windowMs: 1000 }, clock: { at: '2026-11-01T00:00:00Z' } })}:
+${wrap(JSON_OPTION_NAMES)}
+(clock: {"at": ISO or epoch ms} fixed, or {"offsetMs": N} shifted); flags win over it`,
+);
+
 export const HELP = `Usage: flight-search-mock [options]
        flight-search-mock proxy --target URL [proxy options]
 
@@ -16,12 +29,7 @@ Serves the Flight Search, Price History and Quota mock over HTTP.
 Options:
   --port N                 TCP port; 0 picks a free one (default 4010)
   --host H                 interface to listen on (default 127.0.0.1)
-  --config FILE            the mock's options as JSON, checked like the JavaScript options:
-                           {"keys":[...],"seed":7,"latency":"none","providerTimeoutMs":29000,
-                            "rateLimit":{"requests":5,"windowMs":1000},"clock":{"at":"2026-11-01T00:00:00Z"},
-                            "historyCap":100000,"requestLogCap":10000,"requestLogMaxBytes":16777216}
-                           (clock: {"at": ISO or epoch ms} fixed, or {"offsetMs": N} shifted); flags win over it
-${MOCK_FLAGS}  --control                serve the control API under /__mock: reset, state, config, programs, keys,
+${CONFIG}${MOCK_FLAGS}  --control                serve the control API under /__mock: reset, state, config, programs, keys,
                            faults, requests (see the README); without it no request is recorded
   --control-origin ORIGIN  a page origin allowed to call the control API, such as http://localhost:5173
                            (repeatable); by default a control request carrying any Origin is refused (403)
