@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<void> {
   Object.assign(options, args.mock);
   // Without --control nothing can read the request log (GET /__mock/requests is its only reader),
   // so the process keeps none unless a cap was asked for: less memory held per request under load.
-  if (!args.control && args.mock.requestLogCap === undefined) options.requestLogCap = 0;
+  if (!args.server.control && args.mock.requestLogCap === undefined) options.requestLogCap = 0;
 
   const json = args.logFormat === 'json';
   // Before the server starts: POST /__mock/shutdown may call stop() while the ready file is being written.
@@ -37,11 +37,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     server = await startMockServer({
       ...options,
-      port: args.port,
-      host: args.host,
-      control: args.control,
-      controlOrigins: args.controlOrigins,
-      allowedHosts: args.allowedHosts,
+      ...args.server,
       log: args.quiet ? false : json ? jsonLogger : undefined,
       // POST /__mock/shutdown ends the process as SIGTERM does: requests in flight finish, the ready file goes, exit 0.
       onShutdown: () => stop('POST /__mock/shutdown'),
@@ -57,16 +53,16 @@ async function main(argv: string[]): Promise<void> {
         : code === 'EADDRNOTAVAIL'
           ? 'the address is not available on this machine'
           : (error as Error).message;
-    throw new Error(`cannot listen on ${args.host}:${args.port}: ${why}.`, { cause: error });
+    throw new Error(`cannot listen on ${args.server.host}:${args.server.port}: ${why}.`, { cause: error });
   }
   const port = Number(new URL(server.url).port);
   if (json) {
     process.stdout.write(
-      `${JSON.stringify({ event: 'listening', url: server.url, port, pid: process.pid, contract: `${server.url}/openapi.yaml`, control: args.control ? `${server.url}/__mock` : null })}\n`,
+      `${JSON.stringify({ event: 'listening', url: server.url, port, pid: process.pid, contract: `${server.url}/openapi.yaml`, control: args.server.control ? `${server.url}/__mock` : null })}\n`,
     );
   } else {
     process.stdout.write(`flight-search-mock listening on ${server.url}\n`);
-    process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
+    process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.server.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
   }
 
   // With --log-format json every line is JSON, these included (issue 30 item 7).

@@ -3,48 +3,18 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serveFetch } from '@flight-search/contract/node';
-import { MAX_TIMER_MS, MAX_HEADER_BYTES } from '../defaults.js';
+import { MAX_HEADER_BYTES } from '../defaults.js';
 import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
 import { errorMediaType } from '../negotiation/negotiate.js';
-import { allowedHostProblem, controlAccess, hostRefusal, type ControlAccess } from '../node/control-access.js';
+import { controlAccess, hostRefusal, type ControlAccess } from '../node/control-access.js';
 import { CONTROL_PREFIX } from '../node/control.js';
 import { sendable, type JsonAnswer } from '../node/json.js';
 import { mentionsKey, REDACTED, redactPath, redactQuery } from '../recording/redaction.js';
+import { resolveTable } from '../options.js';
 import { ContractChecker, type Violation } from './checker.js';
+import { PROXY_OPTIONS, type ContractProxyOptions, type ResolvedProxyOptions } from './options.js';
 
-export interface ContractProxyOptions {
-  /** The service every request is forwarded to, such as `https://api.example.com` (its path is a prefix). */
-  target: string;
-  port?: number;
-  host?: string;
-  /**
-   * `Host` names the proxy answers besides `localhost`, `127.0.0.1`, `[::1]`
-   * and `host` (each with its port), as the server's `allowedHosts`: any other
-   * request is a 403 (D85). `NAME:PORT` behind a port mapping.
-   */
-  allowedHosts?: string[];
-  /** Forward the mock's control API (`/__mock`) to the target too; by default it is a 403 (D85). */
-  forwardControl?: boolean;
-  /** Called for each violation as it is found. */
-  onViolation?: (violation: Violation) => void;
-  /** Called once per exchange, after its checks. */
-  onExchange?: (exchange: { method: string; path: string; status: number | null; violations: number }) => void;
-  /** Append each exchange to this file as one JSON line, API keys redacted. */
-  record?: string;
-  /** Largest request body forwarded, in bytes. Default 1 MiB. */
-  bodyLimit?: number;
-  /** Largest answer read from the target, in bytes; a larger one is a 502 and counts as unanswered. Default 32 MiB. */
-  answerLimit?: number;
-  /** How long the target may take to answer, in ms (1 to 2 147 483 647); then 504 and unanswered. Default 60 000 (`--upstream-timeout-ms`). */
-  timeoutMs?: number;
-  /** Called when recording fails (the proxy goes on without recording). */
-  onRecordError?: (error: Error) => void;
-  /**
-   * Also tell the client: each answer carries its exchange's violations in an `x-contract-violations` header
-   * (JSON, as the log lines give them; Prism's `sl-violations`), at most 8 KiB of them. Default `false`.
-   */
-  violationsHeader?: boolean;
-}
+export type { ContractProxyOptions } from './options.js';
 
 export interface ContractProxy {
   url: string;
@@ -90,7 +60,8 @@ const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorizati
  * console.log(proxy.summary());
  * await proxy.close();
  */
-export async function startContractProxy(options: ContractProxyOptions): Promise<ContractProxy> {
+export async function startContractProxy(given: ContractProxyOptions): Promise<ContractProxy> {
+  const options = resolveTable<ResolvedProxyOptions>(PROXY_OPTIONS, given, 'startContractProxy');
   // Set once listening: the allowed names carry the port.
   let access: Pick<ControlAccess, 'hosts'> = { hosts: new Set() };
   const proxy = contractProxy(options, () => access);
@@ -103,11 +74,11 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
-  access = controlAccess(host, port, options.allowedHosts ?? [], []);
+  const { host } = options;
+  access = controlAccess(host, port, options.allowedHosts, []);
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     summary: proxy.summary,
@@ -124,24 +95,14 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
  * {@link startContractProxy} through the one node bridge (`@flight-search/contract/node`);
  * `access` gives the Host names it answers, known once the server listens.
  */
-function contractProxy(options: ContractProxyOptions, access: () => Pick<ControlAccess, 'hosts'>) {
+function contractProxy(options: ResolvedProxyOptions, access: () => Pick<ControlAccess, 'hosts'>) {
   const target = new URL(options.target);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    throw new TypeError(`--target must be an http(s) URL, got ${JSON.stringify(options.target)}.`);
   const base = (target.origin + target.pathname).replace(/\/+$/, '');
   const basePath = target.pathname.replace(/\/+$/, '');
-  for (const [index, name] of (options.allowedHosts ?? []).entries()) {
-    const why = allowedHostProblem(name);
-    if (why !== undefined) throw new TypeError(`startContractProxy: option "allowedHosts[${index}]" ${why}.`);
-  }
   const checker = new ContractChecker();
   const summary: ProxySummary = { exchanges: 0, violations: 0, unanswered: 0, byOperation: {} };
   const record: WriteStream | undefined = options.record === undefined ? undefined : createWriteStream(options.record, { flags: 'a' });
-  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
-  const answerLimit = options.answerLimit ?? 32 * 1024 * 1024;
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS)
-    throw new TypeError(`startContractProxy: option "timeoutMs" must be an integer from 1 to ${MAX_TIMER_MS} (ms), got ${String(timeoutMs)}.`);
+  const { bodyLimit, answerLimit, timeoutMs } = options;
   let recording = record !== undefined;
   record?.on('error', (error) => {
     recording = false;
