@@ -258,7 +258,7 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
 }
 
 /** The one entry (`answer`, and `handle` over it), and `settled()`, which waits for the answers it is working out. */
-function answers(held: Held): Pick<MockCore, 'answer' | 'handle' | 'settled'> {
+function answers(held: Held) {
   // Each answer leaves the set once its request is recorded.
   const inFlight = new Set<Promise<unknown>>();
   const answer = (request: MockRequest) => {
@@ -279,7 +279,7 @@ function answers(held: Held): Pick<MockCore, 'answer' | 'handle' | 'settled'> {
 }
 
 /** `reset`, `configure` and `state()`: the options and the state built from them. */
-function optionControls(held: Held, faults: () => FaultState[]): Pick<MockCore, 'reset' | 'configure' | 'state'> {
+function optionControls(held: Held, faults: () => FaultState[]) {
   return {
     reset() {
       // Emptied, not only replaced: a request still in flight holds the old state, and must not keep the old log's bodies alive.
@@ -338,7 +338,7 @@ function changed(options: MockOptions, changes: MockConfigChanges): MockOptions 
 }
 
 /** The keys: their quota and products, and what is set for one key only. */
-function keyControls(held: Held): Pick<MockCore, 'setKey' | 'getKey' | 'resetKey' | 'setRateLimit'> {
+function keyControls(held: Held) {
   return {
     setRateLimit(rateLimit: MockConfigChanges['rateLimit'], scope: KeyScopeOption) {
       // The `rateLimit` option's own row checks it, so it is refused as `configure` refuses it.
@@ -392,7 +392,7 @@ function keyControls(held: Held): Pick<MockCore, 'setKey' | 'getKey' | 'resetKey
 }
 
 /** Program behaviours and service faults: named stubs, for every key or one. */
-function behaviourControls(held: Held): Pick<MockCore, 'setProgramBehavior' | 'getProgramBehavior' | 'setFault' | 'clearFaults' | 'faults'> {
+function behaviourControls(held: Held) {
   const scoped = (where: string, scope: KeyScopeOption | undefined) => scope === undefined || checkScope(held.state, where, scope);
   return {
     setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption) {
@@ -428,10 +428,7 @@ function behaviourControls(held: Held): Pick<MockCore, 'setProgramBehavior' | 'g
 }
 
 /** The request log: read, queried with the stubs' matchers, emptied. */
-function journalControls(
-  held: Held,
-  settled: () => Promise<void>,
-): Pick<MockCore, 'requests' | 'findRequests' | 'countRequests' | 'clearRequests' | 'settled'> {
+function journalControls(held: Held, settled: () => Promise<void>) {
   const findRequests = (pattern: RequestPattern) => {
     const issues = patternIssues(pattern);
     if (issues.length > 0) throw new MockSettingError('findRequests', 'pattern', issues);
@@ -453,9 +450,7 @@ function journalControls(
 }
 
 /** The stubs and their scenarios. */
-function stubControls(
-  held: Held,
-): Pick<MockCore, 'stub' | 'replaceStub' | 'stubs' | 'getStub' | 'deleteStub' | 'clearStubs' | 'scenarios' | 'setScenario' | 'resetScenarios'> {
+function stubControls(held: Held) {
   return {
     stub: (stub: StubDefinition, scope?: KeyScopeOption) =>
       put(held.state, 'stub', scope === undefined || !isPlainObject(stub) ? stub : { ...stub, request: { ...stub.request, key: scope.key } }).snapshot(),

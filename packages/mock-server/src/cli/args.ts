@@ -1,9 +1,8 @@
 import { dictionary } from '@flight-search/contract';
 import { parseArgs } from 'node:util';
 import type { SchemaNode } from '@flight-search/contract';
-import { SERVER_OPTIONS } from '../node/options.js';
+import { BOOLEAN, hostCheck, SERVER_OPTIONS } from '../node/options.js';
 import { JSON_OPTION_NAMES, MOCK_OPTIONS, OPTION_NAMES, rowOf, type MockOptions, type OptionTable } from '../options.js';
-import type { SettingIssue } from '../settings.js';
 import { UsageError } from './usage-error.js';
 
 export interface CliArgs {
@@ -27,10 +26,6 @@ export type FlagValues = Record<string, string | boolean | string[] | undefined>
 /** The port of the `servers` entry of openapi.yaml, so the documented URL works out of the box. */
 const DEFAULT_PORT = 4010;
 
-const BOOLEAN = { type: 'boolean' } as const;
-const notEmpty = (text: unknown): SettingIssue[] =>
-  typeof text === 'string' && text.trim() !== '' ? [] : [{ field: '', type: 'invalid_type', message: 'must not be empty.' }];
-
 /** `--config`: the option table's JSON options, by name. */
 export const CONFIG_FLAG = {
   configFile: {
@@ -48,7 +43,7 @@ ${wrap(JSON_OPTION_NAMES)}
 /** The flags of both commands that are no option of the mock, the server or the proxy. */
 export const SHARED_FLAGS = {
   readyFile: {
-    check: notEmpty,
+    check: hostCheck,
     flag: {
       name: '--ready-file',
       arg: 'PATH',

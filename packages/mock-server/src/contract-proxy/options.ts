@@ -1,8 +1,7 @@
 import { MAX_TIMER_MS } from '../defaults.js';
 import { allowedHostProblem } from '../node/control-access.js';
-import { hostCheck, listOf } from '../node/options.js';
+import { BOOLEAN, between, hostCheck, issue, listOf } from '../node/options.js';
 import type { OptionTable } from '../options.js';
-import type { SettingIssue } from '../settings.js';
 import type { Violation } from './checker.js';
 
 export interface ContractProxyOptions {
@@ -15,10 +14,10 @@ export interface ContractProxyOptions {
   /**
    * `Host` names the proxy answers besides `localhost`, `127.0.0.1`, `[::1]`
    * and `host` (each with its port), as the server's `allowedHosts`: any other
-   * request is a 403 (D85). `NAME:PORT` behind a port mapping.
+   * request is a 403 . `NAME:PORT` behind a port mapping.
    */
   allowedHosts?: string[];
-  /** Forward the mock's control API (`/__mock`) to the target too; by default it is a 403 (D85). */
+  /** Forward the mock's control API (`/__mock`) to the target too; by default it is a 403 . */
   forwardControl?: boolean;
   /** Called for each violation as it is found. */
   onViolation?: (violation: Violation) => void;
@@ -45,15 +44,9 @@ export interface ContractProxyOptions {
 export type ResolvedProxyOptions = ContractProxyOptions &
   Required<Pick<ContractProxyOptions, 'port' | 'host' | 'allowedHosts' | 'bodyLimit' | 'answerLimit' | 'timeoutMs'>>;
 
-const issue = (ok: boolean, message: string): SettingIssue[] => (ok ? [] : [{ field: '', type: 'invalid_type', message }]);
-const bytes = {
-  type: 'integer',
-  minimum: 1,
-  maximum: Number.MAX_SAFE_INTEGER,
-  'x-message': `must be an integer from 1 to ${Number.MAX_SAFE_INTEGER} (bytes)`,
-} as const;
+const bytes = between(1, Number.MAX_SAFE_INTEGER, ' (bytes)');
 const aFunction = (value: unknown) => issue(typeof value === 'function', 'must be a function.');
-const httpUrl = (target: unknown): SettingIssue[] => {
+const httpUrl = (target: unknown) => {
   const url = typeof target === 'string' && URL.canParse(target) ? new URL(target) : undefined;
   return issue(url?.protocol === 'http:' || url?.protocol === 'https:', `must be an absolute http(s) URL, got ${JSON.stringify(target)}.`);
 };
@@ -62,7 +55,7 @@ const httpUrl = (target: unknown): SettingIssue[] => {
 export const PROXY_OPTIONS = {
   target: { check: httpUrl, flag: { name: '--target', arg: 'URL', help: 'the real service every request is forwarded to (required)' } },
   port: {
-    schema: { type: 'integer', minimum: 0, maximum: 65_535, 'x-message': 'must be an integer from 0 to 65535' },
+    schema: between(0, 65_535),
     default: 0,
     flag: { name: '--port', help: 'where the proxy listens (default 4011)' },
   },
@@ -79,12 +72,12 @@ export const PROXY_OPTIONS = {
     },
   },
   forwardControl: {
-    schema: { type: 'boolean', 'x-message': 'must be a boolean' },
+    schema: BOOLEAN,
     default: false,
     flag: { name: '--forward-control', help: "forward the mock's control API (/__mock) too; by default it is refused (403)" },
   },
   timeoutMs: {
-    schema: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS, 'x-message': `must be an integer from 1 to ${MAX_TIMER_MS} (ms)` },
+    schema: between(1, MAX_TIMER_MS, ' (ms)'),
     default: 60_000,
     flag: { name: '--upstream-timeout-ms', help: 'time the target may take to answer before a 504 (default 60000)' },
   },
@@ -95,7 +88,7 @@ export const PROXY_OPTIONS = {
   bodyLimit: { schema: bytes, default: 1024 * 1024 },
   answerLimit: { schema: bytes, default: 32 * 1024 * 1024 },
   violationsHeader: {
-    schema: { type: 'boolean', 'x-message': 'must be a boolean' },
+    schema: BOOLEAN,
     default: false,
     flag: {
       name: '--violations-header',

@@ -50,27 +50,22 @@ export interface ServerOptions {
   onShutdown?: () => void;
 }
 
-export interface ResolvedServerOptions {
-  port: number;
-  host: string;
-  cors: CorsOptions | false;
-  control: boolean;
-  controlOrigins: string[];
-  allowedHosts: string[];
-  log: RequestLogger | false;
-  bodyLimit: number;
-  /** The wait of `close()`, read when it is called: by default it follows the provider time-out then in force. */
-  shutdownTimeoutMs: () => number;
-  onShutdown: (() => void) | undefined;
-}
+/** The options in force; the wait of `close()` is read when it is called: by default it follows the provider time-out then in force. */
+export type ResolvedServerOptions = Required<Omit<ServerOptions, 'shutdownTimeoutMs' | 'onShutdown'>> &
+  Pick<ServerOptions, 'onShutdown'> & { shutdownTimeoutMs: () => number };
 
-const issue = (ok: boolean, message: string): SettingIssue[] => (ok ? [] : [{ field: '', type: 'invalid_type', message }]);
-const between = (min: number, max: number, unit = ''): SchemaNode => ({
+/** No issue when `ok`, else one with `message`. */
+export const issue = (ok: boolean, message: string): SettingIssue[] => (ok ? [] : [{ field: '', type: 'invalid_type', message }]);
+/** A whole number from `min` to `max`, the message saying so. */
+export const between = (min: number, max: number, unit = ''): SchemaNode => ({
   type: 'integer',
   minimum: min,
   maximum: max,
   'x-message': `must be an integer from ${min} to ${max}${unit}`,
 });
+
+/** A boolean option's schema; its flag takes no value. */
+export const BOOLEAN = { type: 'boolean', 'x-message': 'must be a boolean' } as const satisfies SchemaNode;
 
 /** A list option's check: an array, each value passing `problem` (`allowedHosts[1] must be a host name ...`). */
 export const listOf =
@@ -102,7 +97,7 @@ export const SERVER_OPTIONS = {
     default: { origins: '*' },
   },
   control: {
-    schema: { type: 'boolean', 'x-message': 'must be a boolean' },
+    schema: BOOLEAN,
     default: false,
     flag: {
       name: '--control',
