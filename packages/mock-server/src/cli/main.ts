@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { rmSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { startMockServer, type MockServer, type RequestLogEntry } from '../node/index.js';
 import { settingIssuesOf } from '../settings.js';
 import type { MockOptions } from '../options.js';
@@ -9,6 +9,7 @@ import { describe, readConfigFile } from './config-file.js';
 import { HELP } from './help.js';
 import { readKeysFile } from './keys-file.js';
 import { readPlaybackFile } from './playback-file.js';
+import { writeReadyFile } from './ready-file.js';
 import { UsageError } from './usage-error.js';
 
 /** `flight-search-mock`: the standalone mock server. Exit codes: 0 done, 1 failure, 2 bad usage. */
@@ -65,7 +66,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.server.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
   }
 
-  // With --log-format json every line is JSON, these included (issue 30 item 7).
+  // With --log-format json every line is JSON, these included.
   const say = (event: string, reason: string, text: string) =>
     process.stderr.write(json ? `${JSON.stringify({ time: new Date().toISOString(), event, reason })}\n` : `${text}\n`);
   function stop(signal: string): void {
@@ -96,7 +97,7 @@ async function main(argv: string[]): Promise<void> {
   if (args.readyFile !== undefined) await writeReadyFile(args.readyFile, { url: server.url, port, pid: process.pid });
 }
 
-/** The optional peer dependencies only the contract proxy loads (D94): a user of the handlers or the server installs none. */
+/** The optional peer dependencies only the contract proxy loads: a user of the handlers or the server installs none. */
 const PROXY_PEERS = ['ajv', 'ajv-formats', 'yaml'];
 
 /** The contract proxy's module, or an error saying which optional peer is missing and what to install. */
@@ -120,22 +121,6 @@ function jsonLogger(entry: RequestLogEntry): void {
   process.stderr.write(
     `${JSON.stringify({ time: new Date().toISOString(), method: entry.method, path: entry.path, status: entry.status, durationMs: Math.round(entry.durationMs * 10) / 10 })}\n`,
   );
-}
-
-/**
- * `--ready-file`: `{ url, port, pid }` written to a temporary file beside it,
- * then renamed over it (atomic on one file system), so a harness polling for
- * the file never reads half of it.
- */
-async function writeReadyFile(file: string, ready: { url: string; port: number; pid: number }): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, `${JSON.stringify(ready)}\n`);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
-    throw new Error(`--ready-file ${file}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, { cause: error });
-  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

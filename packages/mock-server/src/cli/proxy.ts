@@ -1,9 +1,10 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { Violation } from '../contract-proxy/checker.js';
 import { PROXY_OPTIONS, type ContractProxyOptions } from '../contract-proxy/options.js';
 import { startContractProxy } from '../contract-proxy/server.js';
 import { flagValues, PROXY_CLI_FLAGS, parseFlags, SHARED_FLAGS } from './args.js';
 import { HELP } from './help.js';
+import { writeReadyFile } from './ready-file.js';
 import { UsageError } from './usage-error.js';
 
 /** The proxy's default port: beside the mock's 4010. */
@@ -52,11 +53,7 @@ export async function runProxy(argv: string[]): Promise<void> {
       : `flight-search-mock proxy listening on ${proxy.url}, checking ${target.origin} against openapi.yaml\n`,
   );
   const { readyFile } = cli;
-  if (readyFile !== undefined) {
-    const temporary = `${readyFile}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify({ url: proxy.url, port: Number(actualPort), pid: process.pid })}\n`);
-    await rename(temporary, readyFile);
-  }
+  if (readyFile !== undefined) await writeReadyFile(readyFile, { url: proxy.url, port: Number(actualPort), pid: process.pid });
 
   const stop = () => {
     const summary = proxy.summary();

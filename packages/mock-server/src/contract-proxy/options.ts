@@ -14,10 +14,10 @@ export interface ContractProxyOptions {
   /**
    * `Host` names the proxy answers besides `localhost`, `127.0.0.1`, `[::1]`
    * and `host` (each with its port), as the server's `allowedHosts`: any other
-   * request is a 403 . `NAME:PORT` behind a port mapping.
+   * request is a 403. `NAME:PORT` behind a port mapping.
    */
   allowedHosts?: string[];
-  /** Forward the mock's control API (`/__mock`) to the target too; by default it is a 403 . */
+  /** Forward the mock's control API (`/__mock`) to the target too; by default it is a 403. */
   forwardControl?: boolean;
   /** Called for each violation as it is found. */
   onViolation?: (violation: Violation) => void;

@@ -51,8 +51,8 @@ const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorizati
  * and each answer is validated against openapi.yaml on the way through, and
  * passed on unchanged (redirects included: they are the client's to follow).
  * It answers only requests addressed to its own names (`allowedHosts`) and
- * keeps the mock's control API (`/__mock`) to itself unless `forwardControl`
- * (D85); whatever it reports or records shows no API key (D86).
+ * keeps the mock's control API (`/__mock`) to itself unless `forwardControl`;
+ * whatever it reports or records shows no API key.
  *
  * @example
  * const proxy = await startContractProxy({ target: 'https://api.example.com', onViolation: console.warn });
@@ -126,7 +126,7 @@ function contractProxy(options: ResolvedProxyOptions, access: () => Pick<Control
     const refused = hostOf(request, access()) ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
     // With Connection: close, a body left unread does not reach the next request.
     if (refused !== undefined) return answerOf(refused, { connection: 'close' });
-    // Negotiated as the service's errors are (D108): the proxy stands for the service on its routes.
+    // Negotiated as the service's errors are: the proxy stands for the service on its routes.
     const tooLarge = () =>
       answerOf(sendable(payloadTooLarge(bodyLimit)), { 'content-type': errorMediaType(request.headers.get('accept') ?? undefined), connection: 'close' });
     if (Number(request.headers.get('content-length')) > bodyLimit) return tooLarge();
@@ -214,7 +214,6 @@ const VIOLATIONS_HEADER_BYTES = 8 * 1024;
 /** The violations as the header's JSON: ASCII only (a header holds no other text), the first ones that fit in its bytes. */
 function violationsHeader(violations: Violation[]): string {
   const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  // Built once, a violation at a time, the first ones that fit (issue 39 item 2: it was rebuilt per violation dropped).
   const kept: string[] = [];
   let length = 2;
   for (const violation of violations) {
@@ -251,7 +250,7 @@ function answerOf(answer: JsonAnswer, extra: Record<string, string> = {}): Respo
 }
 
 /**
- * The 403 for a request not addressed to one of the proxy's names (D85): both its Host header and the
+ * The 403 for a request not addressed to one of the proxy's names: both its Host header and the
  * authority of an absolute-form target (which the bridge made the request URL's host) must be allowed.
  */
 function hostOf(request: Request, access: Pick<ControlAccess, 'hosts'>): JsonAnswer | undefined {
@@ -261,7 +260,7 @@ function hostOf(request: Request, access: Pick<ControlAccess, 'hosts'>): JsonAns
 
 /**
  * The 403 for a request to the mock's control API, which the proxy keeps to
- * itself unless `forwardControl` (D85): `path` is the target's, under the
+ * itself unless `forwardControl`: `path` is the target's, under the
  * target's own path (`basePath`) or, climbing out of it with `..`, at its root.
  */
 function controlRefusal(path: string, basePath: string): JsonAnswer | undefined {

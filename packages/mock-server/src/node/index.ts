@@ -84,7 +84,7 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     const names = OPTION_NAMES.filter((name) => name !== 'baseUrl' && (options as MockOptions)[name] !== undefined);
     mock = createMockCore(Object.fromEntries(names.map((name) => [name, (options as MockOptions)[name]])));
   }
-  // Read when close() is called, not now: configure() may change it meanwhile (D84). A mock without `state`
+  // Read when close() is called, not now: configure() may change it meanwhile. A mock without `state`
   // (a wrapper of only the required functions) does not say its time-out: the service's is the safe guess.
   const providerTimeoutMs = () => (typeof mock.state === 'function' ? mock.state().options.providerTimeoutMs : MOCK_OPTIONS.providerTimeoutMs.default);
   const resolved = resolveServerOptions(options, providerTimeoutMs);
