@@ -210,7 +210,10 @@ async function runShellBlocks() {
     const folder = mkdtempSync(join(tmpdir(), 'readme-sh-'));
     symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'));
     mkdirSync(join(folder, 'src'));
-    writeFileSync(join(folder, 'src/main.ts'), "import { createFlightSearchClient } from '@flight-search/sdk';\nconsole.log(typeof createFlightSearchClient);\n");
+    writeFileSync(
+      join(folder, 'src/main.ts'),
+      "import { createFlightSearchClient } from '@flight-search/sdk';\nconsole.log(typeof createFlightSearchClient);\n",
+    );
     return folder;
   }
 

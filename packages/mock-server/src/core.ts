@@ -235,72 +235,62 @@ export interface StubsFilter {
   limit?: number;
 }
 
+/** What every control reads and `reset` / `configure` replace: the state, the options in force and as given. */
+interface Held {
+  state: MockState;
+  resolved: ResolvedOptions;
+  options: MockOptions;
+}
+
 /** A mock core over options already checked; `given` are the options as given, which `configure` changes. */
 export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
-  let resolved = initial;
-  let options: MockOptions = { ...given };
-  let state: MockState = createState(resolved);
-  // The answers being worked out, for `settled()`; each leaves the set once its request is recorded.
+  const held: Held = { state: createState(initial), resolved: initial, options: { ...given } };
+  const answering = answers(held);
+  const behaviours = behaviourControls(held);
+  return {
+    ...answering,
+    ...optionControls(held, behaviours.faults),
+    ...keyControls(held),
+    ...behaviours,
+    ...journalControls(held, answering.settled),
+    ...stubControls(held),
+  };
+}
+
+/** The one entry (`answer`, and `handle` over it), and `settled()`, which waits for the answers it is working out. */
+function answers(held: Held) {
+  // Each answer leaves the set once its request is recorded.
   const inFlight = new Set<Promise<unknown>>();
-  // Reads `state` when called: `reset` and `configure` replace it.
   const answer = (request: MockRequest) => {
-    const answering = answerRequest(state, request);
+    const answering = answerRequest(held.state, request);
     inFlight.add(answering);
     const done = () => void inFlight.delete(answering);
     answering.then(done, done);
     return answering;
   };
-
-  const keyState = (ledger: KeyLedger): KeyState => {
-    const quota = ledger.snapshot();
-    const scoped = scopedState(state.stubs.list(ledger.key), state.scopes.get(ledger.key)?.rateLimit);
-    return {
-      key: maskKey(ledger.key),
-      limit: quota.limit,
-      consumed: quota.consumed,
-      remaining: quota.remaining,
-      products: [...ledger.products],
-      usageByCompany: quota.usageByCompany,
-      ...(scoped && { scoped }),
-    };
-  };
-
-  /** Refuses a scope whose key the mock does not hold (D154): keyed state is kept for the keys the mock holds. */
-  function checkScope(where: string, scope: KeyScopeOption): void {
-    checkKeyName(where, scope.key);
-    if (state.ledgers.has(scope.key)) return;
-    const message = `is not a key of the mock; create it first (setKey, PUT /__mock/keys/{key}): keyed state is kept for the keys the mock holds (at most ${MAX_KEYS}).`;
-    throw new MockSettingError(where, 'key', [{ field: '', type: 'invalid_enum', message }]);
-  }
-
-  /** Stores a stub after every check (in place of `id`, or of the stub of the same name and scope when `named`): the one way in. */
-  function put(where: string, definition: StubDefinition, how: { id?: string; named?: boolean } = {}): Stub {
-    const issues = stubIssues(definition);
-    if (issues.length > 0) throw new MockSettingError(where, '', issues);
-    const key = typeof definition.request.key === 'string' ? definition.request.key : undefined;
-    const id = how.named ? state.stubs.named(definition.name!, key)?.id : how.id;
-    const over = state.stubs.limitIssues(definition, id);
-    if (over.length > 0) throw new MockSettingError(where, '', over);
-    return state.stubs.put(definition, id);
-  }
-
-  /** The stubs named `name` (or starting `prefix:` when it ends with `:`) in a scope. */
-  const namedIn = (name: string, scope?: KeyScopeOption) => (stub: Stub) =>
-    stub.scope === scope?.key && (name.endsWith(':') ? stub.definition.name?.startsWith(name) === true : stub.definition.name === name);
-
-  const core: MockCore = {
+  return {
     answer,
     handle: (request: Request) => answerFetch(answer, request),
+    async settled() {
+      // A request that arrives while waiting is waited for too.
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+/** `reset`, `configure` and `state()`: the options and the state built from them. */
+function optionControls(held: Held, faults: () => FaultState[]) {
+  return {
     reset() {
       // Emptied, not only replaced: a request still in flight holds the old state, and must not keep the old log's bodies alive.
-      state.log.clear();
-      state = createState(resolved);
+      held.state.log.clear();
+      held.state = createState(held.resolved);
     },
     configure(changes: MockConfigChanges, how?: { reset?: boolean }) {
       const issues = optionIssues(changes, CONFIGURABLE, true);
       if (issues.length > 0) throw new MockSettingError('configure', '', issues, 'option ');
       const needed = resetNeeded(changes);
-      // `{ reset: false }` never wipes what tests built: a change that needs a fresh state is refused, whole (D155).
+      // `{ reset: false }` never wipes what tests built: a change that needs a fresh state is refused, whole.
       if (how?.reset === false && needed.length > 0) {
         const message = 'needs a fresh state to change: call configure(changes) without { reset: false } (PUT /__mock/config), which resets the mock (D58).';
         throw new MockResetNeededError(
@@ -310,37 +300,46 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
           'option ',
         );
       }
-      const next: MockOptions = { ...options };
-      for (const [name, value] of Object.entries(changes)) {
-        if (value === undefined) continue;
-        if (value === null) delete next[name as keyof MockOptions];
-        else Object.assign(next, { [name]: value });
-      }
-      // A clock given here replaces a `now` given before, and the other way round.
-      if (changes.clock != null) delete next.now;
-      if (changes.now !== undefined) delete next.clock;
+      const next = changed(held.options, changes);
       // Everything is checked, the fresh state made, before anything changes.
       const checked = resolveOptions(next, 'configure');
       // The table says which options the state is built from; the others apply from the next request on.
-      const fresh = needed.length > 0 ? createState(checked) : { ...state, options: checked };
-      resolved = checked;
-      options = next;
-      if (needed.length > 0) state.log.clear();
-      state = fresh;
+      const fresh = needed.length > 0 ? createState(checked) : { ...held.state, options: checked };
+      held.resolved = checked;
+      held.options = next;
+      if (needed.length > 0) held.state.log.clear();
+      held.state = fresh;
     },
-    setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption) {
-      checkBehavior(program, behavior);
-      if (scope !== undefined) checkScope('setProgramBehavior', scope);
-      if (behavior === null) state.stubs.delete(namedIn(`program:${program}`, scope));
-      else put('setProgramBehavior', programStub(program, behavior, scope?.key), { named: true });
+    state(): MockStateSnapshot {
+      const { state, resolved } = held;
+      return {
+        options: readBack(resolved),
+        now: resolved.now(),
+        keys: [...state.ledgers.values()].map((ledger) => keyState(state, ledger)),
+        programs: programsOf(state.stubs.list(null)),
+        faults: faults(),
+        requests: { count: state.log.size, bytes: state.log.bytes },
+      };
     },
-    getProgramBehavior(program: ProgramCode, scope?: KeyScopeOption) {
-      const problem = programProblem(program);
-      if (problem !== undefined) throw new MockSettingError('getProgramBehavior', 'program', [{ field: '', type: 'invalid_enum', message: problem }]);
-      if (scope !== undefined) checkScope('getProgramBehavior', scope);
-      const behavior = state.stubs.list(scope?.key ?? null).find(namedIn(`program:${program}`, scope))?.definition.provider;
-      return behavior === undefined ? null : structuredClone(behavior);
-    },
+  };
+}
+
+/** The options as given with `changes` made: `null` removes one, and a clock replaces a `now` (and the other way round). */
+function changed(options: MockOptions, changes: MockConfigChanges): MockOptions {
+  const next: MockOptions = { ...options };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null) delete next[name as keyof MockOptions];
+    else Object.assign(next, { [name]: value });
+  }
+  if (changes.clock != null) delete next.now;
+  if (changes.now !== undefined) delete next.clock;
+  return next;
+}
+
+/** The keys: their quota and products, and what is set for one key only. */
+function keyControls(held: Held) {
+  return {
     setRateLimit(rateLimit: MockConfigChanges['rateLimit'], scope: KeyScopeOption) {
       // The `rateLimit` option's own row checks it, so it is refused as `configure` refuses it.
       const issues = rateLimit === null ? [] : optionIssues({ rateLimit }, ['rateLimit']);
@@ -348,14 +347,15 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
       const relative = issues.map((issue) => ({ ...issue, field: issue.field.replace(/^rateLimit\.?/, '') }));
       if (issues.length > 0) throw new MockSettingError('setRateLimit', 'rateLimit', relative);
       // A JavaScript caller may leave the scope out: refused by the key's check, as a missing key.
-      checkScope('setRateLimit', scope ?? ({} as KeyScopeOption));
-      if (rateLimit === null || rateLimit === undefined) return void state.scopes.delete(scope.key);
+      checkScope(held.state, 'setRateLimit', scope ?? ({} as KeyScopeOption));
+      if (rateLimit === null || rateLimit === undefined) return void held.state.scopes.delete(scope.key);
       const limit = rowOf('rateLimit').resolve!(rateLimit) as { requests: number; windowMs: number };
-      state.scopes.set(scope.key, { rateLimit: limit, rateLimiter: new RateLimiter(limit.requests, limit.windowMs) });
+      held.state.scopes.set(scope.key, { rateLimit: limit, rateLimiter: new RateLimiter(limit.requests, limit.windowMs) });
     },
     resetKey(key: string) {
-      checkScope('resetKey', { key });
-      const initial = resolved.keys.find((settings) => settings.key === key);
+      const { state } = held;
+      checkScope(state, 'resetKey', { key });
+      const initial = held.resolved.keys.find((settings) => settings.key === key);
       // As `reset()` would leave it: the key as the options gave it, or gone when `setKey` added it.
       if (initial === undefined) state.ledgers.delete(key);
       else state.ledgers.set(key, new KeyLedger(initial));
@@ -366,69 +366,99 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
     },
     setKey(key: string, changes: { limit?: number; consumed?: number; products?: Product[] }) {
       checkKeyName('setKey', key);
-      const ledger = state.ledgers.get(key);
+      const ledger = held.state.ledgers.get(key);
       // Everything is checked before anything changes: a refused call leaves the key as it was.
       const { issues, merged } = keySettingsIssues(changes, ledger ?? NEW_KEY);
       if (issues.length > 0) throw new MockSettingError('setKey', 'settings', issues);
-      if (!ledger && state.ledgers.size >= MAX_KEYS) {
+      if (!ledger && held.state.ledgers.size >= MAX_KEYS) {
         const message = `is a new key, and the mock already holds ${MAX_KEYS} keys (the most it holds); change one it has, or reset.`;
         throw new MockSettingError('setKey', 'key', [{ field: '', type: 'out_of_range', message }]);
       }
       if (!ledger) {
-        state.ledgers.set(key, new KeyLedger({ key, ...merged }));
+        held.state.ledgers.set(key, new KeyLedger({ key, ...merged }));
         return;
       }
       ledger.limit = merged.limit;
-      // Only a consumed that is given restates the spending: a new limit or products keep the per-program usage (D109).
+      // Only a consumed that is given restates the spending: a new limit or products keep the per-program usage.
       if (changes.consumed !== undefined) ledger.setConsumed(merged.consumed);
       ledger.products = new Set(merged.products);
     },
     getKey(key: string) {
       checkKeyName('getKey', key);
-      const ledger = state.ledgers.get(key);
-      return ledger === undefined ? undefined : keyState(ledger);
+      const ledger = held.state.ledgers.get(key);
+      return ledger === undefined ? undefined : keyState(held.state, ledger);
+    },
+  };
+}
+
+/** Program behaviours and service faults: named stubs, for every key or one. */
+function behaviourControls(held: Held) {
+  const scoped = (where: string, scope: KeyScopeOption | undefined) => scope === undefined || checkScope(held.state, where, scope);
+  return {
+    setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption) {
+      checkBehavior(program, behavior);
+      scoped('setProgramBehavior', scope);
+      if (behavior === null) held.state.stubs.delete(namedIn(`program:${program}`, scope));
+      else put(held.state, 'setProgramBehavior', programStub(program, behavior, scope?.key), { named: true });
+    },
+    getProgramBehavior(program: ProgramCode, scope?: KeyScopeOption) {
+      const problem = programProblem(program);
+      if (problem !== undefined) throw new MockSettingError('getProgramBehavior', 'program', [{ field: '', type: 'invalid_enum', message: problem }]);
+      scoped('getProgramBehavior', scope);
+      const behavior = held.state.stubs.list(scope?.key ?? null).find(namedIn(`program:${program}`, scope))?.definition.provider;
+      return behavior === undefined ? null : structuredClone(behavior);
     },
     setFault(route: FaultRoute, fault: ServiceFault, scope?: KeyScopeOption) {
       checkFaultRoute('setFault', route);
       const issues = faultIssues(fault, [...FAULT_FIELDS, 'times', 'fraction']);
       if (issues.length > 0) throw new MockSettingError('setFault', 'fault', issues);
-      if (scope !== undefined) checkScope('setFault', scope);
-      put('setFault', faultStub(route, fault, scope?.key), { named: true });
+      scoped('setFault', scope);
+      put(held.state, 'setFault', faultStub(route, fault, scope?.key), { named: true });
     },
     clearFaults(route?: FaultRoute, scope?: KeyScopeOption) {
       if (route !== undefined) checkFaultRoute('clearFaults', route);
-      if (scope !== undefined) checkScope('clearFaults', scope);
-      state.stubs.delete(namedIn(`fault:${route ?? ''}`, scope));
+      scoped('clearFaults', scope);
+      held.state.stubs.delete(namedIn(`fault:${route ?? ''}`, scope));
     },
     faults(scope?: KeyScopeOption) {
-      if (scope !== undefined) checkScope('faults', scope);
-      return state.stubs.list(scope?.key ?? null).flatMap((stub) => faultState(stub) ?? []);
+      scoped('faults', scope);
+      return held.state.stubs.list(scope?.key ?? null).flatMap((stub) => faultState(stub) ?? []);
     },
+  };
+}
+
+/** The request log: read, queried with the stubs' matchers, emptied. */
+function journalControls(held: Held, settled: () => Promise<void>) {
+  const findRequests = (pattern: RequestPattern) => {
+    const issues = patternIssues(pattern);
+    if (issues.length > 0) throw new MockSettingError('findRequests', 'pattern', issues);
+    const { key, ...rest } = pattern;
+    const masked = typeof key === 'string' ? maskKey(key) : undefined;
+    return held.state.log.list().filter((entry) => (masked === undefined || entry.key === masked) && requestDifferences(rest, journalView(entry)).length === 0);
+  };
+  return {
     requests(filter?: RequestFilter) {
       const checked = checkRequestFilter(filter);
       if (checked.issues.length > 0) throw new MockSettingError('requests', 'filter', checked.issues);
-      return state.log.list(filter === undefined ? undefined : checked.filter);
+      return held.state.log.list(filter === undefined ? undefined : checked.filter);
     },
-    findRequests(pattern: RequestPattern) {
-      const issues = patternIssues(pattern);
-      if (issues.length > 0) throw new MockSettingError('findRequests', 'pattern', issues);
-      const { key, ...rest } = pattern;
-      const masked = typeof key === 'string' ? maskKey(key) : undefined;
-      return state.log.list().filter((entry) => (masked === undefined || entry.key === masked) && requestDifferences(rest, journalView(entry)).length === 0);
-    },
-    countRequests: (pattern: RequestPattern) => core.findRequests(pattern).length,
-    clearRequests: () => state.log.clear(),
-    async settled() {
-      // A request that arrives while waiting is waited for too.
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
+    findRequests,
+    countRequests: (pattern: RequestPattern) => findRequests(pattern).length,
+    clearRequests: () => held.state.log.clear(),
+    settled,
+  };
+}
+
+/** The stubs and their scenarios. */
+function stubControls(held: Held) {
+  return {
     stub: (stub: StubDefinition, scope?: KeyScopeOption) =>
-      put('stub', scope === undefined || !isPlainObject(stub) ? stub : { ...stub, request: { ...stub.request, key: scope.key } }).snapshot(),
+      put(held.state, 'stub', scope === undefined || !isPlainObject(stub) ? stub : { ...stub, request: { ...stub.request, key: scope.key } }).snapshot(),
     replaceStub(id: string, stub: StubDefinition) {
-      return state.stubs.get(id) === undefined ? undefined : put('replaceStub', stub, { id }).snapshot();
+      return held.state.stubs.get(id) === undefined ? undefined : put(held.state, 'replaceStub', stub, { id }).snapshot();
     },
     stubs(filter?: StubsFilter) {
-      const list = state.stubs.list(filter?.key);
+      const list = held.state.stubs.list(filter?.key);
       const from = filter?.after === undefined ? 0 : list.findIndex((stub) => stub.id === filter.after) + 1;
       if (from === 0 && filter?.after !== undefined)
         throw new MockSettingError('stubs', 'filter', [
@@ -436,31 +466,58 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
         ]);
       return list.slice(from, filter?.limit === undefined ? undefined : from + filter.limit).map((stub) => stub.snapshot());
     },
-    getStub: (id: string) => state.stubs.get(id)?.snapshot(),
-    deleteStub: (id: string) => state.stubs.delete((stub) => stub.id === id) > 0,
-    clearStubs: (scope?: KeyScopeOption) => void state.stubs.delete(scope === undefined ? undefined : (stub) => stub.scope === scope.key),
-    scenarios: (scope?: KeyScopeOption) => state.stubs.scenarios(scope?.key),
+    getStub: (id: string) => held.state.stubs.get(id)?.snapshot(),
+    deleteStub: (id: string) => held.state.stubs.delete((stub) => stub.id === id) > 0,
+    clearStubs: (scope?: KeyScopeOption) => void held.state.stubs.delete(scope === undefined ? undefined : (stub) => stub.scope === scope.key),
+    scenarios: (scope?: KeyScopeOption) => held.state.stubs.scenarios(scope?.key),
     setScenario(name: string, scenarioState: string | null, scope?: KeyScopeOption) {
       if (scenarioState !== null && (typeof scenarioState !== 'string' || scenarioState === '' || scenarioState.length > 200))
         throw new MockSettingError('setScenario', 'state', [
           { field: '', type: 'invalid_type', message: 'must be a string of 1 to 200 characters, or null for Started.' },
         ]);
-      return state.stubs.setScenario(scope?.key, name, scenarioState ?? undefined);
+      return held.state.stubs.setScenario(scope?.key, name, scenarioState ?? undefined);
     },
-    resetScenarios: (scope?: KeyScopeOption) => state.stubs.resetScenarios(scope?.key),
-    state(): MockStateSnapshot {
-      return {
-        options: readBack(resolved),
-        now: resolved.now(),
-        keys: [...state.ledgers.values()].map(keyState),
-        programs: programsOf(state.stubs.list(null)),
-        faults: core.faults(),
-        requests: { count: state.log.size, bytes: state.log.bytes },
-      };
-    },
+    resetScenarios: (scope?: KeyScopeOption) => held.state.stubs.resetScenarios(scope?.key),
   };
-  return core;
 }
+
+/** One key as `getKey` and `state()` list it, masked. */
+function keyState(state: MockState, ledger: KeyLedger): KeyState {
+  const quota = ledger.snapshot();
+  const scoped = scopedState(state.stubs.list(ledger.key), state.scopes.get(ledger.key)?.rateLimit);
+  return {
+    key: maskKey(ledger.key),
+    limit: quota.limit,
+    consumed: quota.consumed,
+    remaining: quota.remaining,
+    products: [...ledger.products],
+    usageByCompany: quota.usageByCompany,
+    ...(scoped && { scoped }),
+  };
+}
+
+/** Refuses a scope whose key the mock does not hold: keyed state is kept for the keys the mock holds. */
+function checkScope(state: MockState, where: string, scope: KeyScopeOption): void {
+  checkKeyName(where, scope.key);
+  if (state.ledgers.has(scope.key)) return;
+  const message = `is not a key of the mock; create it first (setKey, PUT /__mock/keys/{key}): keyed state is kept for the keys the mock holds (at most ${MAX_KEYS}).`;
+  throw new MockSettingError(where, 'key', [{ field: '', type: 'invalid_enum', message }]);
+}
+
+/** Stores a stub after every check (in place of `id`, or of the stub of the same name and scope when `named`): the one way in. */
+function put(state: MockState, where: string, definition: StubDefinition, how: { id?: string; named?: boolean } = {}): Stub {
+  const issues = stubIssues(definition);
+  if (issues.length > 0) throw new MockSettingError(where, '', issues);
+  const key = typeof definition.request.key === 'string' ? definition.request.key : undefined;
+  const id = how.named ? state.stubs.named(definition.name!, key)?.id : how.id;
+  const over = state.stubs.limitIssues(definition, id);
+  if (over.length > 0) throw new MockSettingError(where, '', over);
+  return state.stubs.put(definition, id);
+}
+
+/** The stubs named `name` (or starting `prefix:` when it ends with `:`) in a scope. */
+const namedIn = (name: string, scope?: KeyScopeOption) => (stub: Stub) =>
+  stub.scope === scope?.key && (name.endsWith(':') ? stub.definition.name?.startsWith(name) === true : stub.definition.name === name);
 
 /** What is set for one key, as `getKey` and `state()` list it: only what is set. */
 function scopedState(stubs: Stub[], rateLimit: { requests: number; windowMs: number } | undefined): KeyState['scoped'] {

@@ -45,7 +45,23 @@ export interface OptionRow<V, R = V> {
   /** `false`: `state()` does not read it back. By default it does (`null` when off). */
   readBack?: false;
   /** The CLI's flag and its `--help` text; a scalar option's flag is parsed from its schema. */
-  flag?: { name: string; arg?: string; help: string };
+  flag?: Flag;
+}
+
+/** A command-line flag of an option: `parseArgs`' options and `--help` are made of these. */
+export interface Flag {
+  /** `--seed`. */
+  name: string;
+  /** What its value is called in `--help` (`FILE`); `N` by default, none for a boolean option. */
+  arg?: string;
+  /** Its `--help` text (`\n` starts an indented line). */
+  help: string;
+  /** Given more than once, each value kept (`--allowed-host`). */
+  multiple?: true;
+  /** A one-letter alias (`-h`). */
+  short?: string;
+  /** A second flag the option is read from too (`--rate-limit-window-ms`). */
+  with?: string;
 }
 
 /** A row, its columns' literal types kept (`json: false`) and its value types `V` and `R` carried for the types below. */
@@ -168,6 +184,7 @@ low-quota-key, empty-key (see the package README)`,
     flag: {
       name: '--now',
       arg: 'TIME',
+      with: '--clock-offset-ms',
       help: `a fixed clock for history windows and records: ISO 8601 or epoch ms
 (--clock-offset-ms N: the real clock shifted by N ms, negative for the past)`,
     },
@@ -227,6 +244,7 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
     flag: {
       name: '--rate-limit',
       arg: 'N',
+      with: '--rate-limit-window-ms',
       help: `at most N requests per key per window (RATE-1: 429 with Retry-After); off by default
 (--rate-limit-window-ms MS: the window, default ${RATE_LIMIT_SCHEMA.properties.windowMs.default})`,
     },
@@ -348,17 +366,45 @@ export function optionIssues(options: unknown, known: readonly string[] = OPTION
   for (const name of OPTION_NAMES) {
     const row = rowOf(name);
     const value = given[name];
-    if (value === undefined || (nullable && row.nullable && value === null)) continue;
-    if (row.schema) {
-      checkJson(row.schema, value, name, (field, [type, text]) => issues.push({ field, type: type as SettingIssue['type'], message: `${text}.` }));
-      for (const { field, known: names } of undeclaredFields(row.schema, value, name))
-        issues.push({ field, type: 'invalid_enum', message: `is not a known field; expected ${names.join(', ')}.` });
-    }
-    if (row.check) issues.push(...row.check(value).map((issue) => ({ ...issue, field: issue.field || name })));
+    if (value !== undefined && !(nullable && row.nullable && value === null)) issues.push(...rowIssues(name, row, value));
   }
   if (given.now !== undefined && given.clock != null)
     issues.push({ field: 'clock', type: 'cross_field', message: 'must not be given with `now` (both set the clock).' });
   return issues;
+}
+
+/** Every problem of one option's value: its row's schema (and the fields it does not declare), then its `check`. */
+export function rowIssues(name: string, row: OptionRow<unknown, unknown>, value: unknown): SettingIssue[] {
+  const issues: SettingIssue[] = [];
+  if (row.schema) {
+    checkJson(row.schema, value, name, (field, [type, text]) => issues.push({ field, type: type as SettingIssue['type'], message: `${text}.` }));
+    for (const { field, known: names } of undeclaredFields(row.schema, value, name))
+      issues.push({ field, type: 'invalid_enum', message: `is not a known field; expected ${names.join(', ')}.` });
+  }
+  if (row.check) issues.push(...row.check(value).map((issue) => ({ ...issue, field: issue.field || name })));
+  return issues;
+}
+
+/** An option table of the server or the proxy: rows in the mock's shape, without its JSON and state columns. */
+export type OptionTable = Record<string, Pick<OptionRow<unknown>, 'schema' | 'check' | 'default' | 'flag'>>;
+
+/**
+ * The options of `table` among `options`, checked and defaulted: the first problem is a TypeError
+ * naming the option (`startMockServer: option "port" must be an integer from 0 to 65535, got 70000.`).
+ */
+export function resolveTable<Resolved>(table: OptionTable, options: object, where: string): Resolved {
+  const given = options as Record<string, unknown>;
+  const resolved = dictionary<unknown>();
+  for (const [name, row] of Object.entries(table)) {
+    const value = given[name];
+    const [first] = value === undefined ? [] : rowIssues(name, row, value);
+    if (first !== undefined) {
+      const got = row.schema?.type === 'integer' ? `${first.message.slice(0, -1)}, got ${String(value)}.` : first.message;
+      throw new TypeError(`${where}: option "${first.field}" ${got}`);
+    }
+    resolved[name] = value ?? row.default;
+  }
+  return resolved as Resolved;
 }
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { rmSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { startMockServer, type MockServer, type RequestLogEntry } from '../node/index.js';
 import { settingIssuesOf } from '../settings.js';
 import type { MockOptions } from '../options.js';
@@ -9,6 +9,7 @@ import { describe, readConfigFile } from './config-file.js';
 import { HELP } from './help.js';
 import { readKeysFile } from './keys-file.js';
 import { readPlaybackFile } from './playback-file.js';
+import { writeReadyFile } from './ready-file.js';
 import { UsageError } from './usage-error.js';
 
 /** `flight-search-mock`: the standalone mock server. Exit codes: 0 done, 1 failure, 2 bad usage. */
@@ -28,7 +29,7 @@ async function main(argv: string[]): Promise<void> {
   Object.assign(options, args.mock);
   // Without --control nothing can read the request log (GET /__mock/requests is its only reader),
   // so the process keeps none unless a cap was asked for: less memory held per request under load.
-  if (!args.control && args.mock.requestLogCap === undefined) options.requestLogCap = 0;
+  if (!args.server.control && args.mock.requestLogCap === undefined) options.requestLogCap = 0;
 
   const json = args.logFormat === 'json';
   // Before the server starts: POST /__mock/shutdown may call stop() while the ready file is being written.
@@ -37,11 +38,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     server = await startMockServer({
       ...options,
-      port: args.port,
-      host: args.host,
-      control: args.control,
-      controlOrigins: args.controlOrigins,
-      allowedHosts: args.allowedHosts,
+      ...args.server,
       log: args.quiet ? false : json ? jsonLogger : undefined,
       // POST /__mock/shutdown ends the process as SIGTERM does: requests in flight finish, the ready file goes, exit 0.
       onShutdown: () => stop('POST /__mock/shutdown'),
@@ -57,19 +54,19 @@ async function main(argv: string[]): Promise<void> {
         : code === 'EADDRNOTAVAIL'
           ? 'the address is not available on this machine'
           : (error as Error).message;
-    throw new Error(`cannot listen on ${args.host}:${args.port}: ${why}.`, { cause: error });
+    throw new Error(`cannot listen on ${args.server.host}:${args.server.port}: ${why}.`, { cause: error });
   }
   const port = Number(new URL(server.url).port);
   if (json) {
     process.stdout.write(
-      `${JSON.stringify({ event: 'listening', url: server.url, port, pid: process.pid, contract: `${server.url}/openapi.yaml`, control: args.control ? `${server.url}/__mock` : null })}\n`,
+      `${JSON.stringify({ event: 'listening', url: server.url, port, pid: process.pid, contract: `${server.url}/openapi.yaml`, control: args.server.control ? `${server.url}/__mock` : null })}\n`,
     );
   } else {
     process.stdout.write(`flight-search-mock listening on ${server.url}\n`);
-    process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
+    process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.server.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
   }
 
-  // With --log-format json every line is JSON, these included (issue 30 item 7).
+  // With --log-format json every line is JSON, these included.
   const say = (event: string, reason: string, text: string) =>
     process.stderr.write(json ? `${JSON.stringify({ time: new Date().toISOString(), event, reason })}\n` : `${text}\n`);
   function stop(signal: string): void {
@@ -100,7 +97,7 @@ async function main(argv: string[]): Promise<void> {
   if (args.readyFile !== undefined) await writeReadyFile(args.readyFile, { url: server.url, port, pid: process.pid });
 }
 
-/** The optional peer dependencies only the contract proxy loads (D94): a user of the handlers or the server installs none. */
+/** The optional peer dependencies only the contract proxy loads: a user of the handlers or the server installs none. */
 const PROXY_PEERS = ['ajv', 'ajv-formats', 'yaml'];
 
 /** The contract proxy's module, or an error saying which optional peer is missing and what to install. */
@@ -124,22 +121,6 @@ function jsonLogger(entry: RequestLogEntry): void {
   process.stderr.write(
     `${JSON.stringify({ time: new Date().toISOString(), method: entry.method, path: entry.path, status: entry.status, durationMs: Math.round(entry.durationMs * 10) / 10 })}\n`,
   );
-}
-
-/**
- * `--ready-file`: `{ url, port, pid }` written to a temporary file beside it,
- * then renamed over it (atomic on one file system), so a harness polling for
- * the file never reads half of it.
- */
-async function writeReadyFile(file: string, ready: { url: string; port: number; pid: number }): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, `${JSON.stringify(ready)}\n`);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
-    throw new Error(`--ready-file ${file}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, { cause: error });
-  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -6,8 +6,8 @@ import { readTextFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
 
 /**
- * Reads a `--playback` file, the contract proxy's `--record` format (one exchange per line), as stubs
- * (issue 30 item 5): each exchange answers once the request with its method, path, query and body
+ * Reads a `--playback` file, the contract proxy's `--record` format (one exchange per line), as stubs:
+ * each exchange answers once the request with its method, path, query and body
  * (a partial match, as every stub's), in the file's order for repeated requests. The key is not
  * compared: the record redacts it. Every problem names the file and the line.
  */

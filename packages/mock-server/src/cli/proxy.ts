@@ -1,11 +1,10 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { MAX_TIMER_MS } from '../defaults.js';
-import { allowedHostProblem } from '../node/control-access.js';
+import { rm } from 'node:fs/promises';
 import type { Violation } from '../contract-proxy/checker.js';
+import { PROXY_OPTIONS, type ContractProxyOptions } from '../contract-proxy/options.js';
 import { startContractProxy } from '../contract-proxy/server.js';
-import { checkedList, integer } from './args.js';
+import { flagValues, PROXY_CLI_FLAGS, parseFlags, SHARED_FLAGS } from './args.js';
 import { HELP } from './help.js';
+import { writeReadyFile } from './ready-file.js';
 import { UsageError } from './usage-error.js';
 
 /** The proxy's default port: beside the mock's 4010. */
@@ -18,54 +17,24 @@ const DEFAULT_PROXY_PORT = 4011;
  * `--fail-on-violation` exits 1 when there was any.
  */
 export async function runProxy(argv: string[]): Promise<void> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        target: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'allowed-host': { type: 'string', multiple: true },
-        'forward-control': { type: 'boolean' },
-        'upstream-timeout-ms': { type: 'string' },
-        record: { type: 'string' },
-        'fail-on-violation': { type: 'boolean' },
-        'ready-file': { type: 'string' },
-        'log-format': { type: 'string' },
-        'violations-header': { type: 'boolean' },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message, { cause: error });
-  }
-  if (values.help) {
+  const values = parseFlags(argv, [PROXY_OPTIONS, PROXY_CLI_FLAGS, SHARED_FLAGS]);
+  const cli = flagValues<{ failOnViolation: boolean; readyFile?: string; logFormat: 'text' | 'json'; quiet: boolean; help: boolean }>(
+    { ...PROXY_CLI_FLAGS, ...SHARED_FLAGS },
+    values,
+  );
+  if (cli.help) {
     process.stdout.write(HELP);
     return;
   }
   if (values.target === undefined) throw new UsageError('proxy needs --target URL (the service to forward to).');
-  let target: URL;
-  try {
-    target = new URL(values.target);
-  } catch {
-    throw new UsageError(`--target must be an absolute http(s) URL, got ${JSON.stringify(values.target)}.`);
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    throw new UsageError(`--target must be an absolute http(s) URL, got ${JSON.stringify(values.target)}.`);
-  const port = values.port === undefined ? DEFAULT_PROXY_PORT : integer('--port', values.port, 0, 65_535);
-  const allowedHosts = checkedList('--allowed-host', values['allowed-host'] ?? [], allowedHostProblem);
-  const timeoutMs = values['upstream-timeout-ms'] === undefined ? undefined : integer('--upstream-timeout-ms', values['upstream-timeout-ms'], 1, MAX_TIMER_MS);
-  const format = values['log-format'] ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--log-format must be "text" or "json", got ${JSON.stringify(format)}.`);
-  const json = format === 'json';
+  const options = flagValues<ContractProxyOptions & { target: string }>(PROXY_OPTIONS, values);
+  if (values.port === undefined) options.port = DEFAULT_PROXY_PORT;
+  const target = new URL(options.target);
+  const json = cli.logFormat === 'json';
 
   // --quiet: no line per violation, as the server's --quiet has no line per request; the summary stays.
   const onViolation = (violation: Violation) => {
-    if (values.quiet) return;
+    if (cli.quiet) return;
     process.stderr.write(
       json
         ? `${JSON.stringify({ event: 'violation', ...violation })}\n`
@@ -73,37 +42,22 @@ export async function runProxy(argv: string[]): Promise<void> {
     );
   };
   const onRecordError = (error: Error) => {
-    const why = `--record ${values.record}: cannot be written (${(error as NodeJS.ErrnoException).code ?? error.message}); recording stopped.`;
+    const why = `--record ${options.record}: cannot be written (${(error as NodeJS.ErrnoException).code ?? error.message}); recording stopped.`;
     process.stderr.write(json ? `${JSON.stringify({ event: 'error', message: why })}\n` : `flight-search-mock proxy: ${why}\n`);
   };
-  const proxy = await startContractProxy({
-    target: values.target,
-    port,
-    host: values.host ?? '127.0.0.1',
-    allowedHosts,
-    forwardControl: values['forward-control'] ?? false,
-    ...(timeoutMs !== undefined && { timeoutMs }),
-    onViolation,
-    onRecordError,
-    violationsHeader: values['violations-header'] ?? false,
-    ...(values.record !== undefined && { record: values.record }),
-  });
+  const proxy = await startContractProxy({ ...options, onViolation, onRecordError });
   const { port: actualPort } = new URL(proxy.url);
   process.stdout.write(
     json
       ? `${JSON.stringify({ event: 'listening', url: proxy.url, port: Number(actualPort), pid: process.pid, target: target.origin })}\n`
       : `flight-search-mock proxy listening on ${proxy.url}, checking ${target.origin} against openapi.yaml\n`,
   );
-  const readyFile = values['ready-file'];
-  if (readyFile !== undefined) {
-    const temporary = `${readyFile}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify({ url: proxy.url, port: Number(actualPort), pid: process.pid })}\n`);
-    await rename(temporary, readyFile);
-  }
+  const { readyFile } = cli;
+  if (readyFile !== undefined) await writeReadyFile(readyFile, { url: proxy.url, port: Number(actualPort), pid: process.pid });
 
   const stop = () => {
     const summary = proxy.summary();
-    const failing = values['fail-on-violation'] === true && summary.violations > 0;
+    const failing = cli.failOnViolation && summary.violations > 0;
     if (json) process.stdout.write(`${JSON.stringify({ event: 'summary', ...summary })}\n`);
     else {
       const lines = [`contract summary: ${summary.exchanges} exchanges, ${summary.violations} violations, ${summary.unanswered} unanswered`];

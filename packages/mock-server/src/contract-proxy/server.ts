@@ -3,50 +3,18 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serveFetch } from '@flight-search/contract/node';
-import { MAX_TIMER_MS, MAX_HEADER_BYTES } from '../defaults.js';
+import { MAX_HEADER_BYTES } from '../defaults.js';
 import { errorEnvelope, payloadTooLarge } from '../errors/envelopes.js';
 import { errorMediaType } from '../negotiation/negotiate.js';
-import { allowedHostProblem, controlAccess, hostRefusal, type ControlAccess } from '../node/control-access.js';
+import { controlAccess, hostRefusal, type ControlAccess } from '../node/control-access.js';
 import { CONTROL_PREFIX } from '../node/control.js';
 import { sendable, type JsonAnswer } from '../node/json.js';
 import { mentionsKey, REDACTED, redactPath, redactQuery } from '../recording/redaction.js';
+import { resolveTable } from '../options.js';
 import { ContractChecker, type Violation } from './checker.js';
+import { PROXY_OPTIONS, type ContractProxyOptions, type RecordedExchange, type ResolvedProxyOptions } from './options.js';
 
-export interface ContractProxyOptions {
-  /** The service every request is forwarded to, such as `https://api.example.com` (its path is a prefix). */
-  target: string;
-  port?: number;
-  host?: string;
-  /**
-   * `Host` names the proxy answers besides `localhost`, `127.0.0.1`, `[::1]`
-   * and `host` (each with its port), as the server's `allowedHosts`: any other
-   * request is a 403 (D85). `NAME:PORT` behind a port mapping.
-   */
-  allowedHosts?: string[];
-  /** Forward the mock's control API (`/__mock`) to the target too; by default it is a 403 (D85). */
-  forwardControl?: boolean;
-  /** Called for each violation as it is found. */
-  onViolation?: (violation: Violation) => void;
-  /** Called once per exchange, after its checks. */
-  onExchange?: (exchange: { method: string; path: string; status: number | null; violations: number }) => void;
-  /** Append each exchange to this file as one JSON line, API keys redacted. */
-  record?: string;
-  /** Largest request body forwarded, in bytes. Default 1 MiB. */
-  bodyLimit?: number;
-  /** Largest answer read from the target, in bytes; a larger one is a 502 and counts as unanswered. Default 32 MiB. */
-  answerLimit?: number;
-  /** How long the target may take to answer, in ms (1 to 2 147 483 647); then 504 and unanswered. Default 60 000 (`--upstream-timeout-ms`). */
-  timeoutMs?: number;
-  /** Called with each exchange as `record` writes it (keys redacted): the mock's `POST /__mock/recordings/start` keeps them. */
-  onRecord?: (exchange: RecordedExchange) => void;
-  /** Called when recording fails (the proxy goes on without recording). */
-  onRecordError?: (error: Error) => void;
-  /**
-   * Also tell the client: each answer carries its exchange's violations in an `x-contract-violations` header
-   * (JSON, as the log lines give them; Prism's `sl-violations`), at most 8 KiB of them. Default `false`.
-   */
-  violationsHeader?: boolean;
-}
+export type { ContractProxyOptions } from './options.js';
 
 export interface ContractProxy {
   url: string;
@@ -83,8 +51,8 @@ const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorizati
  * and each answer is validated against openapi.yaml on the way through, and
  * passed on unchanged (redirects included: they are the client's to follow).
  * It answers only requests addressed to its own names (`allowedHosts`) and
- * keeps the mock's control API (`/__mock`) to itself unless `forwardControl`
- * (D85); whatever it reports or records shows no API key (D86).
+ * keeps the mock's control API (`/__mock`) to itself unless `forwardControl`;
+ * whatever it reports or records shows no API key.
  *
  * @example
  * const proxy = await startContractProxy({ target: 'https://api.example.com', onViolation: console.warn });
@@ -92,18 +60,19 @@ const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorizati
  * console.log(proxy.summary());
  * await proxy.close();
  */
-export async function startContractProxy(options: ContractProxyOptions): Promise<ContractProxy> {
+export async function startContractProxy(given: ContractProxyOptions): Promise<ContractProxy> {
+  const options = resolveTable<ResolvedProxyOptions>(PROXY_OPTIONS, given, 'startContractProxy');
   // Set once listening: the allowed names carry the port.
   let access: Pick<ControlAccess, 'hosts'> = { hosts: new Set() };
   const proxy = contractProxyListener(options, () => access);
   const server: Server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, proxy.listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
-  access = controlAccess(host, port, options.allowedHosts ?? [], []);
+  const { host } = options;
+  access = controlAccess(host, port, options.allowedHosts, []);
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     summary: proxy.summary,
@@ -116,7 +85,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
 }
 
 /** The contract proxy as a node:http listener through the one node bridge; `access` gives the Host names it answers. */
-export function contractProxyListener(options: ContractProxyOptions, access: () => Pick<ControlAccess, 'hosts'>) {
+export function contractProxyListener(options: ResolvedProxyOptions, access: () => Pick<ControlAccess, 'hosts'>) {
   const proxy = contractProxy(options, access);
   const listener = serveFetch(proxy.handle, {
     internalError: () => answerOf(sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'))),
@@ -125,33 +94,15 @@ export function contractProxyListener(options: ContractProxyOptions, access: () 
   return { ...proxy, listener };
 }
 
-/** One exchange as `--record` writes it, a JSON line each: what `--playback` and a recording's stop read back as stubs. */
-export interface RecordedExchange {
-  time: string;
-  request: { method: string; path: string; query: string; headers: Record<string, string>; body: unknown };
-  response: { status: number; headers: Record<string, string>; body: unknown };
-  violations: Violation[];
-}
-
 /** The contract proxy as a Fetch handler (`handle`). */
-function contractProxy(options: ContractProxyOptions, access: () => Pick<ControlAccess, 'hosts'>) {
+function contractProxy(options: ResolvedProxyOptions, access: () => Pick<ControlAccess, 'hosts'>) {
   const target = new URL(options.target);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    throw new TypeError(`--target must be an http(s) URL, got ${JSON.stringify(options.target)}.`);
   const base = (target.origin + target.pathname).replace(/\/+$/, '');
   const basePath = target.pathname.replace(/\/+$/, '');
-  for (const [index, name] of (options.allowedHosts ?? []).entries()) {
-    const why = allowedHostProblem(name);
-    if (why !== undefined) throw new TypeError(`startContractProxy: option "allowedHosts[${index}]" ${why}.`);
-  }
   const checker = new ContractChecker();
   const summary: ProxySummary = { exchanges: 0, violations: 0, unanswered: 0, byOperation: {} };
   const record: WriteStream | undefined = options.record === undefined ? undefined : createWriteStream(options.record, { flags: 'a' });
-  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
-  const answerLimit = options.answerLimit ?? 32 * 1024 * 1024;
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS)
-    throw new TypeError(`startContractProxy: option "timeoutMs" must be an integer from 1 to ${MAX_TIMER_MS} (ms), got ${String(timeoutMs)}.`);
+  const { bodyLimit, answerLimit, timeoutMs } = options;
   let recording = record !== undefined;
   record?.on('error', (error) => {
     recording = false;
@@ -175,7 +126,7 @@ function contractProxy(options: ContractProxyOptions, access: () => Pick<Control
     const refused = hostOf(request, access()) ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
     // With Connection: close, a body left unread does not reach the next request.
     if (refused !== undefined) return answerOf(refused, { connection: 'close' });
-    // Negotiated as the service's errors are (D108): the proxy stands for the service on its routes.
+    // Negotiated as the service's errors are: the proxy stands for the service on its routes.
     const tooLarge = () =>
       answerOf(sendable(payloadTooLarge(bodyLimit)), { 'content-type': errorMediaType(request.headers.get('accept') ?? undefined), connection: 'close' });
     if (Number(request.headers.get('content-length')) > bodyLimit) return tooLarge();
@@ -264,7 +215,6 @@ const VIOLATIONS_HEADER_BYTES = 8 * 1024;
 /** The violations as the header's JSON: ASCII only (a header holds no other text), the first ones that fit in its bytes. */
 function violationsHeader(violations: Violation[]): string {
   const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  // Built once, a violation at a time, the first ones that fit (issue 39 item 2: it was rebuilt per violation dropped).
   const kept: string[] = [];
   let length = 2;
   for (const violation of violations) {
@@ -301,7 +251,7 @@ function answerOf(answer: JsonAnswer, extra: Record<string, string> = {}): Respo
 }
 
 /**
- * The 403 for a request not addressed to one of the proxy's names (D85): both its Host header and the
+ * The 403 for a request not addressed to one of the proxy's names: both its Host header and the
  * authority of an absolute-form target (which the bridge made the request URL's host) must be allowed.
  */
 function hostOf(request: Request, access: Pick<ControlAccess, 'hosts'>): JsonAnswer | undefined {
@@ -311,7 +261,7 @@ function hostOf(request: Request, access: Pick<ControlAccess, 'hosts'>): JsonAns
 
 /**
  * The 403 for a request to the mock's control API, which the proxy keeps to
- * itself unless `forwardControl` (D85): `path` is the target's, under the
+ * itself unless `forwardControl`: `path` is the target's, under the
  * target's own path (`basePath`) or, climbing out of it with `..`, at its root.
  */
 function controlRefusal(path: string, basePath: string): JsonAnswer | undefined {

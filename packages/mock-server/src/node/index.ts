@@ -1,6 +1,5 @@
 import { createMockCore, type MockCore } from '../core.js';
 import { MOCK_OPTIONS, OPTION_NAMES, type MockOptions } from '../options.js';
-import { stderrLogger } from './log.js';
 import { assertServedMock, resolveServerOptions, type ServerOptions } from './options.js';
 import { serveMock } from './server.js';
 import type { ServedMock } from './types.js';
@@ -85,10 +84,10 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     const names = OPTION_NAMES.filter((name) => name !== 'baseUrl' && (options as MockOptions)[name] !== undefined);
     mock = createMockCore(Object.fromEntries(names.map((name) => [name, (options as MockOptions)[name]])));
   }
-  // Read when close() is called, not now: configure() may change it meanwhile (D84). A mock without `state`
+  // Read when close() is called, not now: configure() may change it meanwhile. A mock without `state`
   // (a wrapper of only the required functions) does not say its time-out: the service's is the safe guess.
   const providerTimeoutMs = () => (typeof mock.state === 'function' ? mock.state().options.providerTimeoutMs : MOCK_OPTIONS.providerTimeoutMs.default);
-  const resolved = resolveServerOptions(options, stderrLogger, providerTimeoutMs);
+  const resolved = resolveServerOptions(options, providerTimeoutMs);
   const listening = await serveMock(mock, resolved);
   return { url: listening.url, mock, close: listening.close };
 }

@@ -1,7 +1,10 @@
+import type { SchemaNode } from '@flight-search/contract';
 import { MAX_TIMER_MS } from '../defaults.js';
+import { resolveTable, type OptionTable } from '../options.js';
+import type { SettingIssue } from '../settings.js';
 import { allowedHostProblem, originProblem } from './control-access.js';
 import type { CorsOptions } from './cors.js';
-import type { RequestLogger } from './log.js';
+import { stderrLogger, type RequestLogger } from './log.js';
 import type { ServedMock } from './types.js';
 
 /** The network options of the standalone server (the mock's own options come beside them). */
@@ -47,21 +50,88 @@ export interface ServerOptions {
   onShutdown?: () => void;
 }
 
-export interface ResolvedServerOptions {
-  port: number;
-  host: string;
-  cors: CorsOptions | false;
-  control: boolean;
-  controlOrigins: string[];
-  allowedHosts: string[];
-  log: RequestLogger | false;
-  bodyLimit: number;
-  /** The wait of `close()`, read when it is called: by default it follows the provider time-out then in force (D84). */
-  shutdownTimeoutMs: () => number;
-  onShutdown: (() => void) | undefined;
-}
+/** The options in force; the wait of `close()` is read when it is called: by default it follows the provider time-out then in force. */
+export type ResolvedServerOptions = Required<Omit<ServerOptions, 'shutdownTimeoutMs' | 'onShutdown'>> &
+  Pick<ServerOptions, 'onShutdown'> & { shutdownTimeoutMs: () => number };
 
-const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** No issue when `ok`, else one with `message`. */
+export const issue = (ok: boolean, message: string): SettingIssue[] => (ok ? [] : [{ field: '', type: 'invalid_type', message }]);
+/** A whole number from `min` to `max`, the message saying so. */
+export const between = (min: number, max: number, unit = ''): SchemaNode => ({
+  type: 'integer',
+  minimum: min,
+  maximum: max,
+  'x-message': `must be an integer from ${min} to ${max}${unit}`,
+});
+
+/** A boolean option's schema; its flag takes no value. */
+export const BOOLEAN = { type: 'boolean', 'x-message': 'must be a boolean' } as const satisfies SchemaNode;
+
+/** A list option's check: an array, each value passing `problem` (`allowedHosts[1] must be a host name ...`). */
+export const listOf =
+  (name: string, problem: (value: unknown) => string | undefined) =>
+  (values: unknown): SettingIssue[] =>
+    Array.isArray(values)
+      ? values.flatMap((value, index) => {
+          const why = problem(value);
+          return why === undefined ? [] : [{ field: `${name}[${index}]`, type: 'invalid_format' as const, message: `${why}.` }];
+        })
+      : issue(false, 'must be an array of strings.');
+
+/** A host to listen on; from the command line, `--host ' '` is empty too. */
+export const hostCheck = (host: unknown): SettingIssue[] =>
+  issue(typeof host === 'string' && host.trim() !== '', typeof host === 'string' ? 'must not be empty.' : 'must be a non-empty string.');
+
+/** The server's options ({@link ServerOptions}) as rows of the mock's option table: check, default, flag. */
+export const SERVER_OPTIONS = {
+  port: { schema: between(0, 65_535), default: 0, flag: { name: '--port', help: 'TCP port; 0 picks a free one (default 4010)' } },
+  host: { check: hostCheck, default: '127.0.0.1', flag: { name: '--host', arg: 'H', help: 'interface to listen on (default 127.0.0.1)' } },
+  cors: {
+    check: (cors: unknown) => {
+      const origins: unknown = typeof cors === 'object' && cors !== null ? (cors as CorsOptions).origins : undefined;
+      return issue(
+        cors === false || origins === '*' || (Array.isArray(origins) && origins.every((origin) => typeof origin === 'string')),
+        'must be false or { origins: "*" | string[] }.',
+      );
+    },
+    default: { origins: '*' },
+  },
+  control: {
+    schema: BOOLEAN,
+    default: false,
+    flag: {
+      name: '--control',
+      help: `serve the control API under /__mock: reset, state, config, programs, keys,
+faults, requests (see the README); without it no request is recorded`,
+    },
+  },
+  controlOrigins: {
+    check: listOf('controlOrigins', originProblem),
+    default: [],
+    flag: {
+      name: '--control-origin',
+      arg: 'ORIGIN',
+      multiple: true,
+      help: `a page origin allowed to call the control API, such as http://localhost:5173
+(repeatable); by default a control request carrying any Origin is refused (403)`,
+    },
+  },
+  allowedHosts: {
+    check: listOf('allowedHosts', allowedHostProblem),
+    default: [],
+    flag: {
+      name: '--allowed-host',
+      arg: 'NAME',
+      multiple: true,
+      help: `a Host name the control API answers besides localhost, 127.0.0.1, [::1] and
+--host, such as a container name (repeatable; NAME:PORT for a port mapping)`,
+    },
+  },
+  log: { check: (log: unknown) => issue(log === false || typeof log === 'function', 'must be a function or false.'), default: stderrLogger },
+  bodyLimit: { schema: between(1, Number.MAX_SAFE_INTEGER, ' (bytes)'), default: 1024 * 1024 },
+  shutdownTimeoutMs: { schema: between(0, MAX_TIMER_MS, ' (ms, the longest timer)') },
+  onShutdown: { check: (onShutdown: unknown) => issue(typeof onShutdown === 'function', 'must be a function.') },
+} satisfies OptionTable;
 
 /**
  * The default of `shutdownTimeoutMs`: a provider wait lasts at most
@@ -74,62 +144,19 @@ const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.min
 /**
  * Checks every server option up front; a bad one is a TypeError naming it.
  * `providerTimeoutMs` reads the served mock's current one, for the default of
- * `shutdownTimeoutMs`: `PUT /__mock/config` may change it after start-up (D84).
+ * `shutdownTimeoutMs`: `PUT /__mock/config` may change it after start-up.
  */
-export function resolveServerOptions(options: ServerOptions, defaultLog: RequestLogger, providerTimeoutMs: () => number): ResolvedServerOptions {
-  const {
-    port = 0,
-    host = '127.0.0.1',
-    cors = { origins: '*' },
-    control = false,
-    controlOrigins = [],
-    allowedHosts = [],
-    log = defaultLog,
-    bodyLimit = DEFAULT_BODY_LIMIT,
-    shutdownTimeoutMs,
-    onShutdown,
-  } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new TypeError(`startMockServer: option "port" must be an integer from 0 to 65535, got ${String(port)}.`);
-  if (typeof host !== 'string' || host === '') throw new TypeError('startMockServer: option "host" must be a non-empty string.');
-  if (cors !== false) {
-    const origins: unknown = typeof cors === 'object' && cors !== null ? cors.origins : undefined;
-    if (origins !== '*' && !(Array.isArray(origins) && origins.every((origin) => typeof origin === 'string'))) {
-      throw new TypeError('startMockServer: option "cors" must be false or { origins: "*" | string[] }.');
-    }
-  }
-  if (typeof control !== 'boolean') throw new TypeError('startMockServer: option "control" must be a boolean.');
-  checkList('controlOrigins', controlOrigins, originProblem);
-  checkList('allowedHosts', allowedHosts, allowedHostProblem);
-  if (log !== false && typeof log !== 'function') throw new TypeError('startMockServer: option "log" must be a function or false.');
-  if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1)
-    throw new TypeError(`startMockServer: option "bodyLimit" must be a positive integer (bytes), got ${String(bodyLimit)}.`);
-  if (shutdownTimeoutMs !== undefined && (!Number.isSafeInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 0 || shutdownTimeoutMs > MAX_TIMER_MS)) {
-    throw new TypeError(
-      `startMockServer: option "shutdownTimeoutMs" must be an integer from 0 to ${MAX_TIMER_MS} (ms, the longest timer), got ${String(shutdownTimeoutMs)}.`,
-    );
-  }
-  if (onShutdown !== undefined && typeof onShutdown !== 'function') throw new TypeError('startMockServer: option "onShutdown" must be a function.');
+export function resolveServerOptions(options: ServerOptions, providerTimeoutMs: () => number): ResolvedServerOptions {
+  const resolved = resolveTable(SERVER_OPTIONS, options, 'startMockServer') as Omit<ResolvedServerOptions, 'shutdownTimeoutMs'> & {
+    shutdownTimeoutMs?: number;
+  };
+  const { shutdownTimeoutMs } = resolved;
   return {
-    onShutdown,
-    port,
-    host,
-    cors,
-    control,
-    controlOrigins: [...controlOrigins],
-    allowedHosts: [...allowedHosts],
-    log,
-    bodyLimit,
+    ...resolved,
+    controlOrigins: [...resolved.controlOrigins],
+    allowedHosts: [...resolved.allowedHosts],
     shutdownTimeoutMs: shutdownTimeoutMs === undefined ? () => defaultShutdownTimeoutMs(providerTimeoutMs()) : () => shutdownTimeoutMs,
   };
-}
-
-function checkList(option: string, values: unknown, problem: (value: unknown) => string | undefined): void {
-  if (!Array.isArray(values)) throw new TypeError(`startMockServer: option "${option}" must be an array of strings.`);
-  for (const [index, value] of values.entries()) {
-    const why = problem(value);
-    if (why !== undefined) throw new TypeError(`startMockServer: option "${option}[${index}]" ${why}.`);
-  }
 }
 
 export function assertServedMock(mock: unknown): asserts mock is ServedMock {

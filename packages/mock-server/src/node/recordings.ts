@@ -1,8 +1,8 @@
 import { dictionary, isPlainObject } from '@flight-search/contract';
 import type { NodeHandler } from '@flight-search/contract/node';
-import { MAX_TIMER_MS } from '../defaults.js';
+import { PROXY_OPTIONS } from '../contract-proxy/options.js';
 import { errorEnvelope } from '../errors/envelopes.js';
-import { MOCK_OPTIONS } from '../options.js';
+import { MOCK_OPTIONS, resolveTable, rowIssues } from '../options.js';
 import { REDACTED } from '../recording/redaction.js';
 import { MockSettingError, type SettingIssue } from '../settings.js';
 import type { StubDefinition } from '../types.js';
@@ -45,7 +45,8 @@ export function recordings(mock: ServedMock, bodyLimit: number, hosts: () => Rea
       if (contractProxyListener === undefined)
         return sendable(errorEnvelope(501, 'NOT_IMPLEMENTED', 'Recording needs the optional peers ajv and yaml installed.'));
       if (current !== undefined) return busy('A recording is under way: POST /__mock/recordings/stop ends it.');
-      const proxy = contractProxyListener({ target: upstream, timeoutMs, bodyLimit, onRecord }, () => ({ hosts: hosts() }));
+      const given = { target: upstream, timeoutMs, bodyLimit, onRecord };
+      const proxy = contractProxyListener(resolveTable(PROXY_OPTIONS, given, 'recordings'), () => ({ hosts: hosts() }));
       kept.listener = proxy.listener;
       current = kept;
       return { status: 204, headers: {}, body: '' };
@@ -66,21 +67,17 @@ interface Recording {
   dropped: number;
 }
 
-/** The body of `POST /__mock/recordings/start`: `{ upstream, timeoutMs? }`, each problem a 422 issue. */
+/** The body of `POST /__mock/recordings/start`, `{ upstream, timeoutMs? }`, checked by the proxy's rows for `target` and `timeoutMs`. */
 function checkedStart(body: Record<string, unknown>, hosts: ReadonlySet<string>): { upstream: string; timeoutMs: number } {
-  const issues: SettingIssue[] = [];
-  const { upstream, timeoutMs = 60_000, ...rest } = body;
-  for (const field of Object.keys(rest)) issues.push({ field, type: 'invalid_enum', message: 'is not a known field; expected upstream, timeoutMs.' });
-  let url: URL | undefined;
-  try {
-    url = new URL(String(upstream));
-  } catch {}
-  if (typeof upstream !== 'string' || (url?.protocol !== 'http:' && url?.protocol !== 'https:'))
-    issues.push({ field: 'upstream', type: 'invalid_format', message: 'must be an absolute http(s) URL, the service to record.' });
-  else if (hosts.has(url.host))
+  const { upstream, timeoutMs = PROXY_OPTIONS.timeoutMs.default, ...rest } = body;
+  const issues: SettingIssue[] = Object.keys(rest).map((field) => ({
+    field,
+    type: 'invalid_enum',
+    message: 'is not a known field; expected upstream, timeoutMs.',
+  }));
+  issues.push(...rowIssues('upstream', PROXY_OPTIONS.target, upstream), ...rowIssues('timeoutMs', PROXY_OPTIONS.timeoutMs, timeoutMs));
+  if (issues.length === 0 && hosts.has(new URL(upstream as string).host))
     issues.push({ field: 'upstream', type: 'invalid_format', message: 'is this mock itself: a recording would forward to itself.' });
-  if (!Number.isSafeInteger(timeoutMs) || (timeoutMs as number) < 1 || (timeoutMs as number) > MAX_TIMER_MS)
-    issues.push({ field: 'timeoutMs', type: 'out_of_range', message: `must be an integer from 1 to ${MAX_TIMER_MS} (ms).` });
   if (issues.length > 0) throw new MockSettingError('recordings', '', issues);
   return { upstream: upstream as string, timeoutMs: timeoutMs as number };
 }

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { MAX_HEADER_BYTES } from '../defaults.js';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './body.js';
-import { recordings } from './recordings.js';
 import { CONTROL_PREFIX, controlAnswer, HEALTH_PATH } from './control.js';
+import { recordings } from './recordings.js';
 import { controlAccess, controlCorsHeaders, controlPreflightHeaders, controlRefusal, type ControlAccess } from './control-access.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
@@ -23,6 +23,24 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
+/** What the server's parts share: the mock, its options, and what changes as it runs. */
+interface Served {
+  mock: ServedMock;
+  options: ResolvedServerOptions;
+  contract: ReturnType<typeof openApiDocument>;
+  /** The provider waits of requests in flight, aborted when shutdown outlasts its wait. */
+  inFlight: Set<AbortController>;
+  /** `http://host:port`, known once listening (the port may be 0 until then); no request arrives before. */
+  origin: string;
+  access: ControlAccess;
+  /** Set once `close()` is called. */
+  closing: Promise<void> | undefined;
+  listeningSince: number;
+  close: () => Promise<void>;
+  /** `POST /__mock/recordings/start|stop`: while one runs, the service routes go to its upstream. */
+  recorder: ReturnType<typeof recordings>;
+}
+
 /**
  * Serves `mock` over node:http: each request becomes the plain request of
  * `mock.answer` (the mock's one entry, as for the msw handlers), read straight
@@ -32,144 +50,21 @@ export interface ListeningServer {
  * request, and graceful shutdown (also asked by `POST /__mock/shutdown`).
  */
 export async function serveMock(mock: ServedMock, options: ResolvedServerOptions): Promise<ListeningServer> {
-  const contract = openApiDocument();
-  const inFlight = new Set<AbortController>();
-  let origin = '';
-  // Known once listening (the port may be 0 until then); no request arrives before.
-  let access: ControlAccess = { origins: [], hosts: new Set() };
-  let closing: Promise<void> | undefined;
-  let listeningSince = 0;
-  const recorder = recordings(mock, options.bodyLimit, () => access.hosts);
-
+  const served: Served = {
+    mock,
+    options,
+    contract: openApiDocument(),
+    inFlight: new Set(),
+    origin: '',
+    access: { origins: [], hosts: new Set() },
+    closing: undefined,
+    listeningSince: 0,
+    close: () => close(served, server),
+    recorder: recordings(mock, options.bodyLimit, () => served.access.hosts),
+  };
   // Headers up to 64 KiB, not Node's 16: a history query may repeat departureDate up to its 366 (and a few
-  // hundred more get the rules' own 422 naming them), where Node would answer a bare 431 (issue 39 item 7).
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
-    const started = performance.now();
-    // Created only when a rule asks for it (a search whose provider waits): an AbortSignal is not free.
-    let controller: AbortController | undefined;
-    // The client went away before the whole answer was written.
-    let gone = false;
-    const aborted = () => gone || controller?.signal.aborted === true;
-    const signal = () => {
-      controller ??= new AbortController();
-      inFlight.add(controller);
-      return controller.signal;
-    };
-    res.on('close', () => {
-      if (!res.writableFinished) gone = true;
-      if (controller !== undefined) {
-        inFlight.delete(controller);
-        // The client went away before the whole answer was written: stop the mock's provider wait.
-        if (!res.writableFinished) controller.abort(new Error('The client closed the connection.'));
-      }
-      if (closing !== undefined) setImmediate(() => server.closeIdleConnections());
-      if (options.log) {
-        try {
-          options.log({
-            method: req.method ?? 'GET',
-            path: loggablePath(req.url ?? '/'),
-            status: res.writableFinished ? res.statusCode : null,
-            durationMs: performance.now() - started,
-          });
-        } catch {
-          // A failing logger must not take the server down.
-        }
-      }
-    });
-    dispatch(req, res, signal, aborted).catch(() => {
-      if (!res.headersSent && !res.destroyed) writeAnswer(req, res, sendable(internalError()));
-      else res.destroy();
-    });
-  });
-
-  async function dispatch(req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal, aborted: () => boolean): Promise<void> {
-    const method = req.method ?? 'GET';
-    const target = req.url ?? '/';
-    const path = pathOf(target);
-    if (path === HEALTH_PATH) return writeAnswer(req, res, health(method));
-    const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
-    if (isControl) {
-      // Never the service's CORS: a control route answers other origins only when they are configured (D28).
-      if (!options.control) return writeAnswer(req, res, notFound(method, path), false);
-      const refused = controlRefusal(req, access);
-      // Refused before the body is read: with Connection: close, an unread body does not reach the next request.
-      if (refused !== undefined) return writeAnswer(req, res, { ...refused, headers: { ...refused.headers, connection: 'close' } }, false);
-      if (isPreflight(req)) {
-        res.writeHead(204, { ...controlCorsHeaders(req), ...controlPreflightHeaders(req) }).end();
-        return;
-      }
-    } else if (isPreflight(req)) {
-      const cors = corsHeaders(req, options.cors);
-      res.writeHead(204, cors === null ? {} : { ...cors, ...preflightHeaders(req) }).end();
-      return;
-    } else if (recorder.listener()) return recorder.listener()!(req, res);
-    if (path === '/openapi.yaml' && (method === 'GET' || method === 'HEAD')) {
-      // node:http itself leaves the body out of a HEAD answer and keeps its Content-Length.
-      writeAnswer(req, res, { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: await contract() });
-      return;
-    }
-
-    const body = await readBody(req, options.bodyLimit);
-    if (body.kind === 'aborted') return;
-    if (body.kind === 'too-large') {
-      const answer = sendable(payloadTooLarge(options.bodyLimit));
-      // Close the connection instead of reading (and discarding) the rest of the body.
-      answer.headers.connection = 'close';
-      // A service route's 413 is the contract's, negotiated as its other errors are (D108); the control API's is plain JSON.
-      if (!isControl) answer.headers['content-type'] = errorMediaType(req.headers.accept);
-      return writeAnswer(req, res, answer, isControl || undefined);
-    }
-    if (isControl) {
-      // Asked by POST /__mock/shutdown: once its answer is written, so the client reads it before the server goes.
-      const shutdown = () => res.once('close', () => (options.onShutdown ?? close)());
-      return writeAnswer(req, res, await controlAnswer(mock, method, path, body.body, searchOf(target), { shutdown, recordings: recorder }), true);
-    }
-
-    const result = await mock.answer(toMockRequest(req, origin, body.body, signal, aborted));
-    if (result === null) return writeAnswer(req, res, notFound(method, path));
-    // An abandoned request has no answer; the client is gone anyway.
-    if (result === ABORTED || result === DROP_BEFORE_HEADERS) return void res.destroy();
-    if (result === DROP_AFTER_HEADERS) return dropAfterHeaders(res);
-    return writeAnswer(req, res, result);
-  }
-
-  /**
-   * `GET /__mock/health` (D132): whether the server takes requests, the package's version and its uptime, and nothing
-   * else, so it is open without `--control` and to any Host (a container's health check names the container).
-   */
-  function health(method: string): JsonAnswer {
-    if (method !== 'GET' && method !== 'HEAD')
-      return sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', 'Use GET or HEAD on /__mock/health.', {}, { allow: 'GET, HEAD' }));
-    const ready = closing === undefined;
-    return jsonAnswer(
-      ready ? 200 : 503,
-      { ready, version: mockVersion(), uptimeMs: Math.floor(performance.now() - listeningSince) },
-      { 'cache-control': 'no-store' },
-    );
-  }
-
-  /** `cors`: the service's CORS headers (the default), an allowed control request's own (`true`), or none (`false`). */
-  function writeAnswer(
-    req: IncomingMessage,
-    res: ServerResponse,
-    answer: JsonAnswer | { status: number; headers: Record<string, string>; body: string | Uint8Array | ChunkedBody },
-    cors?: boolean,
-  ): void {
-    if (res.destroyed) return;
-    const corsPart = cors === undefined ? corsHeaders(req, options.cors) : cors ? controlCorsHeaders(req) : null;
-    const headers: Record<string, string> = { ...answer.headers, ...corsPart };
-    const body = answer.body;
-    const chunked = typeof body === 'object' && !(body instanceof Uint8Array);
-    headers['content-length'] = String(chunked ? body.length : Buffer.byteLength(body));
-    // During shutdown, answer and close: the socket must not wait for another request.
-    if (closing !== undefined) headers.connection = 'close';
-    res.writeHead(answer.status, headers);
-    // node:http itself leaves the body out of a HEAD answer and keeps its Content-Length.
-    if (!chunked) res.end(body);
-    else if (req.method === 'HEAD') res.end();
-    else writeChunks(res, body).catch(() => res.destroy());
-  }
-
+  // hundred more get the rules' own 422 naming them), where Node would answer a bare 431.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => serve(served, server, req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -177,28 +72,182 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
       resolve();
     });
   });
-  listeningSince = performance.now();
+  served.listeningSince = performance.now();
   const address = server.address() as AddressInfo;
   // The host as given, not the address it resolved to: `localhost` stays `localhost` in the URL a user reads and copies.
   const host = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
-  origin = `http://${host}:${address.port}`;
-  access = controlAccess(options.host, address.port, options.allowedHosts, options.controlOrigins);
+  served.origin = `http://${host}:${address.port}`;
+  served.access = controlAccess(options.host, address.port, options.allowedHosts, options.controlOrigins);
+  return { url: served.origin, server, close: served.close };
+}
 
-  function close(): Promise<void> {
-    closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-      const force = setTimeout(() => {
-        for (const controller of inFlight) controller.abort(new Error('The server is shutting down.'));
-        server.closeAllConnections();
-      }, options.shutdownTimeoutMs());
-      force.unref();
-      server.once('close', () => clearTimeout(force));
+/** One request: its abort signal (made only when a rule asks), its log line, and its answer. */
+function serve(served: Served, server: Server, req: IncomingMessage, res: ServerResponse): void {
+  const started = performance.now();
+  // Created only when a rule asks for it (a search whose provider waits): an AbortSignal is not free.
+  let controller: AbortController | undefined;
+  // The client went away before the whole answer was written.
+  let gone = false;
+  const aborted = () => gone || controller?.signal.aborted === true;
+  const signal = () => {
+    controller ??= new AbortController();
+    served.inFlight.add(controller);
+    return controller.signal;
+  };
+  res.on('close', () => {
+    if (!res.writableFinished) gone = true;
+    if (controller !== undefined) {
+      served.inFlight.delete(controller);
+      // The client went away before the whole answer was written: stop the mock's provider wait.
+      if (!res.writableFinished) controller.abort(new Error('The client closed the connection.'));
+    }
+    if (served.closing !== undefined) setImmediate(() => server.closeIdleConnections());
+    logLine(served.options, req, res, started);
+  });
+  dispatch(served, req, res, signal, aborted).catch(() => {
+    if (!res.headersSent && !res.destroyed) writeAnswer(served, req, res, sendable(internalError()));
+    else res.destroy();
+  });
+}
+
+/** The request's log line, if the server logs; a failing logger must not take the server down. */
+function logLine(options: ResolvedServerOptions, req: IncomingMessage, res: ServerResponse, started: number): void {
+  if (!options.log) return;
+  try {
+    options.log({
+      method: req.method ?? 'GET',
+      path: loggablePath(req.url ?? '/'),
+      status: res.writableFinished ? res.statusCode : null,
+      durationMs: performance.now() - started,
     });
-    return closing;
+  } catch {
+    // Logged nothing.
+  }
+}
+
+/** Routes a request: the health check, the control API's doors, preflights, the contract, then the body and the mock. */
+async function dispatch(served: Served, req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal, aborted: () => boolean): Promise<void> {
+  const { options } = served;
+  const method = req.method ?? 'GET';
+  const target = req.url ?? '/';
+  const path = pathOf(target);
+  if (path === HEALTH_PATH) return writeAnswer(served, req, res, health(served, method));
+  const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+  if (isControl ? controlDoor(served, req, res, method, path) : preflight(served, req, res)) return;
+  const forward = isControl ? undefined : served.recorder.listener();
+  if (forward) return forward(req, res);
+  if (path === '/openapi.yaml' && (method === 'GET' || method === 'HEAD')) {
+    // node:http itself leaves the body out of a HEAD answer and keeps its Content-Length.
+    writeAnswer(served, req, res, { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: await served.contract() });
+    return;
   }
 
-  return { url: origin, server, close };
+  const body = await readBody(req, options.bodyLimit);
+  if (body.kind === 'aborted') return;
+  if (body.kind === 'too-large') {
+    const answer = sendable(payloadTooLarge(options.bodyLimit));
+    // Close the connection instead of reading (and discarding) the rest of the body.
+    answer.headers.connection = 'close';
+    // A service route's 413 is the contract's, negotiated as its other errors are; the control API's is plain JSON.
+    if (!isControl) answer.headers['content-type'] = errorMediaType(req.headers.accept);
+    return writeAnswer(served, req, res, answer, isControl || undefined);
+  }
+  if (isControl) {
+    // Asked by POST /__mock/shutdown: once its answer is written, so the client reads it before the server goes.
+    const shutdown = () => res.once('close', () => (options.onShutdown ?? served.close)());
+    return writeAnswer(
+      served,
+      req,
+      res,
+      await controlAnswer(served.mock, method, path, body.body, searchOf(target), { shutdown, recordings: served.recorder }),
+      true,
+    );
+  }
+
+  const result = await served.mock.answer(toMockRequest(req, served.origin, body.body, signal, aborted));
+  if (result === null) return writeAnswer(served, req, res, notFound(method, path));
+  // An abandoned request has no answer; the client is gone anyway.
+  if (result === ABORTED || result === DROP_BEFORE_HEADERS) return void res.destroy();
+  if (result === DROP_AFTER_HEADERS) return dropAfterHeaders(res);
+  return writeAnswer(served, req, res, result);
+}
+
+/**
+ * Answers a control request that does not get through (`true`): a 404 without `control`, a 403 to another
+ * host or origin, or its preflight. Never the service's CORS: other origins only when they are configured.
+ */
+function controlDoor(served: Served, req: IncomingMessage, res: ServerResponse, method: string, path: string): boolean {
+  if (!served.options.control) {
+    writeAnswer(served, req, res, notFound(method, path), false);
+    return true;
+  }
+  const refused = controlRefusal(req, served.access);
+  // Refused before the body is read: with Connection: close, an unread body does not reach the next request.
+  if (refused !== undefined) writeAnswer(served, req, res, { ...refused, headers: { ...refused.headers, connection: 'close' } }, false);
+  else if (isPreflight(req)) res.writeHead(204, { ...controlCorsHeaders(req), ...controlPreflightHeaders(req) }).end();
+  else return false;
+  return true;
+}
+
+/** Answers a service route's CORS preflight (`true`). */
+function preflight(served: Served, req: IncomingMessage, res: ServerResponse): boolean {
+  if (!isPreflight(req)) return false;
+  const cors = corsHeaders(req, served.options.cors);
+  res.writeHead(204, cors === null ? {} : { ...cors, ...preflightHeaders(req) }).end();
+  return true;
+}
+
+/**
+ * `GET /__mock/health`: whether the server takes requests, the package's version and its uptime, and nothing
+ * else, so it is open without `--control` and to any Host (a container's health check names the container).
+ */
+function health(served: Served, method: string): JsonAnswer {
+  if (method !== 'GET' && method !== 'HEAD')
+    return sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', 'Use GET or HEAD on /__mock/health.', {}, { allow: 'GET, HEAD' }));
+  const ready = served.closing === undefined;
+  return jsonAnswer(
+    ready ? 200 : 503,
+    { ready, version: mockVersion(), uptimeMs: Math.floor(performance.now() - served.listeningSince) },
+    { 'cache-control': 'no-store' },
+  );
+}
+
+/** `cors`: the service's CORS headers (the default), an allowed control request's own (`true`), or none (`false`). */
+function writeAnswer(
+  served: Served,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: JsonAnswer | { status: number; headers: Record<string, string>; body: string | Uint8Array | ChunkedBody },
+  cors?: boolean,
+): void {
+  if (res.destroyed) return;
+  const corsPart = cors === undefined ? corsHeaders(req, served.options.cors) : cors ? controlCorsHeaders(req) : null;
+  const headers: Record<string, string> = { ...answer.headers, ...corsPart };
+  const body = answer.body;
+  const chunked = typeof body === 'object' && !(body instanceof Uint8Array);
+  headers['content-length'] = String(chunked ? body.length : Buffer.byteLength(body));
+  // During shutdown, answer and close: the socket must not wait for another request.
+  if (served.closing !== undefined) headers.connection = 'close';
+  res.writeHead(answer.status, headers);
+  // node:http itself leaves the body out of a HEAD answer and keeps its Content-Length.
+  if (!chunked) res.end(body);
+  else if (req.method === 'HEAD') res.end();
+  else writeChunks(res, body).catch(() => res.destroy());
+}
+
+/** Stops taking connections, closes idle ones, and aborts what is still in flight after `shutdownTimeoutMs`. */
+function close(served: Served, server: Server): Promise<void> {
+  served.closing ??= new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    const force = setTimeout(() => {
+      for (const controller of served.inFlight) controller.abort(new Error('The server is shutting down.'));
+      server.closeAllConnections();
+    }, served.options.shutdownTimeoutMs());
+    force.unref();
+    server.once('close', () => clearTimeout(force));
+  });
+  return served.closing;
 }
 
 /**
@@ -223,8 +272,7 @@ function searchOf(target: string): string {
  * encoded into one buffer, reused once the socket has taken it: one write per
  * group, not one per piece), one group per turn of the event loop and never
  * faster than the client reads: one write of a megabyte is a single long
- * kernel copy that every other request on the server waits behind (issue 18
- * part 2).
+ * kernel copy that every other request on the server waits behind.
  */
 async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void> {
   const { chunks, paceMs } = body;

@@ -89,7 +89,7 @@ describe('recording through the control API: POST /__mock/recordings/start and s
     };
     expect(await fields({ upstream: 'ftp://example.test', timeoutMs: 0, extra: 1 })).toEqual([
       'body.extra is not a known field; expected upstream, timeoutMs.',
-      'body.upstream must be an absolute http(s) URL, the service to record.',
+      'body.upstream must be an absolute http(s) URL, got "ftp://example.test".',
       'body.timeoutMs must be an integer from 1 to 2147483647 (ms).',
     ]);
     expect(await fields({ upstream: recorder.url })).toEqual(['body.upstream is this mock itself: a recording would forward to itself.']);

@@ -66,27 +66,9 @@ describe('graceful shutdown', () => {
   });
 
   it('PROVIDER-2: the default shutdownTimeoutMs outlasts the provider time-out (the longest a provider wait can last) by 1 s', () => {
-    expect(
-      resolveServerOptions(
-        {},
-        () => {},
-        () => 29_000,
-      ).shutdownTimeoutMs(),
-    ).toBe(30_000);
-    expect(
-      resolveServerOptions(
-        {},
-        () => {},
-        () => 45_000,
-      ).shutdownTimeoutMs(),
-    ).toBe(46_000);
-    expect(
-      resolveServerOptions(
-        { shutdownTimeoutMs: 50 },
-        () => {},
-        () => 29_000,
-      ).shutdownTimeoutMs(),
-    ).toBe(50);
+    expect(resolveServerOptions({}, () => 29_000).shutdownTimeoutMs()).toBe(30_000);
+    expect(resolveServerOptions({}, () => 45_000).shutdownTimeoutMs()).toBe(46_000);
+    expect(resolveServerOptions({ shutdownTimeoutMs: 50 }, () => 29_000).shutdownTimeoutMs()).toBe(50);
   });
 
   it('does not wait for idle keep-alive connections', async () => {
