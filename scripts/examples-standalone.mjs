@@ -107,4 +107,4 @@ for (const example of examples) {
 
 if (!args.includes('--keep')) rmSync(work, { recursive: true, force: true });
 else say(`kept ${work}`);
-say(`${examples.length} examples stand alone, in ${seconds(started)}`);
+say(`${examples.length} of ${EXAMPLES.length} examples stand alone, in ${seconds(started)}`);
