@@ -12,13 +12,11 @@
 //     --only=TEXT run only the checks whose name contains TEXT (still packs and installs)
 //
 // The consumer project's files are in scripts/pack-test/project/.
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildPackages, packPackages, printed, root, run, tail } from './lib/pack.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const fixture = join(root, 'scripts', 'pack-test', 'project');
 const args = new Set(process.argv.slice(2));
 const only = process.argv
@@ -27,59 +25,11 @@ const only = process.argv
   ?.slice('--only='.length);
 const started = performance.now();
 
-const PACKAGES = [
-  { name: '@flight-search/sdk', dir: 'packages/sdk', attw: [] },
-  // openapi.yaml is a data file (read with require.resolve / import.meta.resolve), not a module with types.
-  { name: '@flight-search/mock-server', dir: 'packages/mock-server', attw: ['--exclude-entrypoints', './openapi.yaml'] },
-];
 // What a consumer installs next to the packages, at the versions this repository tests with
 // (so `--prefer-offline` finds them in the npm cache).
 const CONSUMER_TOOLS = ['msw', 'typescript', 'esbuild', 'vitest', '@types/node'];
 
-// The child npm must not act as part of this workspace (`npm run` exports npm_package_*, npm_config_workspace...).
-const env = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !/^npm_(package_|lifecycle_|config_workspace|config_include_workspace_root)/i.test(key) && key !== 'INIT_CWD'),
-);
-env.FORCE_COLOR = '0';
-env.NO_COLOR = '1';
-
 class CheckError extends Error {}
-
-// Each command runs in its own process group, so a time-out (or Ctrl-C here) also stops what it
-// started: `npx flight-search-mock` that wrongly starts a server is a grandchild of this script.
-const running = new Set();
-const killGroup = (pid) => {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-};
-process.on('exit', () => running.forEach(killGroup));
-process.on('SIGINT', () => process.exit(130));
-
-/** Runs a command; resolves to { code, stdout, stderr }, never rejects on a non-zero exit. */
-function run(command, commandArgs, { cwd, timeoutMs = 120_000 } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    running.add(child.pid);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      running.delete(child.pid);
-      resolve({ code: signal ? `killed by ${signal} (time-out ${timeoutMs} ms?)` : code, stdout, stderr });
-    });
-  });
-}
-
-const tail = (text, lines = 40) => text.trim().split('\n').slice(-lines).join('\n');
-const printed = ({ stdout, stderr }) =>
-  [stdout.trim() && `--- stdout\n${tail(stdout)}`, stderr.trim() && `--- stderr\n${tail(stderr)}`].filter(Boolean).join('\n');
 
 /** A command that must exit 0; throws a CheckError with its output otherwise. */
 async function mustPass(what, command, commandArgs, options) {
@@ -117,9 +67,9 @@ function step(text) {
 // 1. Build and pack.
 if (!args.has('--no-build')) {
   step('building the SDK and the mock server');
-  const built = await run('npm', ['run', 'build', ...PACKAGES.flatMap((p) => ['-w', p.dir])], { cwd: root, timeoutMs: 300_000 });
-  if (built.code !== 0) {
-    console.log(`FAIL build exited ${built.code}\n${printed(built)}`);
+  const failed = await buildPackages();
+  if (failed) {
+    console.log(`FAIL ${failed}`);
     process.exit(1);
   }
 }
@@ -127,17 +77,10 @@ if (!args.has('--no-build')) {
 const work = mkdtempSync(join(tmpdir(), 'flight-search-pack-test-'));
 project = join(work, 'project');
 step(`packing into ${work}`);
-const packed = await run('npm', ['pack', '--json', '--pack-destination', work, ...PACKAGES.flatMap((p) => ['-w', p.dir])], { cwd: root });
-if (packed.code !== 0) {
-  console.log(`FAIL npm pack exited ${packed.code}\n${printed(packed)}`);
+const PACKAGES = await packPackages(work).catch((error) => {
+  console.log(`FAIL ${error.message}`);
   process.exit(1);
-}
-const manifests = JSON.parse(packed.stdout);
-for (const pkg of PACKAGES) {
-  const manifest = manifests.find((m) => m.name === pkg.name);
-  pkg.tarball = join(work, manifest.filename);
-  pkg.files = manifest.files.map((f) => f.path);
-}
+});
 
 // 2. The tarballs themselves.
 for (const pkg of PACKAGES) {

@@ -1,10 +1,4 @@
-import { fileURLToPath } from 'node:url';
-
-// The repository's root: where npm's workspaces install Next and the SDK (one lockfile, one node_modules).
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
+// Nothing to configure: Next finds the project's root (Turbopack's and output tracing's) from the
+// lockfile above it, the example's own when it is installed alone, the repository's inside it.
 /** @type {import('next').NextConfig} */
-export default {
-  turbopack: { root },
-  outputFileTracingRoot: root,
-};
+export default {};

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connect, Logger, Plugin } from 'vite';
-// A real app imports these as `@flight-search/sdk/proxy` and `@flight-search/sdk/proxy/node`.
-// Vite bundles its config (and so this file) without the page's aliases, so the example reads the
-// SDK's TypeScript source by path: it runs on a fresh clone without building the packages.
-import { createFlightSearchProxy, PROXY_ERROR_CODES, type FlightSearchProxy } from '../../packages/sdk/src/proxy/index.js';
-import { toNodeHandler } from '../../packages/sdk/src/proxy/node.js';
+import { createFlightSearchProxy, type FlightSearchProxy, PROXY_ERROR_CODES } from '@flight-search/sdk/proxy';
+import { toNodeHandler } from '@flight-search/sdk/proxy/node';
 
 /** Where the dev server mounts the proxy; the page's `proxy` mode sends its requests here. */
 export const PROXY_PREFIX = '/api/flight-search';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../../packages/mock-server/src/node/index.js';
+import { startMockServer, type MockServer } from '@flight-search/mock-server/node';
 import { runCompare } from '../src/compare.js';
 
 const servers: MockServer[] = [];

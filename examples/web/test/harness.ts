@@ -37,9 +37,6 @@ export async function startHarness(): Promise<Harness> {
   const server: ViteDevServer = await createServer({
     root,
     configFile: `${root}vite.config.ts`,
-    // The config imports the SDK's proxy from source, which imports the private contract package's
-    // TypeScript: Vite's module runner loads it, Node's loader (the default) cannot.
-    configLoader: 'runner',
     logLevel: 'error',
     clearScreen: false,
     server: { host: '127.0.0.1', port: await freePort(), strictPort: true, hmr: false },
