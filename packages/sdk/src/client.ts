@@ -3,8 +3,9 @@ import { ValidationError } from './errors.js';
 import { attempt, type Call, redactHeaders } from './internal/attempt.js';
 import { connect } from './internal/connection.js';
 import { queryParams } from './internal/query.js';
-import { defaultRetryDelay, isTimeout, type RetryPolicy, shouldRetry, TRANSIENT, wait } from './internal/retry.js';
+import { defaultRetryDelay, type RetryPolicy, shouldRetry, TRANSIENT, wait } from './internal/retry.js';
 import {
+  callChecks,
   checkOptions,
   type ClientOptions,
   LOG_LEVEL_NAMES,
@@ -130,8 +131,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     retrySearchOn429 = true,
   } = options;
   checkOptions('createFlightSearchClient', redact, [
-    ['timeoutMs', timeoutMs, isTimeout(timeoutMs), 'a number of milliseconds over 0 and below 2 ** 31'],
-    ['maxRetries', maxRetries, Number.isInteger(maxRetries) && maxRetries >= 0, 'a whole number of 0 or more'],
+    ...callChecks({ timeoutMs, maxRetries }),
     ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
     ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
     ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
@@ -157,17 +157,9 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     const { signal, timeoutMs: ms = timeoutMs, maxRetries: retries = maxRetries, headers: extra = {} } = opts;
     const url = origin + path;
     const what = `${method} ${url}`;
-    if (!isTimeout(ms)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
-    checkOptions(what, redact, [
-      ['maxRetries', retries, Number.isInteger(retries) && retries >= 0, 'a whole number of 0 or more'],
-      // D148: a call never sets the key, not even on a keyless client.
-      [
-        'headers',
-        extra,
-        isPlainObject(extra) && !new Headers(extra).has('x-api-key'),
-        "an object of header names and values without x-api-key (the key is the client's apiKey)",
-      ],
-    ]);
+    const checks = callChecks(opts);
+    if (checks.some(([name, , valid]) => name === 'timeoutMs' && !valid)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
+    checkOptions(what, redact, checks);
     const search = method === 'GET' && data && queryParams(data).toString();
     const body = method === 'POST' ? JSON.stringify(data) : undefined;
     const target = search ? `${url}?${search}` : url;

@@ -3,7 +3,9 @@
  * `TypeError` naming it, what it must be and what it got (never the key or the headers' values).
  * @module
  */
+import { isPlainObject } from '@flight-search/contract';
 import type { FlightSearchError } from './errors.js';
+import { isTimeout } from './internal/retry.js';
 
 /** The media types the service serves (`Accept`, section 9 of the spec). */
 export type MediaType = 'application/vnd.service.v1+json' | 'application/json';
@@ -230,12 +232,49 @@ const received = (value: unknown, secret: boolean, redact: (text: string) => str
             ? JSON.stringify(redact(value))
             : String(value);
 
-/** Checks options in order: `[name, value, valid, what it must be]`; the first invalid one throws a `TypeError` naming it. */
-export function checkOptions(caller: string, redact: (text: string) => string, checks: [string, unknown, unknown, string][]): void {
+/** An option's check: `[name, value, valid, what it must be]`. */
+type Check = [string, unknown, unknown, string];
+
+/** Checks options in order: the first invalid one throws a `TypeError` naming it. */
+export function checkOptions(caller: string, redact: (text: string) => string, checks: Check[]): void {
   for (const [name, value, valid, expected] of checks)
     if (!valid)
       throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
 }
+
+/** A per-call option's row: its check, what it must be, and whether it changes a comparison's outcomes (and so is in its query key). */
+type CallOption = readonly [valid: (value: never) => unknown, expected: string, outcome: boolean];
+
+/**
+ * Every per-call option ({@link RequestOptions}), once: `send` and the comparisons check them here, the client checks
+ * its own `timeoutMs` and `maxRetries` with the same rows, and a comparison's query key holds the `outcome` ones.
+ */
+export const CALL_OPTIONS = {
+  signal: [(v: unknown) => v instanceof AbortSignal, 'an AbortSignal', false],
+  timeoutMs: [isTimeout, 'a number of milliseconds over 0 and below 2 ** 31', true],
+  maxRetries: [(v: number) => Number.isInteger(v) && v >= 0, 'a whole number of 0 or more', true],
+  // The key is the client's apiKey, never a call's header, not even on a keyless client.
+  headers: [
+    (v: HeadersInit) => isPlainObject(v) && !new Headers(v).has('x-api-key'),
+    "an object of header names and values without x-api-key (the key is the client's apiKey)",
+    false,
+  ],
+  validate: [(v: unknown) => typeof v === 'boolean', 'true or false', true],
+} as const satisfies { [name in keyof RequestOptions]-?: CallOption };
+
+/** The per-call options that change a comparison's outcomes. */
+export type OutcomeOption = { [K in keyof typeof CALL_OPTIONS]: (typeof CALL_OPTIONS)[K][2] extends true ? K : never }[keyof typeof CALL_OPTIONS];
+
+/** The checks of the per-call options given (left-out ones pass), for {@link checkOptions}: `[name, value, valid, what it must be]`. */
+export const callChecks = (options: RequestOptions): Check[] =>
+  Object.entries(CALL_OPTIONS)
+    .filter(([name]) => options[name as keyof RequestOptions] !== undefined)
+    .map(([name, [valid, expected]]) => [
+      name,
+      options[name as keyof RequestOptions],
+      (valid as (value: unknown) => unknown)(options[name as keyof RequestOptions]),
+      expected,
+    ]);
 
 /** The log levels, from none to every attempt. */
 export const LOG_LEVELS: LogLevel[] = ['off', 'error', 'warn', 'debug'];

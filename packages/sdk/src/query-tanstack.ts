@@ -4,7 +4,7 @@
 // Exported as `experimental_streamedQuery` in v5 (D112): this entry is where a rename would be absorbed.
 import { type QueryFunction, type QueryFunctionContext, experimental_streamedQuery as streamedQuery } from '@tanstack/query-core';
 import type { FlightSearchClient, SearchResponseFor } from './client.js';
-import type { RequestOptions, SearchOptions } from './options.js';
+import { CALL_OPTIONS, type OutcomeOption, type RequestOptions, type SearchOptions } from './options.js';
 import { compareProgramsStreaming } from './compare/stream.js';
 import type { CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, ItemFor } from './compare/types.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS } from './programs.js';
@@ -57,30 +57,23 @@ export const flightSearchKeys = {
   /** `['flight-search', 'search']`: the mutation key of every search. */
   search: () => ['flight-search', 'search'] as const,
   /**
-   * `['flight-search', 'comparison', request, { quotaCheck, timeoutMs, maxRetries, validate }]`: the request normalized,
-   * `programs` written out (every program of its `priceType` when left out), and the options that change the outcomes
-   * (`concurrency` does not, nor do `headers`, which change how each search is sent, not what it answers).
+   * `['flight-search', 'comparison', request, options]`: the request normalized, `programs` written out (every program of
+   * its `priceType` when left out), and the options that change the outcomes: `quotaCheck`, `timeoutMs`, `maxRetries`
+   * and `validate` (`concurrency` does not, nor do `headers`, which change how each search is sent, not what it answers).
    */
   comparison: (request: CompareRequest, options: ComparisonQueryOptions = {}): readonly ['flight-search', 'comparison', CompareRequest, ComparisonKeyOptions] =>
-    [
-      'flight-search',
-      'comparison',
-      comparisonRequest(request),
-      normalized({ quotaCheck: options.quotaCheck, timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, validate: options.validate }),
-    ] as const,
+    ['flight-search', 'comparison', comparisonRequest(request), normalized(keyOptions(options))] as const,
 };
 
-/** The options of a comparison that its key holds: the ones that change the outcomes. */
-export interface ComparisonKeyOptions {
-  /** {@link CompareOptions.quotaCheck}, when given. */
-  quotaCheck?: CompareOptions['quotaCheck'];
-  /** {@link CompareOptions.timeoutMs}, when given. */
-  timeoutMs?: CompareOptions['timeoutMs'];
-  /** {@link CompareOptions.maxRetries}, when given: a 429 given up on or retried is another outcome. */
-  maxRetries?: CompareOptions['maxRetries'];
-  /** {@link CompareOptions.validate}, when given: a request refused locally or judged by the service. */
-  validate?: CompareOptions['validate'];
-}
+/** `quotaCheck` and the per-call options {@link CALL_OPTIONS} marks as changing a comparison's outcomes. */
+const keyOptions = (options: ComparisonQueryOptions): ComparisonKeyOptions =>
+  Object.fromEntries(Object.entries(options).filter(([name]) => name === 'quotaCheck' || CALL_OPTIONS[name as OutcomeOption]?.[2]));
+
+/**
+ * The options of a comparison that its key holds, the ones that change the outcomes: `quotaCheck`, `timeoutMs`,
+ * `maxRetries` (a 429 given up on or retried is another outcome) and `validate` (a request refused locally or judged by the service).
+ */
+export type ComparisonKeyOptions = Pick<CompareOptions, 'quotaCheck' | OutcomeOption>;
 
 /** What {@link quotaQueryOptions}, {@link priceHistoryQueryOptions} and {@link compareProgramsQueryOptions} return: options for `useQuery` or a `QueryClient`. */
 export interface FlightSearchQueryOptions<TData, TKey extends readonly unknown[]> {

@@ -1,8 +1,8 @@
-import { isPlainObject, PROGRAM_CODE_PATTERN } from '@flight-search/contract';
+import { PROGRAM_CODE_PATTERN } from '@flight-search/contract';
 import pLimit from 'p-limit';
 import { AbortError, QuotaExceededError } from '../errors.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
-import { isTimeout } from '../internal/retry.js';
+import { callChecks } from '../options.js';
 import type { ExactCompare, PriceType, Program, ProgramsOf } from '../types.js';
 import type { CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
 
@@ -56,7 +56,7 @@ export function compareProgramsStreaming<const R extends CompareInput>(
   type O = CompareOutcome<ItemFor<R['responseFormat']>, ProgramsOf<R>>;
   const { programs: asked, ...search } = request;
   const { concurrency = Infinity, signal, quotaCheck = 'off', ...perSearch } = options;
-  const { timeoutMs, maxRetries, headers } = perSearch;
+  const { headers } = perSearch;
   const priceType: PriceType = (request as CompareRequest).priceType ?? 'MILES';
   const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
   const programs: readonly Program[] = asked ?? allowed;
@@ -69,10 +69,7 @@ export function compareProgramsStreaming<const R extends CompareInput>(
   });
   if (!['off', 'throw', 'partial'].includes(quotaCheck)) throw new TypeError('quotaCheck must be off, throw or partial');
   // The client's per-call checks, made here so that no search fails on them (each would be a TypeError outcome).
-  if (timeoutMs !== undefined && !isTimeout(timeoutMs)) throw new TypeError('invalid option "timeoutMs"');
-  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new TypeError('invalid option "maxRetries"');
-  // D148: the key is the client's, never a call's header.
-  if (headers !== undefined && !(isPlainObject(headers) && !new Headers(headers).has('x-api-key'))) throw new TypeError('invalid option "headers"');
+  for (const [name, , valid] of callChecks(perSearch)) if (!valid) throw new TypeError(`invalid option "${name}"`);
   // p-limit throws a TypeError naming `concurrency` for a bad value.
   const limit = pLimit(concurrency);
   const total = programs.length;

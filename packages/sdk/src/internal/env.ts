@@ -16,8 +16,10 @@ const read = (name: string): string | undefined => {
   }
 };
 
-// The server entry's createFlightSearchClient (D151): src/server.ts re-exports it, and a browser or worker bundle
-// never imports this module. Written here rather than as a wrapper there, so the environment costs no extra call.
+/** The options the environment fills on a server runtime when they are left out, each with its variable. */
+const ENV = { apiKey: 'FLIGHT_SEARCH_API_KEY', baseUrl: 'FLIGHT_SEARCH_BASE_URL', logLevel: 'FLIGHT_SEARCH_LOG' } as const;
+
+// The server entry's createFlightSearchClient (src/server.ts re-exports it; a browser bundle never imports this module).
 /**
  * Creates a client of the Flight Search service, as on every runtime, with the environment filling the options
  * left out: `FLIGHT_SEARCH_API_KEY` (apiKey), `FLIGHT_SEARCH_BASE_URL` (baseUrl), `FLIGHT_SEARCH_LOG` (logLevel).
@@ -29,18 +31,21 @@ const read = (name: string): string | undefined => {
  * console.log(await client.getQuota());
  */
 export function createFlightSearchClient(options?: ClientOptions): FlightSearchClient {
-  const { apiKey = read('FLIGHT_SEARCH_API_KEY'), baseUrl = read('FLIGHT_SEARCH_BASE_URL'), logLevel } = options ?? {};
-  const log = logLevel ?? read('FLIGHT_SEARCH_LOG');
-  // Checked here, where it is still known to come from the environment, so the error names the variable.
-  if (!logLevel)
-    checkOptions('createFlightSearchClient', String, [['FLIGHT_SEARCH_LOG', log, !log || LOG_LEVELS.includes(log as LogLevel), `${LOG_LEVEL_NAMES} or unset`]]);
+  const filled: Record<string, unknown> = { ...options };
+  // The variable each option was read from, so that an error about it names the variable.
+  const from: Record<string, string> = {};
+  for (const [name, variable] of Object.entries(ENV))
+    if (filled[name] === undefined) {
+      from[name] = variable;
+      filled[name] = read(variable);
+    }
+  const log = filled.logLevel as LogLevel | undefined;
+  if (from.logLevel) checkOptions('createFlightSearchClient', String, [[ENV.logLevel, log, !log || LOG_LEVELS.includes(log), `${LOG_LEVEL_NAMES} or unset`]]);
   try {
-    return create({ ...options, apiKey, baseUrl, logLevel: log as LogLevel | undefined });
+    return create(filled);
   } catch (e) {
-    // Issue 39: a key or base URL left out names the variable read in its place, and says when that was unset.
-    const name = /option "(apiKey|baseUrl)"/.exec((e as Error).message)?.[1] as 'apiKey' | 'baseUrl' | undefined;
-    if (name && options?.[name] === undefined)
-      (e as Error).message += ` (from FLIGHT_SEARCH_${name === 'apiKey' ? 'API_KEY' : 'BASE_URL'}${{ apiKey, baseUrl }[name] ? '' : ', unset or empty'})`;
+    const name = /option "(\w+)"/.exec((e as Error).message)?.[1] as string;
+    if (from[name]) (e as Error).message += ` (from ${from[name]}${filled[name] ? '' : ', unset or empty'})`;
     throw e;
   }
 }
