@@ -1,10 +1,11 @@
 import { isPlainObject } from '@flight-search/contract';
 import { ValidationError } from './errors.js';
-import { attempt, type Call, redactHeaders } from './internal/attempt.js';
-import { connect } from './internal/connection.js';
+import { type AttemptError, attempt, type Call, redactHeaders } from './internal/attempt.js';
+import { type Connection, connect } from './internal/connection.js';
 import { queryParams } from './internal/query.js';
 import { defaultRetryDelay, type RetryPolicy, shouldRetry, TRANSIENT, wait } from './internal/retry.js';
 import {
+  type AttemptInfo,
   callChecks,
   checkOptions,
   type ClientOptions,
@@ -12,6 +13,8 @@ import {
   LOG_LEVELS,
   type HistoryOptions,
   type LogFields,
+  type Logger,
+  type LogLevel,
   type RequestOptions,
   type ResponseInfo,
   type SearchOptions,
@@ -109,27 +112,18 @@ const merged = (options: ClientOptions, overrides?: ClientOptions): ClientOption
   hooks: { ...options.hooks, ...overrides?.hooks },
 });
 
-/**
- * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
- * Options are checked up front: a wrong one throws a `TypeError` naming it, what it must be and what it got.
- * @example
- * import { createFlightSearchClient } from '@flight-search/sdk';
- * const client = createFlightSearchClient({ apiKey: process.env.FLIGHT_SEARCH_API_KEY!, baseUrl: 'http://127.0.0.1:4010' });
- * console.log(await client.getQuota());
- */
-export function createFlightSearchClient(options: ClientOptions): FlightSearchClient {
-  const { origin, headers: keyless, withKey, redact } = connect('createFlightSearchClient', options);
-  const {
-    fetch,
-    timeoutMs = 35_000,
-    maxRetries = 2,
-    retryDelay = defaultRetryDelay,
-    maxResponseBytes = 32 * 2 ** 20,
-    hooks = {},
-    logLevel = 'off',
-    logger,
-    retrySearchOn429 = true,
-  } = options;
+/** An answer's status, headers (redacted) and correlation id. */
+const info = (response: Response, redact: Redact): ResponseInfo => {
+  const headers = redactHeaders(response.headers, redact);
+  return { status: response.status, headers, correlationId: headers.get('x-correlation-id') ?? headers.get('x-request-id') ?? undefined };
+};
+
+type Redact = (text: string) => string;
+type Event = AttemptInfo & { method: Call['method'] };
+
+/** The client's own options, checked, with their defaults. */
+function settings(options: ClientOptions, redact: Redact) {
+  const { timeoutMs = 35_000, maxRetries = 2, retryDelay = defaultRetryDelay, maxResponseBytes = 32 * 2 ** 20, hooks = {}, logLevel = 'off', logger } = options;
   checkOptions('createFlightSearchClient', redact, [
     ...callChecks({ timeoutMs, maxRetries }),
     ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
@@ -138,22 +132,53 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVEL_NAMES],
     ['logger', logger, !logger || isPlainObject(logger), 'an object with debug, warn and error methods'],
   ]);
-  // What withOptions() builds on: a copy, so a caller changing its options object afterwards changes neither client.
-  const own = merged(options);
-  const level = LOG_LEVELS.indexOf(logLevel);
-  // How often the logger has thrown: only its first failure is reported (D90, in send).
-  let loggerFailed = 0;
   const { onRequest, onResponse, onError } = hooks;
-  const info = (response: Response): ResponseInfo => {
-    const headers = redactHeaders(response.headers, redact);
-    return { status: response.status, headers, correlationId: headers.get('x-correlation-id') ?? headers.get('x-request-id') ?? undefined };
-  };
+  return { ...options, timeoutMs, maxRetries, retryDelay, maxResponseBytes, onRequest, onResponse, onError, log: logOf(logLevel, logger, redact) };
+}
 
-  /**
-   * One call: attempts until one succeeds or the retry policy says no more, hooks and log around each.
-   * `data` is a GET's query or a POST's body. Resolves to the answer and its data (`any`: each method's signature types it).
-   */
-  const send = async (method: Call['method'], path: string, opts: RequestOptions = {}, data?: object): Promise<Sent> => {
+/**
+ * The client's log: one line per attempt, at its outcome's level, with only the fields that apply. A logger that
+ * throws never changes a call's outcome (a charged search must not look failed): its first failure goes to console.error.
+ */
+function logOf(logLevel: LogLevel, logger: Logger | undefined, redact: Redact) {
+  const level = LOG_LEVELS.indexOf(logLevel);
+  let failed = 0;
+  return (event: Event, response: Response | undefined, error: AttemptError | undefined, retrying: boolean) => {
+    const at = error ? (retrying ? 'warn' : 'error') : 'debug';
+    if (level < LOG_LEVELS.indexOf(at)) return;
+    const fields: LogFields = { ...event, url: redact(event.url), ...(response && { status: response.status }), ...(error && { error: error.name, retrying }) };
+    const end = error ? `: ${redact(error.message)}${retrying ? ', retrying' : ''}` : '';
+    const line = `[flight-search] ${event.method} ${fields.url} ${fields.status ?? fields.error} in ${fields.durationMs} ms (attempt ${event.attempt})${end}`;
+    try {
+      // console gets the line alone: one line per attempt, not a line and an object printed over several.
+      logger ? logger[at](line, fields) : console[at](line);
+    } catch (e) {
+      // console.error may be the logger that failed: nothing it throws gets out either.
+      try {
+        failed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
+      } catch {}
+    }
+  };
+}
+
+/**
+ * The client's one call path: attempts until one succeeds or the retry policy says no more, hooks and log around each.
+ * `data` is a GET's query or a POST's body.
+ */
+function sender({ origin, headers: keyless, withKey, redact }: Connection, options: ClientOptions) {
+  const {
+    fetch,
+    timeoutMs,
+    maxRetries,
+    retryDelay,
+    maxResponseBytes,
+    retrySearchOn429 = true,
+    onRequest,
+    onResponse,
+    onError,
+    log,
+  } = settings(options, redact);
+  return async (method: Call['method'], path: string, opts: RequestOptions = {}, data?: object): Promise<Sent> => {
     const { signal, timeoutMs: ms = timeoutMs, maxRetries: retries = maxRetries, headers: extra = {} } = opts;
     const url = origin + path;
     const what = `${method} ${url}`;
@@ -163,7 +188,7 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     const search = method === 'GET' && data && queryParams(data).toString();
     const body = method === 'POST' ? JSON.stringify(data) : undefined;
     const target = search ? `${url}?${search}` : url;
-    // D63: a search is retried on a 429 alone; GET calls on 408, 429 and 5xx too (shouldRetry).
+    // A search is retried on a 429 alone; GET calls on 408, 429 and 5xx too (shouldRetry).
     const policy: RetryPolicy = { retries, statuses: TRANSIENT, searchOn429: retrySearchOn429 };
     const call: Call = { fetch, maxResponseBytes, redact, method, url, target, body, signal, timeoutMs: ms };
     const common = new Headers(keyless);
@@ -178,70 +203,70 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const [response, error] = outcome;
       const event = { method, url: target, attempt: n, durationMs: Math.round(performance.now() - started) };
       const retrying = !!error && shouldRetry(policy, method === 'POST', n, error);
-      // One line per attempt, at the level of its outcome, with only the fields that apply.
-      const at = error ? (retrying ? 'warn' : 'error') : 'debug';
-      if (level >= LOG_LEVELS.indexOf(at)) {
-        const fields: LogFields = {
-          ...event,
-          url: redact(target),
-          ...(response && { status: response.status }),
-          ...(error && { error: error.name, retrying }),
-        };
-        const end = error ? `: ${redact(error.message)}${retrying ? ', retrying' : ''}` : '';
-        const line = `[flight-search] ${method} ${fields.url} ${fields.status ?? fields.error} in ${fields.durationMs} ms (attempt ${n})${end}`;
-        // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
-        // its first failure is reported on console.error, the rest are ignored.
-        try {
-          // console gets the line alone: one line per attempt, not a line and an object printed over several.
-          logger ? logger[at](line, fields) : console[at](line);
-        } catch (e) {
-          // console.error may be the logger that failed: nothing it throws gets out either.
-          try {
-            loggerFailed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
-          } catch {}
-        }
-      }
-      if (response && onResponse) await onResponse({ ...info(response), ...event });
+      log(event, response, error, retrying);
+      if (response && onResponse) await onResponse({ ...info(response, redact), ...event });
       if (!error) return outcome as Sent;
       if (onError) await onError({ ...event, error, retrying });
       if (!retrying) throw error;
       await wait(retryDelay(n - 1, error.retryAfterMs), signal);
     }
   };
+}
 
-  /** The call's promise of its data, with `withResponse()` for the answer's status and headers too. */
-  const call = (sent: Promise<Sent>): APIPromise<Sent[2]> => {
-    const data = sent.then((r) => r[2]);
-    return Object.assign(data, {
-      // Whoever asks for the response handles the rejection there: the data promise must not report it as unhandled.
-      withResponse: () => {
-        data.catch(() => {});
-        return sent.then(([response, , data]) => ({ data, response: info(response) }));
-      },
-    });
-  };
-  /** Checks a request locally unless `validate: false`; an invalid one is a rejected call that sent nothing. */
-  const checked = (what: string, errors: ValidationIssue[], send: () => Promise<Sent>) =>
-    call(
-      errors.length
-        ? Promise.reject(
-            new ValidationError({
-              status: 422,
-              code: 'VALIDATION_ERROR',
-              errors,
-              message: `invalid ${what}, nothing sent: ${errors.map((e) => `${e.field}: ${e.message}`).join(' ')}`,
-            }),
-          )
-        : send(),
-    );
+/** The call's promise of its data, with `withResponse()` for the answer's status and headers too. */
+const call = (sent: Promise<Sent>, redact: Redact): APIPromise<Sent[2]> => {
+  const data = sent.then((r) => r[2]);
+  return Object.assign(data, {
+    // Whoever asks for the response handles the rejection there: the data promise must not report it as unhandled.
+    withResponse: () => {
+      data.catch(() => {});
+      return sent.then(([response, , data]) => ({ data, response: info(response, redact) }));
+    },
+  });
+};
 
+/** A request checked locally unless `validate: false`: an invalid one is a rejected call that sent nothing. */
+const checked = (what: string, errors: ValidationIssue[] | false, send: () => Promise<Sent>, redact: Redact) =>
+  call(
+    errors && errors.length > 0
+      ? Promise.reject(
+          new ValidationError({
+            status: 422,
+            code: 'VALIDATION_ERROR',
+            errors,
+            message: `invalid ${what}, nothing sent: ${errors.map((e) => `${e.field}: ${e.message}`).join(' ')}`,
+          }),
+        )
+      : send(),
+    redact,
+  );
+
+/**
+ * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
+ * Options are checked up front: a wrong one throws a `TypeError` naming it, what it must be and what it got.
+ * @example
+ * import { createFlightSearchClient } from '@flight-search/sdk';
+ * const client = createFlightSearchClient({ apiKey: process.env.FLIGHT_SEARCH_API_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+ * console.log(await client.getQuota());
+ */
+export function createFlightSearchClient(options: ClientOptions): FlightSearchClient {
+  const connection = connect('createFlightSearchClient', options);
+  const { redact } = connection;
+  const send = sender(connection, options);
+  // What withOptions() builds on: a copy, so a caller changing its options object afterwards changes neither client.
+  const own = merged(options);
   return {
     searchFlights: (request, opts) =>
-      checked('search', opts?.validate === false ? [] : validateSearchRequest(request), () => send('POST', '/flights/search', opts, request)),
+      checked('search', opts?.validate !== false && validateSearchRequest(request), () => send('POST', '/flights/search', opts, request), redact),
     // An array is sent as repeated parameters and a single value as one (queryParams).
     getPriceHistory: (query, opts) =>
-      checked('history query', opts?.validate === false ? [] : validateHistoryQuery(query), () => send('GET', '/intelligence/flights/history', opts, query)),
-    getQuota: (opts) => call(send('GET', '/quota', opts)),
+      checked(
+        'history query',
+        opts?.validate !== false && validateHistoryQuery(query),
+        () => send('GET', '/intelligence/flights/history', opts, query),
+        redact,
+      ),
+    getQuota: (opts) => call(send('GET', '/quota', opts), redact),
     withOptions: (overrides) => createFlightSearchClient(merged(own, overrides)),
   };
 }
