@@ -103,6 +103,33 @@ function isOrigin(value: unknown): boolean {
   }
 }
 
+/** The service's base URL without a trailing slash: absolute http(s), without credentials, query or fragment. */
+function resolveBase(baseUrl: unknown): string {
+  let base: URL | undefined;
+  try {
+    base = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
+  } catch {
+    base = undefined;
+  }
+  if (base === undefined || (base.protocol !== 'http:' && base.protocol !== 'https:')) {
+    throw invalid('baseUrl', 'the service\'s absolute http(s) URL, such as "https://api.example.com"', shown(baseUrl));
+  }
+  if (base.username !== '' || base.password !== '' || base.search !== '' || base.hash !== '') {
+    throw invalid('baseUrl', 'a URL without credentials, query or fragment', 'a URL with one of them');
+  }
+  return base.href.replace(/\/+$/, '');
+}
+
+/** Checks `allowedOrigins`: an array of origins as a browser's `Origin` header writes them. */
+function checkOrigins(allowedOrigins: unknown): void {
+  if (!Array.isArray(allowedOrigins)) throw invalid('allowedOrigins', 'an array of origins such as ["https://app.example.com"]', kind(allowedOrigins));
+  for (const origin of allowedOrigins) {
+    if (!isOrigin(origin)) {
+      throw invalid('allowedOrigins', 'origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash)', shown(origin));
+    }
+  }
+}
+
 /** Checks every option up front; a wrong one is a `TypeError` naming it, what it got and what it takes. */
 export function resolveProxyOptions(options: FlightSearchProxyOptions): ResolvedProxyOptions {
   if (typeof options !== 'object' || options === null) {
@@ -124,18 +151,7 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
   if (typeof apiKey !== 'string' || apiKey.trim() === '') throw invalid('apiKey', 'the service API key, a non-empty string', kind(apiKey));
   if (/[\r\n\0]/.test(apiKey)) throw invalid('apiKey', 'a key that can be sent as a header value', 'a string with a line break or NUL');
 
-  let base: URL | undefined;
-  try {
-    base = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
-  } catch {
-    base = undefined;
-  }
-  if (base === undefined || (base.protocol !== 'http:' && base.protocol !== 'https:')) {
-    throw invalid('baseUrl', 'the service\'s absolute http(s) URL, such as "https://api.example.com"', shown(baseUrl));
-  }
-  if (base.username !== '' || base.password !== '' || base.search !== '' || base.hash !== '') {
-    throw invalid('baseUrl', 'a URL without credentials, query or fragment', 'a URL with one of them');
-  }
+  const base = resolveBase(baseUrl);
 
   if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/') || /[?#\s]/.test(prefix)))) {
     throw invalid('prefix', 'a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or ""', shown(prefix));
@@ -147,12 +163,7 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
   ] as const) {
     if (hook !== undefined && typeof hook !== 'function') throw invalid(name, 'a function', kind(hook));
   }
-  if (!Array.isArray(allowedOrigins)) throw invalid('allowedOrigins', 'an array of origins such as ["https://app.example.com"]', kind(allowedOrigins));
-  for (const origin of allowedOrigins) {
-    if (!isOrigin(origin)) {
-      throw invalid('allowedOrigins', 'origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash)', shown(origin));
-    }
-  }
+  checkOrigins(allowedOrigins);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
     throw invalid(
       'timeoutMs',
@@ -164,7 +175,7 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
 
   return {
     apiKey,
-    baseUrl: base.href.replace(/\/+$/, ''),
+    baseUrl: base,
     prefix,
     authorize,
     beforeSearch,
