@@ -18,20 +18,15 @@ export interface Connection {
 }
 
 /**
- * Checks the options both clients share and gives what every request carries: the resolved base URL,
- * `Accept`, the extra headers, the SDK header (server runtimes only) and the key.
+ * Replaces a key of 8 characters or more wherever it occurs, in every form a server or a URL may echo it: each
+ * character but a letter or digit as sent, escaped (JSON's \" \\, \u00xx, PHP's \/) or percent-encoded, hex in either
+ * case, and the whole key in base64 or base64url (alone or at the start of a longer text, but for its last one or two
+ * characters, which hold bits of what follows). A shorter key cannot be told from ordinary text. The expression is
+ * built on first use, after the key was checked to be printable ASCII.
  */
-export function connect(caller: string, options: ConnectionOptions): Connection {
-  const { apiKey, baseUrl, fetch, mediaType = 'application/vnd.service.v1+json', headers = {}, sdkHeader = true } = options ?? ({} as ConnectionOptions);
-  // D48, issue 39: a key of 8 characters or more is replaced wherever it occurs, in every form a server or a URL may
-  // echo it: each character but a letter or digit as sent, escaped (JSON's \" \\, \u00xx, PHP's \/) or percent-encoded,
-  // hex in either case (no encoder changes a letter or a digit: leaving them plain keeps the expression quick to build),
-  // and the whole key in base64 or base64url (standing alone or at the start of a longer text: but for its last one or
-  // two characters, which hold bits of what follows). A shorter key cannot be told from ordinary text. Each character
-  // is printable ASCII (checked below); the expression is built on first use, after the check.
+const redactor = (apiKey: string | null | undefined) => {
   let forms: RegExp | undefined;
-  const redact = (text: string) => {
-    // Under 8 characters (no 8th one), or no key.
+  return (text: string) => {
     if (!apiKey?.[7]) return text;
     // Each sign as itself (a backslash before it matches it alone) or its hex after % or \u00, after an optional backslash.
     forms ??= new RegExp(
@@ -42,6 +37,15 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
     );
     return text.replace(forms, '[redacted]');
   };
+};
+
+/**
+ * Checks the options both clients share and gives what every request carries: the resolved base URL,
+ * `Accept`, the extra headers, the SDK header (server runtimes only) and the key.
+ */
+export function connect(caller: string, options: ConnectionOptions): Connection {
+  const { apiKey, baseUrl, fetch, mediaType = 'application/vnd.service.v1+json', headers = {}, sdkHeader = true } = options ?? ({} as ConnectionOptions);
+  const redact = redactor(apiKey);
   // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
   const path = typeof baseUrl === 'string' && baseUrl[0] === '/';
