@@ -49,31 +49,14 @@ async function affordable(
 }
 
 /**
- * Compares programs the way the service asks (spec section 1, point 4): one
- * search per program, in parallel, each outcome yielded the moment it arrives
- * (completion order). The iteration ends once every program has an outcome;
- * one program's failure never ends it. Searches start on the first `next()`.
+ * Compares programs as the service asks (spec section 1, point 4): one search per program, in parallel, each
+ * outcome yielded as it arrives. The iteration ends once every program has an outcome; one program's failure never
+ * ends it. Searches start on the first `next()`. Breaking out of the loop or aborting `options.signal` aborts every
+ * search in flight (and `quotaCheck`'s quota read) and starts no more; `return()` resolves, and an abort rejects
+ * `next()` with `AbortError`, once those searches settled. The per-call options go to each search (`headers` to
+ * the quota read too). A `CompareClient` fake must abort on the signal it is given, as the client does.
  *
- * Breaking out of the loop (`return()`, also while a `next()` is pending) or
- * aborting `options.signal` aborts every search in flight (and the quota read
- * of `quotaCheck`) and starts no more. `return()` resolves, and an abort
- * rejects `next()` with `AbortError` (after any outcomes already buffered),
- * only once those searches have settled.
- *
- * A search's per-call options (`headers`, `timeoutMs`, `maxRetries`,
- * `validate`) are given to each search; `headers` also to the quota read.
- * `maxRetries` bounds only the 429 retries the client allows a search.
- *
- * Controllers: the comparison has one `AbortController`, linked to
- * `options.signal`, and hands its signal to every search. Each search's own
- * controller is the client's: `createFlightSearchClient()` gives every attempt
- * an `AbortController` that listens to the comparison's signal while the
- * attempt runs (a search has one attempt: searches are never retried) and
- * stops listening when it settles. A `CompareClient` fake must abort on the
- * signal it is given in the same way.
- *
- * @throws TypeError, at the call, for a program not allowed for the request's
- * `priceType` or given twice, or for a bad option; nothing is sent.
+ * @throws TypeError, at the call, for a program not allowed for the request's `priceType` or given twice, or for a bad option; nothing is sent.
  * @example
  * ```ts
  * const client = createFlightSearchClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:4010' });
@@ -82,11 +65,7 @@ async function affordable(
  *   departureDate: '2026-12-15', passengers: { adults: 1 }, responseFormat: 'PARSED',
  * }, { quotaCheck: 'partial' })) {
  *   progress(o.completed / o.total);
- *   switch (o.kind) {
- *     case 'result': o.item.success ? show(o.program, o.item.flights) : fail(o.program, o.item.error.message); break;
- *     case 'error': fail(o.program, o.error.message); break;
- *     case 'skipped': skipped(o.program); break;
- *   }
+ *   if (o.kind === 'result' && o.item.success) show(o.program, o.item.flights);
  * }
  * ```
  */
