@@ -18,11 +18,8 @@ export interface Connection {
 }
 
 /**
- * Replaces a key of 8 characters or more wherever it occurs, in every form a server or a URL may echo it: each
- * character but a letter or digit as sent, escaped (JSON's \" \\, \u00xx, PHP's \/) or percent-encoded, hex in either
- * case, and the whole key in base64 or base64url (alone or at the start of a longer text, but for its last one or two
- * characters, which hold bits of what follows). A shorter key cannot be told from ordinary text. The expression is
- * built on first use, after the key was checked to be printable ASCII.
+ * Replaces a key of 8 characters or more wherever it occurs, in every form a server or a URL may echo it: as sent,
+ * escaped or percent-encoded, and in base64 or base64url. A shorter key cannot be told from ordinary text.
  */
 const redactor = (apiKey: string | null | undefined) => {
   let forms: RegExp | undefined;
@@ -40,19 +37,15 @@ const redactor = (apiKey: string | null | undefined) => {
 };
 
 /**
- * Checks the options both clients share and gives what every request carries: the resolved base URL,
- * `Accept`, the extra headers, the SDK header (server runtimes only) and the key.
+ * Checks the options both clients share and gives what every request carries: the base URL, headers and key.
  */
 export function connect(caller: string, options: ConnectionOptions): Connection {
   const { apiKey, baseUrl, fetch, mediaType = 'application/vnd.service.v1+json', headers = {}, sdkHeader = true } = options ?? ({} as ConnectionOptions);
   const redact = redactor(apiKey);
-  // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
   const path = typeof baseUrl === 'string' && baseUrl[0] === '/';
-  // Checked below: past checkOptions it is a string.
   const base = (path && page ? new URL(baseUrl, page.href).href : baseUrl) as string;
-  // Keyless by intent (`apiKey: null`) on any runtime; left out, only towards the page's own origin (a proxy that
-  // adds the key): never a keyless client to the service by mistake.
+  // Keyless by intent (`apiKey: null`), or left out towards the page's own origin (a proxy that adds the key).
   const keyless = apiKey === null;
   const samePage = page != null && typeof base === 'string' && base.startsWith(`${page.origin}/`);
   checkOptions(caller, redact, [
@@ -64,8 +57,7 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
         ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)"
         : 'a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key',
     ],
-    // Issue 39: Headers would refuse CR, LF and NUL at call time with the whole key in its message, trim spaces around
-    // it (sending another key than the one redacted) and cannot send a character over U+00FF; no key needs more.
+    // Headers would refuse CR, LF and NUL with the whole key in its message, and trim spaces around it.
     ['apiKey', apiKey, !/[^ -~]|^ | $/.test(apiKey as string), 'trimmed printable ASCII'],
     [
       'baseUrl',
@@ -82,7 +74,7 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
   ]);
   const common = new Headers(headers);
   common.set('accept', mediaType);
-  // Server runtimes only: in a browser a header the service's CORS does not allow would fail the preflight (D65).
+  // Not from a browser: a header the service's CORS does not allow would fail the preflight.
   if (sdkHeader && !page) common.set('x-flight-search-sdk', SDK_VERSION);
   return {
     origin: base.replace(/\/+$/, ''),
