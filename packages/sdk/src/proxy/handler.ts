@@ -12,14 +12,12 @@ const OPERATIONS: readonly { method: 'GET' | 'POST'; path: string }[] = [
   { method: 'GET', path: '/quota' },
 ];
 
-/** Request headers passed on to the service; everything else (cookies, credentials, the browser's own `x-api-key`) stays behind. */
+/** Request headers passed on to the service; everything else (cookies, the browser's own `x-api-key`) stays behind. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type'] as const;
 
 /**
- * Answer headers passed back: what a client reads (`Content-Type`, `Retry-After`, rate-limit
- * state, request and correlation ids, caching). Never `Set-Cookie` (the service's session is not
- * the browser's), hop-by-hop headers, or `Content-Encoding`/`Content-Length` (fetch has already
- * decoded the body, so they would describe other bytes).
+ * Answer headers passed back: what a client reads. Never `Set-Cookie`, hop-by-hop headers, or `Content-Encoding`/`Content-Length`
+ * (fetch has decoded the body).
  */
 const FORWARDED_RESPONSE_HEADERS = [
   'content-type',
@@ -43,20 +41,9 @@ const FORWARDED_RESPONSE_HEADERS = [
 const ROUTES_TEXT = (prefix: string) => OPERATIONS.map((op) => `${op.method} ${prefix}${op.path}`).join(', ');
 
 /**
- * A same-origin route for browsers: forwards the service's three operations with the server's
- * API key, so no key ever reaches page code. Fetch-standard, `(request) => Promise<Response>`:
- * it mounts as it is in Hono, Next.js route handlers, Cloudflare Workers, Deno and Bun, and in
- * `node:http` or Express through `toNodeHandler` (`@flight-search/sdk/proxy/node`).
- *
- * For each request: anything but `POST {prefix}/flights/search`, `GET {prefix}/intelligence/flights/history`
- * and `GET {prefix}/quota` is a 404; `authorize` runs; the body is read up to `bodyLimit` (413 past
- * it); `beforeSearch` runs for a search; then the request goes to the service with only `Accept`,
- * `Content-Type` and the server's `x-api-key`. The service's status, body and client-relevant
- * headers come back unchanged (the key redacted, should the service echo it); a redirect is never
- * followed (502), an unreachable service is a 502 and a time-out a 504, with messages that name
- * no address. Aborting the browser's request aborts the forwarded one.
- *
- * Options are checked at once: a wrong one is a `TypeError` saying what it got and what it takes.
+ * A same-origin route for browsers: forwards the service's three operations with the server's API key, so no key
+ * reaches page code. Fetch-standard: it mounts in Hono, Next.js, Workers, Deno and Bun, and in `node:http` or Express
+ * through `toNodeHandler`. Other routes are a 404; the key is redacted from answers; a redirect is never followed.
  * @example
  * import { createFlightSearchProxy } from '@flight-search/sdk/proxy';
  *
@@ -92,9 +79,8 @@ type Proxy = ResolvedProxyOptions & { secrets: Secret[] };
 type Operation = (typeof OPERATIONS)[number];
 
 /**
- * The refusal of a request the proxy does not take, or `undefined`. A search spends the budget of whoever's cookie
- * comes with it, and a page of another site can make the browser send one (a form, or fetch with text/plain, needs
- * no CORS preflight): so a search must come from an allowed origin and be JSON, checked before `authorize` sees it.
+ * The refusal of a request the proxy does not take, or `undefined`. A page of another site can make the browser send
+ * a search with the user's cookie, so a search must come from an allowed origin and be JSON, before `authorize` sees it.
  */
 function admit(request: Request, url: URL, operation: Operation, { authorize, allowedOrigins }: ResolvedProxyOptions): Refusal | Promise<Refusal> {
   if (operation.method === 'POST') {
@@ -129,14 +115,13 @@ async function readSearch(request: Request, { bodyLimit, beforeSearch }: Resolve
     const units = `${cost} quota unit${cost === 1 ? '' : 's'}`;
     return refusal ?? proxyError(403, PROXY_ERROR_CODES.BUDGET_EXCEEDED, `The proxy refused the search: it costs ${units}, more than this user may spend.`);
   }
-  // Forward exactly what the hook priced: re-serialized, a body whose keys repeat or that another
-  // JSON parser would read differently cannot cost the service more than the hook was told.
+  // Forward exactly what the hook priced, re-serialized: no parser can read it as a costlier search.
   return parsed === undefined ? body : new TextEncoder().encode(JSON.stringify(parsed));
 }
 
 /**
- * The forwarded request's controller, aborted by the time-out or by the browser's request and armed until `release`;
- * `failure` says why the exchange failed in words that name no address (a fetch error names the service's host).
+ * The forwarded request's controller, aborted by the time-out or the browser and armed until `release`;
+ * `failure` says why the exchange failed in words that name no address.
  */
 function link(request: Request, timeoutMs: number) {
   const controller = new AbortController();
@@ -174,7 +159,6 @@ async function forward(request: Request, target: string, method: Operation['meth
   let upstream: Response;
   try {
     const init: RequestInit = { method, headers, body: body as BodyInit | undefined, redirect: 'manual', signal: exchange.controller.signal };
-    // The global fetch takes the URL and init as they are; a Request is built only for a custom fetch.
     upstream = await (proxy.fetch === undefined ? fetch(target, init) : proxy.fetch(new Request(target, init)));
   } catch {
     exchange.release();
@@ -203,8 +187,7 @@ async function answer(upstream: Response, { apiKey, secrets }: Proxy, exchange: 
     await upstream.body?.cancel().catch(() => {});
     return new Response(null, init);
   }
-  // An answer of known, small size (the service's are a few kB) is read whole and redacted in one
-  // pass: cheaper than a stream per answer. Larger or unsized answers stream through.
+  // A small answer of known size is read whole and redacted in one pass; others stream through.
   if (!(Number(upstream.headers.get('content-length') ?? Number.NaN) <= SMALL_ANSWER))
     return new Response(redacted(upstream.body, secrets, release, exchange.controller, exchange.timedOut), init);
   let bytes: Uint8Array;
@@ -218,14 +201,12 @@ async function answer(upstream: Response, { apiKey, secrets }: Proxy, exchange: 
   return new Response(redactAll(bytes, secrets) as BodyInit, init);
 }
 
-/** `application/json` or a `+json` type, with parameters (the service's SEARCH-10); none of them is a type a page may send elsewhere without a CORS preflight. */
+/** `application/json` or a `+json` type: none is a type a page may send elsewhere without a CORS preflight. */
 const JSON_TYPE = /^\s*(?:application\/json|[\w!#$&^.-]+\/[\w!#$&^.-]+\+json)\s*(?:;|$)/i;
 
 /**
- * Whether a request comes from a page the proxy serves (D92): its `Origin` is the proxy's own or one of
- * `allowed`; otherwise the browser's `Sec-Fetch-Site` must say `same-origin` (or `none`, a user's own
- * navigation). A request with neither header comes from no browser, so from no page that could borrow a
- * user's cookie; `Origin: null` (a sandboxed frame, a `data:` page) is never allowed.
+ * Whether a request comes from a page the proxy serves: its `Origin` is its own or `allowed`, else `Sec-Fetch-Site`
+ * says `same-origin` or `none`; neither header means no browser. `Origin: null` is never allowed.
  */
 function fromAllowedOrigin(request: Request, own: string, allowed: readonly string[]): boolean {
   const origin = request.headers.get('origin');
@@ -262,10 +243,8 @@ function refused(verdict: ProxyVerdict | unknown): Response | null | undefined {
 }
 
 /**
- * The request's body, read up to `limit` bytes and no further: a `Content-Length` over it is
- * refused before reading, and a body that turns out longer (or declares less than it sends) is
- * cancelled at the chunk that crosses the limit. `undefined` for an empty body; `'broken'` when
- * the body fails before its end (the client went away).
+ * The request's body, read up to `limit` bytes: a `Content-Length` over it is refused unread, a longer body cancelled
+ * where it crosses it. `undefined` for an empty body; `'broken'` when it fails before its end.
  */
 async function readBounded(request: Request, limit: number): Promise<Uint8Array | undefined | 'too-large' | 'broken'> {
   const declared = Number(request.headers.get('content-length'));
@@ -282,7 +261,6 @@ async function readBounded(request: Request, limit: number): Promise<Uint8Array 
     try {
       next = await reader.read();
     } catch {
-      // The browser went away mid-body (or its body stream failed): nothing is forwarded.
       return 'broken';
     }
     const { done, value } = next;
@@ -315,10 +293,8 @@ function parseJson(body: Uint8Array | undefined): unknown {
 }
 
 /**
- * The service's answer body, passed on as it streams, with the API key redacted should the
- * service echo it (in any answer: an error body is the likely place, but a key in a 200 would
- * leak just the same). `release` runs once the body has been read to its end, failed or was
- * cancelled by the browser (which also aborts the forwarded request).
+ * The service's answer body, passed on as it streams with the key redacted; `release` runs once it has ended,
+ * failed or was cancelled by the browser (which also aborts the forwarded request).
  */
 function redacted(
   body: ReadableStream<Uint8Array>,

@@ -1,7 +1,5 @@
 /**
- * What a hook answers: `true` lets the request through; `false` refuses it with the proxy's
- * default answer; a `Response` refuses it with that answer. Anything else refuses too (a hook
- * that forgets to return must not open the proxy).
+ * What a hook answers: `true` lets the request through; a `Response` refuses it with that answer; anything else refuses with the default.
  */
 export type ProxyVerdict = boolean | Response;
 
@@ -12,8 +10,7 @@ export interface ProxySearch {
   /** The search body, parsed; `undefined` when it is not JSON (the service then answers 422 and charges nothing). */
   body: unknown;
   /**
-   * Quota units the search costs if the service accepts it (`QUOTA-1`): 1 for `tripType: 'ONE_WAY'`,
-   * otherwise 2 (a `ROUND_TRIP`, or a body the proxy cannot read, is priced at the most a search costs).
+   * Quota units the search costs if the service accepts it: 1 for `tripType: 'ONE_WAY'`, otherwise 2.
    */
   cost: 1 | 2;
 }
@@ -27,22 +24,16 @@ export interface FlightSearchProxyOptions {
   /** The path the proxy answers under. Default `/api/flight-search`; `''` for the root. */
   prefix?: string | undefined;
   /**
-   * The app's own check (a session cookie, a token), before anything is read or forwarded.
-   * Default: every request is allowed. `false` answers 401 `PROXY_UNAUTHORIZED`.
-   * It must not read the request's body (the proxy reads it next).
+   * The app's own check (a session cookie, a token), before the body is read. `false` answers 401 `PROXY_UNAUTHORIZED`.
    */
   authorize?: ((request: Request) => ProxyVerdict | Promise<ProxyVerdict>) | undefined;
   /**
-   * Called for each search after `authorize`, before it is forwarded, with its parsed body and
-   * its cost in quota units: a per-user budget, for example. `false` answers 403 `BUDGET_EXCEEDED`.
+   * Called for each search after `authorize`, with its parsed body and cost: a per-user budget. `false` answers 403 `BUDGET_EXCEEDED`.
    */
   beforeSearch?: ((search: ProxySearch) => ProxyVerdict | Promise<ProxyVerdict>) | undefined;
   /**
-   * Origins besides the proxy's own whose pages may send searches (a page of any other origin is refused), such as `['https://admin.example.com']`.
-   * Default: none, only the proxy's own origin. A search from any other origin (by the browser's `Origin`, or
-   * `Sec-Fetch-Site` when it says `cross-site` or `same-site`) is refused with 403 `PROXY_CROSS_SITE` before
-   * any hook, so a page elsewhere cannot spend a user's budget with the user's cookie. Behind a reverse proxy
-   * that changes the scheme or host the proxy sees, list the public origin here.
+   * Origins besides the proxy's own whose pages may send searches; any other is refused with 403 `PROXY_CROSS_SITE`.
+   * Behind a reverse proxy that changes the scheme or host, list the public origin here.
    * @example
    * createFlightSearchProxy({ apiKey, baseUrl, allowedOrigins: ['https://app.example.com'] });
    */
@@ -147,7 +138,6 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
     fetch: fetchImpl,
   } = options;
 
-  // The key is described, never shown.
   if (typeof apiKey !== 'string' || apiKey.trim() === '') throw invalid('apiKey', 'the service API key, a non-empty string', kind(apiKey));
   if (/[\r\n\0]/.test(apiKey)) throw invalid('apiKey', 'a key that can be sent as a header value', 'a string with a line break or NUL');
 
@@ -182,7 +172,6 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
     allowedOrigins: [...allowedOrigins],
     timeoutMs,
     bodyLimit,
-    // The global fetch is looked up per request, not captured now, so a fetch mock installed later (msw) still applies.
     fetch: fetchImpl,
   };
 }
