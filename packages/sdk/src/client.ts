@@ -37,7 +37,7 @@ import { validateHistoryQuery, validateSearchRequest } from './validate.js';
  * The promise of a call's answer, with `withResponse()` for the answer's status and headers as well.
  * @example
  * const { data, response } = await client.getQuota().withResponse();
- * console.log(data.remaining, response.status, response.headers.get('content-type'), response.correlationId);
+ * console.log(data.remaining, response.status, response.correlationId);
  */
 export interface APIPromise<T> extends Promise<T> {
   /** The answer and its {@link ResponseInfo}; rejects as the call does. */
@@ -52,7 +52,7 @@ export interface WithResponse<T> {
   response: ResponseInfo;
 }
 
-/** The answer type of a search: PARSED items for `responseFormat: 'PARSED'`, RAW when it is `'RAW'` or absent, either when unknown. */
+/** The answer type of a search: PARSED items for `responseFormat: 'PARSED'`, else RAW, either when unknown. */
 export type SearchResponseFor<R extends SearchRequest> = R extends { responseFormat: 'PARSED' }
   ? ParsedSearchResponse
   : // tripType keeps this from being a weak (all-optional) type, which a request without responseFormat would not match.
@@ -63,9 +63,8 @@ export type SearchResponseFor<R extends SearchRequest> = R extends { responseFor
 /** The client returned by {@link createFlightSearchClient}. */
 export interface FlightSearchClient {
   /**
-   * `POST /flights/search`: searches one program live. Costs 1 unit (ONE_WAY) or 2 (ROUND_TRIP)
-   * whenever the service accepts it, so it is retried only when answered 429 (refused before any work, `retrySearchOn429`). A provider failure is a result item
-   * with `success: false`, not an exception.
+   * `POST /flights/search`: searches one program live, costing 1 unit (ONE_WAY) or 2 (ROUND_TRIP), so it is retried only
+   * when answered 429. A provider failure is a result item with `success: false`.
    * @example
    * const { results } = await client.searchFlights({
    *   airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
@@ -76,8 +75,7 @@ export interface FlightSearchClient {
    */
   searchFlights<const R extends SearchInput>(request: R & ExactSearch<R>, options?: SearchOptions): APIPromise<SearchResponseFor<R>>;
   /**
-   * `GET /intelligence/flights/history`: stored price records of a route. Free; retried on transient failures.
-   * The query is checked locally first ({@link validateHistoryQuery}); an invalid one throws `ValidationError` without a request.
+   * `GET /intelligence/flights/history`: stored price records of a route. Free; checked locally first.
    * @example
    * const { flights } = await client.getPriceHistory({
    *   origin: 'SAO', destination: 'NYC', cabinType: 'ECONOMY',
@@ -92,8 +90,7 @@ export interface FlightSearchClient {
    */
   getQuota(options?: RequestOptions): APIPromise<Quota>;
   /**
-   * A client with these options over this one's (`headers` and `hooks` merged name by name, the rest replaced),
-   * sharing no mutable state with it: changing one's options, headers or hooks afterwards never reaches the other.
+   * A client with these options over this one's (`headers` and `hooks` merged by name), sharing no mutable state with it.
    * @example
    * const patient = client.withOptions({ timeoutMs: 60_000, maxRetries: 5, headers: { 'x-team': 'pricing' } });
    */
@@ -104,7 +101,7 @@ export interface FlightSearchClient {
 // biome-ignore lint/suspicious/noExplicitAny: the JSON of an answer, which each method's signature types
 type Sent = [response: Response, error: undefined, data: any];
 
-/** `options` with `overrides` over them, in new objects: `headers` and `hooks` merged name by name, the rest replaced. */
+/** `options` with `overrides` over them, in new objects: `headers` and `hooks` merged by name. */
 const merged = (options: ClientOptions, overrides?: ClientOptions): ClientOptions => ({
   ...options,
   ...overrides,
@@ -137,8 +134,8 @@ function settings(options: ClientOptions, redact: Redact) {
 }
 
 /**
- * The client's log: one line per attempt, at its outcome's level, with only the fields that apply. A logger that
- * throws never changes a call's outcome (a charged search must not look failed): its first failure goes to console.error.
+ * The client's log: one line per attempt at its outcome's level. A logger that throws never changes a call's outcome:
+ * its first failure goes to console.error.
  */
 function logOf(logLevel: LogLevel, logger: Logger | undefined, redact: Redact) {
   const level = LOG_LEVELS.indexOf(logLevel);
@@ -150,10 +147,8 @@ function logOf(logLevel: LogLevel, logger: Logger | undefined, redact: Redact) {
     const end = error ? `: ${redact(error.message)}${retrying ? ', retrying' : ''}` : '';
     const line = `[flight-search] ${event.method} ${fields.url} ${fields.status ?? fields.error} in ${fields.durationMs} ms (attempt ${event.attempt})${end}`;
     try {
-      // console gets the line alone: one line per attempt, not a line and an object printed over several.
       logger ? logger[at](line, fields) : console[at](line);
     } catch (e) {
-      // console.error may be the logger that failed: nothing it throws gets out either.
       try {
         failed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
       } catch {}
@@ -163,7 +158,6 @@ function logOf(logLevel: LogLevel, logger: Logger | undefined, redact: Redact) {
 
 /**
  * The client's one call path: attempts until one succeeds or the retry policy says no more, hooks and log around each.
- * `data` is a GET's query or a POST's body.
  */
 function sender({ origin, headers: keyless, withKey, redact }: Connection, options: ClientOptions) {
   const {
@@ -188,7 +182,6 @@ function sender({ origin, headers: keyless, withKey, redact }: Connection, optio
     const search = method === 'GET' && data && queryParams(data).toString();
     const body = method === 'POST' ? JSON.stringify(data) : undefined;
     const target = search ? `${url}?${search}` : url;
-    // A search is retried on a 429 alone; GET calls on 408, 429 and 5xx too (shouldRetry).
     const policy: RetryPolicy = { retries, statuses: TRANSIENT, searchOn429: retrySearchOn429 };
     const call: Call = { fetch, maxResponseBytes, redact, method, url, target, body, signal, timeoutMs: ms };
     const common = new Headers(keyless);
@@ -217,7 +210,7 @@ function sender({ origin, headers: keyless, withKey, redact }: Connection, optio
 const call = (sent: Promise<Sent>, redact: Redact): APIPromise<Sent[2]> => {
   const data = sent.then((r) => r[2]);
   return Object.assign(data, {
-    // Whoever asks for the response handles the rejection there: the data promise must not report it as unhandled.
+    // Asking for the response handles the rejection there: the data promise must not report it as unhandled.
     withResponse: () => {
       data.catch(() => {});
       return sent.then(([response, , data]) => ({ data, response: info(response, redact) }));
@@ -242,8 +235,7 @@ const checked = (what: string, errors: ValidationIssue[] | false, send: () => Pr
   );
 
 /**
- * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
- * Options are checked up front: a wrong one throws a `TypeError` naming it, what it must be and what it got.
+ * Creates a client of the Flight Search service, for browsers and server runtimes. A wrong option is a `TypeError`.
  * @example
  * import { createFlightSearchClient } from '@flight-search/sdk';
  * const client = createFlightSearchClient({ apiKey: process.env.FLIGHT_SEARCH_API_KEY!, baseUrl: 'http://127.0.0.1:4010' });
@@ -253,12 +245,10 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   const connection = connect('createFlightSearchClient', options);
   const { redact } = connection;
   const send = sender(connection, options);
-  // What withOptions() builds on: a copy, so a caller changing its options object afterwards changes neither client.
   const own = merged(options);
   return {
     searchFlights: (request, opts) =>
       checked('search', opts?.validate !== false && validateSearchRequest(request), () => send('POST', '/flights/search', opts, request), redact),
-    // An array is sent as repeated parameters and a single value as one (queryParams).
     getPriceHistory: (query, opts) =>
       checked(
         'history query',

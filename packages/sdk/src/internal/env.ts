@@ -4,26 +4,20 @@ import { type ClientOptions, checkOptions, LOG_LEVEL_NAMES, LOG_LEVELS, type Log
 type Runtime = { Deno?: { env: { get(name: string): string | undefined } }; process?: { env: Record<string, string | undefined> } };
 
 /**
- * A variable of the process environment; `undefined` when it is unset or empty, where there is no environment,
- * and where reading it is not allowed (Deno without `--allow-env` throws, which never reaches the caller).
+ * A variable of the process environment; `undefined` when unset, empty or not readable (Deno without `--allow-env`).
  */
 const read = (name: string): string | undefined => {
   try {
     const { Deno, process } = globalThis as Runtime;
     return (Deno?.env.get(name) ?? process?.env[name]) || undefined;
-  } catch {
-    // Not allowed to read it (Deno without --allow-env): undefined, as if unset.
-  }
+  } catch {}
 };
 
 /** The options the environment fills on a server runtime when they are left out, each with its variable. */
 const ENV = { apiKey: 'FLIGHT_SEARCH_API_KEY', baseUrl: 'FLIGHT_SEARCH_BASE_URL', logLevel: 'FLIGHT_SEARCH_LOG' } as const;
 
-// The server entry's createFlightSearchClient (src/server.ts re-exports it; a browser bundle never imports this module).
 /**
- * Creates a client of the Flight Search service, as on every runtime, with the environment filling the options
- * left out: `FLIGHT_SEARCH_API_KEY` (apiKey), `FLIGHT_SEARCH_BASE_URL` (baseUrl), `FLIGHT_SEARCH_LOG` (logLevel).
- * An option given always wins; `apiKey: null` stays keyless whatever the environment holds.
+ * Creates a client, with `FLIGHT_SEARCH_API_KEY`, `FLIGHT_SEARCH_BASE_URL` and `FLIGHT_SEARCH_LOG` filling the options left out.
  * @example
  * // FLIGHT_SEARCH_API_KEY=... FLIGHT_SEARCH_BASE_URL=http://127.0.0.1:4010 node app.js
  * import { createFlightSearchClient } from '@flight-search/sdk';
@@ -32,7 +26,6 @@ const ENV = { apiKey: 'FLIGHT_SEARCH_API_KEY', baseUrl: 'FLIGHT_SEARCH_BASE_URL'
  */
 export function createFlightSearchClient(options?: ClientOptions): FlightSearchClient {
   const filled: Record<string, unknown> = { ...options };
-  // The variable each option was read from, so that an error about it names the variable.
   const from: Record<string, string> = {};
   for (const [name, variable] of Object.entries(ENV))
     if (filled[name] === undefined) {
