@@ -118,21 +118,6 @@ const info = (response: Response, redact: Redact): ResponseInfo => {
 type Redact = (text: string) => string;
 type Event = AttemptInfo & { method: Call['method'] };
 
-/** The client's own options, checked, with their defaults. */
-function settings(options: ClientOptions, redact: Redact) {
-  const { timeoutMs = 35_000, maxRetries = 2, retryDelay = defaultRetryDelay, maxResponseBytes = 32 * 2 ** 20, hooks = {}, logLevel = 'off', logger } = options;
-  checkOptions('createFlightSearchClient', redact, [
-    ...callChecks({ timeoutMs, maxRetries }),
-    ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
-    ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
-    ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
-    ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVEL_NAMES],
-    ['logger', logger, !logger || isPlainObject(logger), 'an object with debug, warn and error methods'],
-  ]);
-  const { onRequest, onResponse, onError } = hooks;
-  return { ...options, timeoutMs, maxRetries, retryDelay, maxResponseBytes, onRequest, onResponse, onError, log: logOf(logLevel, logger, redact) };
-}
-
 /**
  * The client's log: one line per attempt at its outcome's level. A logger that throws never changes a call's outcome:
  * its first failure goes to console.error.
@@ -157,21 +142,30 @@ function logOf(logLevel: LogLevel, logger: Logger | undefined, redact: Redact) {
 }
 
 /**
- * The client's one call path: attempts until one succeeds or the retry policy says no more, hooks and log around each.
+ * The client's options checked, and its one call path: attempts until one succeeds or the retry policy says no more, hooks and log around each.
  */
 function sender({ origin, headers: keyless, withKey, redact }: Connection, options: ClientOptions) {
   const {
     fetch,
-    timeoutMs,
-    maxRetries,
-    retryDelay,
-    maxResponseBytes,
+    timeoutMs = 35_000,
+    maxRetries = 2,
+    retryDelay = defaultRetryDelay,
+    maxResponseBytes = 32 * 2 ** 20,
+    hooks = {},
+    logLevel = 'off',
+    logger,
     retrySearchOn429 = true,
-    onRequest,
-    onResponse,
-    onError,
-    log,
-  } = settings(options, redact);
+  } = options;
+  checkOptions('createFlightSearchClient', redact, [
+    ...callChecks({ timeoutMs, maxRetries }),
+    ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
+    ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
+    ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
+    ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVEL_NAMES],
+    ['logger', logger, !logger || isPlainObject(logger), 'an object with debug, warn and error methods'],
+  ]);
+  const { onRequest, onResponse, onError } = hooks;
+  const log = logOf(logLevel, logger, redact);
   return async (method: Call['method'], path: string, opts: RequestOptions = {}, data?: object): Promise<Sent> => {
     const { signal, timeoutMs: ms = timeoutMs, maxRetries: retries = maxRetries, headers: extra = {} } = opts;
     const url = origin + path;
