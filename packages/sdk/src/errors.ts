@@ -4,25 +4,13 @@ import { retryAfterMs } from './internal/retry-after.js';
 /**
  * Every error the SDK throws, in one file.
  *
- * ```text
- * FlightSearchError                 root: one `instanceof` catches everything the SDK throws
- * ├─ FlightSearchApiError           the service answered, but not with a usable success (status, method, url, headers)
- * │  ├─ RedirectError               3xx, never followed (location)
- * │  ├─ InvalidResponseError        a 2xx whose body is empty or not JSON
- * │  ├─ ResponseTooLargeError       a body over maxResponseBytes, not read further (maxResponseBytes)
- * │  ├─ AuthenticationError         401
- * │  ├─ QuotaExceededError          402 (requiredUnits, remainingUnits)
- * │  ├─ PermissionDeniedError       403
- * │  │  └─ BudgetExceededError      403 BUDGET_EXCEEDED from your own proxy (createFlightSearchProxy)
- * │  ├─ NotFoundError               404
- * │  ├─ NotAcceptableError          406 (supportedMediaTypes)
- * │  ├─ ValidationError             422 (errors); also thrown by local validation, before any request
- * │  ├─ RateLimitError              429 (retryAfterMs)
- * │  └─ ServerError                 5xx
- * ├─ ConnectionError                no answer: network failure (cause)
- * │  └─ TimeoutError                no answer within timeoutMs (timeoutMs)
- * └─ AbortError                     the caller's signal aborted (cause: the signal's reason)
- * ```
+ * - `FlightSearchError`: the root, one `instanceof` for everything the SDK throws
+ *   - `FlightSearchApiError`: the service answered, not with a usable success: `RedirectError` (3xx), `InvalidResponseError`
+ *     (a 2xx not JSON), `ResponseTooLargeError`, `AuthenticationError` (401), `QuotaExceededError` (402),
+ *     `PermissionDeniedError` (403) and its `BudgetExceededError`, `NotFoundError` (404), `NotAcceptableError` (406),
+ *     `ValidationError` (422, also local validation), `RateLimitError` (429), `ServerError` (5xx)
+ *   - `ConnectionError`: no answer; `TimeoutError`: none within `timeoutMs`
+ *   - `AbortError`: the caller's signal aborted
  *
  * `instanceof` works across bundles and realms: it checks the class names each instance carries under a `Symbol.for` key.
  * @module
@@ -37,7 +25,7 @@ const units = (e: Error, re: RegExp) => {
 
 const count = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? (v as number) : undefined);
 
-/** Fields of an API error; the client fills them from the service's error envelope (`error.*`). */
+/** Fields of an API error, from the service's error envelope. */
 export interface ApiErrorInit {
   /** HTTP status of the answer. */
   status: number;
@@ -47,7 +35,7 @@ export interface ApiErrorInit {
   code?: string | undefined;
   /** The envelope's `error.correlationId`. */
   correlationId?: string | undefined;
-  /** Response headers (`Retry-After` of a 429 is read from them). */
+  /** Response headers. */
   headers?: Headers | undefined;
   /** The method of the request that got the answer. */
   method?: string | undefined;
@@ -122,7 +110,7 @@ export class FlightSearchApiError extends FlightSearchError {
   declare readonly code?: string;
   /** The envelope's `error.correlationId`, to quote to support. */
   declare readonly correlationId?: string;
-  /** Response headers (empty for errors raised before any request); values echoing the API key are redacted. */
+  /** Response headers, the key redacted (empty before any request). */
   declare readonly headers: Headers;
   /** The request's method and URL (absent for errors raised before any request). */
   declare readonly method?: string;

@@ -16,7 +16,6 @@ export interface ClientOptions {
    * `null` makes a keyless client, for your own proxy (`createFlightSearchProxy`), which adds the key. Left out, it is
    * allowed only in a browser whose `baseUrl` is on the page's origin, or where `FLIGHT_SEARCH_API_KEY` is set.
    * @example
-   * // A page, a component rendered on the server, or a test of your proxy:
    * createFlightSearchClient({ apiKey: null, baseUrl: '/api/flight-search' });
    */
   apiKey?: string | null | undefined;
@@ -24,7 +23,7 @@ export interface ClientOptions {
   baseUrl?: string | undefined;
   /** A fetch implementation, given one `Request` per attempt. Default: the global `fetch`, looked up at call time. */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
-  /** Time-out of each attempt in ms. Default 35 000: above the service's 29 s provider limit. */
+  /** Time-out of each attempt in ms. Default 35 000. */
   timeoutMs?: number | undefined;
   /** Retries of GET calls on 408, 429, 5xx and failures without an answer, and of a search answered 429. Default 2. */
   maxRetries?: number | undefined;
@@ -32,7 +31,7 @@ export interface ClientOptions {
   mediaType?: MediaType | undefined;
   /** Extra headers sent with every request. */
   headers?: Record<string, string> | undefined;
-  /** Milliseconds before retry `attempt + 1`, given the service's `Retry-After` if any. Default: backoff from 500 ms to 8 s with jitter, or `Retry-After`. */
+  /** Milliseconds before retry `attempt + 1`, given `Retry-After` if any. Default: backoff from 500 ms to 8 s, or `Retry-After`. */
   retryDelay?: ((attempt: number, retryAfterMs: number | undefined) => number) | undefined;
   /**
    * Largest answer body read, in bytes. Default 32 MiB. More fails with `ResponseTooLargeError`, unread.
@@ -52,7 +51,6 @@ export interface ClientOptions {
    * @example
    * createFlightSearchClient({ apiKey, baseUrl, logLevel: 'debug' });
    * // console.debug: [flight-search] GET http://127.0.0.1:4010/quota 200 in 3 ms (attempt 1)
-   * // console.warn:  [flight-search] GET http://127.0.0.1:4010/quota 503 in 2 ms (attempt 1): 503 Service unavailable (GET http://127.0.0.1:4010/quota), retrying
    */
   logLevel?: LogLevel | undefined;
   /**
@@ -70,7 +68,7 @@ export interface ClientOptions {
 /** Levels of the client's log, from none to every attempt. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'debug';
 
-/** What the client logs to: `console` fits. Each attempt is one call, its line with its fields ({@link LogFields}). */
+/** What the client logs to: `console` fits. */
 export interface Logger {
   /** An attempt that succeeded, at `logLevel: 'debug'`. */
   debug(message: string, fields: LogFields): void;
@@ -80,7 +78,7 @@ export interface Logger {
   error(message: string, fields: LogFields): void;
 }
 
-/** What every event of an attempt says: what {@link Hooks.onResponse} and {@link Hooks.onError} get, and the log's fields. */
+/** What every event of an attempt says. */
 export interface AttemptInfo {
   /** `GET` or `POST`. */
   method: string;
@@ -98,11 +96,11 @@ export interface AttemptInfo {
  * // { method: 'GET', url: 'http://127.0.0.1:4010/quota', durationMs: 35001, attempt: 1, error: 'TimeoutError', retrying: true }
  */
 export interface LogFields extends AttemptInfo {
-  /** The answer's status; absent when no answer came (a time-out, a connection failure). */
+  /** The answer's status; absent when none came. */
   status?: number;
-  /** The failed attempt's error class, such as `TimeoutError` or `ServerError`; absent when it succeeded. */
+  /** The failed attempt's error class, such as `TimeoutError`. */
   error?: string;
-  /** Whether another attempt follows a failed one; absent when it succeeded. */
+  /** Whether another attempt follows a failed one. */
   retrying?: boolean;
 }
 
@@ -112,19 +110,19 @@ export interface HookRequest {
   method: 'GET' | 'POST';
   /** The full URL, query string included. */
   url: string;
-  /** The headers to send; the hook may add or change some. Without `x-api-key`, which the client sets after the hook. */
+  /** The headers to send, which the hook may change; the client sets `x-api-key` after it. */
   headers: Headers;
   /** 1 for the first attempt of the call, 2 for its first retry... */
   attempt: number;
 }
 
-/** A successful answer's status and headers: what {@link APIPromise.withResponse} and {@link Hooks.onResponse} give. */
+/** An answer's status and headers. */
 export interface ResponseInfo {
   /** The answer's HTTP status. */
   status: number;
   /** The answer's headers; values echoing the API key are redacted. */
   headers: Headers;
-  /** The service's correlation id (`x-correlation-id` or `x-request-id` header) when it sent one. */
+  /** The `x-correlation-id` or `x-request-id` header, when sent. */
   correlationId: string | undefined;
 }
 
@@ -140,18 +138,18 @@ export interface ResponseInfo {
 export interface Hooks {
   /** Before each attempt is sent. */
   onRequest?: ((request: HookRequest) => void | Promise<void>) | undefined;
-  /** After each answer, whatever its status (a 429 that is retried included). */
+  /** After each answer, whatever its status. */
   onResponse?: ((response: HookResponse) => void | Promise<void>) | undefined;
-  /** After each attempt that failed (an error answer or none); `retrying` says whether another attempt follows. */
+  /** After each attempt that failed. */
   onError?: ((event: HookError) => void | Promise<void>) | undefined;
 }
 
-/** An answer, whatever its status: what {@link Hooks.onResponse} gets (its log fields and its {@link ResponseInfo}). */
+/** An answer, whatever its status: what {@link Hooks.onResponse} gets. */
 export interface HookResponse extends ResponseInfo, AttemptInfo {}
 
 /** A failed attempt: what {@link Hooks.onError} gets. */
 export interface HookError extends AttemptInfo {
-  /** The error the attempt ended with; thrown to the caller unless `retrying`. */
+  /** The error the attempt ended with. */
   error: FlightSearchError;
   /** Whether another attempt follows. */
   retrying: boolean;
@@ -163,9 +161,9 @@ export interface HookError extends AttemptInfo {
  * const quota = await client.getQuota({ timeoutMs: 2_000, maxRetries: 0, headers: { traceparent } });
  */
 export interface RequestOptions {
-  /** Aborts the call (and the wait between retries) with an `AbortError`. */
+  /** Aborts the call with an `AbortError`. */
   signal?: AbortSignal | undefined;
-  /** Time-out of each attempt of this call in ms, instead of the client's `timeoutMs`. */
+  /** Time-out of each attempt of this call in ms. */
   timeoutMs?: number | undefined;
   /** Retries of this call, instead of the client's `maxRetries` (a search's are only those of a 429). */
   maxRetries?: number | undefined;
@@ -181,7 +179,7 @@ export type SearchOptions = RequestOptions;
 /** Options of {@link FlightSearchClient.getPriceHistory}. */
 export type HistoryOptions = RequestOptions;
 
-/** The options the typed client and the raw client (`@flight-search/sdk/raw`) share: where requests go and what they carry. */
+/** The options the typed client and the raw client share. */
 export type ConnectionOptions = Pick<ClientOptions, 'apiKey' | 'baseUrl' | 'fetch' | 'mediaType' | 'headers' | 'sdkHeader'>;
 
 // A wrong value as a message shows it: a string or number as written, the rest (and the key and headers) by kind.
@@ -208,7 +206,7 @@ export function checkOptions(caller: string, redact: (text: string) => string, c
       throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
 }
 
-/** A per-call option's row: its check, what it must be, and whether it changes a comparison's outcomes (and so is in its query key). */
+/** A per-call option's row: its check, what it must be, and whether it changes a comparison's outcomes. */
 type CallOption = readonly [valid: (value: never) => unknown, expected: string, outcome: boolean];
 
 /**
@@ -230,7 +228,7 @@ export const CALL_OPTIONS = {
 /** The per-call options that change a comparison's outcomes. */
 export type OutcomeOption = { [K in keyof typeof CALL_OPTIONS]: (typeof CALL_OPTIONS)[K][2] extends true ? K : never }[keyof typeof CALL_OPTIONS];
 
-/** The checks of the per-call options given (left-out ones pass), for {@link checkOptions}: `[name, value, valid, what it must be]`. */
+/** The checks of the per-call options given, for {@link checkOptions}. */
 export const callChecks = (options: RequestOptions): Check[] =>
   Object.entries(CALL_OPTIONS)
     .filter(([name]) => options[name as keyof RequestOptions] !== undefined)

@@ -57,13 +57,13 @@ const keyOptions = (options: ComparisonQueryOptions): ComparisonKeyOptions =>
 /** The options of a comparison its key holds: the ones that change the outcomes. */
 export type ComparisonKeyOptions = Pick<CompareOptions, 'quotaCheck' | OutcomeOption>;
 
-/** What {@link quotaQueryOptions}, {@link priceHistoryQueryOptions} and {@link compareProgramsQueryOptions} return: options for `useQuery` or a `QueryClient`. */
+/** Options for `useQuery` or a `QueryClient`. */
 export interface FlightSearchQueryOptions<TData, TKey extends readonly unknown[]> {
   /** The query's key, from {@link flightSearchKeys}. */
   queryKey: TKey;
   /** Makes the call with the query's signal, so cancelling the query aborts it. */
   queryFn: QueryFunction<TData, TKey>;
-  /** Always `false`: the client already retries what is safe to retry (a search only on a 429, refused before any charge). */
+  /** Always `false`: the client retries what is safe. */
   retry: false;
 }
 
@@ -146,9 +146,9 @@ export const COMPARISON_DEFAULTS: ComparisonDefaults = {
 
 /** The type of {@link COMPARISON_DEFAULTS}. */
 export interface ComparisonDefaults {
-  /** `Infinity`: a comparison's results never go stale by themselves. */
+  /** `Infinity`. */
   staleTime: number;
-  /** 30 minutes after its last component unmounts. */
+  /** 30 minutes. */
   gcTime: number;
   /** `false`: a mount never searches again. */
   refetchOnMount: false;
@@ -174,7 +174,7 @@ export function compareProgramsQueryOptions<const R extends CompareInput>(
   const queryKey = flightSearchKeys.comparison(request, options);
   return {
     queryKey,
-    // Reading `signal` is what lets TanStack cancel the query when its last observer goes (it checks whether it was read).
+    // Reading `signal` lets TanStack cancel the query when its last observer goes.
     queryFn: streamedQuery<CompareOutcome<ItemFor<R['responseFormat']>>, CompareOutcome<ItemFor<R['responseFormat']>>[], typeof queryKey>({
       streamFn: ({ signal }) => compareProgramsStreaming<R>(client, request, { ...options, signal }),
     }),

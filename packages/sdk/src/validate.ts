@@ -23,8 +23,7 @@ export function validateSearchRequest(body: unknown): ValidationIssue[] {
     ...checkSearchRequest(body, { openCodes: true }),
     ...unknownFields(SEARCH_REQUEST_SCHEMA as SchemaNode, body, 'body').map(({ field, known }) => {
       const name = field.split('.').at(-1)!;
-      // What was meant: the declared name that starts with the same three letters, case aside (each
-      // object's names differ in their first three: childs is children, responseFomat responseFormat).
+      // What was meant: the declared name with the same first three letters (childs: children).
       const start = (text: string) => text.slice(0, 3).toLowerCase();
       const near = known.find((candidate) => start(candidate) === start(name));
       const hint = near ? `; did you mean ${field.slice(5, -name.length) + near}?` : '.';

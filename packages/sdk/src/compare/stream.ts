@@ -83,7 +83,7 @@ export function compareProgramsStreaming<const R extends CompareInput>(
   // One controller for the whole comparison, linked to the caller's signal: stopping aborts the searches in flight, starts no more.
   const stopper = new AbortController();
   const stopped = stopper.signal;
-  // Outcomes not read yet; `wake` resumes the generator waiting for one (or for the stop).
+  // Outcomes not read yet; `wake` resumes the generator waiting for one.
   const ready: O[] = [];
   let wake = () => {};
   let completed = 0;
@@ -142,7 +142,7 @@ async function searchOne(client: CompareClient, request: SearchRequest, options:
   return { ...o, program: request.airlineLoyalty[0], elapsedMs: performance.now() - t };
 }
 
-/** `outcomes` whose return() stops at once, even while a next() waits: that next() resolves `done` once the searches in flight settled. */
+/** `outcomes` whose return() stops at once, even while a next() waits. */
 function stoppable<T>(outcomes: AsyncGenerator<T>, stop: () => void) {
   const end = outcomes.return.bind(outcomes);
   return Object.assign(outcomes, {

@@ -29,7 +29,7 @@ export type CompareRequest = Omit<SearchRequest, 'airlineLoyalty'> & {
   programs?: readonly Program[];
 };
 
-/** {@link CompareRequest} discriminated by `priceType`, so that an editor offers the programs it takes; every `CompareRequest` is one. */
+/** {@link CompareRequest} discriminated by `priceType`, so that an editor offers the programs it takes. */
 export type CompareInput = Omit<CompareRequest, 'priceType' | 'programs'> &
   (
     | {
@@ -54,7 +54,7 @@ export type CompareInput = Omit<CompareRequest, 'priceType' | 'programs'> &
 export interface CompareOptions extends Omit<SearchOptions, 'signal' | 'timeoutMs'> {
   /** Searches running at the same time. Default: all at once. */
   concurrency?: number;
-  /** Aborting it cancels every search in flight and ends the iteration with an `AbortError`. */
+  /** Aborting it cancels every search in flight (`AbortError`). */
   signal?: AbortSignal;
   /** Time-out of each search, in ms (the client's default applies otherwise). */
   timeoutMs?: number;
@@ -67,7 +67,7 @@ export type ItemFor<F extends ResponseFormat | undefined> = F extends 'PARSED' ?
 
 /** What every outcome has. */
 interface OutcomeBase<P> {
-  /** The program this outcome is about: one of the request's `programs` ({@link ProgramsOf}). */
+  /** The program this outcome is about. */
   program: P;
   /** How long this program's search took, in ms (0 for `skipped`). */
   elapsedMs: number;
@@ -98,7 +98,7 @@ export type CompareOutcome<I = RawResultItem | ParsedResultItem, P = Program> =
 
 /** What `compareProgramsStreaming` returns: an async iterator of outcomes with `return()`. */
 export type CompareStream<I = RawResultItem | ParsedResultItem, P = Program> = AsyncIterableIterator<CompareOutcome<I, P>> & {
-  /** Stops the comparison (`for await` calls it on `break`): aborts every search in flight and starts no more. */
+  /** Stops the comparison: aborts every search in flight and starts no more. */
   return(): Promise<IteratorReturnResult<undefined>>;
 };
 
@@ -116,6 +116,6 @@ export interface CompareResult<I = RawResultItem | ParsedResultItem> {
   outcomes: CompareOutcome<I>[];
   /** In the service's terms; `failedSearches` counts provider failures and searches that threw, skipped ones count in the total only. */
   summary: SearchSummary;
-  /** Per program with at least one PARSED flight: its cheapest fare (see `comparePrograms`). */
+  /** Per program with at least one PARSED flight: its cheapest fare. */
   cheapest: Partial<Record<Program, CheapestFare>>;
 }

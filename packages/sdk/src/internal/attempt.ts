@@ -10,7 +10,7 @@ import {
 } from '../errors.js';
 import { timer } from './retry.js';
 
-/** One call as each attempt sends it, and the client's settings they need. */
+/** One call as each attempt sends it. */
 export interface Call {
   fetch: ((request: Request) => Promise<Response>) | undefined;
   maxResponseBytes: number;
@@ -26,10 +26,10 @@ export interface Call {
   timeoutMs: number;
 }
 
-/** A failed attempt's error, with the status and `Retry-After` of its answer when it had one. */
+/** A failed attempt's error, with its answer's status and `Retry-After`. */
 export type AttemptError = FlightSearchError & { status?: number; retryAfterMs?: number };
 
-/** How one attempt ended: `[answer, undefined, data]`, or `[answer, error]` with the answer absent when none came. */
+/** How one attempt ended: `[answer, undefined, data]`, or `[answer?, error]`. */
 export type Outcome = [response: Response | undefined, error?: AttemptError, data?: unknown];
 
 /** A copy of `headers` with the values that echo the key redacted. */
@@ -41,8 +41,8 @@ export const redactHeaders = (headers: Headers, redact: (text: string) => string
  */
 export async function attempt(call: Call, headers: Headers): Promise<Outcome> {
   const { method, url, signal, timeoutMs } = call;
-  // A controller and a timer cleared on settling (AbortSignal.timeout and .any cost more and keep memory in Node 20);
-  // the timer rejects the attempt itself, even when a custom fetch ignores the signal.
+  // A controller and a timer cleared on settling (cheaper than AbortSignal.timeout and .any in Node 20); the timer
+  // rejects the attempt itself, even when a custom fetch ignores the signal.
   const timeout = new AbortController();
   let fail: (reason: unknown) => void;
   const stop = timer(timeoutMs, signal, () => {
@@ -53,8 +53,7 @@ export async function attempt(call: Call, headers: Headers): Promise<Outcome> {
     signal?.throwIfAborted();
     const [response, text] = await new Promise<[Response, string?]>((resolve, reject) => {
       fail = reject;
-      // D47: a redirect is never followed: fetch would re-send x-api-key to whatever origin the
-      // Location names, and a 307/308 would send a search (a charge) again.
+      // A redirect is never followed: fetch would re-send the key, and a 307/308 a charged search.
       read(call, { method, headers, body: call.body, signal: timeout.signal, redirect: 'manual' }).then(resolve, reject);
     });
     return classify(call, response, text);

@@ -4,16 +4,16 @@ import { SDK_VERSION } from './version.js';
 
 /** What both clients send every request with. */
 export interface Connection {
-  /** The base URL, resolved against the page when it is a path, without a trailing slash. */
+  /** The base URL, resolved, without a trailing slash. */
   origin: string;
-  /** The headers of every request, without the key: copy them before changing them. */
+  /** The headers of every request, without the key. */
   headers: Headers;
   /**
    * A copy of the given headers (`headers` by default) with `x-api-key` set last, so nothing set before
    * (your headers, a hook) replaces the key, and no one else's object holds it.
    */
   withKey(headers?: HeadersInit): Headers;
-  /** Replaces the API key wherever it occurs in a text (D48). */
+  /** Replaces the API key wherever it occurs in a text. */
   redact(text: string): string;
 }
 
@@ -62,8 +62,7 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
     [
       'baseUrl',
       baseUrl,
-      // A keyless client made where there is no page yet (a component rendered on the server) may keep a path:
-      // the browser's copy resolves it; a call made without a page fails as a ConnectionError naming the URL.
+      // A keyless client made before there is a page (server rendering) may keep a path for the browser's copy.
       /^https?:\/\/./.test(base) || (keyless && !page && path),
       'an absolute http(s) URL such as "https://api.example.com"' +
         (page ? ' or a path on the page\'s origin such as "/api/flight-search"' : path ? ' (a path such as "/api" needs a page to resolve it against)' : ''),

@@ -13,7 +13,7 @@ const read = (name: string): string | undefined => {
   } catch {}
 };
 
-/** The options the environment fills on a server runtime when they are left out, each with its variable. */
+/** The options the environment fills when left out, each with its variable. */
 const ENV = { apiKey: 'FLIGHT_SEARCH_API_KEY', baseUrl: 'FLIGHT_SEARCH_BASE_URL', logLevel: 'FLIGHT_SEARCH_LOG' } as const;
 
 /**

@@ -1,9 +1,9 @@
 import { ConnectionError, type FlightSearchError, InvalidResponseError, ResponseTooLargeError } from '../errors.js';
 
-/** A time-out a timer can wait: over 0 and below 2 ** 31 ms (longer ones fire at once). */
+/** A time-out a timer can wait: over 0 and below 2 ** 31 ms. */
 export const isTimeout = (ms: unknown): boolean => (ms as number) > 0 && (ms as number) < 2 ** 31;
 
-/** Longest `Retry-After` the client waits for; a longer one is thrown to the caller instead. */
+/** Longest `Retry-After` the client waits for. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
 /**
@@ -32,11 +32,11 @@ export const timer = (ms: number, signal: AbortSignal | undefined, done: () => v
 /** Waits `ms`, or less when `signal` aborts first. */
 export const wait = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => timer(ms, signal, resolve));
 
-/** When a failed attempt is tried again: the client's retry rule as data, one per call. */
+/** When a failed attempt is tried again, per call. */
 export interface RetryPolicy {
   /** Retries after the first attempt (`maxRetries`). */
   retries: number;
-  /** Answers worth another try; a search's are only the 429 of `searchOn429`. */
+  /** Answers worth another try (GET calls). */
   statuses: (status: number) => boolean;
   /** A search answered 429 is tried again (`retrySearchOn429`). */
   searchOn429: boolean;

@@ -2,7 +2,7 @@ import { PROXY_ERROR_CODES, proxyError } from './codes.js';
 import { resolveProxyOptions, type FlightSearchProxyOptions, type ProxyVerdict, type ResolvedProxyOptions } from './options.js';
 import { redactText, type Secret, secretForms, StreamRedactor } from './redact.js';
 
-/** A Fetch-standard request handler: Hono, Next.js route handlers, Workers, Deno, Bun. */
+/** A Fetch-standard request handler. */
 export type FlightSearchProxy = (request: Request) => Promise<Response>;
 
 /** The service's three operations, the only requests the proxy forwards. */
@@ -45,8 +45,6 @@ const ROUTES_TEXT = (prefix: string) => OPERATIONS.map((op) => `${op.method} ${p
  * reaches page code. Fetch-standard: it mounts in Hono, Next.js, Workers, Deno and Bun, and in `node:http` or Express
  * through `toNodeHandler`. Other routes are a 404; the key is redacted from answers; a redirect is never followed.
  * @example
- * import { createFlightSearchProxy } from '@flight-search/sdk/proxy';
- *
  * const proxy = createFlightSearchProxy({
  *   apiKey: process.env.FLIGHT_SEARCH_API_KEY!,
  *   baseUrl: 'https://api.example.com',
@@ -74,7 +72,7 @@ export function createFlightSearchProxy(options: FlightSearchProxyOptions): Flig
   };
 }
 
-/** The resolved options and the forms of the key an answer is redacted of. */
+/** The resolved options and the key's forms. */
 type Proxy = ResolvedProxyOptions & { secrets: Secret[] };
 type Operation = (typeof OPERATIONS)[number];
 
@@ -148,7 +146,7 @@ function link(request: Request, timeoutMs: number) {
   };
 }
 
-/** Sends the request to the service with only `Accept`, `Content-Type` and the key, and passes its answer back. */
+/** Sends the request to the service with only `Accept`, `Content-Type` and the key. */
 async function forward(request: Request, target: string, method: Operation['method'], body: Uint8Array | undefined, proxy: Proxy): Promise<Response> {
   const headers = new Headers({ 'x-api-key': proxy.apiKey });
   for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -173,7 +171,7 @@ async function forward(request: Request, target: string, method: Operation['meth
   return answer(upstream, proxy, exchange);
 }
 
-/** The service's answer as the browser gets it: its status, the headers a client reads and its body, the key redacted. */
+/** The service's answer as the browser gets it, the key redacted. */
 async function answer(upstream: Response, { apiKey, secrets }: Proxy, exchange: ReturnType<typeof link>): Promise<Response> {
   const { release } = exchange;
   const headers = new Headers();
@@ -216,7 +214,7 @@ function fromAllowedOrigin(request: Request, own: string, allowed: readonly stri
   return origin === null;
 }
 
-/** Answers up to this size with a Content-Length are read whole before they are passed on. */
+/** Answers up to this size are read whole before they are passed on. */
 const SMALL_ANSWER = 64 * 1024;
 
 /** `bytes` with every secret redacted; the same array when none is in it. */

@@ -1,7 +1,6 @@
 /// <reference types="node" />
 /**
- * `@flight-search/sdk/proxy/node`: mounts a Fetch-standard handler (the proxy) on `node:http`
- * or Express. Uses no Node module at run time; only the types of `node:http`.
+ * `@flight-search/sdk/proxy/node`: mounts the proxy on `node:http` or Express (no Node module at run time).
  * @module
  */
 import { serveFetch, type NodeHandler } from '@flight-search/contract/node';

@@ -5,9 +5,9 @@ export type ProxyVerdict = boolean | Response;
 
 /** What {@link FlightSearchProxyOptions.beforeSearch} is given: the search, before anything is forwarded. */
 export interface ProxySearch {
-  /** The browser's request (its body already read by the proxy: use `body`). */
+  /** The browser's request (its body already read: use `body`). */
   request: Request;
-  /** The search body, parsed; `undefined` when it is not JSON (the service then answers 422 and charges nothing). */
+  /** The search body, parsed; `undefined` when it is not JSON. */
   body: unknown;
   /**
    * Quota units the search costs if the service accepts it: 1 for `tripType: 'ONE_WAY'`, otherwise 2.
@@ -17,7 +17,7 @@ export interface ProxySearch {
 
 /** Options of {@link createFlightSearchProxy}. */
 export interface FlightSearchProxyOptions {
-  /** The server's API key, sent as `x-api-key` to the service. Never logged, never sent to the browser. */
+  /** The server's API key, sent as `x-api-key` to the service, never to the browser. */
   apiKey: string;
   /** The service's absolute `http(s)` base URL (`https://api.example.com`). Never named in an answer. */
   baseUrl: string;
@@ -38,9 +38,9 @@ export interface FlightSearchProxyOptions {
    * createFlightSearchProxy({ apiKey, baseUrl, allowedOrigins: ['https://app.example.com'] });
    */
   allowedOrigins?: readonly string[] | undefined;
-  /** Time-out of a forwarded request, answer included, in ms. Default 35 000: above the service's 29 s provider time. */
+  /** Time-out of a forwarded request, answer included, in ms. Default 35 000. */
   timeoutMs?: number | undefined;
-  /** Largest request body in bytes; a larger one is answered 413 `PAYLOAD_TOO_LARGE`. Default 1 MiB (1 048 576), the mock's. */
+  /** Largest request body in bytes (413 `PAYLOAD_TOO_LARGE` past it). Default 1 MiB. */
   bodyLimit?: number | undefined;
   /** The fetch used to reach the service. Default: the global `fetch`, looked up per request. */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
@@ -66,7 +66,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 // setTimeout's largest delay: a longer one fires at once.
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
-/** What a value is, for a message, without its content (an API key must never be echoed). */
+/** What a value is, for a message, without its content. */
 function kind(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
@@ -85,7 +85,7 @@ function invalid(name: string, expected: string, received: string): TypeError {
   return new TypeError(`createFlightSearchProxy: invalid option "${name}": expected ${expected}, received ${received}.`);
 }
 
-/** Whether `value` is an origin as a browser's `Origin` header writes it (`https://app.example.com`, `http://127.0.0.1:5173`). */
+/** Whether `value` is an origin as a browser's `Origin` header writes it. */
 function isOrigin(value: unknown): boolean {
   try {
     return typeof value === 'string' && value !== 'null' && new URL(value).origin === value;
