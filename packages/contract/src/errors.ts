@@ -12,8 +12,7 @@ export interface ErrorAnswer {
 export const correlationId = (): string => crypto.randomUUID();
 
 /**
- * The service's error envelope with `status`; a `correlationId` unless `withCorrelation` is false
- * (answers the spec shows without one, and answers a proxy gives itself before any service saw the request).
+ * The service's error envelope with `status`; a `correlationId` unless `withCorrelation` is false.
  * @example
  * errorAnswer(404, 'HTTP_ERROR', 'The API key was not found.');
  * // { status: 404, body: { error: { code: 'HTTP_ERROR', message: 'The API key was not found.', correlationId: '…' } } }
@@ -25,10 +24,10 @@ export function errorAnswer(status: number, code: string, message: string, extra
 /** `AUTH-1`. */
 export const missingKey = (): ErrorAnswer => errorAnswer(401, 'HTTP_ERROR', 'The API key is required in the x-api-key header.');
 
-/** `AUTH-2`, on every endpoint (D2). */
+/** `AUTH-2`, on every endpoint. */
 export const keyNotFound = (): ErrorAnswer => errorAnswer(404, 'HTTP_ERROR', 'The API key was not found.');
 
-/** `AUTH-3`: no correlationId, as the spec shows none (D12). */
+/** `AUTH-3`: no correlationId, as the spec shows none. */
 export const productNotEnabled = (): ErrorAnswer =>
   errorAnswer(403, 'AUTHORIZATION_ERROR', 'This API key does not include the price-history product. Please contact support to contract it.', {}, false);
 
@@ -41,19 +40,18 @@ export function rateLimited(retryAfterSeconds: number): ErrorAnswer {
   };
 }
 
-/** `NEG-1`: the header is never echoed back (it is the client's own text, of any length), only what is served. */
+/** `NEG-1`: the header is never echoed back, only what is served. */
 export const notAcceptable = (): ErrorAnswer =>
   errorAnswer(406, 'NOT_ACCEPTABLE', `None of the media types the Accept header asks for can be served. Supported media types: ${MEDIA_TYPES.join(', ')}.`, {
     supportedMediaTypes: [...MEDIA_TYPES],
   });
 
-/** `SEARCH-*`, `HISTORY-*`: every problem found (D6). */
+/** `SEARCH-*`, `HISTORY-*`: every problem found. */
 export const validationFailed = (errors: readonly ValidationIssue[]): ErrorAnswer =>
   errorAnswer(422, 'VALIDATION_ERROR', 'The request is invalid.', { details: { errors } });
 
 /**
- * `QUOTA-1`, with the exact wording of D5 (which clients of a message-only service parse) and the
- * same numbers as `details.requiredUnits` / `details.remainingUnits` (QuotaErrorEnvelope).
+ * `QUOTA-1`, in the wording clients of a message-only service parse, with the same numbers in `details`.
  */
 export function quotaExceeded(required: number, remaining: number): ErrorAnswer {
   const units = `${required} unit${required === 1 ? '' : 's'}`;
@@ -63,5 +61,5 @@ export function quotaExceeded(required: number, remaining: number): ErrorAnswer 
   });
 }
 
-/** An unexpected exception (D11): never the exception's text or stack. */
+/** An unexpected exception: never its text or stack. */
 export const internalError = (): ErrorAnswer => errorAnswer(500, 'INTERNAL_ERROR', 'An unexpected error occurred.');

@@ -1,5 +1,4 @@
-// @flight-search/contract: what openapi.yaml says, once, for both packages. Private and never
-// published: tsup bundles it into @flight-search/sdk and @flight-search/mock-server at build time.
+// @flight-search/contract: what openapi.yaml says, once; private, bundled into the SDK and the mock at build time.
 export * from './generated/contract.js';
 export * from './types.js';
 export * from './errors.js';

@@ -1,8 +1,6 @@
 /// <reference types="node" />
 /**
- * The one bridge (contract/src/node.ts) between `node:http` and a Fetch-standard handler,
- * bundled into the SDK's `proxy/node` entry and the mock's contract proxy (and its `drained` into the
- * mock's server). Uses no Node module at run time; only the types of `node:http`.
+ * The one bridge between `node:http` and a Fetch-standard handler (the SDK's `proxy/node`, the mock's server).
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,13 +18,9 @@ export interface BridgeAnswers {
 }
 
 /**
- * Serves a Fetch-standard handler over `node:http`: the `IncomingMessage` becomes a `Request` (its
- * body streamed, not buffered; the URL from `originalUrl` under Express), and the `Response` is
- * written back as it streams, with backpressure. A client that disconnects aborts the `Request`'s
- * signal. A body the handler stops reading (a 413) is answered with `Connection: close`, so the rest
- * of it is never read. A handler that throws goes to `next(error)` under Express, else gets
- * `own.internalError()` (which says nothing of the error); a method a `Request` cannot carry
- * (TRACE) gets `own.methodNotAllowed` with `Allow` (D92), never the handler nor `next`.
+ * Serves a Fetch-standard handler over `node:http`: the request streamed in (the URL from `originalUrl` under Express),
+ * the answer streamed back with backpressure; a disconnect aborts the request's signal. A handler that throws goes to
+ * `next(error)` under Express, else `own.internalError()`; a method a `Request` cannot carry gets `own.methodNotAllowed`.
  */
 export function serveFetch(handler: (request: Request) => Promise<Response>, own: BridgeAnswers): NodeHandler {
   return async (req, res, next) => {
@@ -45,7 +39,7 @@ export function serveFetch(handler: (request: Request) => Promise<Response>, own
     }
     let response: Response;
     if (request === undefined) {
-      // D92: a method no Fetch handler can be given (TRACE): answered here, never left hanging.
+      // A method no Fetch handler can be given (TRACE): answered here, never left hanging.
       response = own.methodNotAllowed(req.method ?? '');
       response.headers.set('allow', ALLOW);
     } else {
@@ -76,9 +70,7 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Req
     try {
       if (Array.isArray(value)) for (const item of value) headers.append(name, item);
       else headers.set(name, value);
-    } catch {
-      // A value Fetch refuses: dropped (both handlers forward only the headers they read).
-    }
+    } catch {}
   }
   const secure = (req.socket as { encrypted?: boolean }).encrypted === true;
   const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
@@ -102,15 +94,12 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Req
   try {
     return new Request(url, init);
   } catch {
-    // The URL and headers were made safe above: what is left to refuse is the method.
     return undefined;
   }
 }
 
 /**
- * A small body with a Content-Length (HTTP/1.1 framing makes that its real length) is read
- * before the Request is built: a Request over bytes costs less than one over a stream. Larger
- * and chunked bodies stream, so the handler decides how much of them is read.
+ * A small body with a Content-Length is read before the Request is built (cheaper than a stream); others stream.
  */
 async function readSmallBody(req: IncomingMessage): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -119,8 +108,7 @@ async function readSmallBody(req: IncomingMessage): Promise<Uint8Array> {
 }
 
 /**
- * The request's body as a web stream that pulls from `req` with backpressure. Cancelling it
- * pauses `req` instead of destroying it, so the answer (a 413) can still be written on the socket.
+ * The request's body as a web stream pulling from `req`; cancelling it pauses `req`, so a 413 can still be written.
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let done = false;
@@ -166,10 +154,9 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  // Each Set-Cookie is a line of its own (it cannot be joined with commas as other repeated headers are).
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
-  // The handler did not read the whole body (a 413): close rather than read and discard the rest.
+  // The handler did not read the whole body (a 413): close rather than read the rest.
   if (!req.complete) headers.connection = 'close';
   if (response.body === null) {
     res.writeHead(response.status, response.statusText || undefined, headers).end();
@@ -179,8 +166,7 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   const onClose = () => void reader.cancel(new DOMException('The client closed the connection.', 'AbortError')).catch(() => {});
   res.on('close', onClose);
   try {
-    // A small answer (the service's are a few kB) is collected and written in one piece with its
-    // Content-Length: no chunked encoding, one write instead of three. A larger one streams.
+    // A small answer is written in one piece with its Content-Length; a larger one streams.
     const head: Uint8Array[] = [];
     let size = 0;
     let done = false;
@@ -209,7 +195,6 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
     }
     res.end();
   } catch {
-    // The answer broke off (the service went away mid-body, or the time-out): so does this one.
     res.destroy();
   } finally {
     res.off('close', onClose);

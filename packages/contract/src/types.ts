@@ -20,8 +20,7 @@ export type ResponseFormat = Schemas['ResponseFormat'];
 export type Passengers = Schemas['Passengers'];
 
 /**
- * The body of `POST /flights/search`. Same as the contract's schema (a field with a default may be
- * left out), except that `airlineLoyalty` may be readonly.
+ * The body of `POST /flights/search`, the contract's schema with `airlineLoyalty` possibly readonly.
  */
 export type SearchRequest = Omit<Schemas['SearchRequest'], 'passengers' | 'airlineLoyalty'> & {
   /** Exactly one program (`SEARCH-1`); a readonly array (`as const`) is fine. */
@@ -55,8 +54,7 @@ export type Leg = Schemas['Leg'];
 /** The query of `GET /intelligence/flights/history` as openapi-fetch sends it. */
 export type HistoryQueryParameters = NonNullable<paths['/intelligence/flights/history']['get']['parameters']['query']>;
 /**
- * The query `getPriceHistory` takes: `airlineLoyalty` and `departureDate` accept one value or an
- * array (sent as repeated parameters, a union: `HISTORY-2`, `HISTORY-5`).
+ * The query `getPriceHistory` takes: `airlineLoyalty` and `departureDate` one value or an array.
  */
 export type HistoryQuery = Omit<HistoryQueryParameters, 'airlineLoyalty' | 'departureDate'> & {
   /** One MILES program, or several to query them in one call (`HISTORY-2`). */

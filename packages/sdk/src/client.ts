@@ -1,16 +1,20 @@
 import { isPlainObject } from '@flight-search/contract';
 import { ValidationError } from './errors.js';
-import { attempt, type Call, redactHeaders } from './internal/attempt.js';
-import { connect } from './internal/connection.js';
+import { type AttemptError, attempt, type Call, redactHeaders } from './internal/attempt.js';
+import { type Connection, connect } from './internal/connection.js';
 import { queryParams } from './internal/query.js';
-import { defaultRetryDelay, isTimeout, type RetryPolicy, shouldRetry, TRANSIENT, wait } from './internal/retry.js';
+import { defaultRetryDelay, type RetryPolicy, shouldRetry, TRANSIENT, wait } from './internal/retry.js';
 import {
+  type AttemptInfo,
+  callChecks,
   checkOptions,
   type ClientOptions,
   LOG_LEVEL_NAMES,
   LOG_LEVELS,
   type HistoryOptions,
   type LogFields,
+  type Logger,
+  type LogLevel,
   type RequestOptions,
   type ResponseInfo,
   type SearchOptions,
@@ -33,7 +37,7 @@ import { validateHistoryQuery, validateSearchRequest } from './validate.js';
  * The promise of a call's answer, with `withResponse()` for the answer's status and headers as well.
  * @example
  * const { data, response } = await client.getQuota().withResponse();
- * console.log(data.remaining, response.status, response.headers.get('content-type'), response.correlationId);
+ * console.log(data.remaining, response.status, response.correlationId);
  */
 export interface APIPromise<T> extends Promise<T> {
   /** The answer and its {@link ResponseInfo}; rejects as the call does. */
@@ -48,7 +52,7 @@ export interface WithResponse<T> {
   response: ResponseInfo;
 }
 
-/** The answer type of a search: PARSED items for `responseFormat: 'PARSED'`, RAW when it is `'RAW'` or absent, either when unknown. */
+/** The answer type of a search: PARSED items for `responseFormat: 'PARSED'`, else RAW, either when unknown. */
 export type SearchResponseFor<R extends SearchRequest> = R extends { responseFormat: 'PARSED' }
   ? ParsedSearchResponse
   : // tripType keeps this from being a weak (all-optional) type, which a request without responseFormat would not match.
@@ -59,9 +63,8 @@ export type SearchResponseFor<R extends SearchRequest> = R extends { responseFor
 /** The client returned by {@link createFlightSearchClient}. */
 export interface FlightSearchClient {
   /**
-   * `POST /flights/search`: searches one program live. Costs 1 unit (ONE_WAY) or 2 (ROUND_TRIP)
-   * whenever the service accepts it, so it is retried only when answered 429 (refused before any work, `retrySearchOn429`). A provider failure is a result item
-   * with `success: false`, not an exception.
+   * `POST /flights/search`: searches one program live, costing 1 unit (ONE_WAY) or 2 (ROUND_TRIP), so it is retried only
+   * when answered 429. A provider failure is a result item with `success: false`.
    * @example
    * const { results } = await client.searchFlights({
    *   airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
@@ -72,8 +75,7 @@ export interface FlightSearchClient {
    */
   searchFlights<const R extends SearchInput>(request: R & ExactSearch<R>, options?: SearchOptions): APIPromise<SearchResponseFor<R>>;
   /**
-   * `GET /intelligence/flights/history`: stored price records of a route. Free; retried on transient failures.
-   * The query is checked locally first ({@link validateHistoryQuery}); an invalid one throws `ValidationError` without a request.
+   * `GET /intelligence/flights/history`: stored price records of a route. Free; checked locally first.
    * @example
    * const { flights } = await client.getPriceHistory({
    *   origin: 'SAO', destination: 'NYC', cabinType: 'ECONOMY',
@@ -88,8 +90,7 @@ export interface FlightSearchClient {
    */
   getQuota(options?: RequestOptions): APIPromise<Quota>;
   /**
-   * A client with these options over this one's (`headers` and `hooks` merged name by name, the rest replaced),
-   * sharing no mutable state with it: changing one's options, headers or hooks afterwards never reaches the other.
+   * A client with these options over this one's (`headers` and `hooks` merged by name), sharing no mutable state with it.
    * @example
    * const patient = client.withOptions({ timeoutMs: 60_000, maxRetries: 5, headers: { 'x-team': 'pricing' } });
    */
@@ -100,7 +101,7 @@ export interface FlightSearchClient {
 // biome-ignore lint/suspicious/noExplicitAny: the JSON of an answer, which each method's signature types
 type Sent = [response: Response, error: undefined, data: any];
 
-/** `options` with `overrides` over them, in new objects: `headers` and `hooks` merged name by name, the rest replaced. */
+/** `options` with `overrides` over them, in new objects: `headers` and `hooks` merged by name. */
 const merged = (options: ClientOptions, overrides?: ClientOptions): ClientOptions => ({
   ...options,
   ...overrides,
@@ -108,16 +109,42 @@ const merged = (options: ClientOptions, overrides?: ClientOptions): ClientOption
   hooks: { ...options.hooks, ...overrides?.hooks },
 });
 
+/** An answer's status, headers (redacted) and correlation id. */
+const info = (response: Response, redact: Redact): ResponseInfo => {
+  const headers = redactHeaders(response.headers, redact);
+  return { status: response.status, headers, correlationId: headers.get('x-correlation-id') ?? headers.get('x-request-id') ?? undefined };
+};
+
+type Redact = (text: string) => string;
+type Event = AttemptInfo & { method: Call['method'] };
+
 /**
- * Creates a client of the Flight Search service. Runs in browsers and Node (fetch and AbortController only).
- * Options are checked up front: a wrong one throws a `TypeError` naming it, what it must be and what it got.
- * @example
- * import { createFlightSearchClient } from '@flight-search/sdk';
- * const client = createFlightSearchClient({ apiKey: process.env.FLIGHT_SEARCH_API_KEY!, baseUrl: 'http://127.0.0.1:4010' });
- * console.log(await client.getQuota());
+ * The client's log: one line per attempt at its outcome's level. A logger that throws never changes a call's outcome:
+ * its first failure goes to console.error.
  */
-export function createFlightSearchClient(options: ClientOptions): FlightSearchClient {
-  const { origin, headers: keyless, withKey, redact } = connect('createFlightSearchClient', options);
+function logOf(logLevel: LogLevel, logger: Logger | undefined, redact: Redact) {
+  const level = LOG_LEVELS.indexOf(logLevel);
+  let failed = 0;
+  return (event: Event, response: Response | undefined, error: AttemptError | undefined, retrying: boolean) => {
+    const at = error ? (retrying ? 'warn' : 'error') : 'debug';
+    if (level < LOG_LEVELS.indexOf(at)) return;
+    const fields: LogFields = { ...event, url: redact(event.url), ...(response && { status: response.status }), ...(error && { error: error.name, retrying }) };
+    const end = error ? `: ${redact(error.message)}${retrying ? ', retrying' : ''}` : '';
+    const line = `[flight-search] ${event.method} ${fields.url} ${fields.status ?? fields.error} in ${fields.durationMs} ms (attempt ${event.attempt})${end}`;
+    try {
+      logger ? logger[at](line, fields) : console[at](line);
+    } catch (e) {
+      try {
+        failed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
+      } catch {}
+    }
+  };
+}
+
+/**
+ * The client's options checked, and its one call path: attempts until one succeeds or the retry policy says no more, hooks and log around each.
+ */
+function sender({ origin, headers: keyless, withKey, redact }: Connection, options: ClientOptions) {
   const {
     fetch,
     timeoutMs = 35_000,
@@ -130,48 +157,25 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
     retrySearchOn429 = true,
   } = options;
   checkOptions('createFlightSearchClient', redact, [
-    ['timeoutMs', timeoutMs, isTimeout(timeoutMs), 'a number of milliseconds over 0 and below 2 ** 31'],
-    ['maxRetries', maxRetries, Number.isInteger(maxRetries) && maxRetries >= 0, 'a whole number of 0 or more'],
+    ...callChecks({ timeoutMs, maxRetries }),
     ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
     ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
     ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
     ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVEL_NAMES],
     ['logger', logger, !logger || isPlainObject(logger), 'an object with debug, warn and error methods'],
   ]);
-  // What withOptions() builds on: a copy, so a caller changing its options object afterwards changes neither client.
-  const own = merged(options);
-  const level = LOG_LEVELS.indexOf(logLevel);
-  // How often the logger has thrown: only its first failure is reported (D90, in send).
-  let loggerFailed = 0;
   const { onRequest, onResponse, onError } = hooks;
-  const info = (response: Response): ResponseInfo => {
-    const headers = redactHeaders(response.headers, redact);
-    return { status: response.status, headers, correlationId: headers.get('x-correlation-id') ?? headers.get('x-request-id') ?? undefined };
-  };
-
-  /**
-   * One call: attempts until one succeeds or the retry policy says no more, hooks and log around each.
-   * `data` is a GET's query or a POST's body. Resolves to the answer and its data (`any`: each method's signature types it).
-   */
-  const send = async (method: Call['method'], path: string, opts: RequestOptions = {}, data?: object): Promise<Sent> => {
+  const log = logOf(logLevel, logger, redact);
+  return async (method: Call['method'], path: string, opts: RequestOptions = {}, data?: object): Promise<Sent> => {
     const { signal, timeoutMs: ms = timeoutMs, maxRetries: retries = maxRetries, headers: extra = {} } = opts;
     const url = origin + path;
     const what = `${method} ${url}`;
-    if (!isTimeout(ms)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
-    checkOptions(what, redact, [
-      ['maxRetries', retries, Number.isInteger(retries) && retries >= 0, 'a whole number of 0 or more'],
-      // D148: a call never sets the key, not even on a keyless client.
-      [
-        'headers',
-        extra,
-        isPlainObject(extra) && !new Headers(extra).has('x-api-key'),
-        "an object of header names and values without x-api-key (the key is the client's apiKey)",
-      ],
-    ]);
+    const checks = callChecks(opts);
+    if (checks.some(([name, , valid]) => name === 'timeoutMs' && !valid)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
+    checkOptions(what, redact, checks);
     const search = method === 'GET' && data && queryParams(data).toString();
     const body = method === 'POST' ? JSON.stringify(data) : undefined;
     const target = search ? `${url}?${search}` : url;
-    // D63: a search is retried on a 429 alone; GET calls on 408, 429 and 5xx too (shouldRetry).
     const policy: RetryPolicy = { retries, statuses: TRANSIENT, searchOn429: retrySearchOn429 };
     const call: Call = { fetch, maxResponseBytes, redact, method, url, target, body, signal, timeoutMs: ms };
     const common = new Headers(keyless);
@@ -186,70 +190,67 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
       const [response, error] = outcome;
       const event = { method, url: target, attempt: n, durationMs: Math.round(performance.now() - started) };
       const retrying = !!error && shouldRetry(policy, method === 'POST', n, error);
-      // One line per attempt, at the level of its outcome, with only the fields that apply.
-      const at = error ? (retrying ? 'warn' : 'error') : 'debug';
-      if (level >= LOG_LEVELS.indexOf(at)) {
-        const fields: LogFields = {
-          ...event,
-          url: redact(target),
-          ...(response && { status: response.status }),
-          ...(error && { error: error.name, retrying }),
-        };
-        const end = error ? `: ${redact(error.message)}${retrying ? ', retrying' : ''}` : '';
-        const line = `[flight-search] ${method} ${fields.url} ${fields.status ?? fields.error} in ${fields.durationMs} ms (attempt ${n})${end}`;
-        // D90: a logger that throws never changes a call's outcome (a charged search must not look failed);
-        // its first failure is reported on console.error, the rest are ignored.
-        try {
-          // console gets the line alone: one line per attempt, not a line and an object printed over several.
-          logger ? logger[at](line, fields) : console[at](line);
-        } catch (e) {
-          // console.error may be the logger that failed: nothing it throws gets out either.
-          try {
-            loggerFailed++ || console.error('[flight-search] logger failed, ignored from now on:', e);
-          } catch {}
-        }
-      }
-      if (response && onResponse) await onResponse({ ...info(response), ...event });
+      log(event, response, error, retrying);
+      if (response && onResponse) await onResponse({ ...info(response, redact), ...event });
       if (!error) return outcome as Sent;
       if (onError) await onError({ ...event, error, retrying });
       if (!retrying) throw error;
       await wait(retryDelay(n - 1, error.retryAfterMs), signal);
     }
   };
+}
 
-  /** The call's promise of its data, with `withResponse()` for the answer's status and headers too. */
-  const call = (sent: Promise<Sent>): APIPromise<Sent[2]> => {
-    const data = sent.then((r) => r[2]);
-    return Object.assign(data, {
-      // Whoever asks for the response handles the rejection there: the data promise must not report it as unhandled.
-      withResponse: () => {
-        data.catch(() => {});
-        return sent.then(([response, , data]) => ({ data, response: info(response) }));
-      },
-    });
-  };
-  /** Checks a request locally unless `validate: false`; an invalid one is a rejected call that sent nothing. */
-  const checked = (what: string, errors: ValidationIssue[], send: () => Promise<Sent>) =>
-    call(
-      errors.length
-        ? Promise.reject(
-            new ValidationError({
-              status: 422,
-              code: 'VALIDATION_ERROR',
-              errors,
-              message: `invalid ${what}, nothing sent: ${errors.map((e) => `${e.field}: ${e.message}`).join(' ')}`,
-            }),
-          )
-        : send(),
-    );
+/** The call's promise of its data, with `withResponse()` for the answer's status and headers too. */
+const call = (sent: Promise<Sent>, redact: Redact): APIPromise<Sent[2]> => {
+  const data = sent.then((r) => r[2]);
+  return Object.assign(data, {
+    // Asking for the response handles the rejection there: the data promise must not report it as unhandled.
+    withResponse: () => {
+      data.catch(() => {});
+      return sent.then(([response, , data]) => ({ data, response: info(response, redact) }));
+    },
+  });
+};
 
+/** A request checked locally unless `validate: false`: an invalid one is a rejected call that sent nothing. */
+const checked = (what: string, errors: ValidationIssue[] | false, send: () => Promise<Sent>, redact: Redact) =>
+  call(
+    errors && errors.length > 0
+      ? Promise.reject(
+          new ValidationError({
+            status: 422,
+            code: 'VALIDATION_ERROR',
+            errors,
+            message: `invalid ${what}, nothing sent: ${errors.map((e) => `${e.field}: ${e.message}`).join(' ')}`,
+          }),
+        )
+      : send(),
+    redact,
+  );
+
+/**
+ * Creates a client of the Flight Search service, for browsers and server runtimes. A wrong option is a `TypeError`.
+ * @example
+ * import { createFlightSearchClient } from '@flight-search/sdk';
+ * const client = createFlightSearchClient({ apiKey: process.env.FLIGHT_SEARCH_API_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+ * console.log(await client.getQuota());
+ */
+export function createFlightSearchClient(options: ClientOptions): FlightSearchClient {
+  const connection = connect('createFlightSearchClient', options);
+  const { redact } = connection;
+  const send = sender(connection, options);
+  const own = merged(options);
   return {
     searchFlights: (request, opts) =>
-      checked('search', opts?.validate === false ? [] : validateSearchRequest(request), () => send('POST', '/flights/search', opts, request)),
-    // An array is sent as repeated parameters and a single value as one (queryParams).
+      checked('search', opts?.validate !== false && validateSearchRequest(request), () => send('POST', '/flights/search', opts, request), redact),
     getPriceHistory: (query, opts) =>
-      checked('history query', opts?.validate === false ? [] : validateHistoryQuery(query), () => send('GET', '/intelligence/flights/history', opts, query)),
-    getQuota: (opts) => call(send('GET', '/quota', opts)),
+      checked(
+        'history query',
+        opts?.validate !== false && validateHistoryQuery(query),
+        () => send('GET', '/intelligence/flights/history', opts, query),
+        redact,
+      ),
+    getQuota: (opts) => call(send('GET', '/quota', opts), redact),
     withOptions: (overrides) => createFlightSearchClient(merged(own, overrides)),
   };
 }

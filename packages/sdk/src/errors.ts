@@ -4,44 +4,28 @@ import { retryAfterMs } from './internal/retry-after.js';
 /**
  * Every error the SDK throws, in one file.
  *
- * ```text
- * FlightSearchError                 root: one `instanceof` catches everything the SDK throws
- * ├─ FlightSearchApiError           the service answered, but not with a usable success (status, method, url, headers)
- * │  ├─ RedirectError               3xx, never followed (location)
- * │  ├─ InvalidResponseError        a 2xx whose body is empty or not JSON
- * │  ├─ ResponseTooLargeError       a body over maxResponseBytes, not read further (maxResponseBytes)
- * │  ├─ AuthenticationError         401
- * │  ├─ QuotaExceededError          402 (requiredUnits, remainingUnits)
- * │  ├─ PermissionDeniedError       403
- * │  │  └─ BudgetExceededError      403 BUDGET_EXCEEDED from your own proxy (createFlightSearchProxy)
- * │  ├─ NotFoundError               404
- * │  ├─ NotAcceptableError          406 (supportedMediaTypes)
- * │  ├─ ValidationError             422 (errors); also thrown by local validation, before any request
- * │  ├─ RateLimitError              429 (retryAfterMs)
- * │  └─ ServerError                 5xx
- * ├─ ConnectionError                no answer: network failure (cause)
- * │  └─ TimeoutError                no answer within timeoutMs (timeoutMs)
- * └─ AbortError                     the caller's signal aborted (cause: the signal's reason)
- * ```
+ * - `FlightSearchError`: the root, one `instanceof` for everything the SDK throws
+ *   - `FlightSearchApiError`: the service answered, not with a usable success: `RedirectError` (3xx), `InvalidResponseError`
+ *     (a 2xx not JSON), `ResponseTooLargeError`, `AuthenticationError` (401), `QuotaExceededError` (402),
+ *     `PermissionDeniedError` (403) and its `BudgetExceededError`, `NotFoundError` (404), `NotAcceptableError` (406),
+ *     `ValidationError` (422, also local validation), `RateLimitError` (429), `ServerError` (5xx)
+ *   - `ConnectionError`: no answer; `TimeoutError`: none within `timeoutMs`
+ *   - `AbortError`: the caller's signal aborted
  *
- * `instanceof` works across bundles and realms (an ESM and a CJS copy of the SDK in one
- * process): each instance carries the list of its class names under a `Symbol.for` key and
- * `static [Symbol.hasInstance]` checks that list instead of the prototype chain.
+ * `instanceof` works across bundles and realms: it checks the class names each instance carries under a `Symbol.for` key.
  * @module
  */
 
 const KINDS = Symbol.for('@flight-search/sdk.error-kinds');
 
-// The first group of `re` that matched, as a number.
 const units = (e: Error, re: RegExp) => {
   const m = re.exec(e.message);
   return m ? +(m[1] ?? m[2])! : undefined;
 };
 
-// A count of units sent as a field: a whole number of 0 or more, otherwise absent.
 const count = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? (v as number) : undefined);
 
-/** Fields of an API error; the client fills them from the service's error envelope (`error.*`). */
+/** Fields of an API error, from the service's error envelope. */
 export interface ApiErrorInit {
   /** HTTP status of the answer. */
   status: number;
@@ -51,7 +35,7 @@ export interface ApiErrorInit {
   code?: string | undefined;
   /** The envelope's `error.correlationId`. */
   correlationId?: string | undefined;
-  /** Response headers (`Retry-After` of a 429 is read from them). */
+  /** Response headers. */
   headers?: Headers | undefined;
   /** The method of the request that got the answer. */
   method?: string | undefined;
@@ -86,13 +70,10 @@ export interface ApiErrorInit {
  * try { await client.getQuota(); } catch (e) { if (e instanceof FlightSearchError) console.error(JSON.stringify(e)); }
  */
 export class FlightSearchError extends Error {
-  /** Class name used by the cross-bundle `instanceof`; never minified away. */
+  /** Class name the cross-bundle `instanceof` checks. */
   static readonly kind: string = 'FlightSearchError';
 
-  /**
-   * `instanceof` by class name rather than prototype chain, so an error from another copy of the
-   * SDK (its ESM and CJS builds in one process, another realm) is still recognised.
-   */
+  /** `instanceof` by class name, so an error from another copy of the SDK is recognised. */
   static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about (a subclass too), not FlightSearchError
     return !!(value as { [KINDS]?: string[] } | null)?.[KINDS]?.includes((this as unknown as typeof FlightSearchError).kind);
@@ -129,33 +110,28 @@ export class FlightSearchApiError extends FlightSearchError {
   declare readonly code?: string;
   /** The envelope's `error.correlationId`, to quote to support. */
   declare readonly correlationId?: string;
-  /** Response headers (empty for errors raised before any request); values echoing the API key are redacted. */
+  /** Response headers, the key redacted (empty before any request). */
   declare readonly headers: Headers;
   /** The request's method and URL (absent for errors raised before any request). */
   declare readonly method?: string;
   /** The request's URL, without its query string (absent for errors raised before any request). */
   declare readonly url?: string;
-  /**
-   * How long the service asked to wait (`Retry-After`, seconds or an HTTP date), when it said so: a 429
-   * or a 503 may. The client's retries read it here, so `Retry-After` is parsed in one place.
-   */
+  /** How long the service asked to wait (`Retry-After`), when it said so. */
   declare readonly retryAfterMs?: number;
 
-  // The init's fields only: the client builds it from the envelope's known fields, so anything else
-  // in a body (an echoed `apiKey`, a `name`) never lands on the error.
   constructor({ message, details, errors = details?.errors, headers = new Headers(), ...fields }: ApiErrorInit) {
     super(message, { ...fields, errors, headers, retryAfterMs: retryAfterMs(headers) });
   }
 }
 
-/** 3xx: never followed, so the API key and a search's body go to `baseUrl` only: fetch would send the key to whatever origin a redirect names. */
+/** 3xx: never followed, so the API key goes to `baseUrl` only. */
 export class RedirectError extends FlightSearchApiError {
   static override readonly kind: string = 'RedirectError';
   /** The answer's `Location` (absent for a browser's opaque redirect). */
   declare readonly location?: string;
 }
 
-/** A 2xx whose body is empty or not JSON; carries the status and the request. Never retried for a search. */
+/** A 2xx whose body is empty or not JSON. */
 export class InvalidResponseError extends FlightSearchApiError {
   static override readonly kind: string = 'InvalidResponseError';
 }
@@ -175,13 +151,12 @@ export class AuthenticationError extends FlightSearchApiError {
 /** 402 `QUOTA-1`: the key's remaining quota cannot pay for the search; nothing was consumed. */
 export class QuotaExceededError extends FlightSearchApiError {
   static override readonly kind: string = 'QuotaExceededError';
-  /** Units the search needed: `details.requiredUnits`, or when absent the message's ("requires 2 units", as the mock words it, or "2 units required"). */
+  /** Units the search needed: `details.requiredUnits`, else read from the message. */
   readonly requiredUnits: number | undefined;
-  /** Units the key had left: `details.remainingUnits`, or when absent the message's ("1 remains", as the mock words it, "1 unit remaining" or "remaining: 1"). */
+  /** Units the key had left: `details.remainingUnits`, else read from the message. */
   readonly remainingUnits: number | undefined;
   constructor(init: ApiErrorInit) {
     super(init);
-    // The fields first; the message is read only for a service that sends the numbers in words alone.
     this.requiredUnits = count(init.details?.requiredUnits) ?? units(this, /requires (\d+) units?|(\d+) units? required/);
     this.remainingUnits = count(init.details?.remainingUnits) ?? units(this, /(\d+) (?:units? )?remain|remaining:? (\d+)/);
   }
@@ -193,8 +168,7 @@ export class PermissionDeniedError extends FlightSearchApiError {
 }
 
 /**
- * 403 `BUDGET_EXCEEDED` from your own proxy (`createFlightSearchProxy`'s `beforeSearch` hook): the search was refused
- * before it reached the service, so nothing was spent.
+ * 403 `BUDGET_EXCEEDED` from your own proxy's `beforeSearch`: refused before the service, nothing spent.
  * @example
  * catch (e) { if (e instanceof BudgetExceededError) showBanner('You have used your searches for today.'); }
  */
@@ -214,10 +188,7 @@ export class NotAcceptableError extends FlightSearchApiError {
   declare readonly supportedMediaTypes: string[];
 }
 
-/**
- * 422: the request is invalid; `errors` lists every problem, at most one per field.
- * Also thrown by `searchFlights` before any request when local validation fails (`code` `VALIDATION_ERROR`, no `correlationId`).
- */
+/** 422: the request is invalid; `errors` lists every problem. Also thrown by local validation, before any request. */
 export class ValidationError extends FlightSearchApiError {
   static override readonly kind: string = 'ValidationError';
   /** The problems, as in the service's `details.errors`. */
@@ -262,10 +233,7 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
 };
 
 /**
- * Builds the error for a non-2xx answer from its status and parsed body (an envelope, text, or other JSON).
- * Only the envelope's known fields are read, each only with its documented type, and every string taken
- * from the answer goes through `redact` (D48): a service may echo the key back.
- * The client calls it for every non-2xx answer; a custom transport or a test can call it too.
+ * The error of a non-2xx answer, from its status and parsed body: only the envelope's known fields, each string redacted.
  * @example
  * const body = { error: { code: 'HTTP_ERROR', message: 'Insufficient quota: this search requires 2 units and 1 remains.' } };
  * const error = apiError(body, { status: 402, headers: new Headers() }, 'POST /flights/search', (text) => text);
@@ -275,7 +243,6 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
 // biome-ignore lint/suspicious/noExplicitAny: any JSON, or none, from a server the SDK does not trust; read only through `?.` and typeof checks
 export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request: string, redact: (text: string) => string): FlightSearchApiError {
   const { status } = init;
-  // Reading through `?.` keeps an `error` (or `details`) that is not an object harmless.
   const e = body?.error;
   const Class =
     status === 403 && e?.code === 'BUDGET_EXCEEDED' ? BudgetExceededError : (BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError));
@@ -284,13 +251,12 @@ export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request
   const list = (v: unknown): any[] | undefined => (Array.isArray(v) ? v : undefined);
   const said = e?.message;
   const errors = list(e?.details?.errors)?.map((i) => ({ field: text(i?.field), message: text(i?.message), type: text(i?.type) }) as ValidationIssue);
-  // No body at all (a 503 from a proxy, Content-Length 0) leaves just the status and the request.
   let message = '';
   let cause: unknown;
   try {
     message = redact(String(said ?? (typeof body === 'string' ? body : (JSON.stringify(body) ?? ''))));
   } catch (problem) {
-    // Issue 39: JSON nested too deep to print (a RangeError) is the status's own error too, the problem its cause.
+    // JSON nested too deep to print: the status's own error, the problem its cause.
     cause = problem;
   }
   // Redacted before it is cut: a key across the cut would otherwise leave its start.
@@ -298,7 +264,6 @@ export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request
   return new Class({
     cause,
     ...init,
-    // A 422 names each problem after the service's message, as a local ValidationError does.
     message: [status, message, ...(errors ?? []).map((i) => `${i.field}: ${i.message}`), `(${request})`].filter((part) => part !== '').join(' '),
     code: text(e?.code),
     correlationId: text(e?.correlationId),

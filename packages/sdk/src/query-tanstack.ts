@@ -1,20 +1,13 @@
-// `@flight-search/sdk/query`: TanStack Query v5 option factories for every call (D111).
-// Plain objects for `useQuery` / `useMutation` (React, Vue, Solid, Svelte) or query-core's `QueryClient`:
-// nothing here imports a framework, and `@tanstack/query-core` is an optional peer only this entry loads.
-// Exported as `experimental_streamedQuery` in v5: this entry is where a rename would be absorbed.
+// `@flight-search/sdk/query`: TanStack Query v5 option factories (D111); `@tanstack/query-core` is an optional peer only this entry loads.
 import { type QueryFunction, type QueryFunctionContext, experimental_streamedQuery as streamedQuery } from '@tanstack/query-core';
 import type { FlightSearchClient, SearchResponseFor } from './client.js';
-import type { RequestOptions, SearchOptions } from './options.js';
+import { CALL_OPTIONS, type OutcomeOption, type RequestOptions, type SearchOptions } from './options.js';
 import { compareProgramsStreaming } from './compare/stream.js';
 import type { CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, ItemFor } from './compare/types.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS } from './programs.js';
 import type { ExactCompare, ExactSearch, HistoryQuery, HistoryResponse, Quota, SearchRequest } from './types.js';
 
-/**
- * A copy with the service's defaults written out (`priceType: 'MILES'`, `responseFormat: 'RAW'`, no children or
- * infants) and `undefined` fields left out, keys sorted at every level: two requests the service answers the same
- * way get the same key, and the key reads the same in devtools whatever order the fields were written in.
- */
+/** A copy with the service's defaults written out, `undefined` fields left out and keys sorted: equal requests, equal keys. */
 const normalized = <T extends object>(value: T, defaults: object = {}): T => {
   const sorted = (v: unknown): unknown =>
     Array.isArray(v)
@@ -38,57 +31,39 @@ const comparisonRequest = (request: CompareRequest) =>
   );
 
 /**
- * The query keys of this entry, all under `['flight-search']`: stable (the same request gives an equal key, whatever
- * the order of its fields and with the service's defaults written out), and made to invalidate by prefix.
- * Keys do not name the client: use one `QueryClient` per API key (or per user), as you would for any cache of answers.
+ * The query keys of this entry, under `['flight-search']`: stable (equal requests give equal keys) and made to invalidate by prefix.
+ * Keys do not name the client: use one `QueryClient` per API key or user.
  * @example
  * queryClient.invalidateQueries({ queryKey: flightSearchKeys.quota() }); // after a search spent units
- * queryClient.removeQueries({ queryKey: flightSearchKeys.all });         // on sign-out
- * // ['flight-search', 'comparison', { cabinType: 'ECONOMY', ..., programs: ['PROGRAM_1', ...], responseFormat: 'PARSED' }, {}]
- * flightSearchKeys.comparison(request);
  */
 export const flightSearchKeys = {
   /** Every key of this entry. */
   all: ['flight-search'] as const,
   /** `['flight-search', 'quota']`. */
   quota: () => ['flight-search', 'quota'] as const,
-  /** `['flight-search', 'price-history', query]`, the query normalized (a single program or date stays as given: the service reads both forms the same). */
+  /** `['flight-search', 'price-history', query]`, the query normalized. */
   priceHistory: (query: HistoryQuery) => ['flight-search', 'price-history', normalized(query)] as const,
   /** `['flight-search', 'search']`: the mutation key of every search. */
   search: () => ['flight-search', 'search'] as const,
-  /**
-   * `['flight-search', 'comparison', request, { quotaCheck, timeoutMs, maxRetries, validate }]`: the request normalized,
-   * `programs` written out (every program of its `priceType` when left out), and the options that change the outcomes
-   * (`concurrency` does not, nor do `headers`, which change how each search is sent, not what it answers).
-   */
+  /** `['flight-search', 'comparison', request, options]`: the request normalized, `programs` written out, and the options that change the outcomes. */
   comparison: (request: CompareRequest, options: ComparisonQueryOptions = {}): readonly ['flight-search', 'comparison', CompareRequest, ComparisonKeyOptions] =>
-    [
-      'flight-search',
-      'comparison',
-      comparisonRequest(request),
-      normalized({ quotaCheck: options.quotaCheck, timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, validate: options.validate }),
-    ] as const,
+    ['flight-search', 'comparison', comparisonRequest(request), normalized(keyOptions(options))] as const,
 };
 
-/** The options of a comparison that its key holds: the ones that change the outcomes. */
-export interface ComparisonKeyOptions {
-  /** {@link CompareOptions.quotaCheck}, when given. */
-  quotaCheck?: CompareOptions['quotaCheck'];
-  /** {@link CompareOptions.timeoutMs}, when given. */
-  timeoutMs?: CompareOptions['timeoutMs'];
-  /** {@link CompareOptions.maxRetries}, when given: a 429 given up on or retried is another outcome. */
-  maxRetries?: CompareOptions['maxRetries'];
-  /** {@link CompareOptions.validate}, when given: a request refused locally or judged by the service. */
-  validate?: CompareOptions['validate'];
-}
+/** `quotaCheck` and the per-call options {@link CALL_OPTIONS} marks as changing a comparison's outcomes. */
+const keyOptions = (options: ComparisonQueryOptions): ComparisonKeyOptions =>
+  Object.fromEntries(Object.entries(options).filter(([name]) => name === 'quotaCheck' || CALL_OPTIONS[name as OutcomeOption]?.[2]));
 
-/** What {@link quotaQueryOptions}, {@link priceHistoryQueryOptions} and {@link compareProgramsQueryOptions} return: options for `useQuery` or a `QueryClient`. */
+/** The options of a comparison its key holds: the ones that change the outcomes. */
+export type ComparisonKeyOptions = Pick<CompareOptions, 'quotaCheck' | OutcomeOption>;
+
+/** Options for `useQuery` or a `QueryClient`. */
 export interface FlightSearchQueryOptions<TData, TKey extends readonly unknown[]> {
   /** The query's key, from {@link flightSearchKeys}. */
   queryKey: TKey;
   /** Makes the call with the query's signal, so cancelling the query aborts it. */
   queryFn: QueryFunction<TData, TKey>;
-  /** Always `false`: the client already retries what is safe to retry (a search only on a 429, refused before any charge). */
+  /** Always `false`: the client retries what is safe. */
   retry: false;
 }
 
@@ -102,21 +77,16 @@ export interface FlightSearchMutationOptions<R extends SearchRequest> {
   retry: false;
 }
 
-/**
- * Options of {@link compareProgramsQueryOptions}: {@link CompareOptions} without `signal`, which the query gives;
- * `headers`, `maxRetries` and `validate` go to each search as they do in {@link compareProgramsStreaming}.
- */
+/** Options of {@link compareProgramsQueryOptions}: {@link CompareOptions} without `signal`, which the query gives. */
 export type ComparisonQueryOptions = Omit<CompareOptions, 'signal'>;
 
-// A client already retries what is safe to retry (GET calls on transient failures, a search on 429 alone, D63):
-// TanStack's own retries (3 by default) would multiply them, and would send a search (a charge) again.
+// The client retries what is safe; TanStack's retries would multiply them and send a search (a charge) again.
 const NO_RETRY = { retry: false } as const;
 
 /**
- * `GET /quota` as a query (free). The query's signal aborts the call; retries are the client's own.
+ * `GET /quota` as a query: the query's signal aborts the call.
  * @example
  * const { data } = useQuery(quotaQueryOptions(client));
- * data?.remaining;
  */
 export function quotaQueryOptions(
   client: Pick<FlightSearchClient, 'getQuota'>,
@@ -131,11 +101,9 @@ export function quotaQueryOptions(
 }
 
 /**
- * `GET /intelligence/flights/history` as a query (free), keyed by the normalized query. An invalid query fails
- * the query with `ValidationError` and sends nothing.
+ * `GET /intelligence/flights/history` as a query, keyed by the normalized query.
  * @example
  * const { data } = useQuery(priceHistoryQueryOptions(client, { origin: 'SAO', destination: 'NYC', lookbackDays: 30 }));
- * data?.flights.length;
  */
 export function priceHistoryQueryOptions(
   client: Pick<FlightSearchClient, 'getPriceHistory'>,
@@ -151,14 +119,9 @@ export function priceHistoryQueryOptions(
 }
 
 /**
- * A search as a mutation: it costs quota, so it goes out when the user's action calls `mutate(request)`,
- * never on a render, a mount, a focus or a reconnect, and is never retried by TanStack (the client retries a 429
- * alone). Its answer is not cached; put it in the cache yourself if a page should show it again.
- * The request type, given once, types the answers (PARSED items below).
+ * A search as a mutation: it costs quota, so it goes out only on `mutate(request)` and TanStack never retries it.
  * @example
  * const search = useMutation(searchFlightsMutationOptions<SearchRequest & { responseFormat: 'PARSED' }>(client));
- * <form onSubmit={() => search.mutate({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
- *   origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15', passengers: { adults: 1 }, responseFormat: 'PARSED' })} />
  */
 export function searchFlightsMutationOptions<R extends SearchRequest = SearchRequest>(
   client: Pick<FlightSearchClient, 'searchFlights'>,
@@ -166,18 +129,12 @@ export function searchFlightsMutationOptions<R extends SearchRequest = SearchReq
 ): FlightSearchMutationOptions<R> {
   return {
     mutationKey: flightSearchKeys.search(),
-    // A mutation's variables come at run time, checked there: no literal to check exactly here.
     mutationFn: (request: R): Promise<SearchResponseFor<R>> => client.searchFlights<R>(request as R & ExactSearch<R>, options),
     ...NO_RETRY,
   };
 }
 
-/**
- * What keeps a comparison from being sent again by itself: its results never go stale (`staleTime: Infinity`), so no
- * mount, window focus or reconnect refetches it, and those three are off as well, for a query a page marks stale by hand;
- * it is kept 30 minutes after its last component unmounts (`gcTime`), so a component mounted again in that time shows it
- * without searching. Only `refetch()`, `invalidateQueries` or a new request (a new key) searches again.
- */
+/** A comparison is never searched again by itself: never stale, no refetch on mount, focus or reconnect, kept 30 minutes unused. */
 export const COMPARISON_DEFAULTS: ComparisonDefaults = {
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: 30 * 60_000,
@@ -189,9 +146,9 @@ export const COMPARISON_DEFAULTS: ComparisonDefaults = {
 
 /** The type of {@link COMPARISON_DEFAULTS}. */
 export interface ComparisonDefaults {
-  /** `Infinity`: a comparison's results never go stale by themselves. */
+  /** `Infinity`. */
   staleTime: number;
-  /** 30 minutes after its last component unmounts. */
+  /** 30 minutes. */
   gcTime: number;
   /** `false`: a mount never searches again. */
   refetchOnMount: false;
@@ -204,14 +161,10 @@ export interface ComparisonDefaults {
 }
 
 /**
- * {@link compareProgramsStreaming} as a query through TanStack Query v5's `streamedQuery`: `data` is the outcomes so
- * far, in the order they arrived, growing as each program answers (`fetchStatus` stays `'fetching'` until the last).
- * Cancelling the query (its last component unmounting while it runs, or `queryClient.cancelQueries`) aborts the
- * searches still in flight; the ones that finished were charged. Keyed by {@link flightSearchKeys.comparison}, with
- * {@link COMPARISON_DEFAULTS}: spread your own options after it to change them.
+ * {@link compareProgramsStreaming} as a query (TanStack's `streamedQuery`): `data` grows by each outcome as it arrives.
+ * Cancelling the query aborts the searches in flight. Keyed by {@link flightSearchKeys.comparison}, with {@link COMPARISON_DEFAULTS}.
  * @example
  * const { data = [], fetchStatus } = useQuery({ ...compareProgramsQueryOptions(client, request, { timeoutMs: 40_000 }), enabled: submitted });
- * data.map((o) => (o.kind === 'result' && o.item.success ? `${o.program}: ${o.item.flights.length} flights` : `${o.program}: ${o.kind}`));
  */
 export function compareProgramsQueryOptions<const R extends CompareInput>(
   client: CompareClient,
@@ -221,7 +174,7 @@ export function compareProgramsQueryOptions<const R extends CompareInput>(
   const queryKey = flightSearchKeys.comparison(request, options);
   return {
     queryKey,
-    // Reading `signal` is what lets TanStack cancel the query when its last observer goes (it checks whether it was read).
+    // Reading `signal` lets TanStack cancel the query when its last observer goes.
     queryFn: streamedQuery<CompareOutcome<ItemFor<R['responseFormat']>>, CompareOutcome<ItemFor<R['responseFormat']>>[], typeof queryKey>({
       streamFn: ({ signal }) => compareProgramsStreaming<R>(client, request, { ...options, signal }),
     }),

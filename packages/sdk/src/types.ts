@@ -1,5 +1,4 @@
-// The contract's types, generated from openapi.yaml into the private @flight-search/contract
-// package and bundled into this package's declarations at build time.
+// The contract's types, bundled into this package's declarations at build time.
 export type {
   ProgramCode,
   MilesProgram,
@@ -38,17 +37,12 @@ export type { components, paths } from '@flight-search/contract';
 import type { CashProgram, MilesProgram, Passengers, PriceType, ProgramCode, SearchRequest as ContractSearchRequest } from '@flight-search/contract';
 
 /**
- * A program code: one the SDK knows (offered by the editor), or any other code, which the SDK sends
- * for the service to judge, so a program the service adds needs no SDK release. Run-time checks let
- * an unknown code through when it has the shape of every code (upper-case letters, digits and
- * underscores, `PROGRAM_9`); the service refuses a code it does not offer without charging.
+ * A program code: one the SDK knows, or any other code shaped like one (`PROGRAM_9`), which the service judges.
  */
 export type Program = ProgramCode | (string & {});
 
 /**
- * The body of `POST /flights/search`: the contract's schema (a field with a default may be left
- * out), with `airlineLoyalty` readonly and open to codes the SDK does not know ({@link Program}).
- * A value of this type is accepted as is; the cross-field rules are then checked at run time.
+ * The body of `POST /flights/search`: the contract's schema with `airlineLoyalty` readonly and open ({@link Program}).
  */
 export type SearchRequest = Omit<ContractSearchRequest, 'airlineLoyalty'> & {
   /** Exactly one program (`SEARCH-1`) allowed for `priceType` (`SEARCH-2`); a readonly array (`as const`) is fine. */
@@ -56,9 +50,7 @@ export type SearchRequest = Omit<ContractSearchRequest, 'airlineLoyalty'> & {
 };
 
 /**
- * {@link SearchRequest} discriminated by `priceType`, so that an editor offers the programs that
- * `priceType` takes (the CASH airlines for `'CASH'`, else the MILES programs). Every `SearchRequest`
- * is one: an unknown code fits either side, and {@link ExactSearch} refuses a known one of the other side.
+ * {@link SearchRequest} discriminated by `priceType`, so that an editor offers the programs that `priceType` takes.
  */
 export type SearchInput = Omit<SearchRequest, 'priceType' | 'airlineLoyalty'> &
   (
@@ -92,10 +84,8 @@ export type ProgramsOf<R> = R extends { programs: readonly (infer P)[] }
 type Allowed<C, P extends PriceType> = C extends ProgramCode ? ProgramFor<P> : C;
 
 /**
- * What a request literal `R` must also satisfy, the rules TypeScript cannot see through a generic:
- * no field the contract does not declare (at the top, `Shape`'s keys, and in `passengers`; the
- * compiler's message names it: `{ 'unknown field': "childs" }`), and `returnDate` for a `ROUND_TRIP`.
- * A value typed with the plain request type satisfies it as is.
+ * What a request literal `R` must also satisfy: no field the contract does not declare (the compiler's message names
+ * it: `{ 'unknown field': "childs" }`), and `returnDate` for a `ROUND_TRIP`.
  */
 export type Exact<R, Shape> = {
   [K in Exclude<keyof R, keyof Shape>]: {
@@ -121,9 +111,7 @@ export type Exact<R, Shape> = {
     : unknown);
 
 /**
- * The checks `searchFlights` makes on a request literal, beyond {@link SearchRequest}: {@link Exact}, and
- * `airlineLoyalty` a one-element tuple whose known program is allowed for the `priceType` (`SEARCH-1`,
- * `SEARCH-2`). A request held in an array-typed variable (a plain `SearchRequest`) is checked at run time.
+ * The checks `searchFlights` makes on a request literal: {@link Exact}, and one program allowed for the `priceType`.
  * @example
  * // @ts-expect-error: PROGRAM_1 is a MILES program
  * client.searchFlights({ ...oneWay, priceType: 'CASH', airlineLoyalty: ['PROGRAM_1'] });

@@ -3,9 +3,7 @@ import { ANSWER_SCHEMAS } from '../generated/contract.js';
 import { aType, checkScalar, checkSize, isPlainObject, own, type Finding, type SchemaNode } from './schema.js';
 
 /**
- * An answer's schema as `scripts/generators/lib/schemas.mjs` (`answerSchemas`) writes it: the request
- * interpreter's keywords plus what openapi.yaml's answers use (alternatives, constants, nullable types),
- * a `$ref` being the name of a component schema of {@link ANSWER_SCHEMAS}.
+ * An answer's schema as the generator writes it: the request keywords plus alternatives, constants and nullable types.
  */
 interface AnswerNode {
   readonly $ref?: string;
@@ -30,10 +28,8 @@ const components = ANSWER_SCHEMAS.schemas as unknown as Record<string, AnswerNod
 export type AnswerProblem = { operation: 'undeclared' } | { status: 'undeclared'; declared: string[] } | { issues: ValidationIssue[] };
 
 /**
- * Whether openapi.yaml allows `status` with `body` as an answer of `method path`: `undefined` when it does,
- * else the operation that does not exist, the status it does not declare (with those it does), or every
- * issue of the body (fields from `body`, texts in the request validator's words). The mock's stubs check
- * each declared answer with it (issue 30), with no JSON Schema library (D94's route A).
+ * Whether openapi.yaml allows `status` with `body` as an answer of `method path`: `undefined` when it does, else the
+ * unknown operation, the undeclared status, or every issue of the body.
  *
  * @example
  * checkAnswer('GET', '/quota', 418, {}); // { status: 'undeclared', declared: ['200', '401', ...] }

@@ -2,7 +2,7 @@ import { HISTORY_QUERY_SCHEMA, HISTORY_RULE_OF_FIELD } from '../generated/contra
 import type { CabinType, MilesProgram, ValidationIssue } from '../types.js';
 import { better, checkScalar, checkSize, issue, typeMismatch, type CheckOptions, type Finding, type SchemaNode } from './schema.js';
 
-/** A valid history query, read as its declared types (D16). */
+/** A valid history query, read as its declared types. */
 export interface ParsedHistoryQuery {
   origin: string;
   destination: string;
@@ -16,21 +16,18 @@ export interface ParsedHistoryQuery {
 const schema = HISTORY_QUERY_SCHEMA as SchemaNode & { properties: Readonly<Record<string, SchemaNode>>; required: readonly string[] };
 
 /**
- * An integer as JSON writes it, an optional minus sign and decimal digits without leading zeros:
- * the only integer text D16 reads. `030` is 30 to one reader and 24 to another, so it is refused (D108).
+ * An integer as JSON writes it, without leading zeros: `030` is 30 to one reader and 24 to another, so it is refused.
  */
 const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
 
 /**
- * A query parameter's text read as the scalar type `node` declares (D16): `true`/`false` for a
- * boolean, decimal digits for an integer; any other text stays text, which the type's check refuses.
+ * A parameter's text read as the scalar type `node` declares; any other text stays text, which the type's check refuses.
  */
 const readText = (node: SchemaNode, text: string): unknown =>
   node.type === 'integer' && DECIMAL_INTEGER.test(text) ? Number(text) : node.type === 'boolean' && /^(true|false)$/.test(text) ? text === 'true' : text;
 
 /**
- * Text another reader takes for an integer (`3e1`, `0x1e`, ` 7`, `7.0`, `030`: any JavaScript number
- * without a fraction, Infinity too) is refused with its own words rather than read differently.
+ * Text another reader takes for an integer (`3e1`, `0x1e`, `7.0`) is refused in its own words, not read differently.
  */
 const looksInteger = (text: string): boolean => {
   const number = Number(text);
@@ -42,12 +39,9 @@ const ruleOf = (name: string): string | undefined =>
   (HISTORY_RULE_OF_FIELD as Readonly<Record<string, string>>)[name === 'destination' ? 'query.origin' : `query.${name}`];
 
 /**
- * Reads and checks the query of `GET /intelligence/flights/history` as the service receives it
- * (`HISTORY-1`..`HISTORY-5`): at most one issue per parameter, in the contract's parameter order,
- * the best-ranked of its findings (D6). A repeatable parameter (`airlineLoyalty`, `departureDate`)
- * is a list; any other given more than once is `invalid_type` saying so; an empty list is absent. Unknown parameters
- * are ignored. `options.decisions` also applies what the contract narrows by decision (D9:
- * history for MILES programs only), which the mock does and a client does not.
+ * Reads and checks the query of `GET /intelligence/flights/history` (`HISTORY-1`..`HISTORY-5`): at most one issue per
+ * parameter, in the contract's order. A parameter other than `airlineLoyalty` and `departureDate` given twice is
+ * `invalid_type`; unknown ones are ignored. `options.decisions` applies the contract's narrowing decisions (the mock).
  *
  * @example
  * const result = validateHistoryQuery(new URLSearchParams('origin=SAO&destination=NYC&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=31'));
@@ -72,15 +66,13 @@ export function validateHistoryQuery(
       finding = typeMismatch((node.type === 'array' && node.items) || node);
     } else if (texts.length === 0) {
       if (schema.required.includes(name)) finding = ['missing', `${name} is required`];
-      // An absent optional parameter reads as its default (onlyFutureDepartures: false).
       else if (node.default !== undefined) query[name] = node.default;
     } else if (node.type === 'array') {
-      // Each value as the item type; the parameter reports the best-ranked finding among them.
       finding = checkSize(node, texts.length);
       for (const text of texts) finding = better(finding, node.items && checkScalar(node.items, text, options));
       query[name] = texts;
     } else if (texts.length > 1) {
-      // Each value may be fine on its own: what is wrong is the repetition, so that is what is said.
+      // What is wrong is the repetition, so that is what is said.
       finding = ['invalid_type', `must be given once, not ${texts.length} times`];
     } else {
       const value = readText(node, texts[0] as string);

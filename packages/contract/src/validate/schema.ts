@@ -2,9 +2,7 @@ import type { ValidationIssue, ValidationIssueType } from '../types.js';
 import { VALIDATION_ISSUE_TYPES } from '../generated/contract.js';
 
 /**
- * A request schema of openapi.yaml as `scripts/generators/contract.mjs` writes it into
- * `generated/contract.ts`: only the keywords below, so the generator refuses a contract change
- * this interpreter would not understand.
+ * A request schema of openapi.yaml as the generator writes it: only the keywords below.
  */
 export interface SchemaNode {
   readonly type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
@@ -21,11 +19,11 @@ export interface SchemaNode {
   readonly exclusiveMinimum?: number;
   readonly minItems?: number;
   readonly maxItems?: number;
-  /** The text of an issue of this value (its size, for an array), where the contract or the mock's option table words it. */
+  /** The text of an issue of this value, where the contract or the mock words it. */
   readonly 'x-message'?: string;
-  /** A decision of ours that narrows the spec (`D9`): checked only when asked (see {@link CheckOptions}). */
+  /** A decision of ours that narrows the spec: checked only when asked ({@link CheckOptions}). */
   readonly 'x-decision'?: string;
-  /** A code that must name a place the service knows (D107): checked only with {@link CheckOptions.place}. */
+  /** A code that must name a place the service knows: checked only with {@link CheckOptions.place}. */
   readonly 'x-place'?: 'airport' | 'airport-or-city';
 }
 
@@ -34,28 +32,22 @@ export type Finding = readonly [type: ValidationIssueType, text: string];
 
 export interface CheckOptions {
   /**
-   * Also check what the contract narrows by decision (`x-decision`, such as D9's MILES-only history).
-   * The mock does; a client does not, so it never refuses what the real service may accept.
+   * Also check what the contract narrows by decision (`x-decision`): the mock does, a client does not.
    */
   decisions?: boolean | undefined;
   /**
-   * What is wrong with a well-formed code where an `x-place` wants an airport (or, for history, a
-   * city code too), or `undefined` when it names one (D107). Only a checker holding an airport
-   * table passes it (the mock); without it only the code's format is checked.
+   * What is wrong with a well-formed code where an `x-place` wants an airport (or city), `undefined` when it names one.
    */
   place?: ((code: string, kind: 'airport' | 'airport-or-city') => string | undefined) | undefined;
   /**
-   * Leave program codes open (D143): a code a program enum does not list passes when it has the
-   * shape of every code (its `pattern`), and the service says whether it exists. The SDK does, so a
-   * program added at the service needs no SDK release; the mock does not.
+   * Leave program codes open: a code no enum lists passes when it has the shape of every code (the SDK; the mock does not).
    */
   openCodes?: boolean | undefined;
 }
 
 /** A JSON object: not an array, not null. */
 /**
- * An empty object for keys a client chooses (query and header names, record fields): it has no prototype,
- * so `constructor`, `__proto__` and `hasOwnProperty` are keys like any other (issue 39 item 1).
+ * An empty object for keys a client chooses: no prototype, so `constructor` and `__proto__` are keys like any other.
  * @example
  * const query = dictionary<string[]>(); query.constructor = ['1']; // an own key, nothing inherited
  */
@@ -66,19 +58,18 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
 /** An own property's value, `undefined` when absent: a `__proto__` key or a polluted prototype is never read. */
 export const own = (object: Readonly<Record<string, unknown>>, name: string): unknown => (Object.hasOwn(object, name) ? object[name] : undefined);
 
-/** The order in which one field's findings outrank each other: the first type of the contract's vocabulary wins (D6). */
+/** The order in which one field's findings outrank each other. */
 export const rank = (type: string): number => (VALIDATION_ISSUE_TYPES as readonly string[]).indexOf(type);
 
 /** The better of two findings of one field. */
 export const better = (a: Finding | undefined, b: Finding | undefined): Finding | undefined => (!a || (b && rank(b[0]) < rank(a[0])) ? b : a);
 
-/** A JSON type in plain words, with its article: `an integer`, `a string` (issue 30 item 7). */
+/** A JSON type in plain words, with its article: `an integer`. */
 export const aType = (type: string | undefined): string => `${/^[aeiou]/.test(type!) ? 'an' : 'a'} ${type}`;
 
 /** The finding of a value of another type than `node` declares: `must be an integer`. */
 export const typeMismatch = (node: SchemaNode): Finding => ['invalid_type', `must be ${aType(node.type)}`];
 
-// Compiled once per pattern: a search checks two IATA codes and two dates on every call.
 const patterns = new Map<string, RegExp>();
 const matches = (pattern: string, text: string): boolean => {
   let compiled = patterns.get(pattern);
@@ -91,14 +82,12 @@ const matches = (pattern: string, text: string): boolean => {
 
 /** `YYYY-MM-DD` on the proleptic Gregorian calendar: no 2025-02-29, no 2026-04-31. */
 export function isCalendarDate(text: string): boolean {
-  // Date reads the text as that day's UTC midnight, rolling a day past its month's end over (or refusing it,
-  // when toJSON gives null): only a day on the calendar is written back as the same text.
+  // Date rolls a day past its month's end over: only a day on the calendar is written back as the same text.
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(text).toJSON()?.startsWith(text) === true;
 }
 
 /**
- * The finding of a scalar value (string, integer, boolean) against `node`, or `undefined` when it
- * passes. Checks run in the vocabulary's order, so the first that fails is the one a field reports.
+ * The finding of a scalar value against `node`, or `undefined`; checks run in the vocabulary's order.
  */
 export function checkScalar(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
   return worded(node, scalarFinding(node, value, options));
@@ -114,14 +103,12 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
   switch (node.type) {
     case 'string': {
       if (typeof value !== 'string') return typeMismatch(node);
-      // A value the enum does not list is refused, unless the set is left open here: a decision of
-      // ours not applied (x-decision), or open codes (D143). Open, it must still have the pattern's shape.
+      // Refused unless left open here (a decision not applied, or open codes); open, it must still fit the pattern.
       const open = (node['x-decision'] && !options.decisions) || (options.openCodes && node.pattern);
       if (node.enum && !node.enum.includes(value) && !(open && matches(node.pattern ?? '', value)))
         return ['invalid_enum', `must be one of ${node.enum.join(', ')}`];
       if (node.pattern && !matches(node.pattern, value)) return ['invalid_format', `must match ${node.pattern}`];
       if (node.format === 'date' && !isCalendarDate(value)) return ['invalid_date', 'must be a day on the calendar'];
-      // A code that names no place the checker knows (D107); only a checker holding an airport table asks.
       const place = node['x-place'] && options.place?.(value, node['x-place']);
       return place ? ['invalid_enum', place] : undefined;
     }
@@ -147,9 +134,8 @@ export function checkSize(node: SchemaNode, length: number): Finding | undefined
 }
 
 /**
- * Every finding of a JSON value against `node`, one per field at most, in the schema's property
- * order, each under its dotted path from `field` (`body.passengers.adults`, `body.airlineLoyalty.0`).
- * `undefined` is an absent value: a required one is `missing`, an optional one passes.
+ * Every finding of a JSON value against `node`, one per field at most, under its dotted path from `field`;
+ * `undefined` is an absent value.
  */
 export function checkJson(
   node: SchemaNode,
@@ -176,7 +162,7 @@ export function checkJson(
     }
     const size = checkSize(node, value.length);
     if (size) report(field, size);
-    // An index loop, not forEach: a hole of a sparse array is checked as the undefined it holds.
+    // An index loop: a hole of a sparse array is checked as the undefined it holds.
     if (node.items) for (let index = 0; index < value.length; index++) checkJson(node.items, value[index], `${field}.${index}`, report, options);
   } else {
     const finding = checkScalar(node, value, options);
@@ -193,21 +179,17 @@ export interface UnknownField {
 }
 
 /**
- * Every field of `value` that `node` does not declare, nested objects and arrays of objects
- * included, in the value's order. The contract leaves objects open (the service's rule for an
- * extra field is unstated), so this is not a finding of {@link checkJson}: each caller decides
- * what an unknown field costs (the mock warns or refuses it; its own settings refuse it).
+ * Every field of `value` that `node` does not declare, nested ones included: not a finding of {@link checkJson},
+ * since the contract leaves objects open; each caller decides what an unknown field costs.
  *
  * @example
  * unknownFields(SEARCH_REQUEST_SCHEMA, { passengers: { adults: 1, childs: 2 }, foo: 1 }, 'body');
  * // [{ field: 'body.passengers.childs', known: ['adults', 'children', 'infants'] }, { field: 'body.foo', known: [...] }]
  */
 export function unknownFields(node: SchemaNode | undefined, value: unknown, field: string): UnknownField[] {
-  // An array's entries are its items, all of them declared by `items`; an object's are its fields, each declared or not.
   const array = node?.type === 'array' && Array.isArray(value);
   if (!array && !(node?.type === 'object' && isPlainObject(value))) return [];
   const known = Object.keys(node.properties ?? {});
-  // A hole of a sparse array holds no field: Object.entries skips it.
   return Object.entries(value).flatMap(([name, each]) =>
     array || known.includes(name)
       ? unknownFields(array ? node.items : node.properties?.[name], each, `${field}.${name}`)

@@ -8,10 +8,8 @@ const schema = SEARCH_REQUEST_SCHEMA as SchemaNode;
 const INVALID = Symbol('invalid');
 
 /**
- * A cross-field rule of `POST /flights/search` (D6): the fields it reads (`'passengers.adults'`), the
- * field its issue names, and what is wrong, or a falsy value when nothing is. `broken` gets each field's
- * value, or its default when absent (priceType MILES, children and infants 0); it is asked only when
- * every field it reads is valid on its own.
+ * A cross-field rule of `POST /flights/search`: the fields it reads, the field its issue names, and what is wrong
+ * (falsy when nothing is), asked only when every field it reads is valid on its own (absent ones as their default).
  */
 type CrossFieldRule = readonly [
   rule: string,
@@ -32,8 +30,7 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
     ([[program], priceType]) => {
       const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
       const other: readonly string[] = priceType === 'CASH' ? MILES_PROGRAMS : CASH_PROGRAMS;
-      // Refused: a program of the other priceType only. A code neither table knows reaches this rule only when
-      // codes are open (the schema check refuses it otherwise), and is the service's to judge (D143).
+      // A program of the other priceType only: a code neither table knows is the service's to judge.
       return (
         !allowed.includes(program) && other.includes(program) && `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')}`
       );
@@ -63,7 +60,7 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
     ([tripType, back]) => tripType === 'ROUND_TRIP' && back === undefined && 'returnDate is required when tripType is ROUND_TRIP',
     'missing',
   ],
-  // SEARCH-6: a ROUND_TRIP returns after it departs (a ONE_WAY's returnDate is ignored, D14).
+  // SEARCH-6: a ROUND_TRIP returns after it departs.
   [
     'SEARCH-6',
     ['tripType', 'departureDate', 'returnDate'],
@@ -73,13 +70,9 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
 ];
 
 /**
- * Every problem of a search body, as the service lists them in a 422's `details.errors` (D6):
- * openapi.yaml's schema of `SearchRequest` (`SEARCH-1`, `SEARCH-8`, `SEARCH-9`, `SEARCH-10`), at most
- * one issue per field in schema order, then the cross-field rules `SEARCH-2`..`SEARCH-7`, each only
- * when the fields it reads are valid on their own. `[]` when the body is a valid `SearchRequest`.
- * An `undefined` property is absent (it is not sent as JSON). `options.place` (the mock's) also
- * checks that `origin` and `destination` name airports it knows (D107); without it, as in the
- * SDK, only their format is: which airports exist is the service's to say.
+ * Every problem of a search body, as the service lists them in a 422's `details.errors`: the schema's (at most one
+ * issue per field), then the cross-field rules `SEARCH-2`..`SEARCH-7` on valid fields. `[]` when valid. `options.place`
+ * (the mock's) also checks that airports exist.
  *
  * @example
  * validateSearchRequest({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', cabinType: 'ECONOMY',
@@ -95,7 +88,6 @@ export function validateSearchRequest(body: unknown, options: CheckOptions = {})
 
   const read = (path: string): unknown => {
     const field = `body.${path}`;
-    // The field itself, a field under it, or one it is under.
     if (issues.some(({ field: known }) => `${known}.`.startsWith(`${field}.`) || `${field}.`.startsWith(`${known}.`))) return INVALID;
     let value: unknown = body;
     let node: SchemaNode | undefined = schema;
@@ -109,7 +101,6 @@ export function validateSearchRequest(body: unknown, options: CheckOptions = {})
     const values = reads.map(read);
     const text = !values.includes(INVALID) && broken(values);
     const field = `body.${name}`;
-    // A field has one issue: a cross-field rule never adds a second one to a field (D6).
     if (text && !issues.some((known) => known.field === field)) issues.push(issue(field, [type, text], rule));
   }
   return issues;

@@ -3,10 +3,7 @@ import { compareProgramsStreaming } from './stream.js';
 import type { CheapestFare, CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, CompareResult, ItemFor } from './types.js';
 
 /**
- * The cheapest fare among `flights` (every direction of a round trip counts):
- * for MILES the fewest `miles`, ties broken by the lowest `totalMoney` (the
- * taxes and fees paid on top); for CASH the lowest `totalMoney`. The first
- * one wins a full tie. `undefined` when there is no fare.
+ * The cheapest fare among `flights`: for MILES the fewest `miles`, then the lowest `totalMoney`; for CASH the lowest `totalMoney`.
  * @example
  * const best = cheapestFare(item.flights, 'MILES');
  * if (best) console.log(best.flight.flightCode, best.fare.miles, best.fare.totalMoney);
@@ -20,11 +17,8 @@ export function cheapestFare(flights: readonly ParsedFlight[], priceType: PriceT
 }
 
 /**
- * Runs {@link compareProgramsStreaming} to the end and collects it: every
- * outcome in completion order, a `summary` in the service's terms and, for
- * PARSED answers, the cheapest fare of each program (see {@link cheapestFare}).
- * Rejects like the stream does: `AbortError` on abort, `QuotaExceededError`
- * from `quotaCheck: 'throw'`, a `TypeError` for a bad program or option.
+ * Runs {@link compareProgramsStreaming} to the end: every outcome, a `summary` in the service's terms and each program's
+ * cheapest PARSED fare ({@link cheapestFare}). Rejects as the stream does.
  * @example
  * const { summary, cheapest } = await comparePrograms(client, {
  *   tripType: 'ONE_WAY', cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK',

@@ -15,12 +15,7 @@ import type {
   SearchSummary,
 } from '../types.js';
 
-/**
- * What the compare helpers need from a client: `createFlightSearchClient()`'s
- * result fits, and so does any fake with these two methods that, like the
- * client, rejects with the SDK's errors (an `error` outcome carries what
- * `searchFlights` rejected with, typed as {@link FlightSearchError}).
- */
+/** What the compare helpers need from a client: `createFlightSearchClient()`'s result, or a fake rejecting with the SDK's errors. */
 export interface CompareClient {
   /** Searches one program, as {@link FlightSearchClient.searchFlights} does. */
   searchFlights(request: SearchRequest, options?: SearchOptions): Promise<SearchResponse>;
@@ -30,14 +25,11 @@ export interface CompareClient {
 
 /** A search request without `airlineLoyalty`; `programs` lists the programs to compare. */
 export type CompareRequest = Omit<SearchRequest, 'airlineLoyalty'> & {
-  /**
-   * Programs to search, in this order (it matters for `quotaCheck: 'partial'`). Default: every program allowed for `priceType`.
-   * A code the SDK does not know is searched too ({@link Program}): the service says whether it exists.
-   */
+  /** Programs to search, in this order (`quotaCheck: 'partial'` pays for the first). Default: every program allowed for `priceType`. */
   programs?: readonly Program[];
 };
 
-/** {@link CompareRequest} discriminated by `priceType`, so that an editor offers the programs it takes; every `CompareRequest` is one. */
+/** {@link CompareRequest} discriminated by `priceType`, so that an editor offers the programs it takes. */
 export type CompareInput = Omit<CompareRequest, 'priceType' | 'programs'> &
   (
     | {
@@ -55,26 +47,18 @@ export type CompareInput = Omit<CompareRequest, 'priceType' | 'programs'> &
   );
 
 /**
- * Options of {@link compareProgramsStreaming} and {@link comparePrograms}: a search's per-call options
- * ({@link SearchOptions}: `headers`, `maxRetries`, `validate`), given to each search, and the comparison's own.
- * `headers` also go with `quotaCheck`'s quota read; `maxRetries` bounds only each search's 429 retries
- * (`retrySearchOn429`), since a charged search is never retried.
+ * Options of {@link compareProgramsStreaming} and {@link comparePrograms}: a search's per-call options, given to each search, and the comparison's own.
  * @example
  * comparePrograms(client, request, { concurrency: 4, timeoutMs: 40_000, maxRetries: 0, headers: { traceparent } });
  */
 export interface CompareOptions extends Omit<SearchOptions, 'signal' | 'timeoutMs'> {
   /** Searches running at the same time. Default: all at once. */
   concurrency?: number;
-  /** Aborting it cancels every search in flight and ends the iteration with an `AbortError`. */
+  /** Aborting it cancels every search in flight (`AbortError`). */
   signal?: AbortSignal;
   /** Time-out of each search, in ms (the client's default applies otherwise). */
   timeoutMs?: number;
-  /**
-   * Quota pre-flight through the free `GET /quota`: `'off'` (default) skips it;
-   * `'throw'` throws `QuotaExceededError` before any search when the remaining
-   * quota cannot pay for all of them; `'partial'` runs the programs it can pay
-   * for, in the given order, and reports the rest as `skipped` outcomes.
-   */
+  /** Quota pre-flight (`GET /quota`): `'off'` (default); `'throw'`: `QuotaExceededError` if it cannot pay for all; `'partial'`: the rest `skipped`. */
   quotaCheck?: 'off' | 'throw' | 'partial';
 }
 
@@ -83,7 +67,7 @@ export type ItemFor<F extends ResponseFormat | undefined> = F extends 'PARSED' ?
 
 /** What every outcome has. */
 interface OutcomeBase<P> {
-  /** The program this outcome is about: one of the request's `programs` ({@link ProgramsOf}). */
+  /** The program this outcome is about. */
   program: P;
   /** How long this program's search took, in ms (0 for `skipped`). */
   elapsedMs: number;
@@ -93,14 +77,7 @@ interface OutcomeBase<P> {
   total: number;
 }
 
-/**
- * One program's outcome, discriminated by `kind`:
- * - `result`: the service answered; `item` is its result item, a success or
- *   a provider failure inside a 200 (`item.success === false`);
- * - `error`: the SDK threw for this search (`QuotaExceededError`,
- *   `ValidationError`, `TimeoutError`, `ConnectionError`, ...);
- * - `skipped`: not searched, because `quotaCheck: 'partial'` found too little quota.
- */
+/** One program's outcome by `kind`: `result` (the service's item, success or provider failure), `error` (what the SDK threw), `skipped` (`quotaCheck: 'partial'`). */
 export type CompareOutcome<I = RawResultItem | ParsedResultItem, P = Program> =
   | (OutcomeBase<P> & {
       /** The service answered. */
@@ -119,12 +96,9 @@ export type CompareOutcome<I = RawResultItem | ParsedResultItem, P = Program> =
       kind: 'skipped';
     });
 
-/**
- * What `compareProgramsStreaming` returns: an async iterator of outcomes whose
- * `return()` always exists (`for await` calls it on `break`).
- */
+/** What `compareProgramsStreaming` returns: an async iterator of outcomes with `return()`. */
 export type CompareStream<I = RawResultItem | ParsedResultItem, P = Program> = AsyncIterableIterator<CompareOutcome<I, P>> & {
-  /** Stops the comparison (`for await` calls it on `break`): aborts every search in flight and starts no more. */
+  /** Stops the comparison: aborts every search in flight and starts no more. */
   return(): Promise<IteratorReturnResult<undefined>>;
 };
 
@@ -140,12 +114,8 @@ export interface CheapestFare {
 export interface CompareResult<I = RawResultItem | ParsedResultItem> {
   /** Every outcome, in completion order. */
   outcomes: CompareOutcome<I>[];
-  /**
-   * In the service's terms: `totalAirlinesRequested` counts every program,
-   * skipped ones included; `successfulSearches` the items with `success: true`;
-   * `failedSearches` provider failures plus searches that threw.
-   */
+  /** In the service's terms; `failedSearches` counts provider failures and searches that threw, skipped ones count in the total only. */
   summary: SearchSummary;
-  /** Per program with at least one PARSED flight: its cheapest fare (see `comparePrograms`). */
+  /** Per program with at least one PARSED flight: its cheapest fare. */
   cheapest: Partial<Record<Program, CheapestFare>>;
 }

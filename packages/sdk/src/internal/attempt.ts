@@ -10,7 +10,7 @@ import {
 } from '../errors.js';
 import { timer } from './retry.js';
 
-/** One call as each of its attempts sends it (the URL and the body are made once per call), and the client's settings they need. */
+/** One call as each attempt sends it. */
 export interface Call {
   fetch: ((request: Request) => Promise<Response>) | undefined;
   maxResponseBytes: number;
@@ -26,30 +26,24 @@ export interface Call {
   timeoutMs: number;
 }
 
-/** A failed attempt's error, with the status and `Retry-After` of its answer when it had one. */
+/** A failed attempt's error, with its answer's status and `Retry-After`. */
 export type AttemptError = FlightSearchError & { status?: number; retryAfterMs?: number };
 
-/** How one attempt ended: `[answer, undefined, data]`, or `[answer, error]` with the answer absent when none came. */
+/** How one attempt ended: `[answer, undefined, data]`, or `[answer?, error]`. */
 export type Outcome = [response: Response | undefined, error?: AttemptError, data?: unknown];
 
-/** A copy of `headers` with the values that echo the key redacted: how an answer's headers are handed out. */
+/** A copy of `headers` with the values that echo the key redacted. */
 export const redactHeaders = (headers: Headers, redact: (text: string) => string) =>
   new Headers([...headers].map(([name, value]) => [name, redact(value)] as [string, string]));
 
 /**
- * One attempt: sends the request with its own time-out and the caller's signal, reads the answer and
- * classifies it. Never throws: a failure is the outcome's `error`.
+ * One attempt: sends the request with its time-out and the caller's signal, reads and classifies the answer. Never throws.
  */
 export async function attempt(call: Call, headers: Headers): Promise<Outcome> {
   const { method, url, signal, timeoutMs } = call;
-  // A controller and a timer cleared on settling: in Node 20 AbortSignal.timeout() costs about 20 times
-  // more per call (its timer stays armed until the signal is garbage-collected). The caller's signal
-  // gets a listener for the attempt, removed on settling: AbortSignal.any() would keep about 50 bytes
-  // per call on a long-lived caller signal in Node 20.
+  // A controller and a timer cleared on settling (cheaper than AbortSignal.timeout and .any in Node 20); the timer
+  // rejects the attempt itself, even when a custom fetch ignores the signal.
   const timeout = new AbortController();
-  // D51: the timer rejects the attempt itself at the time-out or the caller's abort, even when a custom fetch
-  // ignores the signal. No listener on the attempt's signal: undici keeps that signal until it collects the
-  // Request, and a listener there would keep the attempt, its answer and its text as long (issue 40).
   let fail: (reason: unknown) => void;
   const stop = timer(timeoutMs, signal, () => {
     timeout.abort();
@@ -59,8 +53,7 @@ export async function attempt(call: Call, headers: Headers): Promise<Outcome> {
     signal?.throwIfAborted();
     const [response, text] = await new Promise<[Response, string?]>((resolve, reject) => {
       fail = reject;
-      // D47: a redirect is never followed: fetch would re-send x-api-key to whatever origin the
-      // Location names, and a 307/308 would send a search (a charge) again.
+      // A redirect is never followed: fetch would re-send the key, and a 307/308 a charged search.
       read(call, { method, headers, body: call.body, signal: timeout.signal, redirect: 'manual' }).then(resolve, reject);
     });
     return classify(call, response, text);
@@ -81,15 +74,13 @@ export async function attempt(call: Call, headers: Headers): Promise<Outcome> {
 const isRedirect = ({ type, status }: Response) => type === 'opaqueredirect' || (status >= 300 && status < 400);
 
 /**
- * Fetches the answer and reads its text whole, but at most `maxResponseBytes` of it (D50), counting the bytes
- * themselves since a `Content-Length` may lie. A redirect's body is not read, nor one past the limit: the
- * stream is cancelled, which closes the connection, and the text is `undefined`. A custom `fetch` gets a `Request` (D64).
+ * Fetches the answer and reads its text, at most `maxResponseBytes` counted as they come (a `Content-Length` may lie);
+ * a redirect's body or one past the limit is cancelled unread, and the text is `undefined`.
  */
 async function read({ fetch: fetchImpl, target, maxResponseBytes }: Call, init: RequestInit): Promise<[Response, string?]> {
   const response = await (fetchImpl ? fetchImpl(new Request(target, init)) : fetch(target, init));
   const reader = response.body?.getReader();
   if (!isRedirect(response) && !(+response.headers.get('content-length')! > maxResponseBytes)) {
-    // Within the announced size (or none announced): the bytes are counted as they come.
     const decoder = new TextDecoder();
     let text = '';
     let size = 0;
@@ -107,13 +98,11 @@ async function read({ fetch: fetchImpl, target, maxResponseBytes }: Call, init: 
 }
 
 /**
- * What an answer means: its JSON as the call's data, or the typed error of a redirect (D47), of an answer over
- * `maxResponseBytes` (no `text`), of a 2xx that is not JSON, or of its status.
+ * What an answer means: its JSON as the call's data, or the typed error of a redirect, an answer too large, a 2xx that is not JSON, or its status.
  */
 function classify({ method, url, redact, maxResponseBytes }: Call, response: Response, text?: string): Outcome {
   const { status, headers } = response;
-  // What an error about the answer carries, its message `<status> <text> (<method> <url>)`; only an
-  // error needs it, so a success copies no headers.
+  // An error's fields, its message `<status> <text> (<method> <url>)`: only an error copies the headers.
   const about = (text = '') => ({ status, method, url, headers: redactHeaders(headers, redact), message: `${status} ${text} (${method} ${url})` });
   if (isRedirect(response)) {
     const location = headers.get('location');
@@ -124,11 +113,9 @@ function classify({ method, url, redact, maxResponseBytes }: Call, response: Res
     return [response, new ResponseTooLargeError({ ...about(`answer over maxResponseBytes (${maxResponseBytes} bytes), not read further`), maxResponseBytes })];
   let data: unknown = text;
   try {
-    // An empty body fails to parse too.
     data = JSON.parse(text);
   } catch (e) {
-    // D89: the parser's message quotes the text around the failure, which may hold a piece of the key
-    // no redaction can recognise: only the position it names, if any, is kept.
+    // The parser's message quotes the text, which may hold a piece of the key: only the position is kept.
     const at = / at position \d+/.exec((e as Error).message)?.[0] ?? '';
     if (response.ok) return [response, new InvalidResponseError(about(text ? `invalid JSON${at}` : 'empty body'))];
   }

@@ -4,34 +4,26 @@ import { SDK_VERSION } from './version.js';
 
 /** What both clients send every request with. */
 export interface Connection {
-  /** The base URL, resolved against the page when it is a path, without a trailing slash. */
+  /** The base URL, resolved, without a trailing slash. */
   origin: string;
-  /** The headers of every request, without the key: copy them before changing them. */
+  /** The headers of every request, without the key. */
   headers: Headers;
   /**
    * A copy of the given headers (`headers` by default) with `x-api-key` set last, so nothing set before
    * (your headers, a hook) replaces the key, and no one else's object holds it.
    */
   withKey(headers?: HeadersInit): Headers;
-  /** Replaces the API key wherever it occurs in a text (D48). */
+  /** Replaces the API key wherever it occurs in a text. */
   redact(text: string): string;
 }
 
 /**
- * Checks the options both clients share and gives what every request carries: the resolved base URL,
- * `Accept`, the extra headers, the SDK header (server runtimes only) and the key.
+ * Replaces a key of 8 characters or more wherever it occurs, in every form a server or a URL may echo it: as sent,
+ * escaped or percent-encoded, and in base64 or base64url. A shorter key cannot be told from ordinary text.
  */
-export function connect(caller: string, options: ConnectionOptions): Connection {
-  const { apiKey, baseUrl, fetch, mediaType = 'application/vnd.service.v1+json', headers = {}, sdkHeader = true } = options ?? ({} as ConnectionOptions);
-  // D48, issue 39: a key of 8 characters or more is replaced wherever it occurs, in every form a server or a URL may
-  // echo it: each character but a letter or digit as sent, escaped (JSON's \" \\, \u00xx, PHP's \/) or percent-encoded,
-  // hex in either case (no encoder changes a letter or a digit: leaving them plain keeps the expression quick to build),
-  // and the whole key in base64 or base64url (standing alone or at the start of a longer text: but for its last one or
-  // two characters, which hold bits of what follows). A shorter key cannot be told from ordinary text. Each character
-  // is printable ASCII (checked below); the expression is built on first use, after the check.
+const redactor = (apiKey: string | null | undefined) => {
   let forms: RegExp | undefined;
-  const redact = (text: string) => {
-    // Under 8 characters (no 8th one), or no key.
+  return (text: string) => {
     if (!apiKey?.[7]) return text;
     // Each sign as itself (a backslash before it matches it alone) or its hex after % or \u00, after an optional backslash.
     forms ??= new RegExp(
@@ -42,13 +34,18 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
     );
     return text.replace(forms, '[redacted]');
   };
-  // A path is resolved against the page; without a page (Node) there is nothing to resolve it against.
+};
+
+/**
+ * Checks the options both clients share and gives what every request carries: the base URL, headers and key.
+ */
+export function connect(caller: string, options: ConnectionOptions): Connection {
+  const { apiKey, baseUrl, fetch, mediaType = 'application/vnd.service.v1+json', headers = {}, sdkHeader = true } = options ?? ({} as ConnectionOptions);
+  const redact = redactor(apiKey);
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
   const path = typeof baseUrl === 'string' && baseUrl[0] === '/';
-  // Checked below: past checkOptions it is a string.
   const base = (path && page ? new URL(baseUrl, page.href).href : baseUrl) as string;
-  // Keyless by intent (`apiKey: null`) on any runtime; left out, only towards the page's own origin (a proxy that
-  // adds the key): never a keyless client to the service by mistake.
+  // Keyless by intent (`apiKey: null`), or left out towards the page's own origin (a proxy that adds the key).
   const keyless = apiKey === null;
   const samePage = page != null && typeof base === 'string' && base.startsWith(`${page.origin}/`);
   checkOptions(caller, redact, [
@@ -60,14 +57,12 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
         ? "a non-empty string (it may be left out only when baseUrl is on the page's own origin, behind a proxy that adds the key)"
         : 'a non-empty string, or null for a keyless client of your own proxy (createFlightSearchProxy), which adds the key',
     ],
-    // Issue 39: Headers would refuse CR, LF and NUL at call time with the whole key in its message, trim spaces around
-    // it (sending another key than the one redacted) and cannot send a character over U+00FF; no key needs more.
+    // Headers would refuse CR, LF and NUL with the whole key in its message, and trim spaces around it.
     ['apiKey', apiKey, !/[^ -~]|^ | $/.test(apiKey as string), 'trimmed printable ASCII'],
     [
       'baseUrl',
       baseUrl,
-      // A keyless client made where there is no page yet (a component rendered on the server) may keep a path:
-      // the browser's copy resolves it; a call made without a page fails as a ConnectionError naming the URL.
+      // A keyless client made before there is a page (server rendering) may keep a path for the browser's copy.
       /^https?:\/\/./.test(base) || (keyless && !page && path),
       'an absolute http(s) URL such as "https://api.example.com"' +
         (page ? ' or a path on the page\'s origin such as "/api/flight-search"' : path ? ' (a path such as "/api" needs a page to resolve it against)' : ''),
@@ -78,7 +73,7 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
   ]);
   const common = new Headers(headers);
   common.set('accept', mediaType);
-  // Server runtimes only: in a browser a header the service's CORS does not allow would fail the preflight (D65).
+  // Not from a browser: a header the service's CORS does not allow would fail the preflight.
   if (sdkHeader && !page) common.set('x-flight-search-sdk', SDK_VERSION);
   return {
     origin: base.replace(/\/+$/, ''),

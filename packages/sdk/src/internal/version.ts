@@ -1,5 +1,4 @@
-// Written in by the build (tsup `define`, from package.json) and by this package's vitest config;
-// the source run unbuilt elsewhere (the mock's and the examples' tests) reads it as 'dev'.
+// Written in by the build and the vitest config; 'dev' where the source runs unbuilt.
 declare const __SDK_VERSION__: string | undefined;
 
 /** The SDK's version, as sent in `x-flight-search-sdk`. */

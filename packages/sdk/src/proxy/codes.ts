@@ -1,10 +1,7 @@
 import { errorAnswer } from '@flight-search/contract';
 /**
- * The `error.code` of every answer the proxy gives itself, never the service's: the service's
- * codes (`HTTP_ERROR`, `AUTHORIZATION_ERROR`, `VALIDATION_ERROR`, `NOT_ACCEPTABLE`,
- * `RATE_LIMIT_EXCEEDED`, `INTERNAL_ERROR`) pass through unchanged, so a client can tell who
- * refused: the app's proxy or the service. The body is the service's envelope,
- * `{ error: { code, message } }` (no `correlationId`: none reached the service).
+ * The `error.code` of every answer the proxy gives itself, never the service's (which pass through unchanged), in the
+ * service's envelope `{ error: { code, message } }`.
  * @example
  * import { PROXY_ERROR_CODES } from '@flight-search/sdk/proxy';
  * const body = await response.json();
@@ -15,19 +12,19 @@ export const PROXY_ERROR_CODES = Object.freeze({
   NOT_FOUND: 'PROXY_NOT_FOUND',
   /** 401: the `authorize` hook refused the request (no session); nothing was forwarded. */
   UNAUTHORIZED: 'PROXY_UNAUTHORIZED',
-  /** 403: a search from a page of another origin than the proxy's own or `allowedOrigins`, refused before any hook; nothing was forwarded or spent. */
+  /** 403: a search from a page of another origin, refused before any hook. */
   CROSS_SITE: 'PROXY_CROSS_SITE',
-  /** 415: a search whose `Content-Type` is not JSON (a form or `text/plain`, which any page may send elsewhere), refused before any hook. */
+  /** 415: a search whose `Content-Type` is not JSON, refused before any hook. */
   UNSUPPORTED_MEDIA_TYPE: 'PROXY_UNSUPPORTED_MEDIA_TYPE',
   /** 403: the `beforeSearch` hook refused the search (for example a per-user budget); nothing was forwarded or spent. */
   BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',
-  /** 413: the request body is over the proxy's `bodyLimit` (1 MiB by default, the mock's limit); nothing was forwarded. */
+  /** 413: the request body is over `bodyLimit`; nothing was forwarded. */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** 502: the service could not be reached, or answered with a redirect, which the proxy never follows. */
   BAD_GATEWAY: 'PROXY_BAD_GATEWAY',
   /** 504: the service did not answer within the proxy's `timeoutMs` (35 s by default). */
   GATEWAY_TIMEOUT: 'PROXY_GATEWAY_TIMEOUT',
-  /** 499: the browser went away first; the forwarded request was aborted. No browser reads it. */
+  /** 499: the browser went away first; the forwarded request was aborted. */
   CLIENT_CLOSED_REQUEST: 'PROXY_CLIENT_CLOSED_REQUEST',
 } as const);
 

@@ -1,8 +1,8 @@
 import { PROXY_ERROR_CODES, proxyError } from './codes.js';
-import { resolveProxyOptions, type FlightSearchProxyOptions, type ProxyVerdict } from './options.js';
+import { resolveProxyOptions, type FlightSearchProxyOptions, type ProxyVerdict, type ResolvedProxyOptions } from './options.js';
 import { redactText, type Secret, secretForms, StreamRedactor } from './redact.js';
 
-/** A Fetch-standard request handler: Hono, Next.js route handlers, Workers, Deno, Bun. */
+/** A Fetch-standard request handler. */
 export type FlightSearchProxy = (request: Request) => Promise<Response>;
 
 /** The service's three operations, the only requests the proxy forwards. */
@@ -12,14 +12,12 @@ const OPERATIONS: readonly { method: 'GET' | 'POST'; path: string }[] = [
   { method: 'GET', path: '/quota' },
 ];
 
-/** Request headers passed on to the service; everything else (cookies, credentials, the browser's own `x-api-key`) stays behind. */
+/** Request headers passed on to the service; everything else (cookies, the browser's own `x-api-key`) stays behind. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type'] as const;
 
 /**
- * Answer headers passed back: what a client reads (`Content-Type`, `Retry-After`, rate-limit
- * state, request and correlation ids, caching). Never `Set-Cookie` (the service's session is not
- * the browser's), hop-by-hop headers, or `Content-Encoding`/`Content-Length` (fetch has already
- * decoded the body, so they would describe other bytes).
+ * Answer headers passed back: what a client reads. Never `Set-Cookie`, hop-by-hop headers, or `Content-Encoding`/`Content-Length`
+ * (fetch has decoded the body).
  */
 const FORWARDED_RESPONSE_HEADERS = [
   'content-type',
@@ -43,23 +41,10 @@ const FORWARDED_RESPONSE_HEADERS = [
 const ROUTES_TEXT = (prefix: string) => OPERATIONS.map((op) => `${op.method} ${prefix}${op.path}`).join(', ');
 
 /**
- * A same-origin route for browsers: forwards the service's three operations with the server's
- * API key, so no key ever reaches page code. Fetch-standard, `(request) => Promise<Response>`:
- * it mounts as it is in Hono, Next.js route handlers, Cloudflare Workers, Deno and Bun, and in
- * `node:http` or Express through `toNodeHandler` (`@flight-search/sdk/proxy/node`).
- *
- * For each request: anything but `POST {prefix}/flights/search`, `GET {prefix}/intelligence/flights/history`
- * and `GET {prefix}/quota` is a 404; `authorize` runs; the body is read up to `bodyLimit` (413 past
- * it); `beforeSearch` runs for a search; then the request goes to the service with only `Accept`,
- * `Content-Type` and the server's `x-api-key`. The service's status, body and client-relevant
- * headers come back unchanged (the key redacted, should the service echo it); a redirect is never
- * followed (502), an unreachable service is a 502 and a time-out a 504, with messages that name
- * no address. Aborting the browser's request aborts the forwarded one.
- *
- * Options are checked at once: a wrong one is a `TypeError` saying what it got and what it takes.
+ * A same-origin route for browsers: forwards the service's three operations with the server's API key, so no key
+ * reaches page code. Fetch-standard: it mounts in Hono, Next.js, Workers, Deno and Bun, and in `node:http` or Express
+ * through `toNodeHandler`. Other routes are a 404; the key is redacted from answers; a redirect is never followed.
  * @example
- * import { createFlightSearchProxy } from '@flight-search/sdk/proxy';
- *
  * const proxy = createFlightSearchProxy({
  *   apiKey: process.env.FLIGHT_SEARCH_API_KEY!,
  *   baseUrl: 'https://api.example.com',
@@ -70,146 +55,156 @@ const ROUTES_TEXT = (prefix: string) => OPERATIONS.map((op) => `${op.method} ${p
  */
 export function createFlightSearchProxy(options: FlightSearchProxyOptions): FlightSearchProxy {
   const config = resolveProxyOptions(options);
-  const { apiKey, baseUrl, prefix, authorize, beforeSearch, allowedOrigins, timeoutMs, bodyLimit } = config;
-  const secrets = secretForms(apiKey);
-  const routes = new Map(OPERATIONS.map((op) => [`${op.method} ${prefix}${op.path}`, op]));
-  const notFoundMessage = `Not an operation of the flight search proxy; it serves ${ROUTES_TEXT(prefix)}.`;
+  const proxy: Proxy = { ...config, secrets: secretForms(config.apiKey) };
+  const routes = new Map(OPERATIONS.map((op) => [`${op.method} ${config.prefix}${op.path}`, op]));
+  const notFoundMessage = `Not an operation of the flight search proxy; it serves ${ROUTES_TEXT(config.prefix)}.`;
 
   return async function flightSearchProxy(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const operation = routes.get(`${request.method} ${url.pathname}`);
     if (operation === undefined) return proxyError(404, PROXY_ERROR_CODES.NOT_FOUND, notFoundMessage);
-    // D92: a search spends the budget of whoever's cookie comes with it. A page of another site can make
-    // the browser send one with that cookie (a form, or fetch with text/plain, needs no CORS preflight), so
-    // a search must come from an allowed origin and be JSON, checked before any hook sees it.
-    if (operation.method === 'POST') {
-      if (!fromAllowedOrigin(request, url.origin, allowedOrigins)) {
-        return proxyError(403, PROXY_ERROR_CODES.CROSS_SITE, 'The proxy refused a search from another site: its origin is not allowed (allowedOrigins).');
-      }
-      if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
-        await request.body?.cancel().catch(() => {});
-        return proxyError(415, PROXY_ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, 'A search must be sent as application/json.');
-      }
-    }
-
-    if (authorize !== undefined) {
-      const refusal = refused(await authorize(request));
-      if (refusal !== undefined) return refusal ?? proxyError(401, PROXY_ERROR_CODES.UNAUTHORIZED, 'The proxy refused the request: sign in first.');
-    }
-
-    let body: Uint8Array | undefined;
-    if (operation.method === 'POST') {
-      const read = await readBounded(request, bodyLimit);
-      if (read === 'too-large') return proxyError(413, PROXY_ERROR_CODES.PAYLOAD_TOO_LARGE, `The request body exceeds ${bodyLimit} bytes.`);
-      if (read === 'broken') return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The client broke off its request body.');
-      body = read;
-      if (beforeSearch !== undefined) {
-        const parsed = parseJson(body);
-        const cost = (parsed as { tripType?: unknown } | undefined)?.tripType === 'ONE_WAY' ? 1 : 2;
-        const refusal = refused(await beforeSearch({ request, body: parsed, cost }));
-        if (refusal !== undefined) {
-          return (
-            refusal ??
-            proxyError(
-              403,
-              PROXY_ERROR_CODES.BUDGET_EXCEEDED,
-              `The proxy refused the search: it costs ${cost} quota unit${cost === 1 ? '' : 's'}, more than this user may spend.`,
-            )
-          );
-        }
-        // Forward exactly what the hook priced: re-serialized, a body whose keys repeat or that another
-        // JSON parser would read differently cannot cost the service more than the hook was told.
-        if (parsed !== undefined) body = new TextEncoder().encode(JSON.stringify(parsed));
-      }
-    }
-
-    const headers = new Headers({ 'x-api-key': apiKey });
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.headers.get(name);
-      if (value !== null && (name !== 'content-type' || body !== undefined)) headers.set(name, value);
-    }
-
-    // One controller for the forwarded request, aborted by the time-out or by the browser's
-    // request; it stays armed until the answer's body is read to its end or cancelled.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new DOMException(`The flight search service did not answer within ${timeoutMs} ms.`, 'TimeoutError'));
-    }, timeoutMs);
-    const onBrowserAbort = () => controller.abort(request.signal.reason);
-    const release = () => {
-      clearTimeout(timer);
-      request.signal.removeEventListener('abort', onBrowserAbort);
-    };
-    if (request.signal.aborted) onBrowserAbort();
-    else request.signal.addEventListener('abort', onBrowserAbort);
-    // Why the exchange failed, in words that name no address: the fetch error names the service's
-    // host and port (its cause the resolved IP), so it is never passed on.
-    const failure = (unreachable: string) => {
-      if (timedOut) return proxyError(504, PROXY_ERROR_CODES.GATEWAY_TIMEOUT, `The flight search service did not answer within ${timeoutMs} ms.`);
-      if (request.signal.aborted) return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The request was aborted by the client.');
-      return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, unreachable);
-    };
-
-    let upstream: Response;
-    try {
-      const target = `${baseUrl}${operation.path}${url.search}`;
-      const init: RequestInit = { method: operation.method, headers, body: body as BodyInit | undefined, redirect: 'manual', signal: controller.signal };
-      // The global fetch takes the URL and init as they are; a Request is built only for a custom fetch.
-      upstream = await (config.fetch === undefined ? fetch(target, init) : config.fetch(new Request(target, init)));
-    } catch {
-      release();
-      return failure('The flight search service could not be reached.');
-    }
-
-    if (upstream.type === 'opaqueredirect' || (upstream.status >= 300 && upstream.status < 400)) {
-      release();
-      controller.abort();
-      await upstream.body?.cancel().catch(() => {});
-      return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, 'The flight search service answered with a redirect, which the proxy does not follow.');
-    }
-
-    const answerHeaders = new Headers();
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value !== null) answerHeaders.set(name, redactText(value, apiKey));
-    }
-    const init = { status: upstream.status, statusText: redactText(upstream.statusText, apiKey), headers: answerHeaders };
-    if (upstream.status === 204 || upstream.status === 205 || upstream.body === null) {
-      release();
-      await upstream.body?.cancel().catch(() => {});
-      return new Response(null, init);
-    }
-    // An answer of known, small size (the service's are a few kB) is read whole and redacted in one
-    // pass: cheaper than a stream per answer. Larger or unsized answers stream through.
-    const length = Number(upstream.headers.get('content-length') ?? Number.NaN);
-    if (length <= SMALL_ANSWER) {
-      let bytes: Uint8Array;
-      try {
-        bytes = new Uint8Array(await upstream.arrayBuffer());
-      } catch {
-        release();
-        return failure('The flight search service broke off its answer.');
-      }
-      release();
-      return new Response(redactAll(bytes, secrets) as BodyInit, init);
-    }
-    return new Response(
-      redacted(upstream.body, secrets, release, controller, () => timedOut),
-      init,
-    );
+    let refusal = admit(request, url, operation, config);
+    if (refusal instanceof Promise) refusal = await refusal;
+    if (refusal) return refusal;
+    const body = operation.method === 'POST' ? await readSearch(request, config) : undefined;
+    if (body instanceof Response) return body;
+    return forward(request, `${config.baseUrl}${operation.path}${url.search}`, operation.method, body, proxy);
   };
 }
 
-/** `application/json` or a `+json` type, with parameters (the service's SEARCH-10); none of them is a type a page may send elsewhere without a CORS preflight. */
+/** The resolved options and the key's forms. */
+type Proxy = ResolvedProxyOptions & { secrets: Secret[] };
+type Operation = (typeof OPERATIONS)[number];
+
+/**
+ * The refusal of a request the proxy does not take, or `undefined`. A page of another site can make the browser send
+ * a search with the user's cookie, so a search must come from an allowed origin and be JSON, before `authorize` sees it.
+ */
+function admit(request: Request, url: URL, operation: Operation, { authorize, allowedOrigins }: ResolvedProxyOptions): Refusal | Promise<Refusal> {
+  if (operation.method === 'POST') {
+    if (!fromAllowedOrigin(request, url.origin, allowedOrigins))
+      return proxyError(403, PROXY_ERROR_CODES.CROSS_SITE, 'The proxy refused a search from another site: its origin is not allowed (allowedOrigins).');
+    if (!JSON_TYPE.test(request.headers.get('content-type') ?? ''))
+      return (async () => {
+        await request.body?.cancel().catch(() => {});
+        return proxyError(415, PROXY_ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, 'A search must be sent as application/json.');
+      })();
+  }
+  // No await without a hook: a body is refused by its Content-Length before its stream is pulled.
+  if (authorize === undefined) return undefined;
+  return (async () => {
+    const refusal = refused(await authorize(request));
+    if (refusal !== undefined) return refusal ?? proxyError(401, PROXY_ERROR_CODES.UNAUTHORIZED, 'The proxy refused the request: sign in first.');
+  })();
+}
+
+type Refusal = Response | undefined;
+
+/** A search's body, read up to `bodyLimit` and priced by `beforeSearch`; or the refusal to answer with. */
+async function readSearch(request: Request, { bodyLimit, beforeSearch }: ResolvedProxyOptions): Promise<Uint8Array | undefined | Response> {
+  const body = await readBounded(request, bodyLimit);
+  if (body === 'too-large') return proxyError(413, PROXY_ERROR_CODES.PAYLOAD_TOO_LARGE, `The request body exceeds ${bodyLimit} bytes.`);
+  if (body === 'broken') return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The client broke off its request body.');
+  if (beforeSearch === undefined) return body;
+  const parsed = parseJson(body);
+  const cost = (parsed as { tripType?: unknown } | undefined)?.tripType === 'ONE_WAY' ? 1 : 2;
+  const refusal = refused(await beforeSearch({ request, body: parsed, cost }));
+  if (refusal !== undefined) {
+    const units = `${cost} quota unit${cost === 1 ? '' : 's'}`;
+    return refusal ?? proxyError(403, PROXY_ERROR_CODES.BUDGET_EXCEEDED, `The proxy refused the search: it costs ${units}, more than this user may spend.`);
+  }
+  // Forward exactly what the hook priced, re-serialized: no parser can read it as a costlier search.
+  return parsed === undefined ? body : new TextEncoder().encode(JSON.stringify(parsed));
+}
+
+/**
+ * The forwarded request's controller, aborted by the time-out or the browser and armed until `release`;
+ * `failure` says why the exchange failed in words that name no address.
+ */
+function link(request: Request, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`The flight search service did not answer within ${timeoutMs} ms.`, 'TimeoutError'));
+  }, timeoutMs);
+  const onBrowserAbort = () => controller.abort(request.signal.reason);
+  if (request.signal.aborted) onBrowserAbort();
+  else request.signal.addEventListener('abort', onBrowserAbort);
+  return {
+    controller,
+    timedOut: () => timedOut,
+    release: () => {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onBrowserAbort);
+    },
+    failure: (unreachable: string) => {
+      if (timedOut) return proxyError(504, PROXY_ERROR_CODES.GATEWAY_TIMEOUT, `The flight search service did not answer within ${timeoutMs} ms.`);
+      if (request.signal.aborted) return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The request was aborted by the client.');
+      return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, unreachable);
+    },
+  };
+}
+
+/** Sends the request to the service with only `Accept`, `Content-Type` and the key. */
+async function forward(request: Request, target: string, method: Operation['method'], body: Uint8Array | undefined, proxy: Proxy): Promise<Response> {
+  const headers = new Headers({ 'x-api-key': proxy.apiKey });
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null && (name !== 'content-type' || body !== undefined)) headers.set(name, value);
+  }
+  const exchange = link(request, proxy.timeoutMs);
+  let upstream: Response;
+  try {
+    const init: RequestInit = { method, headers, body: body as BodyInit | undefined, redirect: 'manual', signal: exchange.controller.signal };
+    upstream = await (proxy.fetch === undefined ? fetch(target, init) : proxy.fetch(new Request(target, init)));
+  } catch {
+    exchange.release();
+    return exchange.failure('The flight search service could not be reached.');
+  }
+  if (upstream.type === 'opaqueredirect' || (upstream.status >= 300 && upstream.status < 400)) {
+    exchange.release();
+    exchange.controller.abort();
+    await upstream.body?.cancel().catch(() => {});
+    return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, 'The flight search service answered with a redirect, which the proxy does not follow.');
+  }
+  return answer(upstream, proxy, exchange);
+}
+
+/** The service's answer as the browser gets it, the key redacted. */
+async function answer(upstream: Response, { apiKey, secrets }: Proxy, exchange: ReturnType<typeof link>): Promise<Response> {
+  const { release } = exchange;
+  const headers = new Headers();
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value !== null) headers.set(name, redactText(value, apiKey));
+  }
+  const init = { status: upstream.status, statusText: redactText(upstream.statusText, apiKey), headers };
+  if (upstream.status === 204 || upstream.status === 205 || upstream.body === null) {
+    release();
+    await upstream.body?.cancel().catch(() => {});
+    return new Response(null, init);
+  }
+  // A small answer of known size is read whole and redacted in one pass; others stream through.
+  if (!(Number(upstream.headers.get('content-length') ?? Number.NaN) <= SMALL_ANSWER))
+    return new Response(redacted(upstream.body, secrets, release, exchange.controller, exchange.timedOut), init);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await upstream.arrayBuffer());
+  } catch {
+    release();
+    return exchange.failure('The flight search service broke off its answer.');
+  }
+  release();
+  return new Response(redactAll(bytes, secrets) as BodyInit, init);
+}
+
+/** `application/json` or a `+json` type: none is a type a page may send elsewhere without a CORS preflight. */
 const JSON_TYPE = /^\s*(?:application\/json|[\w!#$&^.-]+\/[\w!#$&^.-]+\+json)\s*(?:;|$)/i;
 
 /**
- * Whether a request comes from a page the proxy serves (D92): its `Origin` is the proxy's own or one of
- * `allowed`; otherwise the browser's `Sec-Fetch-Site` must say `same-origin` (or `none`, a user's own
- * navigation). A request with neither header comes from no browser, so from no page that could borrow a
- * user's cookie; `Origin: null` (a sandboxed frame, a `data:` page) is never allowed.
+ * Whether a request comes from a page the proxy serves: its `Origin` is its own or `allowed`, else `Sec-Fetch-Site`
+ * says `same-origin` or `none`; neither header means no browser. `Origin: null` is never allowed.
  */
 function fromAllowedOrigin(request: Request, own: string, allowed: readonly string[]): boolean {
   const origin = request.headers.get('origin');
@@ -219,7 +214,7 @@ function fromAllowedOrigin(request: Request, own: string, allowed: readonly stri
   return origin === null;
 }
 
-/** Answers up to this size with a Content-Length are read whole before they are passed on. */
+/** Answers up to this size are read whole before they are passed on. */
 const SMALL_ANSWER = 64 * 1024;
 
 /** `bytes` with every secret redacted; the same array when none is in it. */
@@ -246,10 +241,8 @@ function refused(verdict: ProxyVerdict | unknown): Response | null | undefined {
 }
 
 /**
- * The request's body, read up to `limit` bytes and no further: a `Content-Length` over it is
- * refused before reading, and a body that turns out longer (or declares less than it sends) is
- * cancelled at the chunk that crosses the limit. `undefined` for an empty body; `'broken'` when
- * the body fails before its end (the client went away).
+ * The request's body, read up to `limit` bytes: a `Content-Length` over it is refused unread, a longer body cancelled
+ * where it crosses it. `undefined` for an empty body; `'broken'` when it fails before its end.
  */
 async function readBounded(request: Request, limit: number): Promise<Uint8Array | undefined | 'too-large' | 'broken'> {
   const declared = Number(request.headers.get('content-length'));
@@ -266,7 +259,6 @@ async function readBounded(request: Request, limit: number): Promise<Uint8Array 
     try {
       next = await reader.read();
     } catch {
-      // The browser went away mid-body (or its body stream failed): nothing is forwarded.
       return 'broken';
     }
     const { done, value } = next;
@@ -299,10 +291,8 @@ function parseJson(body: Uint8Array | undefined): unknown {
 }
 
 /**
- * The service's answer body, passed on as it streams, with the API key redacted should the
- * service echo it (in any answer: an error body is the likely place, but a key in a 200 would
- * leak just the same). `release` runs once the body has been read to its end, failed or was
- * cancelled by the browser (which also aborts the forwarded request).
+ * The service's answer body, passed on as it streams with the key redacted; `release` runs once it has ended,
+ * failed or was cancelled by the browser (which also aborts the forwarded request).
  */
 function redacted(
   body: ReadableStream<Uint8Array>,

@@ -1,7 +1,6 @@
 /// <reference types="node" />
 /**
- * `@flight-search/sdk/proxy/node`: mounts a Fetch-standard handler (the proxy) on `node:http`
- * or Express. Uses no Node module at run time; only the types of `node:http`.
+ * `@flight-search/sdk/proxy/node`: mounts the proxy on `node:http` or Express (no Node module at run time).
  * @module
  */
 import { serveFetch, type NodeHandler } from '@flight-search/contract/node';
@@ -9,16 +8,9 @@ import { serveFetch, type NodeHandler } from '@flight-search/contract/node';
 export type { NodeHandler };
 
 /**
- * Serves a Fetch-standard handler, such as `createFlightSearchProxy(...)`, over `node:http`:
- * the `IncomingMessage` becomes a `Request` (its body streamed, not buffered; the URL from
- * `originalUrl` under Express, so a mounted router sees the full path), and the `Response` is
- * written back as it streams, with backpressure. A client that disconnects aborts the
- * `Request`'s signal, so the proxy aborts the request it forwarded.
- *
- * A body the handler stops reading (the proxy's 413) is answered with `Connection: close`, so
- * the rest of it is never read. A handler that throws answers 500 (or, under Express, goes to
- * `next(error)`), with no detail of the error. A method a `Request` cannot carry (TRACE) is
- * answered 405 with `Allow` by the adapter itself.
+ * Serves a Fetch-standard handler over `node:http` or Express: the request streamed in (the URL from `originalUrl` under
+ * Express), the answer streamed back with backpressure. A client that disconnects aborts the request's signal; a handler
+ * that throws answers 500 (or `next(error)`); TRACE is answered 405 with `Allow`.
  * @example
  * import { createServer } from 'node:http';
  * import { createFlightSearchProxy } from '@flight-search/sdk/proxy';

@@ -1,55 +1,46 @@
 /**
- * What a hook answers: `true` lets the request through; `false` refuses it with the proxy's
- * default answer; a `Response` refuses it with that answer. Anything else refuses too (a hook
- * that forgets to return must not open the proxy).
+ * What a hook answers: `true` lets the request through; a `Response` refuses it with that answer; anything else refuses with the default.
  */
 export type ProxyVerdict = boolean | Response;
 
 /** What {@link FlightSearchProxyOptions.beforeSearch} is given: the search, before anything is forwarded. */
 export interface ProxySearch {
-  /** The browser's request (its body already read by the proxy: use `body`). */
+  /** The browser's request (its body already read: use `body`). */
   request: Request;
-  /** The search body, parsed; `undefined` when it is not JSON (the service then answers 422 and charges nothing). */
+  /** The search body, parsed; `undefined` when it is not JSON. */
   body: unknown;
   /**
-   * Quota units the search costs if the service accepts it (`QUOTA-1`): 1 for `tripType: 'ONE_WAY'`,
-   * otherwise 2 (a `ROUND_TRIP`, or a body the proxy cannot read, is priced at the most a search costs).
+   * Quota units the search costs if the service accepts it: 1 for `tripType: 'ONE_WAY'`, otherwise 2.
    */
   cost: 1 | 2;
 }
 
 /** Options of {@link createFlightSearchProxy}. */
 export interface FlightSearchProxyOptions {
-  /** The server's API key, sent as `x-api-key` to the service. Never logged, never sent to the browser. */
+  /** The server's API key, sent as `x-api-key` to the service, never to the browser. */
   apiKey: string;
   /** The service's absolute `http(s)` base URL (`https://api.example.com`). Never named in an answer. */
   baseUrl: string;
   /** The path the proxy answers under. Default `/api/flight-search`; `''` for the root. */
   prefix?: string | undefined;
   /**
-   * The app's own check (a session cookie, a token), before anything is read or forwarded.
-   * Default: every request is allowed. `false` answers 401 `PROXY_UNAUTHORIZED`.
-   * It must not read the request's body (the proxy reads it next).
+   * The app's own check (a session cookie, a token), before the body is read. `false` answers 401 `PROXY_UNAUTHORIZED`.
    */
   authorize?: ((request: Request) => ProxyVerdict | Promise<ProxyVerdict>) | undefined;
   /**
-   * Called for each search after `authorize`, before it is forwarded, with its parsed body and
-   * its cost in quota units: a per-user budget, for example. `false` answers 403 `BUDGET_EXCEEDED`.
+   * Called for each search after `authorize`, with its parsed body and cost: a per-user budget. `false` answers 403 `BUDGET_EXCEEDED`.
    */
   beforeSearch?: ((search: ProxySearch) => ProxyVerdict | Promise<ProxyVerdict>) | undefined;
   /**
-   * Origins besides the proxy's own whose pages may send searches (a page of any other origin is refused), such as `['https://admin.example.com']`.
-   * Default: none, only the proxy's own origin. A search from any other origin (by the browser's `Origin`, or
-   * `Sec-Fetch-Site` when it says `cross-site` or `same-site`) is refused with 403 `PROXY_CROSS_SITE` before
-   * any hook, so a page elsewhere cannot spend a user's budget with the user's cookie. Behind a reverse proxy
-   * that changes the scheme or host the proxy sees, list the public origin here.
+   * Origins besides the proxy's own whose pages may send searches; any other is refused with 403 `PROXY_CROSS_SITE`.
+   * Behind a reverse proxy that changes the scheme or host, list the public origin here.
    * @example
    * createFlightSearchProxy({ apiKey, baseUrl, allowedOrigins: ['https://app.example.com'] });
    */
   allowedOrigins?: readonly string[] | undefined;
-  /** Time-out of a forwarded request, answer included, in ms. Default 35 000: above the service's 29 s provider time. */
+  /** Time-out of a forwarded request, answer included, in ms. Default 35 000. */
   timeoutMs?: number | undefined;
-  /** Largest request body in bytes; a larger one is answered 413 `PAYLOAD_TOO_LARGE`. Default 1 MiB (1 048 576), the mock's. */
+  /** Largest request body in bytes (413 `PAYLOAD_TOO_LARGE` past it). Default 1 MiB. */
   bodyLimit?: number | undefined;
   /** The fetch used to reach the service. Default: the global `fetch`, looked up per request. */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
@@ -75,7 +66,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 // setTimeout's largest delay: a longer one fires at once.
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
-/** What a value is, for a message, without its content (an API key must never be echoed). */
+/** What a value is, for a message, without its content. */
 function kind(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
@@ -94,12 +85,39 @@ function invalid(name: string, expected: string, received: string): TypeError {
   return new TypeError(`createFlightSearchProxy: invalid option "${name}": expected ${expected}, received ${received}.`);
 }
 
-/** Whether `value` is an origin as a browser's `Origin` header writes it (`https://app.example.com`, `http://127.0.0.1:5173`). */
+/** Whether `value` is an origin as a browser's `Origin` header writes it. */
 function isOrigin(value: unknown): boolean {
   try {
     return typeof value === 'string' && value !== 'null' && new URL(value).origin === value;
   } catch {
     return false;
+  }
+}
+
+/** The service's base URL without a trailing slash: absolute http(s), without credentials, query or fragment. */
+function resolveBase(baseUrl: unknown): string {
+  let base: URL | undefined;
+  try {
+    base = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
+  } catch {
+    base = undefined;
+  }
+  if (base === undefined || (base.protocol !== 'http:' && base.protocol !== 'https:')) {
+    throw invalid('baseUrl', 'the service\'s absolute http(s) URL, such as "https://api.example.com"', shown(baseUrl));
+  }
+  if (base.username !== '' || base.password !== '' || base.search !== '' || base.hash !== '') {
+    throw invalid('baseUrl', 'a URL without credentials, query or fragment', 'a URL with one of them');
+  }
+  return base.href.replace(/\/+$/, '');
+}
+
+/** Checks `allowedOrigins`: an array of origins as a browser's `Origin` header writes them. */
+function checkOrigins(allowedOrigins: unknown): void {
+  if (!Array.isArray(allowedOrigins)) throw invalid('allowedOrigins', 'an array of origins such as ["https://app.example.com"]', kind(allowedOrigins));
+  for (const origin of allowedOrigins) {
+    if (!isOrigin(origin)) {
+      throw invalid('allowedOrigins', 'origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash)', shown(origin));
+    }
   }
 }
 
@@ -120,22 +138,10 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
     fetch: fetchImpl,
   } = options;
 
-  // The key is described, never shown.
   if (typeof apiKey !== 'string' || apiKey.trim() === '') throw invalid('apiKey', 'the service API key, a non-empty string', kind(apiKey));
   if (/[\r\n\0]/.test(apiKey)) throw invalid('apiKey', 'a key that can be sent as a header value', 'a string with a line break or NUL');
 
-  let base: URL | undefined;
-  try {
-    base = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
-  } catch {
-    base = undefined;
-  }
-  if (base === undefined || (base.protocol !== 'http:' && base.protocol !== 'https:')) {
-    throw invalid('baseUrl', 'the service\'s absolute http(s) URL, such as "https://api.example.com"', shown(baseUrl));
-  }
-  if (base.username !== '' || base.password !== '' || base.search !== '' || base.hash !== '') {
-    throw invalid('baseUrl', 'a URL without credentials, query or fragment', 'a URL with one of them');
-  }
+  const base = resolveBase(baseUrl);
 
   if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/') || /[?#\s]/.test(prefix)))) {
     throw invalid('prefix', 'a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or ""', shown(prefix));
@@ -147,12 +153,7 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
   ] as const) {
     if (hook !== undefined && typeof hook !== 'function') throw invalid(name, 'a function', kind(hook));
   }
-  if (!Array.isArray(allowedOrigins)) throw invalid('allowedOrigins', 'an array of origins such as ["https://app.example.com"]', kind(allowedOrigins));
-  for (const origin of allowedOrigins) {
-    if (!isOrigin(origin)) {
-      throw invalid('allowedOrigins', 'origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash)', shown(origin));
-    }
-  }
+  checkOrigins(allowedOrigins);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
     throw invalid(
       'timeoutMs',
@@ -164,14 +165,13 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
 
   return {
     apiKey,
-    baseUrl: base.href.replace(/\/+$/, ''),
+    baseUrl: base,
     prefix,
     authorize,
     beforeSearch,
     allowedOrigins: [...allowedOrigins],
     timeoutMs,
     bodyLimit,
-    // The global fetch is looked up per request, not captured now, so a fetch mock installed later (msw) still applies.
     fetch: fetchImpl,
   };
 }

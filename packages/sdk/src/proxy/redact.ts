@@ -1,8 +1,6 @@
 /**
- * Replaces every occurrence of `secret` in a stream of bytes with `mask`, chunk by chunk,
- * with bounded memory: an occurrence split across two chunks is caught because the last
- * `secret.length - 1` bytes of a chunk are held back until the next one (or the end).
- * Byte-wise, so it needs no text decoding and leaves every other byte as it was.
+ * Replaces every occurrence of `secret` in a byte stream with `mask`, chunk by chunk: the last `secret.length - 1`
+ * bytes of a chunk are held back until the next one, so a split occurrence is caught.
  */
 export class StreamRedactor {
   readonly #secret: Uint8Array;
@@ -50,14 +48,13 @@ function startsWithAt(data: Uint8Array, secret: Uint8Array, at: number): boolean
 export type Secret = [secret: Uint8Array, mask: Uint8Array];
 
 /**
- * What replaces the key (D91): `[redacted]`, or, for a key JSON could read as part of a number (digits,
- * `.`, `e`, `+`, `-`), the key with each digit changed (9, or 8 for a 9): `{"n":12345678}` must stay JSON.
+ * What replaces the key: `[redacted]`, or for a key JSON could read as part of a number, the key with each digit changed.
  */
 function maskOf(apiKey: string): string {
   return /^[\d.eE+-]+$/.test(apiKey) ? apiKey.replace(/\d/g, (d) => (d === '9' ? '8' : '9')) : '[redacted]';
 }
 
-/** Every form of `apiKey` a body may carry it in (as sent, and JSON-escaped when that differs), with its mask; none for a key under 8 characters (D48). */
+/** Every form of `apiKey` a body may carry (as sent, and JSON-escaped), with its mask; none under 8 characters. */
 export function secretForms(apiKey: string): Secret[] {
   if (apiKey.length < 8) return [];
   const encoder = new TextEncoder();
@@ -65,7 +62,7 @@ export function secretForms(apiKey: string): Secret[] {
   return [...forms].map((form) => [encoder.encode(form), encoder.encode(maskOf(form))]);
 }
 
-/** `text` with every form of `apiKey` replaced by its mask (header values); a key under 8 characters is left alone (D48). */
+/** `text` with every form of `apiKey` replaced by its mask; a key under 8 characters is left alone. */
 export function redactText(text: string, apiKey: string): string {
   if (apiKey.length < 8) return text;
   const escaped = JSON.stringify(apiKey).slice(1, -1);
