@@ -1,7 +1,7 @@
 import { dictionary } from '@flight-search/contract';
 import { parseArgs } from 'node:util';
 import type { SchemaNode } from '@flight-search/contract';
-import { BOOLEAN, hostCheck, SERVER_OPTIONS } from '../node/options.js';
+import { BOOLEAN, HOST, SERVER_OPTIONS } from '../node/options.js';
 import { JSON_OPTION_NAMES, MOCK_OPTIONS, OPTION_NAMES, rowOf, type MockOptions, type OptionTable } from '../options.js';
 import { UsageError } from './usage-error.js';
 
@@ -43,7 +43,7 @@ ${wrap(JSON_OPTION_NAMES)}
 /** The flags of both commands that are no option of the mock, the server or the proxy. */
 export const SHARED_FLAGS = {
   readyFile: {
-    check: hostCheck,
+    check: HOST.check,
     flag: {
       name: '--ready-file',
       arg: 'PATH',

@@ -63,14 +63,18 @@ export const listOf =
         })
       : issue(false, 'must be an array of strings.');
 
-/** A host to listen on; from the command line, `--host ' '` is empty too. */
-export const hostCheck = (host: unknown): SettingIssue[] =>
-  issue(typeof host === 'string' && host.trim() !== '', typeof host === 'string' ? 'must not be empty.' : 'must be a non-empty string.');
+/** The `host` row of the server and the proxy; from the command line, `--host ' '` is empty too. */
+export const HOST = {
+  check: (host: unknown): SettingIssue[] =>
+    issue(typeof host === 'string' && host.trim() !== '', typeof host === 'string' ? 'must not be empty.' : 'must be a non-empty string.'),
+  default: '127.0.0.1',
+  flag: { name: '--host', arg: 'H', help: 'interface to listen on (default 127.0.0.1)' },
+};
 
 /** The server's options ({@link ServerOptions}) as rows of an option table. */
 export const SERVER_OPTIONS = {
   port: { schema: between(0, 65_535), default: 0, flag: { name: '--port', help: 'TCP port; 0 picks a free one (default 4010)' } },
-  host: { check: hostCheck, default: '127.0.0.1', flag: { name: '--host', arg: 'H', help: 'interface to listen on (default 127.0.0.1)' } },
+  host: HOST,
   cors: {
     check: (cors: unknown) => {
       const origins: unknown = typeof cors === 'object' && cors !== null ? (cors as CorsOptions).origins : undefined;
