@@ -224,7 +224,7 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
 (--rate-limit-window-ms MS: the window, default ${RATE_LIMIT_SCHEMA.properties.windowMs.default})`,
     },
   }),
-  /** A request field the contract does not declare: `'warn'` (default) names it in `x-mock-warnings`; `'refuse'` answers 422 (D119). */
+  /** A request field the contract does not declare: `'warn'` (default) names it in `x-mock-warnings`; `'refuse'` answers 422. */
   unknownFields: option<'warn' | 'refuse'>()({
     schema: { type: 'string', enum: ['warn', 'refuse'], 'x-message': "must be 'warn' or 'refuse'" },
     default: 'warn',

@@ -3,7 +3,7 @@ import { MAX_TIMER_MS } from './defaults.js';
 import type { Product } from './types.js';
 
 /**
- * One problem of a setting, in the words of the service's 422, found by the one checker every caller runs (D57).
+ * One problem of a setting, in the words of the service's 422, found by the one checker every caller runs.
  * `field` is relative to what was checked; each caller prefixes its own (`behavior.`, `body.`).
  */
 export interface SettingIssue {

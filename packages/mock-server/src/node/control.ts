@@ -184,7 +184,7 @@ function scenarioRoutes(mock: ServedMock, scope: { key: string } | undefined, na
   };
 }
 
-/** The routes of one key's own state under `/keys/{key}` (D154). */
+/** The routes of one key's own state under `/keys/{key}`. */
 function keyRoutes(mock: ServedMock, scope: { key: string }, named: string | undefined, body: Buffer | undefined, search = ''): Routes {
   return {
     ...stubRoutes(mock, scope, body, search),
@@ -224,7 +224,7 @@ export const HEALTH_PATH = `${CONTROL_PREFIX}/health`;
 /** A control answer: JSON, or a page of recorded requests as the pieces it was written in. */
 export type ControlAnswer = JsonAnswer | { status: number; headers: Record<string, string>; body: ChunkedBody };
 
-/** Entries a page of `GET /__mock/requests` lists without `limit` (D82). */
+/** Entries a page of `GET /__mock/requests` lists without `limit`. */
 export const REQUESTS_PAGE_DEFAULT = 1_000;
 /** A page also ends after the entry that takes its JSON past this many bytes. */
 export const REQUESTS_PAGE_BYTES = 4 * 1024 * 1024;

@@ -233,7 +233,7 @@ function close(served: Served, server: Server): Promise<void> {
   return served.closing;
 }
 
-/** A request no route took: 405 with `Allow` for a service path's other method (D60), else 404. */
+/** A request no route took: 405 with `Allow` for a service path's other method, else 404. */
 function notFound(method: string, path: string): JsonAnswer {
   const allow = allowedMethods(path);
   return sendable(allow === undefined ? routeNotFound(method, path) : methodNotAllowed(method, path, allow));
