@@ -65,74 +65,55 @@ export interface MockStateSnapshot {
 }
 
 /**
- * A mock's state and controls, without msw: what `startMockServer` serves
- * (`server.mock`) and what {@link "@flight-search/mock-server"!FlightSearchMock | FlightSearchMock} adds its msw handlers to.
- * Its types name nothing of msw, so `@flight-search/mock-server/node` compiles
- * in a project without msw (and in CommonJS with `skipLibCheck: false`, where
- * msw's own types fail, TS1479).
+ * A mock's state and controls without msw: what `startMockServer` serves (`server.mock`) and what
+ * {@link "@flight-search/mock-server"!FlightSearchMock | FlightSearchMock} adds its handlers to. It names nothing of msw,
+ * so `./node` compiles without msw (and in CommonJS with `skipLibCheck: false`, where msw's types fail, TS1479).
  */
 export interface MockCore {
   /**
-   * The one entry into the mock's rules: a plain request in, a plain answer out
-   * (status, lower-case headers, the JSON body as text or bytes), or `null` when
-   * the request is not the service's. The msw handlers and {@link handle} are a
-   * Fetch adapter over it, and the standalone server a `node:http` one, so all
-   * three answer alike. Call it to serve the mock from another server (a
-   * framework's route, a test harness) without building a Fetch `Request`.
-   * It gives `'aborted'` when `request.aborted()` turned true (nobody reads an
-   * answer), and `'drop-before-headers'` or `'drop-after-headers'` for a
-   * `drop` fault (close the connection, before or after sending the headers of a 200).
+   * The one entry into the mock's rules: a plain request in, a plain answer out (status, lower-case headers, body),
+   * or `null` when the request is not the service's; the msw handlers, {@link handle} and the server all adapt it.
+   * It gives `'aborted'` once `request.aborted()` is true, and `'drop-before-headers'` / `'drop-after-headers'` for a `drop` fault.
    * @example
-   * const mock = createFlightSearchMock();
-   * const headers = new Headers({ 'x-api-key': 'test-key' });
    * const result = await mock.answer({
    *   method: 'GET',
    *   url: 'https://api.example.com/quota',
-   *   headers,
+   *   headers: new Headers({ 'x-api-key': 'test-key' }),
    *   rawHeaders: () => ['x-api-key', 'test-key'],
    *   text: async () => '',
    *   signal: new AbortController().signal,
    *   aborted: () => false,
    * });
-   * if (result !== null && typeof result === 'object') console.log(result.status, result.body); // 200 {"limit":1000,...}
    */
   answer(request: MockRequest): Promise<CoreResult>;
-  /**
-   * Answers a Fetch API `Request` with a `Response`, or `null` when the request is not the service's:
-   * {@link answer} behind a Fetch adapter (what the msw handlers run).
-   * Aborting `request.signal` during a provider wait resolves to `Response.error()` (a network error).
-   */
+  /** {@link answer} behind a Fetch adapter (what the msw handlers run); an abort during a provider wait gives `Response.error()`. */
   handle(request: Request): Promise<Response | null>;
   /** Restores the initial state: keys and quota, history, program behaviours, recorded requests, rate limits. */
   reset(): void;
   /**
-   * Sets (or with `null` clears) how a program's provider behaves; with `{ key }`, for that key's
-   * searches only, before the global behaviour (D154).
+   * Sets (`null`: clears) how a program's provider behaves; with `{ key }`, for that key's searches only.
    * @example
    * mock.setProgramBehavior('PROGRAM_2', { fail: { status: 503 } }, { key: 'worker-3-key' });
    */
   setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption): void;
   /**
-   * Sets (or with `null` clears) one key's own rate limit (D154): `requests` per `windowMs` (default
-   * 1 000 ms) for that key, in place of the `rateLimit` option, which the other keys keep.
+   * Sets (`null`: clears) one key's own rate limit, in place of the `rateLimit` option (`windowMs` default 1 000).
    * @example
-   * mock.setRateLimit({ requests: 2, windowMs: 60_000 }, { key: 'worker-3-key' }); // its third request is a 429
+   * mock.setRateLimit({ requests: 2, windowMs: 60_000 }, { key: 'worker-3-key' });
    */
   setRateLimit(rateLimit: { requests: number; windowMs?: number } | null, scope: KeyScopeOption): void;
   /**
-   * Resets one key (D154): its quota as the options gave it (a key `setKey` added is removed, as
-   * `reset()` removes it), and its own faults, behaviours, rate limit and recorded requests; every other key keeps its state.
+   * Resets one key: its quota as the options gave it (removed if `setKey` added it), its faults, behaviours, rate limit and requests.
    * @example
    * afterEach(() => mock.resetKey(workerKey));
    */
   resetKey(key: string): void;
   /** Creates a key or changes its limit, consumption or products. */
   setKey(key: string, settings: { limit?: number; consumed?: number; products?: Product[] }): void;
-  /** The requests received so far (the most recent 10 000 within 16 MiB by default), oldest first, keys redacted; `filter` narrows them. */
+  /** The requests received (by default the last 10 000 within 16 MiB), oldest first, keys redacted; `filter` narrows them. */
   requests(filter?: RequestFilter): RecordedRequest[];
   /**
-   * The recorded requests a pattern matches (every field optional, values literal or matchers, as a stub's `request`;
-   * `key` literal), oldest first: WireMock's journal `find`. `countRequests` counts them.
+   * The recorded requests a pattern matches (fields as a stub's `request`; `key` literal), oldest first.
    * @example
    * mock.findRequests({ method: 'POST', path: '/flights/search', body: { origin: { matches: '^G' } } });
    */
@@ -142,85 +123,69 @@ export interface MockCore {
   /** Empties the request log, and nothing else. */
   clearRequests(): void;
   /**
-   * Changes options of a running mock (checked like `createFlightSearchMock`'s), then resets it
-   * to a fresh state under them (D58), unless every option changed is one the state is not built
-   * from (`latency`, `providerTimeoutMs`, `unknownFields`, `unmatched`). `rateLimit: null` or `clock: null` turns them off.
-   * With `{ reset: false }` (what `PATCH /__mock/config` runs) it never resets: quota, history and
-   * the request log stay, and an option whose change needs a fresh state is refused with a
-   * `TypeError` naming it, nothing applied (D155).
+   * Changes options (checked as at creation), then resets to a fresh state (D58) unless every option changed is one
+   * the state is not built from. `null` turns an option off. With `{ reset: false }` it never resets, and refuses a
+   * change that needs a fresh state with a `TypeError`, nothing applied.
    * @example
-   * mock.configure({ rateLimit: { requests: 2, windowMs: 1000 }, clock: { at: '2026-11-01T00:00:00Z' } });
-   * mock.configure({ latency: 'realistic' }, { reset: false }); // other tests' quota and requests stay
+   * mock.configure({ rateLimit: { requests: 2, windowMs: 1000 } });
+   * mock.configure({ latency: 'realistic' }, { reset: false });
    */
   configure(changes: MockConfigChanges, how?: { reset?: boolean }): void;
-  /** A key's settings and ledger (the key itself masked), or `undefined` when the mock has no such key. */
+  /** A key's settings and ledger (the key masked), or `undefined`. */
   getKey(key: string): KeyState | undefined;
-  /** The behaviour set on a program (with `{ key }`: for that key only), or `null` when none is. */
+  /** The behaviour set on a program (with `{ key }`: for that key), or `null`. */
   getProgramBehavior(program: ProgramCode, scope?: KeyScopeOption): ProgramBehavior | null;
   /**
-   * Makes the service itself fail for a route (`search`, `history`, `quota`) or `all` of them;
-   * a fault is checked before the key and never consumes quota or a rate-limit slot.
+   * Makes the service fail for a route (`search`, `history`, `quota`) or `all`; checked before the key, it consumes no quota.
    * @example
-   * mock.setFault('quota', { status: 503, times: 2 }); // the next two GET /quota answer 503
-   * mock.setFault('all', { status: 429, retryAfterSeconds: 3, fraction: 0.5 });
-   * mock.setFault('search', { status: 503 }, { key: 'worker-3-key' }); // only that key's searches (D154)
+   * mock.setFault('quota', { status: 503, times: 2 });
+   * mock.setFault('search', { status: 503 }, { key: 'worker-3-key' });
    */
   setFault(route: FaultRoute, fault: ServiceFault, scope?: KeyScopeOption): void;
-  /** Clears the fault of `route`, or every fault without one (with `{ key }`: that key's own). */
+  /** Clears the fault of `route`, or every fault (with `{ key }`: that key's). */
   clearFaults(route?: FaultRoute, scope?: KeyScopeOption): void;
-  /** The faults in force (with `{ key }`: that key's own). */
+  /** The faults in force (with `{ key }`: that key's). */
   faults(scope?: KeyScopeOption): FaultState[];
   /** Everything the mock is set to: options, keys (masked), program behaviours, faults, the request log's size. */
   state(): MockStateSnapshot;
   /**
-   * Resolves once every request the mock has received is answered and recorded, aborted ones
-   * included (a request the client abandoned is recorded `aborted: true` as soon as the mock sees
-   * the abort): read `requests()` after it instead of sleeping.
+   * Resolves once every request received is answered and recorded (aborted ones included): read `requests()` after it.
    * @example
-   * for await (const outcome of compareProgramsStreaming(client, request)) break; // aborts the other searches
    * await mock.settled();
-   * expect(mock.requests({ path: '/flights/search' }).filter((entry) => entry.aborted)).toHaveLength(3);
+   * expect(mock.requests({ path: '/flights/search' })).toHaveLength(4);
    */
   settled(): Promise<void>;
   /**
-   * Adds a stub, the one way to change an answer (checked whole like `POST /__mock/stubs`: a refused one
-   * throws a TypeError naming each field and limit), and returns it as read back, with its `id`. With
-   * `{ key }` (or a literal `request.key`) it is that key's: it matches only its requests, and `resetKey`
-   * removes it. A `reset()` keeps only the stubs of the `stubs` option.
+   * Adds a stub (checked whole; a refused one throws a TypeError naming each field) and returns it read back, with its `id`.
+   * With `{ key }` it matches only that key's requests and `resetKey` removes it. `reset()` keeps only the `stubs` option's.
    * @example
    * const { id } = mock.stub({ request: { method: 'GET', path: '/quota' }, fault: { status: 503 }, times: 1 });
-   * mock.stub({ request: { method: 'POST', path: '/flights/search', body: { origin: { matches: '^G[A-Z]U$' } } }, fault: { trickleMs: 2000 } }, { key: 'worker-3-key' });
    * mock.deleteStub(id);
    */
   stub(stub: StubDefinition, scope?: KeyScopeOption): StubState;
-  /** Replaces stub `id`'s definition (its id and place stay; its counts start again); `undefined` when there is none. */
+  /** Replaces stub `id`'s definition (id and place stay, counts restart); `undefined` when there is none. */
   replaceStub(id: string, stub: StubDefinition): StubState | undefined;
-  /** Every stub, in the order they are tried (with `{ key }`: that key's only; `after` a stub's id and `limit`: a page). */
+  /** Every stub, in the order tried (`key`: that key's only; `after` an id and `limit`: a page). */
   stubs(filter?: StubsFilter): StubState[];
   /** One stub, or `undefined`. */
   getStub(id: string): StubState | undefined;
-  /** Removes a stub; `false` when there was none with this id. */
+  /** Removes a stub; `false` when there was none. */
   deleteStub(id: string): boolean;
   /** Removes every stub (with `{ key }`: that key's). */
   clearStubs(scope?: KeyScopeOption): void;
-  /** Every scenario the global stubs (with `{ key }`: that key's) name, and the state it is in. */
+  /** The scenarios the global (with `{ key }`: that key's) stubs name, and their states. */
   scenarios(scope?: KeyScopeOption): ScenarioState[];
   /**
-   * Moves one scenario of the global scope (with `{ key }`: of that key's) to `state` (`null`: back to `Started`);
-   * `false` when none of the scope's stubs names it.
+   * Moves a scenario of the scope to `state` (`null`: `Started`); `false` when no stub of the scope names it.
    * @example
    * mock.setScenario('limits', 'limited', { key: 'worker-3-key' });
    */
   setScenario(name: string, state: string | null, scope?: KeyScopeOption): boolean;
-  /** Every scenario of the global scope (with `{ key }`: of that key's) back to `Started`. */
+  /** Every scenario of the scope back to `Started`. */
   resetScenarios(scope?: KeyScopeOption): void;
 }
 
-/**
- * A mock's state and controls, without msw: `createFlightSearchMock` adds the
- * msw handlers on top, and the standalone server (`./node`, the CLI) uses this
- * directly so it never loads msw.
- */
+/** A mock's state and controls without msw: `createFlightSearchMock` adds the handlers; the standalone server uses it directly. */
 export function createMockCore(options?: MockOptions): MockCore {
   return coreOf(resolveOptions(options), options ?? {});
 }
@@ -235,14 +200,14 @@ export interface StubsFilter {
   limit?: number;
 }
 
-/** What every control reads and `reset` / `configure` replace: the state, the options in force and as given. */
+/** What every control reads and `reset` / `configure` replace. */
 interface Held {
   state: MockState;
   resolved: ResolvedOptions;
   options: MockOptions;
 }
 
-/** A mock core over options already checked; `given` are the options as given, which `configure` changes. */
+/** A mock core over options already checked; `given` as given, which `configure` changes. */
 export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
   const held: Held = { state: createState(initial), resolved: initial, options: { ...given } };
   const answering = answers(held);
@@ -257,9 +222,8 @@ export function coreOf(initial: ResolvedOptions, given: MockOptions): MockCore {
   };
 }
 
-/** The one entry (`answer`, and `handle` over it), and `settled()`, which waits for the answers it is working out. */
+/** `answer`, `handle` over it, and `settled()`, which waits for the answers in flight. */
 function answers(held: Held) {
-  // Each answer leaves the set once its request is recorded.
   const inFlight = new Set<Promise<unknown>>();
   const answer = (request: MockRequest) => {
     const answering = answerRequest(held.state, request);
@@ -272,17 +236,16 @@ function answers(held: Held) {
     answer,
     handle: (request: Request) => answerFetch(answer, request),
     async settled() {
-      // A request that arrives while waiting is waited for too.
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
 }
 
-/** `reset`, `configure` and `state()`: the options and the state built from them. */
+/** `reset`, `configure` and `state()`. */
 function optionControls(held: Held, faults: () => FaultState[]) {
   return {
     reset() {
-      // Emptied, not only replaced: a request still in flight holds the old state, and must not keep the old log's bodies alive.
+      // Emptied too: a request in flight holds the old state and must not keep its bodies alive.
       held.state.log.clear();
       held.state = createState(held.resolved);
     },
@@ -290,7 +253,6 @@ function optionControls(held: Held, faults: () => FaultState[]) {
       const issues = optionIssues(changes, CONFIGURABLE, true);
       if (issues.length > 0) throw new MockSettingError('configure', '', issues, 'option ');
       const needed = resetNeeded(changes);
-      // `{ reset: false }` never wipes what tests built: a change that needs a fresh state is refused, whole.
       if (how?.reset === false && needed.length > 0) {
         const message = 'needs a fresh state to change: call configure(changes) without { reset: false } (PUT /__mock/config), which resets the mock (D58).';
         throw new MockResetNeededError(
@@ -301,9 +263,7 @@ function optionControls(held: Held, faults: () => FaultState[]) {
         );
       }
       const next = changed(held.options, changes);
-      // Everything is checked, the fresh state made, before anything changes.
       const checked = resolveOptions(next, 'configure');
-      // The table says which options the state is built from; the others apply from the next request on.
       const fresh = needed.length > 0 ? createState(checked) : { ...held.state, options: checked };
       held.resolved = checked;
       held.options = next;
@@ -324,7 +284,7 @@ function optionControls(held: Held, faults: () => FaultState[]) {
   };
 }
 
-/** The options as given with `changes` made: `null` removes one, and a clock replaces a `now` (and the other way round). */
+/** The options with `changes` made: `null` removes one; `clock` and `now` replace each other. */
 function changed(options: MockOptions, changes: MockConfigChanges): MockOptions {
   const next: MockOptions = { ...options };
   for (const [name, value] of Object.entries(changes)) {
@@ -337,16 +297,15 @@ function changed(options: MockOptions, changes: MockConfigChanges): MockOptions 
   return next;
 }
 
-/** The keys: their quota and products, and what is set for one key only. */
+/** The keys, and what is set for one key only. */
 function keyControls(held: Held) {
   return {
     setRateLimit(rateLimit: MockConfigChanges['rateLimit'], scope: KeyScopeOption) {
-      // The `rateLimit` option's own row checks it, so it is refused as `configure` refuses it.
       const issues = rateLimit === null ? [] : optionIssues({ rateLimit }, ['rateLimit']);
-      // Fields relative to the limit, as the control API's body is: `requests`, named `rateLimit.requests` in the message.
+      // Fields relative to the limit, as the control API's body is.
       const relative = issues.map((issue) => ({ ...issue, field: issue.field.replace(/^rateLimit\.?/, '') }));
       if (issues.length > 0) throw new MockSettingError('setRateLimit', 'rateLimit', relative);
-      // A JavaScript caller may leave the scope out: refused by the key's check, as a missing key.
+      // A JavaScript caller may leave the scope out: refused as a missing key.
       checkScope(held.state, 'setRateLimit', scope ?? ({} as KeyScopeOption));
       if (rateLimit === null || rateLimit === undefined) return void held.state.scopes.delete(scope.key);
       const limit = rowOf('rateLimit').resolve!(rateLimit) as { requests: number; windowMs: number };
@@ -356,7 +315,6 @@ function keyControls(held: Held) {
       const { state } = held;
       checkScope(state, 'resetKey', { key });
       const initial = held.resolved.keys.find((settings) => settings.key === key);
-      // As `reset()` would leave it: the key as the options gave it, or gone when `setKey` added it.
       if (initial === undefined) state.ledgers.delete(key);
       else state.ledgers.set(key, new KeyLedger(initial));
       state.scopes.delete(key);
@@ -367,7 +325,6 @@ function keyControls(held: Held) {
     setKey(key: string, changes: { limit?: number; consumed?: number; products?: Product[] }) {
       checkKeyName('setKey', key);
       const ledger = held.state.ledgers.get(key);
-      // Everything is checked before anything changes: a refused call leaves the key as it was.
       const { issues, merged } = keySettingsIssues(changes, ledger ?? NEW_KEY);
       if (issues.length > 0) throw new MockSettingError('setKey', 'settings', issues);
       if (!ledger && held.state.ledgers.size >= MAX_KEYS) {
@@ -379,7 +336,7 @@ function keyControls(held: Held) {
         return;
       }
       ledger.limit = merged.limit;
-      // Only a consumed that is given restates the spending: a new limit or products keep the per-program usage.
+      // Only a given `consumed` restates the spending; the per-program usage stays otherwise.
       if (changes.consumed !== undefined) ledger.setConsumed(merged.consumed);
       ledger.products = new Set(merged.products);
     },
@@ -391,7 +348,7 @@ function keyControls(held: Held) {
   };
 }
 
-/** Program behaviours and service faults: named stubs, for every key or one. */
+/** Program behaviours and service faults: named stubs. */
 function behaviourControls(held: Held) {
   const scoped = (where: string, scope: KeyScopeOption | undefined) => scope === undefined || checkScope(held.state, where, scope);
   return {
@@ -427,7 +384,7 @@ function behaviourControls(held: Held) {
   };
 }
 
-/** The request log: read, queried with the stubs' matchers, emptied. */
+/** The request log. */
 function journalControls(held: Held, settled: () => Promise<void>) {
   const findRequests = (pattern: RequestPattern) => {
     const issues = patternIssues(pattern);
@@ -496,7 +453,7 @@ function keyState(state: MockState, ledger: KeyLedger): KeyState {
   };
 }
 
-/** Refuses a scope whose key the mock does not hold: keyed state is kept for the keys the mock holds. */
+/** Refuses a scope whose key the mock does not hold. */
 function checkScope(state: MockState, where: string, scope: KeyScopeOption): void {
   checkKeyName(where, scope.key);
   if (state.ledgers.has(scope.key)) return;
@@ -504,7 +461,7 @@ function checkScope(state: MockState, where: string, scope: KeyScopeOption): voi
   throw new MockSettingError(where, 'key', [{ field: '', type: 'invalid_enum', message }]);
 }
 
-/** Stores a stub after every check (in place of `id`, or of the stub of the same name and scope when `named`): the one way in. */
+/** Stores a stub after every check, in place of `id` (or of the same name and scope when `named`): the one way in. */
 function put(state: MockState, where: string, definition: StubDefinition, how: { id?: string; named?: boolean } = {}): Stub {
   const issues = stubIssues(definition);
   if (issues.length > 0) throw new MockSettingError(where, '', issues);
@@ -519,7 +476,7 @@ function put(state: MockState, where: string, definition: StubDefinition, how: {
 const namedIn = (name: string, scope?: KeyScopeOption) => (stub: Stub) =>
   stub.scope === scope?.key && (name.endsWith(':') ? stub.definition.name?.startsWith(name) === true : stub.definition.name === name);
 
-/** What is set for one key, as `getKey` and `state()` list it: only what is set. */
+/** What is set for one key only, as `getKey` and `state()` list it. */
 function scopedState(stubs: Stub[], rateLimit: { requests: number; windowMs: number } | undefined): KeyState['scoped'] {
   const faults = stubs.flatMap((stub) => faultState(stub) ?? []);
   const programs = programsOf(stubs);

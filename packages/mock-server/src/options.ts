@@ -17,42 +17,33 @@ import {
 import { stubIssues } from './stubs/check.js';
 import type { KeySettings, MockClock, StubDefinition } from './types.js';
 
-/**
- * One option of the mock: the table below is the one place an option is declared. The
- * JavaScript API's checks and defaults, `configure` and `PUT /__mock/config`, a `--config`
- * file, the CLI's flags and `--help`, `startMockServer` and `state()` all read it.
- * `V` is the value a user gives, `R` the value in force once resolved.
- */
+/** One option of the mock, declared once: the API, `configure`, `--config`, the CLI and `state()` read it. `V` given, `R` in force. */
 export interface OptionRow<V, R = V> {
-  /** What a value must be, checked by the contract's schema interpreter (`x-message` words the issue). */
+  /** What a value must be (`x-message` words the issue). */
   schema?: SchemaNode;
-  /** What a schema cannot say (a URL, a clock's "one of the two", unique keys), or a value that is no JSON (`now`). */
+  /** What a schema cannot say, or a value that is no JSON (`now`). */
   check?: (value: unknown) => SettingIssue[];
   /** The value when none is given; without one the option is off. */
   default?: V;
-  /** The value in force; by default the value given, or the default. */
+  /** The value in force; by default the value given or the default. */
   resolve?: (value: V | undefined) => R;
-  /** `false`: a `--config` file and the control API may not set it (not JSON). By default they may. */
+  /** `false`: not JSON, so `--config` and the control API may not set it. */
   json?: false;
   /** `null` turns it off in `configure`. */
   nullable?: true;
-  /**
-   * `false`: the state is not built from it, so a change applies from the next request, and
-   * `PATCH /__mock/config` / `configure(changes, { reset: false })` may make it (D155). By default
-   * a change starts a fresh state (D58), and those refuse it.
-   */
+  /** `false`: the state is not built from it, so a change needs no reset. By default a change starts a fresh state. */
   reset?: false;
-  /** `false`: `state()` does not read it back. By default it does (`null` when off). */
+  /** `false`: `state()` does not read it back. */
   readBack?: false;
-  /** The CLI's flag and its `--help` text; a scalar option's flag is parsed from its schema. */
+  /** The CLI's flag and `--help` text. */
   flag?: Flag;
 }
 
-/** A command-line flag of an option: `parseArgs`' options and `--help` are made of these. */
+/** A command-line flag of an option. */
 export interface Flag {
   /** `--seed`. */
   name: string;
-  /** What its value is called in `--help` (`FILE`); `N` by default, none for a boolean option. */
+  /** Its value's name in `--help` (`FILE`); `N` by default. */
   arg?: string;
   /** Its `--help` text (`\n` starts an indented line). */
   help: string;
@@ -60,11 +51,11 @@ export interface Flag {
   multiple?: true;
   /** A one-letter alias (`-h`). */
   short?: string;
-  /** A second flag the option is read from too (`--rate-limit-window-ms`). */
+  /** A second flag it is read from (`--rate-limit-window-ms`). */
   with?: string;
 }
 
-/** A row, its columns' literal types kept (`json: false`) and its value types `V` and `R` carried for the types below. */
+/** A row, its literal types kept and `V`, `R` carried for the types below. */
 const option =
   <V, R = V>() =>
   <const Row extends OptionRow<V, R>>(row: Row): Row & { readonly types?: [V, R] } =>
@@ -73,7 +64,6 @@ const option =
 export const rowOf = (name: keyof Rows): OptionRow<unknown, unknown> => MOCK_OPTIONS[name] as unknown as OptionRow<unknown, unknown>;
 const count = (unit = ''): SchemaNode => ({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, 'x-message': `must be an integer >= 0${unit}` });
 
-/** `rateLimit`'s shape; its `windowMs` default is what `--rate-limit-window-ms` and a `--config` file without one get. */
 const RATE_LIMIT_SCHEMA = {
   type: 'object',
   'x-message': 'must be an object { requests, windowMs }',
@@ -84,11 +74,7 @@ const RATE_LIMIT_SCHEMA = {
   },
 } as const satisfies SchemaNode;
 
-/**
- * One key's settings (`keys`, a `--keys` file): their shape, checked by the contract's schema
- * interpreter. What a schema cannot say (a name's length, unique names, `consumed <= limit`, the
- * products' one message) is {@link keysIssues}'.
- */
+/** One key's settings' shape (`keys`, a `--keys` file); the rest is {@link keysIssues}'. */
 export const KEY_SCHEMA = {
   type: 'object',
   'x-message': 'must be an object { key, limit, consumed?, products }',
@@ -121,7 +107,6 @@ export function keysIssues(keys: unknown): SettingIssue[] {
     else if (typeof key === 'string') seen.set(key, index);
     if (shape.length === 0 && consumed !== undefined && (consumed as number) > (limit as number))
       issues.push({ field: `${at}.consumed`, type: 'out_of_range', message: `must be at most the limit (${String(consumed)} > ${String(limit)}).` });
-    // Products are listed in one message (`must be an array of 'search' and 'history'`), as `setKey` words them.
     if (products !== undefined) issues.push(...productsIssues(`${at}.products`, products));
   }
   return issues;
@@ -148,7 +133,7 @@ low-quota-key, empty-key (see the package README)`,
     default: 1,
     flag: { name: '--seed', help: 'seed of the generated data (same seed, same flights)' },
   }),
-  /** How long a hanging provider is waited for before a 504 failure; default 29 000 (spec section 8), at most 2 147 483 647 (the longest timer). */
+  /** How long a hanging provider is waited for before a 504; default 29 000 (spec section 8). */
   providerTimeoutMs: option<number>()({
     schema: {
       type: 'number',
@@ -160,23 +145,20 @@ low-quota-key, empty-key (see the package README)`,
     reset: false,
     flag: { name: '--provider-timeout-ms', help: 'time a program may take before a 504 provider failure (default 29000)' },
   }),
-  /** `'none'` (default): providers answer at once; `'realistic'`: each program its own deterministic 0.2 to 4 s. */
+  /** `'none'` (default): providers answer at once; `'realistic'`: 0.2 to 4 s per program. */
   latency: option<'none' | 'realistic'>()({
     schema: { type: 'string', enum: ['none', 'realistic'], 'x-message': "must be 'none' or 'realistic'" },
     default: 'none',
     reset: false,
     flag: { name: '--latency', arg: 'none|realistic', help: 'provider latencies: none (default) or realistic (0.2 to 4 s per program)' },
   }),
-  /** The mock's clock in epoch ms (default `Date.now`): history windows, `createdAt`, recorded times, rate limit windows. */
+  /** The mock's clock in epoch ms; default `Date.now`. */
   now: option<() => number>()({
     check: (now) => (typeof now === 'function' ? [] : [{ field: '', type: 'invalid_type', message: 'must be a function returning epoch milliseconds.' }]),
     json: false,
     readBack: false,
   }),
-  /**
-   * The mock's clock as data (what `--config` and the control API can carry), instead of `now`:
-   * `{ at: '2026-11-01T00:00:00Z' }` stops it at that instant, `{ offsetMs: -86_400_000 }` runs it a day behind.
-   */
+  /** The clock as data, instead of `now`: `{ at: '2026-11-01T00:00:00Z' }` stops it, `{ offsetMs: -86_400_000 }` runs a day behind. */
   clock: option<MockClock, MockClock | undefined>()({
     check: clockIssues,
     resolve: (clock) => (clock === undefined ? undefined : { ...clock }),
@@ -189,23 +171,19 @@ low-quota-key, empty-key (see the package README)`,
 (--clock-offset-ms N: the real clock shifted by N ms, negative for the past)`,
     },
   }),
-  /** Most history records kept from searches; the oldest are dropped first. Default 100 000. */
+  /** Most history records kept, oldest dropped first; default 100 000. */
   historyCap: option<number>()({
     schema: count(),
     default: 100_000,
     flag: { name: '--history-cap', help: 'most history records kept from searches (default 100000)' },
   }),
-  /** Most received requests `requests()` keeps; the oldest are dropped first. Default 10 000; 0 records none. */
+  /** Most requests `requests()` keeps, oldest dropped first; default 10 000, 0 records none. */
   requestLogCap: option<number>()({
     schema: count(),
     default: RECORDED_REQUESTS_CAP,
     flag: { name: '--request-log-cap', help: 'most requests recorded for GET /__mock/requests (default 10000 with --control)' },
   }),
-  /**
-   * Most bytes the request log holds (paths, headers and kept bodies; a body
-   * keeps at most its first 4 KiB): the oldest requests are dropped first to
-   * stay under it. Default 16 MiB (16 777 216); 0 records none.
-   */
+  /** Most bytes the request log holds (a body keeps its first 4 KiB), oldest dropped first; default 16 MiB, 0 records none. */
   requestLogMaxBytes: option<number>()({
     schema: count(' (bytes)'),
     default: REQUEST_LOG_MAX_BYTES,
@@ -216,19 +194,16 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
     },
   }),
   /**
-   * Where the service is: the msw handlers answer only under this URL, or these URLs (and answer an
-   * unknown path under one with a 404 envelope), so `onUnhandledRequest: 'error'` catches a client
-   * with the wrong base URL. `'*'` answers the three paths on any origin. Without it the mock has no
-   * msw handlers (reading `handlers` throws, D127); `mock.handle` and the standalone server take any origin.
+   * Where the service is: the msw handlers answer only under this URL or these (`'*'`: any origin). Without it
+   * reading `handlers` throws (D127); `mock.handle` and the standalone server take any origin.
    */
   baseUrl: option<string | readonly string[], string | readonly string[] | undefined>()({
     check: baseUrlIssues,
-    // Each URL as `origin + path` without a trailing slash; `'*'` as given.
     resolve: (baseUrl) =>
       baseUrl === undefined || baseUrl === '*' ? baseUrl : typeof baseUrl === 'string' ? normalizedBaseUrl(baseUrl) : baseUrl.map(normalizedBaseUrl),
     json: false,
   }),
-  /** Per-key rate limit (`RATE-1`): `requests` per `windowMs` (default 1 000 ms); off unless set. */
+  /** Per-key rate limit (`RATE-1`): `requests` per `windowMs`; off unless set. */
   rateLimit: option<
     {
       /** Requests each key may make per window. */
@@ -249,11 +224,7 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
 (--rate-limit-window-ms MS: the window, default ${RATE_LIMIT_SCHEMA.properties.windowMs.default})`,
     },
   }),
-  /**
-   * A request field the contract does not declare (`responseFomat`, `passengers.childs`): `'warn'` (default)
-   * answers as the service would and names it in the `x-mock-warnings` header and the request log;
-   * `'refuse'` answers 422 `VALIDATION_ERROR` naming it (D119).
-   */
+  /** A request field the contract does not declare: `'warn'` (default) names it in `x-mock-warnings`; `'refuse'` answers 422. */
   unknownFields: option<'warn' | 'refuse'>()({
     schema: { type: 'string', enum: ['warn', 'refuse'], 'x-message': "must be 'warn' or 'refuse'" },
     default: 'warn',
@@ -265,10 +236,7 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
 and the request log (warn, default), or refused with a 422 (refuse)`,
     },
   }),
-  /**
-   * Stubs the mock starts with, and starts again with after each reset (issue 30): what `mock.stub` takes,
-   * tried in order. The CLI's `--playback FILE` makes one of each exchange a contract proxy recorded.
-   */
+  /** Stubs the mock starts (and restarts on reset) with, tried in order; `--playback FILE` makes them from a recording. */
   stubs: option<StubDefinition[], readonly StubDefinition[]>()({
     check: stubsIssues,
     default: [],
@@ -280,31 +248,31 @@ and the request log (warn, default), or refused with a 422 (refuse)`,
 the same method, path, query and body once (the key is not compared)`,
     },
   }),
-  /** Most stubs the mock holds (faults and program behaviours are stubs too). Default 1 000. */
+  /** Most stubs held, faults and program behaviours included; default 1 000. */
   stubsCap: option<number>()({
     schema: count(),
     default: 1_000,
     flag: { name: '--stubs-cap', help: 'most stubs held, faults and program behaviours included (default 1000)' },
   }),
-  /** Most bytes of JSON one stub may take. Default 1 MiB (1 048 576). */
+  /** Most bytes of JSON one stub may take; default 1 MiB. */
   stubBytes: option<number>()({
     schema: count(' (bytes)'),
     default: 1024 * 1024,
     flag: { name: '--stub-bytes', help: 'bytes of JSON one stub may take (default 1048576)' },
   }),
-  /** Most bytes of JSON all stubs together may take. Default 64 MiB (67 108 864). */
+  /** Most bytes of JSON all stubs may take; default 64 MiB. */
   stubsBytes: option<number>()({
     schema: count(' (bytes)'),
     default: 64 * 1024 * 1024,
     flag: { name: '--stubs-bytes', help: 'bytes of JSON all stubs may take together (default 67108864)' },
   }),
-  /** Most bytes of JSON one key's own stubs (its faults and behaviours included) may take. Default 256 KiB (262 144). */
+  /** Most bytes of JSON one key's own stubs may take; default 256 KiB. */
   keyStateBytes: option<number>()({
     schema: count(' (bytes)'),
     default: 256 * 1024,
     flag: { name: '--key-state-bytes', help: "bytes of JSON one key's own stubs may take together (default 262144)" },
   }),
-  /** A request no stub matches while stubs exist: the mock's own rules answer it (`'rules'`, default) or a 404 does (`'not-found'`). */
+  /** A request no stub matches: the mock's rules answer it (`'rules'`, default) or a 404 (`'not-found'`). */
   unmatched: option<'rules' | 'not-found'>()({
     schema: { type: 'string', enum: ['rules', 'not-found'], 'x-message': "must be 'rules' or 'not-found'" },
     default: 'rules',
@@ -318,7 +286,7 @@ rules answer it (rules, default) or a 404 naming the nearest stub (not-found)`,
   }),
 };
 
-/** Every problem of the `stubs` option: an array of stubs, each checked by `stubIssues` (the limits when the state is made). */
+/** Every problem of the `stubs` option (the limits are checked when the state is made). */
 function stubsIssues(stubs: unknown): SettingIssue[] {
   if (!Array.isArray(stubs)) return [{ field: '', type: 'invalid_type', message: 'must be an array of stubs.' }];
   return stubs.flatMap((stub, index) => stubIssues(stub).map((issue) => ({ ...issue, field: joinField(`stubs.${index}`, issue.field) })));
@@ -327,15 +295,12 @@ function stubsIssues(stubs: unknown): SettingIssue[] {
 type Rows = typeof MOCK_OPTIONS;
 type Given<K extends keyof Rows> = Rows[K] extends { readonly types?: [infer V, unknown] } ? V : never;
 type InForce<K extends keyof Rows> = Rows[K] extends { readonly types?: [unknown, infer R] } ? R : never;
-/** The names of the rows whose column is `true` (`nullable`) or not `false` (the columns that default to true). */
+/** The rows whose column is `true` (`nullable`) or not `false` (the others). */
 type NamesWhere<Column extends 'json' | 'nullable' | 'readBack'> = {
   [K in keyof Rows]: Column extends 'nullable' ? (Rows[K] extends { nullable: true } ? K : never) : Rows[K] extends Record<Column, false> ? never : K;
 }[keyof Rows];
 
-/**
- * Options of {@link createFlightSearchMock}: every one is optional. A bad value throws a `TypeError` naming it.
- * Declared, with their defaults and checks, by the mock's option table (`MOCK_OPTIONS` in `src/options.ts`).
- */
+/** Options of {@link createFlightSearchMock}, all optional; a bad value throws a `TypeError` naming it. */
 export type MockOptions = { [K in keyof Rows]?: Given<K> };
 /** The options `configure` changes (the JSON ones and `now`); `null` turns `rateLimit` or `clock` off. */
 export type MockConfigChanges = { [K in NamesWhere<'json'> | 'now']?: Given<K> | (K extends NamesWhere<'nullable'> ? null : never) };
@@ -344,21 +309,15 @@ export type MockOptionsInForce = { [K in NamesWhere<'readBack'>]: Exclude<InForc
 
 export type ResolvedOptions = { [K in Exclude<keyof Rows, 'now'>]: InForce<K> } & {
   now: () => number;
-  /**
-   * Each base URL, normalized, or undefined when the service is at the root of any origin
-   * (`baseUrl: '*'`, or none: then the msw handlers are refused, D127).
-   */
+  /** Each base URL, normalized; undefined for any origin (`'*'` or none). */
   baseUrls: readonly string[] | undefined;
 };
 
-/** Every option name; `JSON_OPTION_NAMES` those a JSON document may carry (`--config`, `PUT /__mock/config`). */
+/** Every option name; `JSON_OPTION_NAMES` those JSON may carry. */
 export const OPTION_NAMES = Object.keys(MOCK_OPTIONS) as (keyof Rows)[];
 export const JSON_OPTION_NAMES = OPTION_NAMES.filter((name) => rowOf(name).json !== false);
 
-/**
- * Every problem of mock options, in the table's order. `known` lists the options accepted here
- * (unknown ones are refused); `nullable` lets the nullable ones be `null` (turn off, for `configure`).
- */
+/** Every problem of mock options, in the table's order; `known` are accepted, `nullable` lets those be `null`. */
 export function optionIssues(options: unknown, known: readonly string[] = OPTION_NAMES, nullable = false): SettingIssue[] {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return [{ field: '', type: 'invalid_type', message: 'must be an object.' }];
   const given = options as Record<string, unknown>;
@@ -373,7 +332,7 @@ export function optionIssues(options: unknown, known: readonly string[] = OPTION
   return issues;
 }
 
-/** Every problem of one option's value: its row's schema (and the fields it does not declare), then its `check`. */
+/** Every problem of one option's value: its schema, undeclared fields, then its `check`. */
 export function rowIssues(name: string, row: OptionRow<unknown, unknown>, value: unknown): SettingIssue[] {
   const issues: SettingIssue[] = [];
   if (row.schema) {
@@ -385,13 +344,10 @@ export function rowIssues(name: string, row: OptionRow<unknown, unknown>, value:
   return issues;
 }
 
-/** An option table of the server or the proxy: rows in the mock's shape, without its JSON and state columns. */
+/** An option table of the server or the proxy. */
 export type OptionTable = Record<string, Pick<OptionRow<unknown>, 'schema' | 'check' | 'default' | 'flag'>>;
 
-/**
- * The options of `table` among `options`, checked and defaulted: the first problem is a TypeError
- * naming the option (`startMockServer: option "port" must be an integer from 0 to 65535, got 70000.`).
- */
+/** The options of `table`, checked and defaulted; the first problem is a TypeError naming the option. */
 export function resolveTable<Resolved>(table: OptionTable, options: object, where: string): Resolved {
   const given = options as Record<string, unknown>;
   const resolved = dictionary<unknown>();
@@ -407,10 +363,7 @@ export function resolveTable<Resolved>(table: OptionTable, options: object, wher
   return resolved as Resolved;
 }
 
-/**
- * Checks every option up front and applies the table's defaults; bad options are one TypeError
- * naming each of them. `where` names the caller in the message.
- */
+/** Checks every option and applies the defaults; bad options are one TypeError naming each. */
 export function resolveOptions(options: MockOptions = {}, where = 'createFlightSearchMock'): ResolvedOptions {
   if (typeof options !== 'object' || options === null) {
     throw new MockSettingError(where, 'options', [{ field: '', type: 'invalid_type', message: 'must be an object.' }], 'option ');
@@ -435,7 +388,7 @@ export function readBack(resolved: ResolvedOptions): MockOptionsInForce {
   return Object.fromEntries(names.map((name) => [name, structuredClone(resolved[name]) ?? null])) as MockOptionsInForce;
 }
 
-/** The options among `changes` whose change needs a fresh state (the table's `reset`), in the order given. */
+/** The options among `changes` whose change needs a fresh state. */
 export const resetNeeded = (changes: object): string[] =>
   Object.entries(changes)
     .filter(([name, value]) => value !== undefined && (!(name in MOCK_OPTIONS) || rowOf(name as keyof Rows).reset !== false))
@@ -447,7 +400,7 @@ function normalizedBaseUrl(baseUrl: string): string {
   return (origin + pathname).replace(/\/+$/, '');
 }
 
-/** The mock's clock of a `clock` setting: a fixed instant, or the real time shifted by `offsetMs`. */
+/** The clock of a `clock` setting. */
 function clockOf(clock: MockClock | undefined): () => number {
   if (clock === undefined) return Date.now;
   if (clock.at !== undefined) {
@@ -458,7 +411,7 @@ function clockOf(clock: MockClock | undefined): () => number {
   return () => Date.now() + offset;
 }
 
-/** Validates `setProgramBehavior` arguments with the checker the control API runs too. */
+/** Checks `setProgramBehavior`'s arguments, as the control API does. */
 export function checkBehavior(program: unknown, behavior: unknown): asserts program is ProgramCode {
   const where = 'setProgramBehavior';
   const problem = programProblem(program);

@@ -1,16 +1,10 @@
-import { isPlainObject } from '@flight-search/contract';
+import { isPlainObject, PROGRAM_CODES } from '@flight-search/contract';
 import { MAX_TIMER_MS } from './defaults.js';
-import { PROGRAM_CODES } from '@flight-search/contract';
 import type { Product } from './types.js';
 
 /**
- * The one checker of every setting of the mock (D57): the JavaScript API
- * (`createFlightSearchMock`, `configure`, `setKey`, `setProgramBehavior`,
- * `setFault`), the control API and the CLI's `--config` file all run these
- * functions, so the same input is refused the same way, with the same message.
- * Each problem is an issue in the vocabulary of the service's 422
- * (`ValidationIssue`); `field` is relative to what was checked (`fail.status`),
- * and each caller puts its own prefix in front (`behavior.`, `body.`, `option`).
+ * One problem of a setting, in the words of the service's 422, found by the one checker every caller runs.
+ * `field` is relative to what was checked; each caller prefixes its own (`behavior.`, `body.`).
  */
 export interface SettingIssue {
   field: string;
@@ -18,11 +12,7 @@ export interface SettingIssue {
   message: string;
 }
 
-/**
- * A setting refused by the JavaScript API: a TypeError whose message names each
- * field (`setProgramBehavior: \`behavior.latncyMs\` is not a known field; ...`),
- * with the `issues` the control API answers as a 422.
- */
+/** A setting refused by the JavaScript API: a TypeError naming each field, with the `issues` the control API answers as a 422. */
 export class MockSettingError extends TypeError {
   override name = 'TypeError';
   constructor(
@@ -31,20 +21,16 @@ export class MockSettingError extends TypeError {
     readonly issues: SettingIssue[],
     label = '',
   ) {
-    // A problem of the whole value (field '') is named by the value: `options`, `behavior`, `settings`.
     super(`${where}: ${issues.map((issue) => `${label}\`${joinField(prefix, issue.field) || 'options'}\` ${issue.message}`).join(' ')}`);
   }
 }
 
-/**
- * `configure(changes, { reset: false })` / `PATCH /__mock/config` asked to change options whose change
- * needs a fresh state (D155): the control API answers it 409, naming each in `issues`.
- */
+/** A change without reset of options that need a fresh state: the control API answers it 409. */
 export class MockResetNeededError extends MockSettingError {
   readonly status = 409;
 }
 
-/** The issues of an error thrown by the checker, also of another build of this package (recognized by shape). */
+/** The issues of an error thrown by the checker, also of another build of this package. */
 export function settingIssuesOf(error: unknown): SettingIssue[] | undefined {
   if (!(error instanceof TypeError)) return undefined;
   const issues = (error as { issues?: unknown }).issues;
@@ -57,21 +43,17 @@ export function joinField(prefix: string, field: string): string {
 
 /** Every product a key can include (`Product`), in the order messages list them. */
 export const PRODUCTS: readonly Product[] = ['search', 'history'];
-/**
- * The most keys a mock holds, and the longest key (in characters), wherever a
- * key comes from: options, `configure`, `setKey`, the control API, `--keys` (D83).
- * Real keys are a few dozen characters; without a bound, 3 000 keys of 8 KB took 70 MB.
- */
+/** The most keys a mock holds and the longest key, wherever a key comes from (D83). */
 export const MAX_KEYS = 1_000;
 export const MAX_KEY_LENGTH = 256;
-/** The longest message a behaviour's failure carries, in bytes: each search answer repeats it. */
+/** The longest message of a behaviour's failure, in bytes: each search answer repeats it. */
 export const MAX_MESSAGE_BYTES = 4 * 1024;
 
-/** Why `key` cannot be a key's name, or `undefined`: the one check of a name (D83). */
+/** Why `key` cannot be a key's name, or `undefined`. */
 export function keyNameIssue(key: unknown): SettingIssue | undefined {
   if (typeof key !== 'string' || key.trim() === '') return { field: '', type: 'missing', message: 'must be a non-empty string.' };
   if (key.length > MAX_KEY_LENGTH) return { field: '', type: 'out_of_range', message: `must be at most ${MAX_KEY_LENGTH} characters (it has ${key.length}).` };
-  // A key must survive a URL path (`/__mock/keys/{key}`) and a header unchanged: `fetch` turns `/keys/%2E%2E/` into `/`.
+  // A key must survive a URL path and a header unchanged: `fetch` turns `/keys/%2E%2E/` into `/`.
   if (key === '.' || key === '..' || /^%2e(%2e)?$|^\.%2e$|^%2e\.$/i.test(key))
     return { field: '', type: 'invalid_format', message: 'must not be . or .. (a URL path segment fetch and proxies normalise away).' };
   if (/[^\t\x20-\x7e\x80-\xff]/.test(key))
@@ -91,7 +73,7 @@ export function programProblem(program: unknown): string | undefined {
   return (PROGRAM_CODES as readonly unknown[]).includes(program) ? undefined : `must be one of ${PROGRAM_CODES.join(', ')}.`;
 }
 
-/** `setProgramBehavior` / `PUT /__mock/programs/{program}`: `{ latencyMs?, fail?: { status 400-599, message? }, hang? }`, nothing else. */
+/** A program behaviour: `{ latencyMs?, fail?: { status 400-599, message? }, hang? }`. */
 export function behaviorIssues(behavior: unknown): SettingIssue[] {
   if (!isPlainObject(behavior)) return [{ field: '', type: 'invalid_type', message: 'must be an object { latencyMs?, fail?, hang? } or null.' }];
   const issues = unknownFields(behavior, ['latencyMs', 'fail', 'hang']);
@@ -120,7 +102,7 @@ function statusIssues(field: string, status: unknown, min: number, what: string)
   return [];
 }
 
-/** A wait the mock sets a timer for: a longer `setTimeout` would fire at once, so it is refused with the real bound. */
+/** A wait the mock sets a timer for: a longer `setTimeout` would fire at once. */
 function timerIssues(field: string, value: unknown): SettingIssue[] {
   if (typeof value !== 'number' || !Number.isFinite(value)) return [{ field, type: 'invalid_type', message: 'must be a number of milliseconds.' }];
   if (value < 0 || value > MAX_TIMER_MS)
@@ -128,31 +110,18 @@ function timerIssues(field: string, value: unknown): SettingIssue[] {
   return [];
 }
 
-function countIssue(field: string, value: unknown, min = 0, unit = ''): SettingIssue[] {
-  if (typeof value !== 'number' || !Number.isInteger(value)) return [{ field, type: 'invalid_type', message: `must be an integer >= ${min}${unit}.` }];
-  if (!Number.isSafeInteger(value) || value < min) return [{ field, type: 'out_of_range', message: `must be an integer >= ${min}${unit}.` }];
-  return [];
+function countIssue(field: string, value: unknown): SettingIssue[] {
+  if (Number.isSafeInteger(value) && (value as number) >= 0) return [];
+  return [{ field, type: typeof value !== 'number' || !Number.isInteger(value) ? 'invalid_type' : 'out_of_range', message: 'must be an integer >= 0.' }];
 }
 
 export function productsIssues(field: string, products: unknown): SettingIssue[] {
-  if (!Array.isArray(products) || products.some((product) => !PRODUCTS.includes(product))) {
-    return [
-      {
-        field,
-        type: Array.isArray(products) ? 'invalid_enum' : 'invalid_type',
-        message: `must be an array of ${PRODUCTS.map((p) => `'${p}'`).join(' and ')}.`,
-      },
-    ];
-  }
-  return [];
+  if (Array.isArray(products) && products.every((product) => PRODUCTS.includes(product))) return [];
+  const message = `must be an array of ${PRODUCTS.map((p) => `'${p}'`).join(' and ')}.`;
+  return [{ field, type: Array.isArray(products) ? 'invalid_enum' : 'invalid_type', message }];
 }
 
-/**
- * `setKey` / `PUT /__mock/keys/{key}` settings against the key's `current`
- * limit and consumption (a new key's are the defaults). The merged result must
- * keep `consumed <= limit` (QUOTA-1, D18); the issue names `consumed` when it
- * was given, else the lowered `limit`.
- */
+/** `setKey` settings against the key's `current` ones; the merged result keeps `consumed <= limit` (QUOTA-1). */
 export function keySettingsIssues(
   settings: unknown,
   current: { limit: number; consumed: number; products: Iterable<Product> },
@@ -189,7 +158,6 @@ export function clockIssues(clock: unknown): SettingIssue[] {
   if (clock.offsetMs !== undefined && (typeof clock.offsetMs !== 'number' || !Number.isSafeInteger(clock.offsetMs))) {
     issues.push({ field: 'clock.offsetMs', type: 'invalid_type', message: 'must be an integer number of milliseconds (negative for the past).' });
   }
-  // Every date the mock computes (a year of schedules ahead, 30 days of history back) stays a four-digit year.
   const instant = at ?? (typeof clock.offsetMs === 'number' ? Date.now() + clock.offsetMs : undefined);
   if (instant !== undefined && !(instant >= 0 && instant <= LATEST_CLOCK))
     issues.push({
@@ -200,7 +168,7 @@ export function clockIssues(clock: unknown): SettingIssue[] {
   return issues;
 }
 
-/** The latest instant a clock may give (issue 39 item 4): schedules a year ahead still have four-digit years. */
+/** The latest instant a clock may give: schedules a year ahead still have four-digit years. */
 const LATEST_CLOCK = Date.UTC(9998, 11, 31);
 
 /** The epoch ms of a clock's `at`, or `undefined` when it is not a time. */

@@ -1,14 +1,14 @@
 import { dictionary } from '@flight-search/contract';
 import { parseArgs } from 'node:util';
 import type { SchemaNode } from '@flight-search/contract';
-import { BOOLEAN, hostCheck, SERVER_OPTIONS } from '../node/options.js';
+import { BOOLEAN, HOST, SERVER_OPTIONS } from '../node/options.js';
 import { JSON_OPTION_NAMES, MOCK_OPTIONS, OPTION_NAMES, rowOf, type MockOptions, type OptionTable } from '../options.js';
 import { UsageError } from './usage-error.js';
 
 export interface CliArgs {
-  /** The server's options the flags set (`--port`, `--host`, `--control`...), defaults applied; port 4010 by default. */
+  /** The server's options the flags set, defaults applied (port 4010). */
   server: { port: number; host: string; control: boolean; controlOrigins: string[]; allowedHosts: string[] };
-  /** The mock's options given as flags, as the option table reads them; they win over a `--config` file's. */
+  /** The mock's options given as flags; they win over a `--config` file's. */
   mock: MockOptions;
   keysFile?: string;
   /** `--playback FILE`: a contract proxy's record, played back as stubs. */
@@ -20,7 +20,7 @@ export interface CliArgs {
   help: boolean;
 }
 
-/** What `parseArgs` read: a string, a boolean or the strings of a repeated flag, by flag name without `--`. */
+/** What `parseArgs` read, by flag name without `--`. */
 export type FlagValues = Record<string, string | boolean | string[] | undefined>;
 
 /** The port of the `servers` entry of openapi.yaml, so the documented URL works out of the box. */
@@ -43,7 +43,7 @@ ${wrap(JSON_OPTION_NAMES)}
 /** The flags of both commands that are no option of the mock, the server or the proxy. */
 export const SHARED_FLAGS = {
   readyFile: {
-    check: hostCheck,
+    check: HOST.check,
     flag: {
       name: '--ready-file',
       arg: 'PATH',
@@ -69,7 +69,7 @@ export const PROXY_CLI_FLAGS = {
   },
 } satisfies OptionTable;
 
-/** The flags of the options whose value is one scalar (`--seed N`): parsed by their row's schema. */
+/** The flags of the scalar options (`--seed N`), parsed by their row's schema. */
 const SCALAR_FLAGS = OPTION_NAMES.flatMap((name) => {
   const { flag, schema } = rowOf(name);
   return flag && schema && schema.type !== 'object' && schema.type !== 'array' ? [{ name, flag: flag.name, schema }] : [];
@@ -90,7 +90,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   };
 }
 
-/** `parseArgs` over the flags of `tables`' rows; an unknown flag or a positional argument is a UsageError. */
+/** `parseArgs` over the flags of `tables`' rows; anything unknown is a UsageError. */
 export function parseFlags(argv: string[], tables: OptionTable[]): FlagValues {
   const flags = tables
     .flatMap((table) => Object.values(table))
@@ -107,7 +107,7 @@ export function parseFlags(argv: string[], tables: OptionTable[]): FlagValues {
   }
 }
 
-/** The values of `table`'s flags, each checked as its row says (schema, then check), the row's default for one not given. */
+/** The values of `table`'s flags, checked as its rows say, defaults applied. */
 export function flagValues<Values>(table: OptionTable, values: FlagValues): Values {
   const out = dictionary<unknown>();
   for (const [name, { flag, schema, check, default: fallback }] of Object.entries(table)) {
@@ -124,7 +124,7 @@ export function flagValues<Values>(table: OptionTable, values: FlagValues): Valu
   return out as Values;
 }
 
-/** The mock's options the flags give: the scalar ones by their schema, the rate limit and the clock from their two flags each. */
+/** The mock's options the flags give; the rate limit and the clock from two flags each. */
 function mockFlags(values: FlagValues): MockOptions {
   const text = values as Record<string, string | undefined>;
   const mock = dictionary<unknown>();
@@ -151,7 +151,7 @@ function mockFlags(values: FlagValues): MockOptions {
   return mock as MockOptions;
 }
 
-/** A flag's text as its option's schema reads it: a whole number within the schema's bounds, or one of its words. */
+/** A flag's text as its option's schema reads it: a whole number, or one of its words. */
 function scalar(flag: string, text: string, schema: SchemaNode): string | number {
   if (schema.enum) {
     if (schema.enum.includes(text)) return text;

@@ -4,13 +4,7 @@ import { isPlainObject } from '@flight-search/contract';
 import { optionIssues } from '../options.js';
 import type { KeySettings } from '../types.js';
 
-/**
- * Reads a `--keys` file: `{"keys":[{"key":"...","limit":100,"products":["search","history"]}]}`.
- * The keys are checked by the option table's own check of `keys` (its schema, then what a schema
- * cannot say), so a file is refused with the message `createFlightSearchMock` and `--config` give,
- * naming the file, the entry and the field. Key values are never repeated in a message: they are
- * secrets in a real deployment.
- */
+/** Reads a `--keys` file, checked by the `keys` option's own row; a message never repeats a key value. */
 export async function readKeysFile(file: string): Promise<KeySettings[]> {
   const parsed = await readJsonFile('--keys', file);
   const problem = (message: string) => new UsageError(`--keys ${file}: ${message}`);

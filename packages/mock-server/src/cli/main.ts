@@ -21,14 +21,11 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
-  // The file first, the flags over it.
   const options: MockOptions = args.configFile === undefined ? {} : await readConfigFile(args.configFile);
   if (args.keysFile !== undefined) options.keys = await readKeysFile(args.keysFile);
-  // Played back after a --config file's own stubs: those come first at equal priority.
   if (args.playbackFile !== undefined) options.stubs = [...(options.stubs ?? []), ...(await readPlaybackFile(args.playbackFile))];
   Object.assign(options, args.mock);
-  // Without --control nothing can read the request log (GET /__mock/requests is its only reader),
-  // so the process keeps none unless a cap was asked for: less memory held per request under load.
+  // Without --control nothing reads the request log: none is kept unless a cap was asked for.
   if (!args.server.control && args.mock.requestLogCap === undefined) options.requestLogCap = 0;
 
   const json = args.logFormat === 'json';
@@ -40,11 +37,9 @@ async function main(argv: string[]): Promise<void> {
       ...options,
       ...args.server,
       log: args.quiet ? false : json ? jsonLogger : undefined,
-      // POST /__mock/shutdown ends the process as SIGTERM does: requests in flight finish, the ready file goes, exit 0.
       onShutdown: () => stop('POST /__mock/shutdown'),
     });
   } catch (error) {
-    // The flags go through the option table's checker with the file and the JavaScript API (a `--now` that is no date).
     const issues = settingIssuesOf(error);
     if (issues !== undefined) throw new UsageError(describe(issues));
     const code = (error as NodeJS.ErrnoException).code;
@@ -66,18 +61,15 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.server.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
   }
 
-  // With --log-format json every line is JSON, these included.
   const say = (event: string, reason: string, text: string) =>
     process.stderr.write(json ? `${JSON.stringify({ time: new Date().toISOString(), event, reason })}\n` : `${text}\n`);
   function stop(signal: string): void {
     if (stopping) {
-      // A second signal means "now": skip waiting for requests in flight.
       say('exit', `${signal} again`, `${signal} again: exiting without waiting.`);
       process.exit(1);
     }
     stopping = true;
     say('shutdown', signal, `${signal}: finishing requests in flight, then exiting.`);
-    // A ready file left behind would tell the next harness a dead server is ready.
     const removeReady = args.readyFile === undefined ? Promise.resolve() : rm(args.readyFile, { force: true }).catch(() => undefined);
     Promise.all([server.close(), removeReady]).then(
       () => process.exit(0),
@@ -87,17 +79,17 @@ async function main(argv: string[]): Promise<void> {
       },
     );
   }
-  // What a terminal (SIGHUP, SIGINT) or a supervisor (SIGTERM) sends; SIGQUIT means at once, but never leaves the ready file.
+  // SIGQUIT means at once, but never leaves the ready file.
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
   process.on('SIGQUIT', () => {
     if (args.readyFile !== undefined) rmSync(args.readyFile, { force: true });
     process.exit(131);
   });
-  // Only once every signal is handled: a harness that reads the file may stop the server at once.
+  // Once every signal is handled: a harness that reads the file may stop the server at once.
   if (args.readyFile !== undefined) await writeReadyFile(args.readyFile, { url: server.url, port, pid: process.pid });
 }
 
-/** The optional peer dependencies only the contract proxy loads: a user of the handlers or the server installs none. */
+/** The optional peer dependencies only the contract proxy loads. */
 const PROXY_PEERS = ['ajv', 'ajv-formats', 'yaml'];
 
 /** The contract proxy's module, or an error saying which optional peer is missing and what to install. */

@@ -10,12 +10,7 @@ import { UsageError } from './usage-error.js';
 /** The proxy's default port: beside the mock's 4010. */
 const DEFAULT_PROXY_PORT = 4011;
 
-/**
- * `flight-search-mock proxy --target URL`: forwards to a real service and
- * checks every exchange against openapi.yaml. Each violation is a line on
- * stderr as it happens; SIGTERM/SIGINT prints the summary, and with
- * `--fail-on-violation` exits 1 when there was any.
- */
+/** `flight-search-mock proxy --target URL`: a violation a line on stderr; a signal prints the summary (exit 1 with `--fail-on-violation`). */
 export async function runProxy(argv: string[]): Promise<void> {
   const values = parseFlags(argv, [PROXY_OPTIONS, PROXY_CLI_FLAGS, SHARED_FLAGS]);
   const cli = flagValues<{ failOnViolation: boolean; readyFile?: string; logFormat: 'text' | 'json'; quiet: boolean; help: boolean }>(
@@ -32,7 +27,7 @@ export async function runProxy(argv: string[]): Promise<void> {
   const target = new URL(options.target);
   const json = cli.logFormat === 'json';
 
-  // --quiet: no line per violation, as the server's --quiet has no line per request; the summary stays.
+  // --quiet: no line per violation; the summary stays.
   const onViolation = (violation: Violation) => {
     if (cli.quiet) return;
     process.stderr.write(

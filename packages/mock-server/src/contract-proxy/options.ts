@@ -1,6 +1,6 @@
 import { MAX_TIMER_MS } from '../defaults.js';
 import { allowedHostProblem } from '../node/control-access.js';
-import { BOOLEAN, between, hostCheck, issue, listOf } from '../node/options.js';
+import { BOOLEAN, between, HOST, issue, listOf } from '../node/options.js';
 import type { OptionTable } from '../options.js';
 import type { Violation } from './checker.js';
 
@@ -61,7 +61,7 @@ const httpUrl = (target: unknown) => {
   return issue(url?.protocol === 'http:' || url?.protocol === 'https:', `must be an absolute http(s) URL, got ${JSON.stringify(target)}.`);
 };
 
-/** The contract proxy's options ({@link ContractProxyOptions}) as rows of the mock's option table: check, default, flag. */
+/** The contract proxy's options ({@link ContractProxyOptions}) as rows of an option table. */
 export const PROXY_OPTIONS = {
   target: { check: httpUrl, flag: { name: '--target', arg: 'URL', help: 'the real service every request is forwarded to (required)' } },
   port: {
@@ -69,7 +69,7 @@ export const PROXY_OPTIONS = {
     default: 0,
     flag: { name: '--port', help: 'where the proxy listens (default 4011)' },
   },
-  host: { check: hostCheck, default: '127.0.0.1', flag: { name: '--host', arg: 'H', help: 'interface to listen on (default 127.0.0.1)' } },
+  host: HOST,
   allowedHosts: {
     check: listOf('allowedHosts', allowedHostProblem),
     default: [],

@@ -26,12 +26,12 @@ export interface ContractProxy {
 export interface ProxySummary {
   exchanges: number;
   violations: number;
-  /** Requests the target did not answer (no violation: nothing to check); the text summary's word too. */
+  /** Requests the target did not answer (nothing to check). */
   unanswered: number;
   byOperation: Record<string, number>;
 }
 
-/** Headers that belong to one connection (RFC 9110 7.6.1), and the ones fetch recomputes: never forwarded. */
+/** Headers of one connection (RFC 9110 7.6.1) and those fetch recomputes: never forwarded. */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -47,13 +47,8 @@ const HOP_BY_HOP = new Set([
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
 /**
- * A proxy in front of a real service that checks the contract: each request
- * and each answer is validated against openapi.yaml on the way through, and
- * passed on unchanged (redirects included: they are the client's to follow).
- * It answers only requests addressed to its own names (`allowedHosts`) and
- * keeps the mock's control API (`/__mock`) to itself unless `forwardControl`;
- * whatever it reports or records shows no API key.
- *
+ * A proxy in front of a real service that checks each request and answer against openapi.yaml and passes them on
+ * unchanged. It answers only its own names and keeps `/__mock` to itself unless `forwardControl`; it shows no API key.
  * @example
  * const proxy = await startContractProxy({ target: 'https://api.example.com', onViolation: console.warn });
  * // point the client at proxy.url; later:
@@ -119,14 +114,11 @@ function contractProxy(options: ResolvedProxyOptions, access: () => Pick<Control
 
   async function handle(request: Request): Promise<Response> {
     const method = request.method;
-    // The bridge resolved dot segments (`/quota/../__mock`) as fetch will for the target.
     const url = new URL(request.url);
     const target = url.pathname + url.search;
     const upstream = new URL(base + target);
     const refused = hostOf(request, access()) ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
-    // With Connection: close, a body left unread does not reach the next request.
     if (refused !== undefined) return answerOf(refused, { connection: 'close' });
-    // Negotiated as the service's errors are: the proxy stands for the service on its routes.
     const tooLarge = () =>
       answerOf(sendable(payloadTooLarge(bodyLimit)), { 'content-type': errorMediaType(request.headers.get('accept') ?? undefined), connection: 'close' });
     if (Number(request.headers.get('content-length')) > bodyLimit) return tooLarge();
@@ -144,7 +136,7 @@ function contractProxy(options: ResolvedProxyOptions, access: () => Pick<Control
       shownPath === url.pathname ? violations : violations.map((v) => ({ ...v, operation: v.operation.split(url.pathname).join(shownPath) }));
     const found = shown(checker.checkRequest(method, url.pathname, url.searchParams, headers, bodyText));
     report(found);
-    // A stalled target, or a client that went away (the bridge aborts the request's signal), ends the exchange.
+    // A stalled target or a client gone ends the exchange.
     const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
     let response: Response;
     let answerText: string;
@@ -212,7 +204,7 @@ class AnswerTooLarge extends Error {}
 export const VIOLATIONS_HEADER = 'x-contract-violations';
 const VIOLATIONS_HEADER_BYTES = 8 * 1024;
 
-/** The violations as the header's JSON: ASCII only (a header holds no other text), the first ones that fit in its bytes. */
+/** The violations as the header's JSON: ASCII only, the first ones that fit. */
 function violationsHeader(violations: Violation[]): string {
   const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const kept: string[] = [];
@@ -226,7 +218,7 @@ function violationsHeader(violations: Violation[]): string {
   return `[${kept.join(',')}]`;
 }
 
-/** A body's bytes, read chunk by chunk and given up (`undefined`) past `limit` bytes: a hostile peer cannot fill the memory. */
+/** A body's bytes, or `undefined` past `limit` bytes (read chunk by chunk, given up then). */
 async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
   if (body === null) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
@@ -250,20 +242,13 @@ function answerOf(answer: JsonAnswer, extra: Record<string, string> = {}): Respo
   return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, ...extra } });
 }
 
-/**
- * The 403 for a request not addressed to one of the proxy's names: both its Host header and the
- * authority of an absolute-form target (which the bridge made the request URL's host) must be allowed.
- */
+/** The 403 for a request not addressed to one of the proxy's names: its Host header and its URL's host must both be allowed. */
 function hostOf(request: Request, access: Pick<ControlAccess, 'hosts'>): JsonAnswer | undefined {
   const header = request.headers.get('host') ?? undefined;
   return hostRefusal(header, access, 'The contract proxy') ?? hostRefusal(new URL(request.url).host, access, 'The contract proxy');
 }
 
-/**
- * The 403 for a request to the mock's control API, which the proxy keeps to
- * itself unless `forwardControl`: `path` is the target's, under the
- * target's own path (`basePath`) or, climbing out of it with `..`, at its root.
- */
+/** The 403 for a request to the mock's control API, under the target's `basePath` or at its root. */
 function controlRefusal(path: string, basePath: string): JsonAnswer | undefined {
   const isControl = (p: string) => p === CONTROL_PREFIX || p.startsWith(`${CONTROL_PREFIX}/`);
   if (!isControl(path) && !(path.startsWith(`${basePath}/`) && isControl(path.slice(basePath.length)))) return undefined;
@@ -276,7 +261,7 @@ function controlRefusal(path: string, basePath: string): JsonAnswer | undefined 
   );
 }
 
-/** Headers as the proxy records them: credentials and any header whose name mentions a key (`x-goog-api-key`) redacted. */
+/** Headers as recorded: credentials and any header whose name mentions a key redacted. */
 function redactHeaders(headers: Headers): Record<string, string> {
   const out = dictionary<string>();
   headers.forEach((value, name) => {

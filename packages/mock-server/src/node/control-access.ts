@@ -7,11 +7,7 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 const CONTROL_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 
-/**
- * Who may use the control API (D28): requests addressed to one of the
- * server's own names (against DNS rebinding), and, from a browser, only the
- * pages of `origins`. The service routes keep their own CORS settings.
- */
+/** Who may use the control API (D28): requests addressed to the server's own names, from a browser only `origins`. */
 export interface ControlAccess {
   /** Exact origins (`http://localhost:5173`) whose pages may call the control API. */
   origins: readonly string[];
@@ -19,11 +15,7 @@ export interface ControlAccess {
   hosts: ReadonlySet<string>;
 }
 
-/**
- * The control access of a server listening on `port`: the loopback names, the
- * `host` it was given and each of `allowedHosts` with that port, and an
- * allowed host given with its own port (`localhost:8080` behind a port mapping) as it is.
- */
+/** The control access of a server on `port`: the loopback names, `host` and `allowedHosts` with it (or their own port). */
 export function controlAccess(host: string, port: number, allowedHosts: readonly string[], origins: readonly string[]): ControlAccess {
   const hosts = new Set<string>();
   const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
@@ -34,10 +26,7 @@ export function controlAccess(host: string, port: number, allowedHosts: readonly
   return { origins, hosts };
 }
 
-/**
- * Why a control request is refused (a 403 envelope, and the route does not
- * run), or `undefined` when it may run. Checked before the body is read.
- */
+/** Why a control request is refused (a 403), or `undefined`; checked before the body is read. */
 export function controlRefusal(req: IncomingMessage, access: ControlAccess): JsonAnswer | undefined {
   const wrongHost = hostRefusal(requestHost(req), access, 'The control API');
   if (wrongHost !== undefined) return wrongHost;
@@ -54,13 +43,7 @@ export function controlRefusal(req: IncomingMessage, access: ControlAccess): Jso
   return undefined;
 }
 
-/**
- * The 403 for a request addressed to `host` (`undefined`: no Host) when that
- * is not one of `access.hosts` (DNS rebinding: a page of another site reaching
- * a loopback server under its own name), or `undefined` when it is; `who`
- * names what refuses it. The control API's Host check, also applied by the
- * contract proxy to every request (D85).
- */
+/** The 403 for a request addressed to `host` not in `access.hosts` (DNS rebinding), or `undefined`; the proxy runs it too (D85). */
 export function hostRefusal(host: string | undefined, access: Pick<ControlAccess, 'hosts'>, who: string): JsonAnswer | undefined {
   if (host !== undefined && access.hosts.has(normalizedHost(host))) return undefined;
   const named = host === undefined ? 'no Host' : `Host ${JSON.stringify(host.slice(0, 100))}`;

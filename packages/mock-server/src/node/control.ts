@@ -20,26 +20,9 @@ const done = (change: () => void): JsonAnswer => {
 };
 
 /**
- * The control API (`--control`): the JavaScript control functions of the mock
- * over HTTP, for tests written in other languages. Each route calls the mock's
- * own function, so a setting is checked by the one checker (src/settings.ts)
- * and refused with the same message as in JavaScript (a 422 naming `body.`,
- * `path.` or `query.` fields). A key is never shown: only its masked form.
- *
- * Its own contract is `control-api.yaml` (served at `GET /__mock/openapi.yaml`); `GET /__mock` lists the routes.
- *
- * - `GET /__mock`: the index of these routes; `GET /__mock/openapi.yaml`: the control API's document.
- * - `POST /__mock/shutdown`: 202, then `lifecycle.shutdown()` once the answer is written.
- * - `POST /__mock/reset`: `reset()`, 204.
- * - `GET /__mock/state`: `state()`; `GET|PUT|PATCH /__mock/config`: the options / `configure(body)` / `configure(body, { reset: false })`.
- * - `GET|PUT|DELETE /__mock/programs/{program}`: `getProgramBehavior` / `setProgramBehavior`.
- * - `GET|PUT /__mock/keys/{key}`: `getKey` / `setKey`.
- * - `GET|DELETE /__mock/faults`, `PUT|DELETE /__mock/faults/{route}`: `faults` / `clearFaults` / `setFault`.
- * - `GET|POST|DELETE /__mock/stubs`, `GET|DELETE /__mock/stubs/{id}`: `stubs` / `stub(body)` (201) / `clearStubs` / `getStub` / `deleteStub`.
- * - `GET|DELETE /__mock/scenarios`: `scenarios` / `resetScenarios` (every scenario back to `Started`).
- * - `GET|DELETE /__mock/requests?method=&path=&key=&status=&since=&after=&limit=`: `requests(filter)`, a page
- *   at a time (D82) / `clearRequests()`.
- * - `POST /__mock/recordings/start|stop`: forward the service's routes to an upstream, then its exchanges as stubs.
+ * The control API (`--control`): the mock's control functions over HTTP, each route calling the mock's own function,
+ * so a setting is refused as in JavaScript (a 422 naming `body.`, `path.` or `query.` fields). Keys are only shown masked.
+ * Its contract is `control-api.yaml` (`GET /__mock/openapi.yaml`); `GET /__mock` lists the routes.
  */
 export async function controlAnswer(
   mock: ServedMock,
@@ -50,11 +33,10 @@ export async function controlAnswer(
   lifecycle: ControlLifecycle = { shutdown: () => undefined },
 ): Promise<ControlAnswer> {
   const route = path.slice(CONTROL_PREFIX.length);
-  // HEAD answers as GET; node:http leaves the body out.
   const verb = method === 'HEAD' ? 'GET' : method;
   const [, collection, name, part, partName, ...rest] = route.split('/');
   if (rest.length > 0 || (name === '' && collection !== undefined)) return notFound(method, path);
-  // `/keys/{key}/faults/search`: a route of one key's own state (D154).
+  // `/keys/{key}/faults/search`: a route of one key's own state.
   if (part !== undefined && (collection !== 'keys' || part === '' || partName === '')) return notFound(method, path);
   const literal = part === undefined && name !== undefined && controlRoutes(mock, undefined, body, search, lifecycle)[`${verb} /${collection}/${name}`];
   const named = name === undefined || literal ? undefined : decode(name);
@@ -87,7 +69,6 @@ export async function controlAnswer(
       return sendable(errorEnvelope(409, 'RESET_NEEDED', message, { details: { errors } }));
     }
     const prefix = (error as { prefix?: unknown }).prefix;
-    // Where the refused value came from: the path (program, key, route), the query (a filter) or the body.
     const at = prefix === 'program' || prefix === 'key' || prefix === 'route' ? `path.${prefix}` : prefix === 'filter' ? 'query' : 'body';
     return sendable(validationFailed(issues.map((issue) => ({ ...issue, field: joinField(at, issue.field) }))));
   }
@@ -99,23 +80,20 @@ class Unsupported extends Error {}
 export interface ControlLifecycle {
   /** Called by `POST /__mock/shutdown`; the server runs it once that answer is written. */
   shutdown(): void;
-  /** `POST /__mock/recordings/start|stop`: the server's recording of an upstream (node/recordings.ts). */
+  /** `POST /__mock/recordings/start|stop`: the server's recording of an upstream. */
   recordings?: { start(body: Record<string, unknown>): Promise<JsonAnswer>; stop(): JsonAnswer };
 }
 
 type Routes = Record<string, (() => ControlAnswer | Promise<ControlAnswer>) | undefined>;
 
-/** The path parameter each collection of named routes takes, as control-api.yaml names it. */
+/** The path parameter of each collection, as control-api.yaml names it. */
 const PARAMETERS: Record<string, string> = { programs: '{program}', keys: '{key}', faults: '{route}', stubs: '{id}', scenarios: '{name}', requests: '{id}' };
 
 const noSuchStub = (): JsonAnswer => sendable(errorEnvelope(404, 'HTTP_ERROR', 'The mock has no such stub.'));
 
 const controlDocument = openApiDocument('control-api.yaml');
 
-/**
- * The control routes, `'METHOD /collection'` to what they run: the unnamed ones (`/reset`, `/faults`),
- * or those of one `named` thing (`/programs/PROGRAM_1`). The one table the routes and the index are made from.
- */
+/** The control routes, `'METHOD /collection'` to what they run: the unnamed ones, or those of one `named` thing. */
 function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer | undefined, search: string, lifecycle: ControlLifecycle): Routes {
   if (named === undefined) {
     return {
@@ -127,7 +105,6 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
       }),
       'POST /shutdown': () => {
         lifecycle.shutdown();
-        // Connection: close: the client must not keep a socket to a server that is going away.
         return jsonAnswer(202, { shuttingDown: true }, { connection: 'close' });
       },
       'POST /reset': () => done(() => mock.reset()),
@@ -180,7 +157,7 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
   };
 }
 
-/** A scope's stubs (every scope's, `scope` undefined) and its scenarios: `'METHOD /stubs'`, `'METHOD /scenarios'`. */
+/** A scope's stubs and scenarios (every scope's when `scope` is undefined). */
 function stubRoutes(mock: ServedMock, scope: { key: string } | undefined, body: Buffer | undefined, search: string): Routes {
   const withKey = (value: Record<string, unknown>) =>
     scope === undefined || !isPlainObject(value.request) ? value : { ...value, request: { ...value.request, key: scope.key } };
@@ -193,7 +170,7 @@ function stubRoutes(mock: ServedMock, scope: { key: string } | undefined, body: 
   };
 }
 
-/** One scenario of a scope, by name: `GET` reads it, `PUT { state }` sets it, `DELETE` puts it back to `Started`. */
+/** One scenario of a scope, by name: read, set (`PUT { state }`), or back to `Started`. */
 function scenarioRoutes(mock: ServedMock, scope: { key: string } | undefined, name: string, body: Buffer | undefined, at: string): Routes {
   const missing = () => sendable(errorEnvelope(404, 'HTTP_ERROR', 'No stub of this scope names that scenario.'));
   const set = (state: unknown) => (need(mock.setScenario)(name, state as never, scope) ? noContent() : missing());
@@ -207,10 +184,7 @@ function scenarioRoutes(mock: ServedMock, scope: { key: string } | undefined, na
   };
 }
 
-/**
- * The routes of one key's own state (D154), `'METHOD /part'` or `'METHOD /part/{param}'`
- * under `/keys/{key}`: its faults, program behaviours, rate limit and reset.
- */
+/** The routes of one key's own state under `/keys/{key}`. */
 function keyRoutes(mock: ServedMock, scope: { key: string }, named: string | undefined, body: Buffer | undefined, search = ''): Routes {
   return {
     ...stubRoutes(mock, scope, body, search),
@@ -229,7 +203,7 @@ function keyRoutes(mock: ServedMock, scope: { key: string }, named: string | und
   };
 }
 
-/** `GET /__mock`: every control route (health included) and where their document is. */
+/** `GET /__mock`: every control route and where their document is. */
 function routeIndex(mock: ServedMock): { routes: { method: string; path: string }[]; openapi: string } {
   const idle: ControlLifecycle = { shutdown: () => undefined };
   const entries = [
@@ -250,25 +224,20 @@ export const HEALTH_PATH = `${CONTROL_PREFIX}/health`;
 /** A control answer: JSON, or a page of recorded requests as the pieces it was written in. */
 export type ControlAnswer = JsonAnswer | { status: number; headers: Record<string, string>; body: ChunkedBody };
 
-/** Entries a page of `GET /__mock/requests` lists when no `limit` is given (D82); at most `MAX_REQUESTS_PAGE`. */
+/** Entries a page of `GET /__mock/requests` lists without `limit`. */
 export const REQUESTS_PAGE_DEFAULT = 1_000;
-/** A page also ends after the entry that takes its JSON past this many bytes (D82): a page of header-heavy entries stays a few MiB. */
+/** A page also ends after the entry that takes its JSON past this many bytes. */
 export const REQUESTS_PAGE_BYTES = 4 * 1024 * 1024;
-/** Entries listed and serialized in one turn of the event loop: a header-heavy one takes about 0.2 ms. */
+/** Entries listed and serialized in one turn of the event loop. */
 const ENTRIES_PER_TURN = 16;
 
 /**
- * One page of `GET /__mock/requests` (D82): `{ requests, next }`, the entries
- * after `after` (at most `limit`, default {@link REQUESTS_PAGE_DEFAULT}) and the
- * cursor of the next page, `null` when none is left. Listed a few entries per
- * turn of the event loop through `requests({ after, limit })`, so other
- * requests are answered while a page of a full log is written; the cursor
- * (entry ids only grow) keeps the page exact while the log changes meanwhile.
+ * One page of `GET /__mock/requests`: `{ requests, next }` (`null` when none is left), listed a few entries per turn
+ * so other requests are answered meanwhile; the cursor (ids only grow) keeps it exact while the log changes.
  */
 async function requestsPage(mock: ServedMock, search: string, key?: string): Promise<ControlAnswer> {
   const query: Record<string, string | number> = queryOf(search) ?? {};
   if (key !== undefined) query.key = key;
-  // Checked whole before anything is listed: a bad filter, `after` or `limit` is the 422 of `requests`' own checker.
   const checked = checkRequestFilter(query);
   if (checked.issues.length > 0) throw new MockSettingError('requests', 'filter', checked.issues);
   const limit = checked.filter.limit ?? REQUESTS_PAGE_DEFAULT;
@@ -288,7 +257,6 @@ async function requestsPage(mock: ServedMock, search: string, key?: string): Pro
     }
     if (slice.length < wanted) break;
     if (listed >= limit || length >= REQUESTS_PAGE_BYTES) {
-      // A next page only when an entry is left: the last page says so with `null`.
       if (mock.requests({ ...query, limit: 1 } as never).length > 0) next = query.after as number;
       break;
     }
@@ -302,17 +270,13 @@ async function requestsPage(mock: ServedMock, search: string, key?: string): Pro
 /** Stubs a page of `GET /__mock/stubs` lists when no `limit` is given, and the most it lists. */
 const STUBS_PAGE = 100;
 
-/**
- * One page of `GET /__mock/stubs` (every scope's) or `GET /__mock/keys/{key}/stubs`: `{ stubs, next }`, the stubs
- * after stub `after` (at most `limit`, default {@link STUBS_PAGE}, and no more than {@link REQUESTS_PAGE_BYTES} of
- * JSON but one) and the id to ask after next, `null` on the last page: never one answer of every stub at once.
- */
+/** One page of `GET /__mock/stubs` or `GET /__mock/keys/{key}/stubs`: `{ stubs, next }`, `null` on the last page. */
 function stubsPage(mock: ServedMock, search: string, scope: { key: string } | undefined): JsonAnswer {
   const params = new URLSearchParams(search);
   const limit = params.has('limit') ? Number(params.get('limit')) : STUBS_PAGE;
   if (!Number.isInteger(limit) || limit < 1 || limit > STUBS_PAGE)
     return sendable(validationFailed([{ field: 'query.limit', type: 'out_of_range', message: `must be an integer from 1 to ${STUBS_PAGE}.` }]));
-  // One stub read back at a time: a page of large stubs never holds more than its bytes and one stub.
+  // One stub read back at a time: a page holds no more than its bytes and one stub.
   const next = (after: string | undefined) => need(mock.stubs)({ ...scope, after, limit: 1 })[0];
   const stubs: StubState[] = [];
   let bytes = 0;
@@ -330,7 +294,7 @@ function need<T>(fn: T | undefined): T {
   return fn;
 }
 
-/** Runs `apply` on the parsed JSON body (an empty body is `{}`), or answers the 422 of a body that is not a JSON object. */
+/** Runs `apply` on the JSON body (empty: `{}`), or answers the 422 of a body that is not a JSON object. */
 function withBody<T extends JsonAnswer | Promise<JsonAnswer>>(body: Buffer | undefined, apply: (value: Record<string, unknown>) => T): T | JsonAnswer {
   if (body === undefined || body.length === 0) return apply({});
   let parsed: unknown;
@@ -344,7 +308,7 @@ function withBody<T extends JsonAnswer | Promise<JsonAnswer>>(body: Buffer | und
   return apply(parsed as Record<string, unknown>);
 }
 
-/** The query as a filter object: each parameter once (the last value wins), unknown ones left for the checker to refuse. */
+/** The query as a filter object (the last value wins), unknown ones left for the checker. */
 function queryOf(search: string): Record<string, string> | undefined {
   const params = new URLSearchParams(search);
   if ([...params.keys()].length === 0) return undefined;

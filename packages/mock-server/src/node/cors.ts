@@ -13,10 +13,7 @@ const BASE_ALLOWED_HEADERS = ['accept', 'content-type', 'x-api-key'];
 const EXPOSED_HEADERS = 'Retry-After, X-Mock-Warnings';
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 
-/**
- * CORS headers for one request, or `null` when the request carries no `Origin`
- * or its origin is not allowed (the browser then blocks the answer, as it should).
- */
+/** CORS headers for one request, or `null` without an `Origin` or for one not allowed. */
 export function corsHeaders(req: IncomingMessage, cors: CorsOptions | false): Record<string, string> | null {
   const origin = req.headers.origin;
   if (!cors || origin === undefined) return null;

@@ -11,12 +11,7 @@ function moduleDir(): string {
   return typeof __filename === 'string' ? dirname(__filename) : dirname(fileURLToPath(import.meta.url));
 }
 
-/**
- * Where `openapi.yaml` is. The published package ships a copy next to its
- * package.json (the build copies it there); in this repository the source of
- * truth is at the monorepo root, two levels up, and a source checkout prefers
- * it so a stale build copy is never served.
- */
+/** Where `openapi.yaml` is: next to the package.json when published; in a checkout, the repository root's, never a stale copy. */
 export function locateOpenApi(from: string = moduleDir()): string {
   const packageRoot = findPackageRoot(from);
   if (packageRoot === undefined) throw new Error(`Cannot find the ${PACKAGE_NAME} package above ${from} to locate openapi.yaml.`);
@@ -43,10 +38,7 @@ function findPackageRoot(from: string): string | undefined {
   }
 }
 
-/**
- * Set only inside the single executable (scripts/build-executable.mjs, D182), where no package
- * directory sits beside the code: the package's version and the texts of its two documents.
- */
+/** Set only inside the single executable (D182): the package's version and its two documents. */
 declare const __FLIGHT_SEARCH_EMBEDDED__: { version: string; 'openapi.yaml': string; 'control-api.yaml': string } | undefined;
 const embedded = typeof __FLIGHT_SEARCH_EMBEDDED__ === 'object' ? __FLIGHT_SEARCH_EMBEDDED__ : undefined;
 

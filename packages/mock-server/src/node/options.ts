@@ -11,46 +11,31 @@ import type { ServedMock } from './types.js';
 export interface ServerOptions {
   /** TCP port; `0` (the default) picks a free one. */
   port?: number;
-  /** Interface to listen on. Default `127.0.0.1` (not reachable from other machines). */
+  /** Interface to listen on. Default `127.0.0.1`. */
   host?: string;
   /** Browser origins allowed by CORS on the service routes; default `{ origins: '*' }`; `false` sends no CORS headers. */
   cors?: CorsOptions | false;
   /** Serve the control API under `/__mock`. Default `false` (those paths are then 404). */
   control?: boolean;
-  /**
-   * Exact origins (`http://localhost:5173`) whose pages may call the control
-   * API. Default none: a control request with any `Origin` header is refused
-   * (403), so another website cannot reset or read the mock.
-   */
+  /** Exact origins (`http://localhost:5173`) whose pages may call the control API; by default any `Origin` is refused (403). */
   controlOrigins?: string[];
-  /**
-   * Host names a control request may be addressed to besides `localhost`,
-   * `127.0.0.1`, `[::1]` and `host` (each with the server's port): `mock`
-   * (a container name) or `localhost:8080` (a port mapping). Any other `Host`
-   * is refused (403), against DNS rebinding.
-   */
+  /** Host names the control API answers besides the loopback names and `host` (`mock`, `localhost:8080`); others get a 403. */
   allowedHosts?: string[];
   /** Called once per finished request; `false` logs nothing. Default: one line on stderr. */
   log?: RequestLogger | false;
   /** Largest request body in bytes; a larger one gets `413 PAYLOAD_TOO_LARGE`. Default 1 MiB. */
   bodyLimit?: number;
-  /**
-   * How long `close()` waits for requests in flight before aborting them.
-   * Default: the mock's `providerTimeoutMs` + 1 000 ms, as it is when `close()`
-   * is called, so a search waiting on a hanging program still ends with its 504 provider failure.
-   */
+  /** How long `close()` waits for requests in flight before aborting them. Default: the mock's `providerTimeoutMs` + 1 000. */
   shutdownTimeoutMs?: number;
   /**
-   * Called when `POST /__mock/shutdown` (control API) has been answered. Default: the server's own `close()`.
-   * The CLI passes its exit path (requests in flight finish, the ready file goes, exit 0).
-   *
+   * Called once `POST /__mock/shutdown` is answered. Default: the server's own `close()`.
    * @example
    * const server = await startMockServer({ control: true, onShutdown: () => void server.close().then(() => console.log('stopped')) });
    */
   onShutdown?: () => void;
 }
 
-/** The options in force; the wait of `close()` is read when it is called: by default it follows the provider time-out then in force. */
+/** The options in force; the wait of `close()` is read when it is called. */
 export type ResolvedServerOptions = Required<Omit<ServerOptions, 'shutdownTimeoutMs' | 'onShutdown'>> &
   Pick<ServerOptions, 'onShutdown'> & { shutdownTimeoutMs: () => number };
 
@@ -67,7 +52,7 @@ export const between = (min: number, max: number, unit = ''): SchemaNode => ({
 /** A boolean option's schema; its flag takes no value. */
 export const BOOLEAN = { type: 'boolean', 'x-message': 'must be a boolean' } as const satisfies SchemaNode;
 
-/** A list option's check: an array, each value passing `problem` (`allowedHosts[1] must be a host name ...`). */
+/** A list option's check: an array, each value passing `problem`. */
 export const listOf =
   (name: string, problem: (value: unknown) => string | undefined) =>
   (values: unknown): SettingIssue[] =>
@@ -78,14 +63,18 @@ export const listOf =
         })
       : issue(false, 'must be an array of strings.');
 
-/** A host to listen on; from the command line, `--host ' '` is empty too. */
-export const hostCheck = (host: unknown): SettingIssue[] =>
-  issue(typeof host === 'string' && host.trim() !== '', typeof host === 'string' ? 'must not be empty.' : 'must be a non-empty string.');
+/** The `host` row of the server and the proxy; from the command line, `--host ' '` is empty too. */
+export const HOST = {
+  check: (host: unknown): SettingIssue[] =>
+    issue(typeof host === 'string' && host.trim() !== '', typeof host === 'string' ? 'must not be empty.' : 'must be a non-empty string.'),
+  default: '127.0.0.1',
+  flag: { name: '--host', arg: 'H', help: 'interface to listen on (default 127.0.0.1)' },
+};
 
-/** The server's options ({@link ServerOptions}) as rows of the mock's option table: check, default, flag. */
+/** The server's options ({@link ServerOptions}) as rows of an option table. */
 export const SERVER_OPTIONS = {
   port: { schema: between(0, 65_535), default: 0, flag: { name: '--port', help: 'TCP port; 0 picks a free one (default 4010)' } },
-  host: { check: hostCheck, default: '127.0.0.1', flag: { name: '--host', arg: 'H', help: 'interface to listen on (default 127.0.0.1)' } },
+  host: HOST,
   cors: {
     check: (cors: unknown) => {
       const origins: unknown = typeof cors === 'object' && cors !== null ? (cors as CorsOptions).origins : undefined;
@@ -133,19 +122,10 @@ faults, requests (see the README); without it no request is recorded`,
   onShutdown: { check: (onShutdown: unknown) => issue(typeof onShutdown === 'function', 'must be a function.') },
 } satisfies OptionTable;
 
-/**
- * The default of `shutdownTimeoutMs`: a provider wait lasts at most
- * `providerTimeoutMs` (a hanging program, or a latency at or above it, ends as
- * the 504 failure then: `PROVIDER-2`), so every search in flight can finish;
- * the second covers the rest of its answer.
- */
+/** The default of `shutdownTimeoutMs`: a provider wait lasts at most `providerTimeoutMs` (`PROVIDER-2`), plus a second. */
 const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.min(Math.ceil(providerTimeoutMs) + 1_000, MAX_TIMER_MS);
 
-/**
- * Checks every server option up front; a bad one is a TypeError naming it.
- * `providerTimeoutMs` reads the served mock's current one, for the default of
- * `shutdownTimeoutMs`: `PUT /__mock/config` may change it after start-up.
- */
+/** Checks every server option; a bad one is a TypeError naming it. `providerTimeoutMs` reads the mock's current one. */
 export function resolveServerOptions(options: ServerOptions, providerTimeoutMs: () => number): ResolvedServerOptions {
   const resolved = resolveTable(SERVER_OPTIONS, options, 'startMockServer') as Omit<ResolvedServerOptions, 'shutdownTimeoutMs'> & {
     shutdownTimeoutMs?: number;

@@ -13,11 +13,8 @@ import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'date', 'set-cookie']);
 
 /**
- * `POST /__mock/recordings/start` and `.../stop`: while a recording runs, the server forwards every service
- * request to `upstream` through the contract proxy and keeps each exchange as the stub that plays it back
- * (as `proxy --record` and `--playback` do, keys redacted). The stubs kept are bounded by the options in
- * force: at most `stubsCap`, none over `stubBytes`, `stubsBytes` in all; past them an exchange is forwarded
- * but not kept, and stop counts it in `dropped`. An upstream that is this server itself is refused.
+ * `POST /__mock/recordings/start|stop`: while recording, service requests go to `upstream` through the contract proxy
+ * and each exchange is kept as a stub, within the stub limits in force (past them counted in `dropped`).
  */
 export function recordings(mock: ServedMock, bodyLimit: number, hosts: () => ReadonlySet<string>) {
   const defaults = { stubsCap: MOCK_OPTIONS.stubsCap.default, stubBytes: MOCK_OPTIONS.stubBytes.default, stubsBytes: MOCK_OPTIONS.stubsBytes.default };
@@ -67,7 +64,7 @@ interface Recording {
   dropped: number;
 }
 
-/** The body of `POST /__mock/recordings/start`, `{ upstream, timeoutMs? }`, checked by the proxy's rows for `target` and `timeoutMs`. */
+/** The body of `POST /__mock/recordings/start`, `{ upstream, timeoutMs? }`, checked by the proxy's rows. */
 function checkedStart(body: Record<string, unknown>, hosts: ReadonlySet<string>): { upstream: string; timeoutMs: number } {
   const { upstream, timeoutMs = PROXY_OPTIONS.timeoutMs.default, ...rest } = body;
   const issues: SettingIssue[] = Object.keys(rest).map((field) => ({
@@ -82,11 +79,7 @@ function checkedStart(body: Record<string, unknown>, hosts: ReadonlySet<string>)
   return { upstream: upstream as string, timeoutMs: timeoutMs as number };
 }
 
-/**
- * One recorded exchange (a `--record` line) as a stub: answered once, as recorded, with the request's method,
- * path, query and body (a partial match, as every stub's); the key is not compared (the record redacts it, D162),
- * nor is a redacted query value. The contract is the proxy's business: its `violations` say it.
- */
+/** One recorded exchange as a stub answered once, matched on method, path, query and body; not the key (redacted, D162). */
 export function stubOfExchange(exchange: unknown): StubDefinition | undefined {
   if (!isPlainObject(exchange) || !isPlainObject(exchange.request) || !isPlainObject(exchange.response)) return undefined;
   const { method, path, query, body } = exchange.request;

@@ -19,13 +19,7 @@ export function pathOf(target: string): string {
   return query === -1 ? path : path.slice(0, query);
 }
 
-/**
- * The plain request of the mock's rules for a node:http request, without the
- * Fetch API round trip: headers are read from `rawHeaders` as Fetch's
- * `Headers.get` would give them (case-insensitive, repeats joined by `, `),
- * the body is the bytes already read, and the AbortSignal is made only if a
- * rule asks for it (a search whose provider waits).
- */
+/** The mock's plain request for a node:http request, without a Fetch round trip: headers as `Headers.get` gives them. */
 export function toMockRequest(req: IncomingMessage, origin: string, body: Buffer | undefined, signal: () => AbortSignal, aborted: () => boolean): MockRequest {
   const raw = req.rawHeaders;
   return {

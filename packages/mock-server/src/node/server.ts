@@ -30,7 +30,7 @@ interface Served {
   contract: ReturnType<typeof openApiDocument>;
   /** The provider waits of requests in flight, aborted when shutdown outlasts its wait. */
   inFlight: Set<AbortController>;
-  /** `http://host:port`, known once listening (the port may be 0 until then); no request arrives before. */
+  /** `http://host:port`, known once listening. */
   origin: string;
   access: ControlAccess;
   /** Set once `close()` is called. */
@@ -42,12 +42,8 @@ interface Served {
 }
 
 /**
- * Serves `mock` over node:http: each request becomes the plain request of
- * `mock.answer` (the mock's one entry, as for the msw handlers), read straight
- * from `IncomingMessage`, and its plain answer is written back. Around it sit only what a
- * network server needs: CORS, the body limit, the control API (closed to other
- * hosts and origins), `/openapi.yaml`, `/__mock/health`, the 404 envelope, one log line per
- * request, and graceful shutdown (also asked by `POST /__mock/shutdown`).
+ * Serves `mock` over node:http: each request becomes the plain request of `mock.answer`, its answer written back.
+ * Around it only what a network server needs: CORS, the body limit, the control API, `/openapi.yaml`, health, logs, shutdown.
  */
 export async function serveMock(mock: ServedMock, options: ResolvedServerOptions): Promise<ListeningServer> {
   const served: Served = {
@@ -62,8 +58,7 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
     close: () => close(served, server),
     recorder: recordings(mock, options.bodyLimit, () => served.access.hosts),
   };
-  // Headers up to 64 KiB, not Node's 16: a history query may repeat departureDate up to its 366 (and a few
-  // hundred more get the rules' own 422 naming them), where Node would answer a bare 431.
+  // Headers up to 64 KiB, not Node's 16: a history query may repeat departureDate 366 times.
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => serve(served, server, req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -74,19 +69,18 @@ export async function serveMock(mock: ServedMock, options: ResolvedServerOptions
   });
   served.listeningSince = performance.now();
   const address = server.address() as AddressInfo;
-  // The host as given, not the address it resolved to: `localhost` stays `localhost` in the URL a user reads and copies.
+  // The host as given, not the address it resolved to.
   const host = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   served.origin = `http://${host}:${address.port}`;
   served.access = controlAccess(options.host, address.port, options.allowedHosts, options.controlOrigins);
   return { url: served.origin, server, close: served.close };
 }
 
-/** One request: its abort signal (made only when a rule asks), its log line, and its answer. */
+/** One request: its abort signal, its log line, and its answer. */
 function serve(served: Served, server: Server, req: IncomingMessage, res: ServerResponse): void {
   const started = performance.now();
-  // Created only when a rule asks for it (a search whose provider waits): an AbortSignal is not free.
+  // Made only when a rule asks for it: an AbortSignal is not free.
   let controller: AbortController | undefined;
-  // The client went away before the whole answer was written.
   let gone = false;
   const aborted = () => gone || controller?.signal.aborted === true;
   const signal = () => {
@@ -98,7 +92,6 @@ function serve(served: Served, server: Server, req: IncomingMessage, res: Server
     if (!res.writableFinished) gone = true;
     if (controller !== undefined) {
       served.inFlight.delete(controller);
-      // The client went away before the whole answer was written: stop the mock's provider wait.
       if (!res.writableFinished) controller.abort(new Error('The client closed the connection.'));
     }
     if (served.closing !== undefined) setImmediate(() => server.closeIdleConnections());
@@ -125,7 +118,7 @@ function logLine(options: ResolvedServerOptions, req: IncomingMessage, res: Serv
   }
 }
 
-/** Routes a request: the health check, the control API's doors, preflights, the contract, then the body and the mock. */
+/** Routes a request: health, the control API's doors, preflights, the contract, then the body and the mock. */
 async function dispatch(served: Served, req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal, aborted: () => boolean): Promise<void> {
   const { options } = served;
   const method = req.method ?? 'GET';
@@ -137,7 +130,6 @@ async function dispatch(served: Served, req: IncomingMessage, res: ServerRespons
   const forward = isControl ? undefined : served.recorder.listener();
   if (forward) return forward(req, res);
   if (path === '/openapi.yaml' && (method === 'GET' || method === 'HEAD')) {
-    // node:http itself leaves the body out of a HEAD answer and keeps its Content-Length.
     writeAnswer(served, req, res, { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: await served.contract() });
     return;
   }
@@ -146,14 +138,13 @@ async function dispatch(served: Served, req: IncomingMessage, res: ServerRespons
   if (body.kind === 'aborted') return;
   if (body.kind === 'too-large') {
     const answer = sendable(payloadTooLarge(options.bodyLimit));
-    // Close the connection instead of reading (and discarding) the rest of the body.
+    // Close instead of reading the rest of the body; a service route's 413 is negotiated, the control API's plain JSON.
     answer.headers.connection = 'close';
-    // A service route's 413 is the contract's, negotiated as its other errors are; the control API's is plain JSON.
     if (!isControl) answer.headers['content-type'] = errorMediaType(req.headers.accept);
     return writeAnswer(served, req, res, answer, isControl || undefined);
   }
   if (isControl) {
-    // Asked by POST /__mock/shutdown: once its answer is written, so the client reads it before the server goes.
+    // POST /__mock/shutdown: once its answer is written.
     const shutdown = () => res.once('close', () => (options.onShutdown ?? served.close)());
     return writeAnswer(
       served,
@@ -166,23 +157,19 @@ async function dispatch(served: Served, req: IncomingMessage, res: ServerRespons
 
   const result = await served.mock.answer(toMockRequest(req, served.origin, body.body, signal, aborted));
   if (result === null) return writeAnswer(served, req, res, notFound(method, path));
-  // An abandoned request has no answer; the client is gone anyway.
   if (result === ABORTED || result === DROP_BEFORE_HEADERS) return void res.destroy();
   if (result === DROP_AFTER_HEADERS) return dropAfterHeaders(res);
   return writeAnswer(served, req, res, result);
 }
 
-/**
- * Answers a control request that does not get through (`true`): a 404 without `control`, a 403 to another
- * host or origin, or its preflight. Never the service's CORS: other origins only when they are configured.
- */
+/** Answers a control request that does not get through (`true`): a 404 without `control`, a 403, or its preflight. */
 function controlDoor(served: Served, req: IncomingMessage, res: ServerResponse, method: string, path: string): boolean {
   if (!served.options.control) {
     writeAnswer(served, req, res, notFound(method, path), false);
     return true;
   }
   const refused = controlRefusal(req, served.access);
-  // Refused before the body is read: with Connection: close, an unread body does not reach the next request.
+  // Refused before the body is read: Connection: close keeps it from the next request.
   if (refused !== undefined) writeAnswer(served, req, res, { ...refused, headers: { ...refused.headers, connection: 'close' } }, false);
   else if (isPreflight(req)) res.writeHead(204, { ...controlCorsHeaders(req), ...controlPreflightHeaders(req) }).end();
   else return false;
@@ -197,10 +184,7 @@ function preflight(served: Served, req: IncomingMessage, res: ServerResponse): b
   return true;
 }
 
-/**
- * `GET /__mock/health`: whether the server takes requests, the package's version and its uptime, and nothing
- * else, so it is open without `--control` and to any Host (a container's health check names the container).
- */
+/** `GET /__mock/health`: readiness, version and uptime only, so it is open without `--control` and to any Host. */
 function health(served: Served, method: string): JsonAnswer {
   if (method !== 'GET' && method !== 'HEAD')
     return sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', 'Use GET or HEAD on /__mock/health.', {}, { allow: 'GET, HEAD' }));
@@ -226,7 +210,6 @@ function writeAnswer(
   const body = answer.body;
   const chunked = typeof body === 'object' && !(body instanceof Uint8Array);
   headers['content-length'] = String(chunked ? body.length : Buffer.byteLength(body));
-  // During shutdown, answer and close: the socket must not wait for another request.
   if (served.closing !== undefined) headers.connection = 'close';
   res.writeHead(answer.status, headers);
   // node:http itself leaves the body out of a HEAD answer and keeps its Content-Length.
@@ -250,17 +233,13 @@ function close(served: Served, server: Server): Promise<void> {
   return served.closing;
 }
 
-/**
- * The answer for a request no route of the mock took: a service path asked
- * with another method is 405 with `Allow` (D60), anything else 404; both in
- * the service's envelope.
- */
+/** A request no route took: 405 with `Allow` for a service path's other method, else 404. */
 function notFound(method: string, path: string): JsonAnswer {
   const allow = allowedMethods(path);
   return sendable(allow === undefined ? routeNotFound(method, path) : methodNotAllowed(method, path, allow));
 }
 
-/** The query of a request target, `?` included (`''` when it has none), for the control API's filters. */
+/** The query of a request target, `?` included (`''` when none). */
 function searchOf(target: string): string {
   const full = pathAndQuery(target);
   const query = full.indexOf('?');
@@ -268,11 +247,8 @@ function searchOf(target: string): string {
 }
 
 /**
- * Writes a body a group of pieces at a time (about {@link ANSWER_CHUNK_BYTES}
- * encoded into one buffer, reused once the socket has taken it: one write per
- * group, not one per piece), one group per turn of the event loop and never
- * faster than the client reads: one write of a megabyte is a single long
- * kernel copy that every other request on the server waits behind.
+ * Writes a body a group of pieces (about {@link ANSWER_CHUNK_BYTES}, one reused buffer) per turn of the event loop,
+ * never faster than the client reads: one write of a megabyte is a long copy every other request waits behind.
  */
 async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void> {
   const { chunks, paceMs } = body;
@@ -299,13 +275,13 @@ async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void
       return;
     }
     await written(res, out);
-    // Even after a drain: several answers draining in one poll phase must not all write there, ahead of other requests.
+    // Even after a drain: answers draining in one poll phase must not all write ahead of other requests.
     await new Promise((resolve) => setImmediate(resolve));
   }
   res.end();
 }
 
-/** Writes `bytes`; resolves once the socket has taken them (the buffer may be refilled) or the connection closed. */
+/** Writes `bytes`; resolves once the socket has taken them or the connection closed. */
 function written(res: ServerResponse, bytes: Uint8Array | string): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -317,11 +293,7 @@ function written(res: ServerResponse, bytes: Uint8Array | string): Promise<void>
   });
 }
 
-/**
- * A `drop: 'after-headers'` fault: the status line and headers of a 200 that
- * announces a body go out, then the connection is cut, as a server that dies
- * mid-answer would (the client sees its headers, then a broken body).
- */
+/** A `drop: 'after-headers'` fault: the headers of a 200 announcing a body go out, then the connection is cut. */
 function dropAfterHeaders(res: ServerResponse): void {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1024' });
   res.flushHeaders();
