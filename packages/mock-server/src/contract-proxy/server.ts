@@ -113,81 +113,46 @@ function contractProxy(options: ResolvedProxyOptions, access: () => Pick<Control
   };
 
   async function handle(request: Request): Promise<Response> {
-    const method = request.method;
+    const { method } = request;
     const url = new URL(request.url);
-    const target = url.pathname + url.search;
-    const upstream = new URL(base + target);
+    const upstream = new URL(base + url.pathname + url.search);
     const refused = hostOf(request, access()) ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
     if (refused !== undefined) return answerOf(refused, { connection: 'close' });
-    const tooLarge = () =>
-      answerOf(sendable(payloadTooLarge(bodyLimit)), { 'content-type': errorMediaType(request.headers.get('accept') ?? undefined), connection: 'close' });
-    if (Number(request.headers.get('content-length')) > bodyLimit) return tooLarge();
-    const body = method === 'GET' || method === 'HEAD' ? new Uint8Array(0) : await readAtMost(request.body, bodyLimit);
-    if (body === undefined) return tooLarge();
-    const bodyText = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
-    const headers = new Headers();
-    request.headers.forEach((value, name) => {
-      if (!HOP_BY_HOP.has(name)) headers.append(name, value);
-    });
+    const sent = await readRequest(request, bodyLimit);
+    if (sent instanceof Response) return sent;
     summary.exchanges++;
     const shownPath = redactPath(url.pathname);
     // The checker names an unknown operation by its path, which may hold a key (`PUT /__mock/keys/{key}`).
     const shown = (violations: Violation[]): Violation[] =>
       shownPath === url.pathname ? violations : violations.map((v) => ({ ...v, operation: v.operation.split(url.pathname).join(shownPath) }));
-    const found = shown(checker.checkRequest(method, url.pathname, url.searchParams, headers, bodyText));
+    const found = shown(checker.checkRequest(method, url.pathname, url.searchParams, sent.headers, sent.text));
     report(found);
     // A stalled target or a client gone ends the exchange.
     const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
-    let response: Response;
-    let answerText: string;
+    let answer: { response: Response; text: string };
     try {
-      response = await fetch(upstream, {
-        method,
-        headers,
-        body: method === 'GET' || method === 'HEAD' || body.byteLength === 0 ? undefined : (body as Uint8Array<ArrayBuffer>),
-        redirect: 'manual',
-        signal,
-      });
-      if (method === 'HEAD') answerText = '';
-      else {
-        const answer = await readAtMost(response.body, answerLimit);
-        if (answer === undefined) throw new AnswerTooLarge();
-        answerText = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength).toString('utf8');
-      }
+      answer = await forward(upstream, method, sent, signal, answerLimit);
     } catch (error) {
       summary.unanswered++;
-      const why =
-        error instanceof AnswerTooLarge
-          ? `The target's answer exceeds ${answerLimit} bytes.`
-          : signal.aborted
-            ? `The target did not answer within ${timeoutMs} ms.`
-            : 'The target did not answer.';
       options.onExchange?.({ method, path: shownPath, status: null, violations: found.length });
-      return answerOf(sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why)));
+      return unanswered(error, signal, options);
     }
-    const answerFound = shown(checker.checkResponse(method, url.pathname, response.status, response.headers, answerText));
-    report(answerFound);
-    const out = new Headers();
-    response.headers.forEach((value, name) => {
-      // fetch decoded the body: its encoding and length are no longer what goes out.
-      if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'set-cookie') out.set(name, value);
-    });
-    // Each Set-Cookie line as received (the bridge writes them apart).
-    for (const cookie of response.headers.getSetCookie()) out.append('set-cookie', cookie);
-    out.set('content-length', String(Buffer.byteLength(answerText)));
-    if (options.violationsHeader && found.length + answerFound.length > 0) out.set(VIOLATIONS_HEADER, violationsHeader([...found, ...answerFound]));
-    options.onExchange?.({ method, path: shownPath, status: response.status, violations: found.length + answerFound.length });
+    const { response, text } = answer;
+    const all = [...found, ...shown(checker.checkResponse(method, url.pathname, response.status, response.headers, text))];
+    report(all.slice(found.length));
+    options.onExchange?.({ method, path: shownPath, status: response.status, violations: all.length });
     if (recording || options.onRecord) {
       const exchange: RecordedExchange = {
         time: new Date().toISOString(),
-        request: { method, path: shownPath, query: redactQuery(url.search), headers: redactHeaders(headers), body: parsed(bodyText) },
-        response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(answerText) },
-        violations: [...found, ...answerFound],
+        request: { method, path: shownPath, query: redactQuery(url.search), headers: redactHeaders(sent.headers), body: parsed(sent.text) },
+        response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(text) },
+        violations: all,
       };
       options.onRecord?.(exchange);
       if (recording) record!.write(`${JSON.stringify(exchange)}\n`);
     }
-    return new Response(answerText === '' ? null : answerText, { status: response.status, headers: out });
+    const out = answerHeaders(response, text, options.violationsHeader ? all : []);
+    return new Response(text === '' ? null : text, { status: response.status, headers: out });
   }
 
   return {
@@ -199,6 +164,61 @@ function contractProxy(options: ResolvedProxyOptions, access: () => Pick<Control
 }
 
 class AnswerTooLarge extends Error {}
+
+type Sent = { headers: Headers; body: Uint8Array; text: string };
+
+/** The request's forwardable headers and its body, read up to `bodyLimit` (the 413 past it, negotiated as the service's errors). */
+async function readRequest(request: Request, bodyLimit: number): Promise<Sent | Response> {
+  const tooLarge = () =>
+    answerOf(sendable(payloadTooLarge(bodyLimit)), { 'content-type': errorMediaType(request.headers.get('accept') ?? undefined), connection: 'close' });
+  if (Number(request.headers.get('content-length')) > bodyLimit) return tooLarge();
+  const body = request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array(0) : await readAtMost(request.body, bodyLimit);
+  if (body === undefined) return tooLarge();
+  const headers = new Headers();
+  request.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name)) headers.append(name, value);
+  });
+  return { headers, body, text: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') };
+}
+
+/** The target's answer and its text, read up to `answerLimit`; redirects are passed on, not followed. */
+async function forward(upstream: URL, method: string, sent: Sent, signal: AbortSignal, answerLimit: number) {
+  const bodyless = method === 'GET' || method === 'HEAD' || sent.body.byteLength === 0;
+  const response = await fetch(upstream, {
+    method,
+    headers: sent.headers,
+    body: bodyless ? undefined : (sent.body as Uint8Array<ArrayBuffer>),
+    redirect: 'manual',
+    signal,
+  });
+  if (method === 'HEAD') return { response, text: '' };
+  const answer = await readAtMost(response.body, answerLimit);
+  if (answer === undefined) throw new AnswerTooLarge();
+  return { response, text: Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength).toString('utf8') };
+}
+
+/** The 502 or 504 of an exchange the target did not answer. */
+function unanswered(error: unknown, signal: AbortSignal, { answerLimit, timeoutMs }: ResolvedProxyOptions): Response {
+  const why =
+    error instanceof AnswerTooLarge
+      ? `The target's answer exceeds ${answerLimit} bytes.`
+      : signal.aborted
+        ? `The target did not answer within ${timeoutMs} ms.`
+        : 'The target did not answer.';
+  return answerOf(sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why)));
+}
+
+/** The target's headers as they go out: no hop-by-hop, encoding or stale length; each Set-Cookie apart; violations when asked. */
+function answerHeaders(response: Response, text: string, violations: Violation[]): Headers {
+  const out = new Headers();
+  response.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'set-cookie') out.set(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) out.append('set-cookie', cookie);
+  out.set('content-length', String(Buffer.byteLength(text)));
+  if (violations.length > 0) out.set(VIOLATIONS_HEADER, violationsHeader(violations));
+  return out;
+}
 
 /** The header `violationsHeader` adds to an answer that broke the contract, and the most bytes it takes. */
 export const VIOLATIONS_HEADER = 'x-contract-violations';
