@@ -1,5 +1,4 @@
 import type { ParsedFlight } from '@flight-search/contract';
-import { hasHistory } from '../history/records.js';
 import { generateFlights, pastDates, saleCutoffKey, toRawData, type NormalizedSearch } from './index.js';
 
 /** What one search generates: its flights and, once asked for, their JSON in each response format. */
@@ -7,8 +6,6 @@ export interface Generated {
   readonly flights: ParsedFlight[];
   parsedJson?: string;
   rawJson?: string;
-  /** The flights that have a history record, grouped by route, cabin and program (the store's buckets). */
-  historyGroups?: ParsedFlight[][];
 }
 
 /** Searches remembered per mock (most recently used kept): at most some 10 MB of flights and JSON. */
@@ -61,36 +58,9 @@ export class SearchCache {
     return entry.rawJson;
   }
 
-  /**
-   * History group `index` of a search answered at `now`, which a history query reads to build the
-   * records that search stored (D180): the remembered entry's while the cache holds it, else generated
-   * again and not cached (a search's flights are a pure function of the seed, the search and its
-   * instant, so they are the flights it answered).
-   */
-  historyGroupAgain(search: NormalizedSearch, now: number, index: number): readonly ParsedFlight[] {
-    // Still remembered (a test that searches, then reads its history): its flights, without making it the most recent.
-    const entry = this.#entries.get(this.#keyOf(search, now)) ?? { flights: generateFlights(this.seed, search, now) };
-    return this.historyGroups(entry)[index] ?? [];
-  }
-
   /** The key of a search at `now`: which dates are gone and, for today, the local minute (see {@link get}). */
   #keyOf(search: NormalizedSearch, now: number | undefined): string {
     const past = now === undefined ? undefined : pastDates(search, now);
     return past && now !== undefined ? `${searchKey(search)}|${past.outbound}|${past.inbound}|${saleCutoffKey(search, now)}` : searchKey(search);
-  }
-
-  /** {@link Generated.historyGroups}, worked out once per entry. */
-  historyGroups(entry: Generated): ParsedFlight[][] {
-    if (entry.historyGroups) return entry.historyGroups;
-    const groups = new Map<string, ParsedFlight[]>();
-    for (const flight of entry.flights) {
-      if (!hasHistory(flight)) continue;
-      const key = `${flight.origin}|${flight.destination}|${flight.cabinType}|${flight.airlineLoyalty}`;
-      const group = groups.get(key);
-      if (group) group.push(flight);
-      else groups.set(key, [flight]);
-    }
-    entry.historyGroups = [...groups.values()];
-    return entry.historyGroups;
   }
 }

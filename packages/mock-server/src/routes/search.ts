@@ -113,11 +113,7 @@ async function answerSearch(context: RouteContext, search: NormalizedSearch): Pr
   if (outcome.ok) {
     const searchedAt = state.options.now();
     const generated = state.searches.get(search, searchedAt);
-    if (search.priceType === 'MILES') {
-      // One entry per bucket, whose records a history query builds when it first reads them, from these flights generated again (D180).
-      for (const [index, group] of state.searches.historyGroups(generated).entries())
-        state.history.addFlights(group, searchedAt, () => state.searches.historyGroupAgain(search, searchedAt, index));
-    }
+    if (search.priceType === 'MILES') state.history.addFlights(generated.flights, searchedAt);
     // Exactly JSON.stringify of the response object, with the flights' part serialized once per distinct search.
     const field = search.responseFormat === 'PARSED' ? 'flights' : 'data';
     const json = `{"results":[{"airline":${JSON.stringify(search.program)},"success":true,"${field}":${state.searches.json(search, generated)}}],"summary":{"totalAirlinesRequested":1,"successfulSearches":1,"failedSearches":0}}`;
