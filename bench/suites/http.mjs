@@ -14,6 +14,9 @@ import { cpuMs, freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
 import { ensureWiremock, javaVersion, startWiremock, WIREMOCK_JAR, WIREMOCK_PACKAGE } from '../lib/wiremock.mjs';
 
+/** The commit whose mock is 4g's baseline: issue 38's simpler history must not make a distinct search dearer. */
+const BASELINE_COMMIT = 'e2a9c3e';
+
 export const id = '4';
 export const title = 'Mock over HTTP (autocannon, 10 connections)';
 export const plan = [
@@ -25,9 +28,6 @@ export const plan = [
   { id: '4f', label: 'server CPU per distinct search (5 routes x 7 programs, distinct dates), ours minus bare node:http', op: '<=', limit: 130, unit: 'µs' },
   { id: '4g', label: `server CPU per distinct search: ours / the mock built from ${BASELINE_COMMIT} (issue 38), interleaved`, op: '<=', limit: 1.1 },
 ];
-
-/** The commit whose mock is 4g's baseline: issue 38's simpler history must not make a distinct search dearer. */
-const BASELINE_COMMIT = 'e2a9c3e';
 
 /** The routes and programs of issue 32's mix: every search of a round is a new (route, program, date). */
 const MIX_ROUTES = [
@@ -568,7 +568,7 @@ export async function run({ quick, build }) {
     measured['4e'] = {
       measured: rss.ours / rss.prism,
       reason: prismMissing,
-      why: `our server keeps state Prism does not, though compactly: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches and ${served.quota.toLocaleString('en')} quota reads. Searched history is kept as one small entry per search and bucket pointing at the generated flights (shared by identical searches through the LRU), up to the default historyCap of 100 000 records; the CLI records no requests without --control (nothing could read them). The live heap after a full GC is a few tens of MB; most of the RSS is V8 letting the old generation grow under load before a full GC (entries that live past two scavenges die in old space), and the young generation's semi-spaces`,
+      why: `our server keeps state Prism does not, though compactly: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches and ${served.quota.toLocaleString('en')} quota reads. Searched history keeps each miles flight a search answered (the generated objects, shared with the search LRU), up to the default historyCap of 100 000 records; the CLI records no requests without --control (nothing could read them). The live heap after a full GC is a few tens of MB; most of the RSS is V8 letting the old generation grow under load before a full GC (entries that live past two scavenges die in old space), and the young generation's semi-spaces`,
       fix: 'fewer objects kept per search, or a distinct search would keep its flights: the RSS then follows the variety of searches, not their number',
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };

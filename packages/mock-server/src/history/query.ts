@@ -7,10 +7,10 @@ import { bucketKey, type HistoryStore } from './store.js';
 
 const DAY = 86_400_000;
 
-/** A turn of the event loop after pending I/O: `setImmediate` in Node, a timer elsewhere. */
+/** A turn of the event loop after I/O: `setImmediate` in Node, a timer elsewhere. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve)));
 
-/** Thrown at a pause when the client went away: nobody will read the answer. */
+/** Thrown at a pause when the client went away. */
 export class QueryAbandoned extends Error {}
 
 /**
@@ -34,9 +34,8 @@ export class Slicer {
   }
 }
 
-/** A record of an answer: its JSON with its UTF-8 length, and the keys of the answer's order. */
+/** A record of an answer: its JSON with its UTF-8 length, and the keys of the answer's order (the departure with seconds). */
 export interface AnswerRecord {
-  /** The departure with seconds. */
   departure: string;
   createdAt: number;
   id: string;

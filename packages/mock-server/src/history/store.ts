@@ -30,7 +30,7 @@ export const bucketKey = (origin: string, destination: string, cabinType: CabinT
  */
 export class HistoryStore {
   readonly #buckets = new Map<string, Map<string, Observation>>();
-  /** Insertion order for eviction; replaced and evicted observations stay until the array is compacted. */
+  /** Insertion order, for eviction; replaced and evicted ones stay until compacted. */
   #order: Observation[] = [];
   #oldest = 0;
   #sequence = 0;
@@ -43,7 +43,7 @@ export class HistoryStore {
     return this.#size;
   }
 
-  /** What the store holds, for tests of its bounds: observations, buckets and the eviction order's slots. */
+  /** Observations, buckets and eviction slots held, for tests of its bounds. */
   counts(): { records: number; buckets: number; slots: number } {
     return { records: this.#size, buckets: this.#buckets.size, slots: this.#order.length };
   }
