@@ -49,7 +49,8 @@ export function baselineCli(commit) {
   if (existsSync(cli)) return cli;
   const run = (command, args) => {
     const r = spawnSync(command, args, { cwd: existsSync(dir) ? dir : root, encoding: 'utf8', timeout: 600_000 });
-    if (r.status !== 0) throw new NotReady(`${command} ${args.join(' ')} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
+    if (r.status !== 0)
+      throw new NotReady(`${command} ${args.join(' ')} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
   };
   if (!existsSync(dir)) run('git', ['worktree', 'add', '--detach', dir, commit]);
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));

@@ -13,9 +13,7 @@ import { fmt, nowMs, quantile, summarize } from '../lib/stats.mjs';
 
 export const id = '6';
 export const title = 'Price history after 100 000 searches over many routes, and after 1 000 / 10 000 on the queried route (handle() in-process)';
-export const plan = [
-  { id: '6a', label: 'history p50 after 100 000 searches', op: '<=', limit: 5, unit: 'ms' },
-];
+export const plan = [{ id: '6a', label: 'history p50 after 100 000 searches', op: '<=', limit: 5, unit: 'ms' }];
 // 6b, 6c and 6d are reported, not targets (issue 38): a test double's history holds the bounds of 9 and 4g, not these.
 
 /** Airports the recorded searches spread over, so the store holds many routes, as a real one does. */
@@ -294,7 +292,10 @@ export async function run({ quick }) {
       },
       { label: '6b (reported): spread: marginal time per added record / route-heavy time per record at ~1 000 records', value: fmt(spreadRatio, 'x', 2) },
       { label: '6c (reported): route-heavy: first query after 10 000 searches / p50 of the next ones', value: fmt(firstRatio, 'x', 2) },
-      { label: '6d (reported): route-heavy: marginal time per record up to 10 000 searches / time per record at ~1 000 records', value: fmt(marginalRatio, 'x', 2) },
+      {
+        label: '6d (reported): route-heavy: marginal time per record up to 10 000 searches / time per record at ~1 000 records',
+        value: fmt(marginalRatio, 'x', 2),
+      },
       ...(heavyBefore
         ? [
             { label: 'route-heavy, before (BENCH_BEFORE_DIST): fresh mock', value: answer(heavyBefore.fresh, heavyBefore.freshFloor) },

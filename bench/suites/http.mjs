@@ -8,7 +8,17 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BENCH_KEY, searchRequest, writeKeysFile } from '../lib/fixtures.mjs';
 import { ensurePrism, prismVersion, PRISM_PACKAGE } from '../lib/prism.mjs';
-import { baselineCli, EXECUTABLE_TARGETS, emulatedExecutables, ensureExecutable, ensureTmp, executableFile, NotReady, openapiPath, requireCli } from '../lib/project.mjs';
+import {
+  baselineCli,
+  EXECUTABLE_TARGETS,
+  emulatedExecutables,
+  ensureExecutable,
+  ensureTmp,
+  executableFile,
+  NotReady,
+  openapiPath,
+  requireCli,
+} from '../lib/project.mjs';
 import { formatTop, readProfileFrom, summarizeProfile } from '../lib/profile.mjs';
 import { cpuMs, freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
@@ -194,7 +204,7 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremoc
  * 4g: our server's CPU per distinct search against the baseline build's, both fresh and warmed up alike on
  * other dates, then each round's new dates sent once to each, which goes first alternating by round.
  */
-async function distinctAgainstBaseline({ startOurs, startBaseline, rounds, days }) {
+export async function distinctAgainstBaseline({ startOurs, startBaseline, rounds, days }) {
   const servers = { ours: await startOurs(), baseline: await startBaseline() };
   try {
     for (let w = 0; w < 3; w++) for (const s of Object.values(servers)) await loadAll(s.url, mixBodies(200 + w * days, days));
@@ -204,7 +214,8 @@ async function distinctAgainstBaseline({ startOurs, startBaseline, rounds, days 
       for (const name of r % 2 ? ['baseline', 'ours'] : ['ours', 'baseline']) {
         const before = cpuMs(servers[name].pid);
         const res = await loadAll(servers[name].url, bodies);
-        if (res['2xx'] !== bodies.length) throw new Error(`${name} answered ${bodies.length - res['2xx']} of ${bodies.length} distinct searches with non-2xx or not at all`);
+        if (res['2xx'] !== bodies.length)
+          throw new Error(`${name} answered ${bodies.length - res['2xx']} of ${bodies.length} distinct searches with non-2xx or not at all`);
         perRound[name].push(((cpuMs(servers[name].pid) - before) * 1000) / res['2xx']);
       }
     }
@@ -409,7 +420,12 @@ export async function run({ quick, build }) {
     let againstBaseline;
     try {
       const baseline = baselineCli(BASELINE_COMMIT);
-      againstBaseline = await distinctAgainstBaseline({ startOurs, startBaseline: () => startOurs([], false, baseline), rounds: 2 * rounds, days: quick ? 8 : 30 });
+      againstBaseline = await distinctAgainstBaseline({
+        startOurs,
+        startBaseline: () => startOurs([], false, baseline),
+        rounds: 2 * rounds,
+        days: quick ? 8 : 30,
+      });
       figures.push({
         label: `POST /flights/search over distinct dates: server CPU per search, ours / the mock built from ${BASELINE_COMMIT}`,
         value: `${fmt(againstBaseline.ours / againstBaseline.baseline, 'x', 2)}: ours ${fmt(againstBaseline.ours, 'µs')}, ${BASELINE_COMMIT} ${fmt(againstBaseline.baseline, 'µs')} (rounds: ours ${againstBaseline.perRound.ours.map((v) => fmt(v, 'µs')).join(', ')}; ${BASELINE_COMMIT} ${againstBaseline.perRound.baseline.map((v) => fmt(v, 'µs')).join(', ')})`,
