@@ -2,7 +2,7 @@ import type { SearchRequest } from '@flight-search/contract';
 import type { HistoryRecord, ParsedFlight } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { generateFlights } from '../src/data/index.js';
-import { toHistoryRecords } from '../src/history/records.js';
+import { toHistoryRecords } from './support/history-records.js';
 import { handle } from './support/handle.js';
 import { HistoryStore, bucketKey } from '../src/history/store.js';
 import { resolveOptions } from '../src/options.js';

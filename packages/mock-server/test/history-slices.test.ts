@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { handle } from './support/handle.js';
 import { ANSWER_CHUNK_BYTES } from '../src/answer-types.js';
 import type { ChunkedBody } from '../src/answer-types.js';
-import { findHistory, QueryAbandoned, queryHistoryChunks, Slicer } from '../src/history/query.js';
+import { findHistory, QueryAbandoned, queryHistoryChunks, Slicer, sortInSlices } from '../src/history/query.js';
 import { resolveOptions } from '../src/options.js';
 import { createState } from '../src/state.js';
 import { validateHistoryQuery, type ParsedHistoryQuery as HistoryQuery } from '@flight-search/contract';
@@ -51,6 +51,21 @@ function historyQuery(): HistoryQuery {
 }
 
 describe('history answers in slices (issue 18 part 2)', () => {
+  it('sorts exactly as Array.prototype.sort does, ties in their original order, across many pauses', async () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    const items = Array.from({ length: 5_000 }, (_, index) => ({ key: next() % 300, index }));
+    const compare = (a: { key: number }, b: { key: number }) => a.key - b.key;
+    let pauses = 0;
+    const slicer = new Slicer(() => {
+      pauses++;
+      return false;
+    }, 0);
+    const sorted = await sortInSlices([...items], compare, slicer);
+    expect(sorted).toEqual([...items].sort(compare));
+    expect(pauses).toBeGreaterThan(5);
+  });
+
   it('HISTORY-6: builds a big answer over many turns of the event loop, the same bytes as in one go, and other requests are answered meanwhile', async () => {
     const state = await routeHeavyState(480);
     const query = historyQuery();

@@ -1,7 +1,7 @@
 import type { HistoryRecord, ParsedFlight } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { localNow } from '../src/data/index.js';
-import { toHistoryRecords } from '../src/history/records.js';
+import { toHistoryRecords } from './support/history-records.js';
 import { HistoryStore, bucketKey } from '../src/history/store.js';
 import { generateFlights } from '../src/data/index.js';
 import { normalizeSearch } from '../src/routes/search.js';

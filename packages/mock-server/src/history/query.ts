@@ -34,9 +34,9 @@ export class Slicer {
   }
 }
 
-/** A record of an answer: its JSON with its UTF-8 length, and the keys of the answer's order (the departure with seconds). */
+/** A record of an answer: its JSON with its UTF-8 length, and the keys of the answer's order (the departure as epoch ms). */
 export interface AnswerRecord {
-  departure: string;
+  departure: number;
   createdAt: number;
   id: string;
   json: string;
@@ -47,12 +47,37 @@ const withSeconds = (localDateTime: string): string => (localDateTime.length ===
 
 function answerRecord(record: HistoryRecord, createdAt: number): AnswerRecord {
   const json = JSON.stringify(record);
-  return { departure: withSeconds(record.departureDate), createdAt, id: record.id, json, byteLength: utf8Length(json) };
+  return { departure: Date.parse(`${withSeconds(record.departureDate)}Z`), createdAt, id: record.id, json, byteLength: utf8Length(json) };
 }
 
 /** The answer's order (`HISTORY-6`, D9): departure ascending, then `createdAt` descending, then the id. */
 const compareRecords = (a: AnswerRecord, b: AnswerRecord): number =>
-  a.departure < b.departure ? -1 : a.departure > b.departure ? 1 : b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  a.departure - b.departure || b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * `items` in `compare`'s order, stable as `Array.prototype.sort`, in slices (D46): runs of 1 024 sorted
+ * natively, then merged bottom-up, pausing when the slice is due (30 000 records sorted whole held the loop 100 ms).
+ */
+export async function sortInSlices<T>(items: T[], compare: (a: T, b: T) => number, slicer: Slicer): Promise<T[]> {
+  let from: T[] = [];
+  for (let start = 0; start < items.length; start += 1024) {
+    from.push(...items.slice(start, start + 1024).sort(compare));
+    await slicer.pause();
+  }
+  for (let width = 1024; width < from.length; width *= 2) {
+    const to: T[] = [];
+    for (let low = 0; low < from.length; low += 2 * width) {
+      const middle = Math.min(low + width, from.length);
+      const high = Math.min(middle + width, from.length);
+      for (let i = low, j = middle; i < middle || j < high; ) {
+        to.push(j === high || (i < middle && compare(from[j]!, from[i]!) >= 0) ? from[i++]! : from[j++]!);
+        if (to.length % 256 === 0) await slicer.pause();
+      }
+    }
+    from = to;
+  }
+  return from;
+}
 
 /**
  * The records that answer a history query (D9), in answer order: city codes expand at both ends
@@ -90,7 +115,7 @@ export async function findHistory(query: HistoryQuery, store: HistoryStore, seed
       }
     }
   }
-  return found.sort(compareRecords);
+  return sortInSlices(found, compareRecords, slicer);
 }
 
 /**

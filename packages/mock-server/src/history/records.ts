@@ -17,13 +17,9 @@ export function hasHistory(flight: ParsedFlight): boolean {
 }
 
 /**
- * One history record of a flight priced in miles, collected at `createdAt`
- * (epoch ms, written as UTC with `Z`), or `undefined` for a cash flight
- * (history prices are miles: D9). `sequence` is the record's number in its
- * store: the same flight can be collected twice at the same instant (two
- * identical searches under a fixed clock), and its records must still have
- * distinct ids. Some records lack `fares`, `legs`, `availableSeats`,
- * `tripType` or `roundTrip`, as the spec says providers do.
+ * The history record of a miles flight collected at `createdAt` (epoch ms), `undefined` for a cash flight
+ * (D9). `sequence`, the record's number in its store, keeps ids distinct for one flight at one instant.
+ * Some records lack `fares`, `legs`, `availableSeats`, `tripType` or `roundTrip`, as the spec says providers do.
  */
 export function historyRecord(flight: ParsedFlight, createdAt: number, sequence = 0): HistoryRecord | undefined {
   const program = flight.airlineLoyalty;
@@ -86,24 +82,10 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
   return record;
 }
 
-/**
- * The records of a search's flights collected at `createdAt` (epoch ms), the flight at index `i` numbered
- * `firstSequence + i`; cash flights give none.
- *
- * @example
- * toHistoryRecords(generateFlights(42, search), Date.now())[0]?.createdAt; // '2026-11-20T13:05:22Z'
- */
-export const toHistoryRecords = (flights: readonly ParsedFlight[], createdAt: number, firstSequence = 0): HistoryRecord[] =>
-  flights.flatMap((flight, index) => historyRecord(flight, createdAt, firstSequence + index) ?? []);
-
 const NODE_BITS = 2 ** 48;
 const HALF = 2 ** 24;
 
-/**
- * `uuid` with its last 12 hex digits (48 bits) taken from `sequence`: the
- * generator's state is 32 bits, so its UUIDs alone repeat by chance among the
- * 100 000 records a store keeps; distinct sequence numbers make distinct ids.
- */
+/** `uuid` with its last 12 hex digits from `sequence`: a 32-bit generator's UUIDs alone repeat among 100 000 records. */
 function recordId(uuid: string, sequence: number): string {
   return uuid.slice(0, 24) + scramble48(sequence % NODE_BITS);
 }
@@ -119,11 +101,7 @@ function scatter(round: number, value: number): number {
   return h ^ (h >>> 16);
 }
 
-/**
- * A bijection of 48-bit numbers (a Feistel network over two 24-bit halves, so
- * any round function keeps it one-to-one), as 12 hex digits: consecutive records get unrelated
- * looking ids rather than a visible counter.
- */
+/** A bijection of 48-bit numbers (a Feistel network over two 24-bit halves) as 12 hex digits: no visible counter in ids. */
 function scramble48(value: number): string {
   let left = Math.floor(value / HALF);
   let right = value % HALF;
