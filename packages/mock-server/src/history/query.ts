@@ -23,7 +23,7 @@ export class Slicer {
   constructor(
     /** Whether the client went away (checked after each turn). */
     private readonly abandoned: () => boolean = () => false,
-    private readonly sliceMs = 1,
+    private readonly sliceMs = 0.25,
   ) {}
 
   async pause(): Promise<void> {
