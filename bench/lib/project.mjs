@@ -1,7 +1,7 @@
 // Where the project's packages are, and loading them with a clear reason when
 // a piece has not landed yet (the bench then reports the target as n/a).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +37,25 @@ export function ensureBenchPackage(dir, spec, entry) {
     throw new Error(`npm install ${spec} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
   }
   return entry;
+}
+
+/**
+ * The mock's CLI as built from `commit`, the same-run baseline of a figure: a git worktree of that commit
+ * under bench/.tmp (the root's node_modules linked in), its mock built once and kept for later runs.
+ */
+export function baselineCli(commit) {
+  const dir = join(tmp, `mock-${commit}`);
+  const cli = join(dir, 'packages', 'mock-server', 'dist', 'cli.js');
+  if (existsSync(cli)) return cli;
+  const run = (command, args) => {
+    const r = spawnSync(command, args, { cwd: existsSync(dir) ? dir : root, encoding: 'utf8', timeout: 600_000 });
+    if (r.status !== 0)
+      throw new NotReady(`${command} ${args.join(' ')} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
+  };
+  if (!existsSync(dir)) run('git', ['worktree', 'add', '--detach', dir, commit]);
+  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  run('npm', ['run', 'build', '-w', '@flight-search/mock-server']);
+  return cli;
 }
 
 /** Builds both packages the way CI does; returns whether it worked and the log tail. */

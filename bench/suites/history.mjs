@@ -13,12 +13,8 @@ import { fmt, nowMs, quantile, summarize } from '../lib/stats.mjs';
 
 export const id = '6';
 export const title = 'Price history after 100 000 searches over many routes, and after 1 000 / 10 000 on the queried route (handle() in-process)';
-export const plan = [
-  { id: '6a', label: 'history p50 after 100 000 searches', op: '<=', limit: 5, unit: 'ms' },
-  { id: '6b', label: 'spread: marginal time per added record / route-heavy time per record at ~1 000 records', op: '<=', limit: 1.5, unit: 'x' },
-  { id: '6c', label: 'route-heavy: first query after 10 000 searches / p50 of the next ones', op: '<=', limit: 2, unit: 'x' },
-  { id: '6d', label: 'route-heavy: marginal time per record up to 10 000 searches / time per record at ~1 000 records', op: '<=', limit: 1.5, unit: 'x' },
-];
+export const plan = [{ id: '6a', label: 'history p50 after 100 000 searches', op: '<=', limit: 5, unit: 'ms' }];
+// 6b, 6c and 6d are reported, not targets (issue 38): a test double's history holds the bounds of 9 and 4g, not these.
 
 /** Airports the recorded searches spread over, so the store holds many routes, as a real one does. */
 const AIRPORTS = ['GRU', 'JFK', 'LHR', 'CDG', 'MIA', 'LIS', 'MAD', 'FRA', 'AMS', 'EZE', 'SCL', 'BOG', 'LAX', 'ORD', 'ATL', 'DXB', 'NRT', 'GIG', 'FCO', 'MEX'];
@@ -259,7 +255,7 @@ export async function run({ quick }) {
     `CPU ${fmt(m.cpuP50, 'ms')} (${fmt(m.cpuUsPerRecord, 'µs')} per record); wall ${fmt(m.p50, 'ms')} (p95 ${fmt(m.p95, 'ms')}, min..max ${fmt(m.s.min)}..${fmt(m.s.max)}); ${m.total.toLocaleString('en')} records, ${m.bytes.toLocaleString('en')} bytes; ${fmt(m.usPerRecord, 'µs')} wall per record${floor === undefined ? '' : `; copying those bytes once: ${fmt(floor, 'ms')}`}`;
 
   return {
-    method: `One mock (bench key, latency none, historyCap 10 000 000) driven through handle() with standard Requests. The query: GET /intelligence/flights/history GRU→JFK, ECONOMY, lookbackDays 30, all 8 MILES programs; timed until the Response and every chunk of its body are read as a stream (joining the chunks into one buffer and parsing the JSON are the client's and are not timed), as this process's CPU time (process.cpuUsage, all threads: the collector's included), which the bounds use, and as wall time beside it (on a shared machine mostly waiting for a core). Spread case: ${samples} timed queries after 30 warm-up, before and after recording ${searches.toLocaleString('en')} successful ONE_WAY PARSED searches spread over ${AIRPORTS.length} airports (every ordered pair), 8 programs, 2 cabins and 2 months of dates, ${batch} at a time. Marginal time per record (6b, 6d) = growth of the p50 / growth of the records returned, against p50 / records of the route-heavy answer after ${ROUTE_STEPS[0]} searches (about 1 000 records): a query whose time follows its answer scores 1, a fixed cost does not flatter it. Route-heavy case (6c, 6d): a fresh mock, then ${ROUTE_STEPS.map((n) => n.toLocaleString('en')).join(', ')} searches on GRU→JFK ECONOMY itself, each on a departure date of its own, the 8 programs in turn (distinct requests, as a test suite sends them; D100: every flight they returned is a record); the first query after the searches is timed apart (it builds the records it reads: a search keeps only what regenerates its flights, D180); per record = p50 / records returned; the route-heavy case runs first, in a clean process. Beside each: copying the answer's bytes once into a new buffer, the floor of any answer of that size on this machine.`,
+    method: `One mock (bench key, latency none, historyCap 10 000 000) driven through handle() with standard Requests. The query: GET /intelligence/flights/history GRU→JFK, ECONOMY, lookbackDays 30, all 8 MILES programs; timed until the Response and every chunk of its body are read as a stream (joining the chunks into one buffer and parsing the JSON are the client's and are not timed), as this process's CPU time (process.cpuUsage, all threads: the collector's included), which the bounds use, and as wall time beside it (on a shared machine mostly waiting for a core). Spread case: ${samples} timed queries after 30 warm-up, before and after recording ${searches.toLocaleString('en')} successful ONE_WAY PARSED searches spread over ${AIRPORTS.length} airports (every ordered pair), 8 programs, 2 cabins and 2 months of dates, ${batch} at a time. Marginal time per record (6b, 6d) = growth of the p50 / growth of the records returned, against p50 / records of the route-heavy answer after ${ROUTE_STEPS[0]} searches (about 1 000 records): a query whose time follows its answer scores 1, a fixed cost does not flatter it. Route-heavy case (6c, 6d): a fresh mock, then ${ROUTE_STEPS.map((n) => n.toLocaleString('en')).join(', ')} searches on GRU→JFK ECONOMY itself, each on a departure date of its own, the 8 programs in turn (distinct requests, as a test suite sends them; D100: every flight they returned is a record); the first query after the searches is timed apart (it builds the records it reads from the flights the searches stored, D180); per record = p50 / records returned; the route-heavy case runs first, in a clean process. Beside each: copying the answer's bytes once into a new buffer, the floor of any answer of that size on this machine.`,
     figures: [
       { label: 'spread: query p50 before', value: answer(before) },
       { label: 'spread: query p50 after', value: answer(after) },
@@ -273,7 +269,7 @@ export async function run({ quick }) {
       },
       {
         label: 'spread: heap kept after recording (full GC before and after) / per stored flight',
-        value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store: one entry per search and bucket, holding its flights' observation keys and what regenerates them until a query builds its records, D180; a flight seen again within the hour replaces its record, D67)`,
+        value: `${fmt(heapGrowth / 2 ** 20, 'MB')} / ${fmt(heapGrowth / Math.max(stored, 1), 'B')} (the request log is capped at 10 000 entries; the rest is the history store: one entry per searched miles flight, holding the flight and, once a query has read it, its record's JSON, D180; a flight seen again within the hour replaces its record, D67)`,
       },
       {
         label: 'spread: records returned before → after / p50 ratio',
@@ -294,6 +290,12 @@ export async function run({ quick }) {
         label: 'route-heavy: marginal time per record up to 10 000 searches / per record at the first step',
         value: `CPU ${fmt(heavy.marginalUs, 'µs')} / ${fmt(reference.after.cpuUsPerRecord, 'µs')} (${reference.after.total.toLocaleString('en')} records)`,
       },
+      { label: '6b (reported): spread: marginal time per added record / route-heavy time per record at ~1 000 records', value: fmt(spreadRatio, 'x', 2) },
+      { label: '6c (reported): route-heavy: first query after 10 000 searches / p50 of the next ones', value: fmt(firstRatio, 'x', 2) },
+      {
+        label: '6d (reported): route-heavy: marginal time per record up to 10 000 searches / time per record at ~1 000 records',
+        value: fmt(marginalRatio, 'x', 2),
+      },
       ...(heavyBefore
         ? [
             { label: 'route-heavy, before (BENCH_BEFORE_DIST): fresh mock', value: answer(heavyBefore.fresh, heavyBefore.freshFloor) },
@@ -312,24 +314,6 @@ export async function run({ quick }) {
         measured: after.p50,
         why: `the answer is ${after.total} records (${fmt(after.bytes / 1e6, 'MB', 2)} of JSON) for 8 programs over 30 days (${fmt(before.p50, 'ms')} before any search): what is left is copying megabytes into the answer, the Response and the caller reading them back; in its CPU profile the mock's functions take (inclusive): ${formatTop(profile.inclusive.slice(0, 6))}; top self time: ${formatTop(profile.self.slice(0, 4))}`,
         fix: 'a smaller answer: fewer baseline records per route and day (issue 18 part 1, a decision for docs/decisions.md), or paging, which the contract does not have (HISTORY-6)',
-        owner: 'mock (packages/mock-server/src/history)',
-      },
-      '6b': {
-        measured: spreadRatio,
-        why: `each record the spread searches added to the queried route cost the query ${fmt(spreadMarginalUs, 'µs')} of CPU (median ${fmt(before.cpuP50, 'ms')} → ${fmt(after.cpuP50, 'ms')} for ${before.total} → ${after.total} records), against ${fmt(reference.after.cpuUsPerRecord, 'µs')} per record in the route-heavy answer of ${reference.after.total.toLocaleString('en')} records, in a process then holding ${fmt(heapGrowth / 2 ** 20, 'MB')} of stored searches (garbage collector: ${fmt(profile.self.find((e) => e.name.startsWith('(garbage collector)'))?.pct ?? Number.NaN, '%')} of the query's profile)`,
-        fix: 'find what the rest of the store costs the query (node --cpu-prof): it should read only its buckets',
-        owner: 'mock (packages/mock-server/src/history)',
-      },
-      '6c': {
-        measured: firstRatio,
-        why: `after 10 000 searches on the route (${last.after.total.toLocaleString('en')} records, ${(last.after.bytes / 1e6).toFixed(1)} MB) the first query took ${fmt(last.first.cpuMs, 'ms')} of CPU (wall ${fmt(last.first.ms, 'ms')}), the next ones ${fmt(last.after.cpuP50, 'ms')} at the median (wall ${fmt(last.after.p50, 'ms')}): a search stores its records unbuilt (D180), so the first query regenerates each search's flights and builds the records it reads, which the next ones find built`,
-        fix: 'the bound trades against 4f (D180): building at search time moved this cost into every search; a cheaper generation or record build lowers both',
-        owner: 'mock (packages/mock-server/src/history)',
-      },
-      '6d': {
-        measured: marginalRatio,
-        why: `from ${reference.after.total.toLocaleString('en')} to ${last.after.total.toLocaleString('en')} records each more record cost ${fmt(heavy.marginalUs, 'µs')} of CPU, against ${fmt(reference.after.cpuUsPerRecord, 'µs')} per record at ${reference.after.total.toLocaleString('en')} (copying the bytes once: ${fmt((last.floor * 1000) / last.after.total, 'µs')} per record)`,
-        fix: "what grows faster than the answer is its memory: in a profile at 41 000 records the client's reading (undici, Buffer.concat into one 46 MB buffer) is half the CPU, and one copy of the bytes costs more per record than at 1 000 (D167); a smaller answer, or a client that reads it as a stream",
         owner: 'mock (packages/mock-server/src/history)',
       },
     },

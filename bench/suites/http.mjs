@@ -8,11 +8,24 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BENCH_KEY, searchRequest, writeKeysFile } from '../lib/fixtures.mjs';
 import { ensurePrism, prismVersion, PRISM_PACKAGE } from '../lib/prism.mjs';
-import { EXECUTABLE_TARGETS, emulatedExecutables, ensureExecutable, ensureTmp, executableFile, NotReady, openapiPath, requireCli } from '../lib/project.mjs';
+import {
+  baselineCli,
+  EXECUTABLE_TARGETS,
+  emulatedExecutables,
+  ensureExecutable,
+  ensureTmp,
+  executableFile,
+  NotReady,
+  openapiPath,
+  requireCli,
+} from '../lib/project.mjs';
 import { formatTop, readProfileFrom, summarizeProfile } from '../lib/profile.mjs';
 import { cpuMs, freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
 import { ensureWiremock, javaVersion, startWiremock, WIREMOCK_JAR, WIREMOCK_PACKAGE } from '../lib/wiremock.mjs';
+
+/** The commit whose mock is 4g's baseline: issue 38's simpler history must not make a distinct search dearer. */
+const BASELINE_COMMIT = 'e2a9c3e';
 
 export const id = '4';
 export const title = 'Mock over HTTP (autocannon, 10 connections)';
@@ -23,6 +36,7 @@ export const plan = [
   { id: '4d', label: 'start to first 200: ours / Prism', op: '<=', limit: 0.25 },
   { id: '4e', label: 'RSS after the run: ours / Prism', op: '<=', limit: 1 },
   { id: '4f', label: 'server CPU per distinct search (5 routes x 7 programs, distinct dates), ours minus bare node:http', op: '<=', limit: 130, unit: 'µs' },
+  { id: '4g', label: `server CPU per distinct search: ours / the mock built from ${BASELINE_COMMIT} (issue 38), interleaved`, op: '<=', limit: 1.1 },
 ];
 
 /** The routes and programs of issue 32's mix: every search of a round is a new (route, program, date). */
@@ -186,6 +200,31 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremoc
   }
 }
 
+/**
+ * 4g: our server's CPU per distinct search against the baseline build's, both fresh and warmed up alike on
+ * other dates, then each round's new dates sent once to each, which goes first alternating by round.
+ */
+export async function distinctAgainstBaseline({ startOurs, startBaseline, rounds, days }) {
+  const servers = { ours: await startOurs(), baseline: await startBaseline() };
+  try {
+    for (let w = 0; w < 3; w++) for (const s of Object.values(servers)) await loadAll(s.url, mixBodies(200 + w * days, days));
+    const perRound = { ours: [], baseline: [] };
+    for (let r = 0; r < rounds; r++) {
+      const bodies = mixBodies(1 + r * days, days);
+      for (const name of r % 2 ? ['baseline', 'ours'] : ['ours', 'baseline']) {
+        const before = cpuMs(servers[name].pid);
+        const res = await loadAll(servers[name].url, bodies);
+        if (res['2xx'] !== bodies.length)
+          throw new Error(`${name} answered ${bodies.length - res['2xx']} of ${bodies.length} distinct searches with non-2xx or not at all`);
+        perRound[name].push(((cpuMs(servers[name].pid) - before) * 1000) / res['2xx']);
+      }
+    }
+    return { ours: summarize(perRound.ours).median, baseline: summarize(perRound.baseline).median, perRound };
+  } finally {
+    for (const s of Object.values(servers)) await s.stop();
+  }
+}
+
 const MEDIA = 'application/vnd.service.v1+json';
 
 function load(url, route, duration) {
@@ -251,12 +290,12 @@ export async function run({ quick, build }) {
   }
   // The other targets' executables this machine runs under an emulator (D182): their start-up, emulated.
   const emulated = executable ? emulatedExecutables() : [];
-  const startOurs = async (nodeFlags = [], asExecutable = false) => {
+  const startOurs = async (nodeFlags = [], asExecutable = false, cliFile = cli) => {
     const port = await freePort();
     const s = await spawnServer(
       asExecutable ? (asExecutable.command ?? executable) : process.execPath,
       [
-        ...(asExecutable ? (asExecutable.prefix ?? []) : [...nodeFlags, cli]),
+        ...(asExecutable ? (asExecutable.prefix ?? []) : [...nodeFlags, cliFile]),
         '--port',
         String(port),
         '--host',
@@ -375,6 +414,30 @@ export async function run({ quick, build }) {
           ? `not measured: ${distinct.wiremockReason}`
           : `WireMock ${fmt(distinct.wiremock, 'µs')} replaying the same answers from ${distinct.searches} stubs matched on method, path and exact body (rounds: ${distinct.perRound.wiremock.map((v) => fmt(v, 'µs')).join(', ')}); beside ours ${fmt(distinct.ours, 'µs')} and bare node:http ${fmt(distinct.bare, 'µs')}`,
       });
+    }
+
+    // 4g: the same load on the mock built from BASELINE_COMMIT, interleaved round by round with a fresh server of ours.
+    let againstBaseline;
+    try {
+      const baseline = baselineCli(BASELINE_COMMIT);
+      againstBaseline = await distinctAgainstBaseline({
+        startOurs,
+        startBaseline: () => startOurs([], false, baseline),
+        rounds: 2 * rounds,
+        days: quick ? 8 : 30,
+      });
+      figures.push({
+        label: `POST /flights/search over distinct dates: server CPU per search, ours / the mock built from ${BASELINE_COMMIT}`,
+        value: `${fmt(againstBaseline.ours / againstBaseline.baseline, 'x', 2)}: ours ${fmt(againstBaseline.ours, 'µs')}, ${BASELINE_COMMIT} ${fmt(againstBaseline.baseline, 'µs')} (rounds: ours ${againstBaseline.perRound.ours.map((v) => fmt(v, 'µs')).join(', ')}; ${BASELINE_COMMIT} ${againstBaseline.perRound.baseline.map((v) => fmt(v, 'µs')).join(', ')})`,
+      });
+      measured['4g'] = {
+        measured: againstBaseline.ours / againstBaseline.baseline,
+        why: 'a distinct search now files its miles flights in the history as they are (their records are built when a query reads them); profile both builds under the 4f load to see where the difference goes',
+        fix: 'less work per stored flight at search time (packages/mock-server/src/history/store.ts)',
+        owner: 'mock (packages/mock-server/src/history)',
+      };
+    } catch (error) {
+      measured['4g'] = { reason: `the mock built from ${BASELINE_COMMIT} could not be measured: ${error.message.split('\n')[0]}` };
     }
 
     const rssAtStart = rssMb(ours.pid);
@@ -521,7 +584,7 @@ export async function run({ quick, build }) {
     measured['4e'] = {
       measured: rss.ours / rss.prism,
       reason: prismMissing,
-      why: `our server keeps state Prism does not, though compactly: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches and ${served.quota.toLocaleString('en')} quota reads. Searched history is kept as one small entry per search and bucket pointing at the generated flights (shared by identical searches through the LRU), up to the default historyCap of 100 000 records; the CLI records no requests without --control (nothing could read them). The live heap after a full GC is a few tens of MB; most of the RSS is V8 letting the old generation grow under load before a full GC (entries that live past two scavenges die in old space), and the young generation's semi-spaces`,
+      why: `our server keeps state Prism does not, though compactly: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches and ${served.quota.toLocaleString('en')} quota reads. Searched history keeps each miles flight a search answered (the generated objects, shared with the search LRU), up to the default historyCap of 100 000 records; the CLI records no requests without --control (nothing could read them). The live heap after a full GC is a few tens of MB; most of the RSS is V8 letting the old generation grow under load before a full GC (entries that live past two scavenges die in old space), and the young generation's semi-spaces`,
       fix: 'fewer objects kept per search, or a distinct search would keep its flights: the RSS then follows the variety of searches, not their number',
       owner: 'mock (packages/mock-server/src/recording, src/history)',
     };

@@ -1,4 +1,3 @@
-import { BaselineCache } from './history/baseline-cache.js';
 import { HistoryStore } from './history/store.js';
 import type { ResolvedOptions } from './options.js';
 import { KeyLedger } from './quota/ledger.js';
@@ -13,7 +12,6 @@ export interface MockState {
   readonly options: ResolvedOptions;
   readonly ledgers: Map<string, KeyLedger>;
   readonly history: HistoryStore;
-  readonly baseline: BaselineCache;
   readonly log: RequestLog;
   /** Generated searches, most recently used kept. */
   readonly searches: SearchCache;
@@ -41,7 +39,6 @@ export function createState(options: ResolvedOptions): MockState {
     options,
     ledgers: new Map(options.keys.map((settings) => [settings.key, new KeyLedger(settings)])),
     history: new HistoryStore(options.historyCap),
-    baseline: new BaselineCache(options.seed),
     log: new RequestLog(options.requestLogCap, options.requestLogMaxBytes),
     searches: new SearchCache(options.seed),
     rateLimiter: options.rateLimit && new RateLimiter(options.rateLimit.requests, options.rateLimit.windowMs),

@@ -1,7 +1,7 @@
 import type { HistoryRecord, ParsedFlight } from '@flight-search/sdk';
 import { describe, expect, it } from 'vitest';
 import { localNow } from '../src/data/index.js';
-import { toHistoryRecords } from '../src/history/records.js';
+import { toHistoryRecords } from './support/history-records.js';
 import { HistoryStore, bucketKey } from '../src/history/store.js';
 import { generateFlights } from '../src/data/index.js';
 import { normalizeSearch } from '../src/routes/search.js';
@@ -286,40 +286,28 @@ describe('D9 history from searches', () => {
 });
 
 describe('D9 history store', () => {
-  const record = (id: string, createdAt: number, origin = 'GRU'): HistoryRecord => ({
-    id,
-    airlineLoyalty: 'PROGRAM_1',
-    departureDate: '2026-12-15T10:00:00',
-    arrivalDate: '2026-12-15T20:00:00',
-    cabinType: 'ECONOMY',
-    concierge: null,
-    origin,
-    destination: 'JFK',
-    flightCode: 'P1 1',
-    fareType: 'LIGHT',
-    basePrice: 1000,
-    milesClubPrice: 900,
-    createdAt: new Date(createdAt).toISOString(),
-  });
+  const template: ParsedFlight = generateFlights(1, normalizeSearch(validSearch({ departureDate: '2026-12-15' }) as SearchRequest))[0]!;
+  /** A GRU→JFK ECONOMY PROGRAM_1 flight (or from `origin`) with its own code, so no two are one observation. */
+  const flight = (code: string, origin = 'GRU'): ParsedFlight => ({ ...template, origin, flightCode: code });
 
   it('D9: is bounded by its cap, dropping the oldest records first across routes', () => {
     const store = new HistoryStore(3);
-    store.add(record('a', 1_000));
-    store.add(record('b', 2_000, 'CGH'));
-    store.add(record('c', 3_000));
-    store.add(record('d', 4_000));
-    store.add(record('e', 5_000, 'CGH'));
+    store.addFlights([flight('a')], 1_000);
+    store.addFlights([flight('b', 'CGH')], 2_000);
+    store.addFlights([flight('c')], 3_000);
+    store.addFlights([flight('d')], 4_000);
+    store.addFlights([flight('e', 'CGH')], 5_000);
     expect(store.size).toBe(3);
-    const ids = (origin: string) => store.range(bucketKey(origin, 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, 10_000).map((e) => e.record.id);
+    const ids = (origin: string) => store.range(bucketKey(origin, 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, 10_000).map((e) => e.flight.flightCode);
     expect(ids('GRU')).toEqual(['c', 'd']);
     expect(ids('CGH')).toEqual(['e']);
   });
 
   it('D9: reads only a time window of one route, cabin and program', () => {
     const store = new HistoryStore(100);
-    for (let i = 0; i < 50; i++) store.add(record(`r${i}`, i * 1_000));
+    for (let i = 0; i < 50; i++) store.addFlights([flight(`r${i}`)], i * 1_000);
     const window = store.range(bucketKey('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1'), 10_000, 14_000);
-    expect(window.map((e) => e.record.id)).toEqual(['r10', 'r11', 'r12', 'r13', 'r14']);
+    expect(window.map((e) => e.flight.flightCode)).toEqual(['r10', 'r11', 'r12', 'r13', 'r14']);
     expect(store.range(bucketKey('GRU', 'JFK', 'BUSINESS', 'PROGRAM_1'), 0, 100_000)).toEqual([]);
   });
 });

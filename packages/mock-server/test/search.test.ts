@@ -120,20 +120,6 @@ describe('the cache of generated searches', () => {
     expect(cache.get(at('2026-12-15'))).not.toBe(a);
   });
 
-  it("D180: gives a search's history group again from its remembered entry, without making it the most recent, and generates it anew once forgotten", () => {
-    const cache = new SearchCache(1, 2);
-    const now = Date.UTC(2026, 10, 20, 12);
-    const at = (departureDate: string) => normalizeSearch(validSearch({ departureDate }) as SearchRequest);
-    const first = cache.historyGroups(cache.get(at('2026-12-15'), now))[0]!;
-    cache.get(at('2026-12-16'), now);
-    expect(cache.historyGroupAgain(at('2026-12-15'), now, 0)).toBe(first);
-    // Reading it again did not refresh it: 12-15 is still the least recent, and the next search forgets it.
-    cache.get(at('2026-12-17'), now);
-    const again = cache.historyGroupAgain(at('2026-12-15'), now, 0);
-    expect(again).not.toBe(first);
-    expect(again).toEqual(first);
-  });
-
   it('tells apart every field generation reads', () => {
     const base = normalizeSearch(validSearch({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }) as SearchRequest);
     const variants = [

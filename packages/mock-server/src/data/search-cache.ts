@@ -1,5 +1,4 @@
 import type { ParsedFlight } from '@flight-search/contract';
-import { hasHistory } from '../history/records.js';
 import { generateFlights, pastDates, saleCutoffKey, toRawData, type NormalizedSearch } from './index.js';
 
 /** What one search generates: its flights and, once asked for, their JSON in each response format. */
@@ -7,8 +6,6 @@ export interface Generated {
   readonly flights: ParsedFlight[];
   parsedJson?: string;
   rawJson?: string;
-  /** The flights that have a history record, by the store's buckets. */
-  historyGroups?: ParsedFlight[][];
 }
 
 /** Searches remembered per mock (most recently used kept): at most some 10 MB of flights and JSON. */
@@ -52,29 +49,9 @@ export class SearchCache {
     return entry.rawJson;
   }
 
-  /** History group `index` of a search answered at `now` (D180): the cached entry's, else generated again, uncached. */
-  historyGroupAgain(search: NormalizedSearch, now: number, index: number): readonly ParsedFlight[] {
-    const entry = this.#entries.get(this.#keyOf(search, now)) ?? { flights: generateFlights(this.seed, search, now) };
-    return this.historyGroups(entry)[index] ?? [];
-  }
-
-  /** The key of a search at `now`: which dates are gone (D38) and, for today, the local minute (D139). */
+  /** The key of a search at `now`: which dates are gone and, for today, the local minute (see {@link get}). */
   #keyOf(search: NormalizedSearch, now: number | undefined): string {
     const past = now === undefined ? undefined : pastDates(search, now);
     return past && now !== undefined ? `${searchKey(search)}|${past.outbound}|${past.inbound}|${saleCutoffKey(search, now)}` : searchKey(search);
-  }
-
-  historyGroups(entry: Generated): ParsedFlight[][] {
-    if (entry.historyGroups) return entry.historyGroups;
-    const groups = new Map<string, ParsedFlight[]>();
-    for (const flight of entry.flights) {
-      if (!hasHistory(flight)) continue;
-      const key = `${flight.origin}|${flight.destination}|${flight.cabinType}|${flight.airlineLoyalty}`;
-      const group = groups.get(key);
-      if (group) group.push(flight);
-      else groups.set(key, [flight]);
-    }
-    entry.historyGroups = [...groups.values()];
-    return entry.historyGroups;
   }
 }

@@ -43,17 +43,12 @@ interface WatchedFlight {
 }
 
 /**
- * Price history the mock "collected" before anyone searched, as a
- * price-tracking service stores it (D44, D101): over the 30 UTC days before
- * the day of `now`, the program's collector visits the route and cabin once
- * every 3 days, at a fixed UTC hour, and records a calendar: the cheapest
- * itinerary of each of the route's next 3 departures on its watched weekday,
- * at one adult's price, as the program's award calendar shows it; one visit
- * in 5 also keeps the nearest one's fares, legs and seats. Prices drift smoothly with the departure day and rise as
- * departure nears, so a chart of them is a believable series. Itineraries
- * whose aircraft lack the cabin are not watched (D40). Deterministic for a
- * seed, route and UTC day of `now`; unknown airports and routes without
- * service give `[]`.
+ * Price history the mock "collected" before anyone searched (D44, D101): over the 30 UTC days before
+ * `now`'s, the program's collector visits the route and cabin every 3 days at a fixed UTC hour and records
+ * the cheapest itinerary of its next 3 departures on a watched weekday, at one adult's price; one visit in 5
+ * keeps the nearest one's fares, legs and seats. Prices drift with the departure day and rise as it nears.
+ * Aircraft without the cabin are not watched (D40). Deterministic for a seed, route and UTC day; unknown
+ * airports and routes without service give `[]`.
  *
  * @example
  * baselineHistory(42, { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', program: 'PROGRAM_1' }, Date.now());

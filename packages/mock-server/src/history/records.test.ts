@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateFlights } from '../data/flights/index.js';
 import { contractErrors, searchOf } from '../data/testing/contract.js';
 import { baselineHistory } from './baseline.js';
-import { toHistoryRecords } from './records.js';
+import { toHistoryRecords } from '../../test/support/history-records.js';
 
 const NOW = Date.parse('2026-11-20T15:30:00Z');
 const DAY = 86_400_000;

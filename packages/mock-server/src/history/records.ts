@@ -17,16 +17,11 @@ export function hasHistory(flight: ParsedFlight): boolean {
 }
 
 /**
- * One history record of a flight priced in miles, collected at `createdAt`
- * (epoch ms, written as UTC with `Z`), or `undefined` for a cash flight
- * (history prices are miles: D9). `sequence` is the record's number in its
- * store: the same flight can be collected twice at the same instant (two
- * identical searches under a fixed clock), and its records must still have
- * distinct ids (`createdAtText` is `createdAt` as written, passed by a caller
- * storing many records of one instant). Some records lack `fares`, `legs`, `availableSeats`,
- * `tripType` or `roundTrip`, as the spec says providers do.
+ * The history record of a miles flight collected at `createdAt` (epoch ms), `undefined` for a cash flight
+ * (D9). `sequence`, the record's number in its store, keeps ids distinct for one flight at one instant.
+ * Some records lack `fares`, `legs`, `availableSeats`, `tripType` or `roundTrip`, as the spec says providers do.
  */
-export function historyRecord(flight: ParsedFlight, createdAt: number, sequence = 0, createdAtText = formatUtc(createdAt)): HistoryRecord | undefined {
+export function historyRecord(flight: ParsedFlight, createdAt: number, sequence = 0): HistoryRecord | undefined {
   const program = flight.airlineLoyalty;
   if (!isMilesProgram(program) || !hasHistory(flight)) return undefined;
   const perPassenger = perPassengerMiles(flight);
@@ -34,7 +29,8 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
   for (let i = 1; i < flight.fares.length; i++) if ((perPassenger[i] ?? Infinity) < (perPassenger[cheapest] ?? Infinity)) cheapest = i;
   const fare = flight.fares[cheapest];
   const basePrice = perPassenger[cheapest] ?? 0;
-  // The instant as written, not as a number: hashing a number goes through its text, which for epoch ms costs more than the rest.
+  // The instant as written: hashing epoch ms goes through its text, which costs more than the rest.
+  const createdAtText = formatUtc(createdAt);
   const random = createRandom(flight.id, 'history', createdAtText, sequence);
   const record: HistoryRecord = {
     id: recordId(random.uuid(), sequence),
@@ -86,42 +82,18 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
   return record;
 }
 
-/**
- * History records for the flights of a successful search, collected at
- * `createdAt` (epoch ms): one per flight priced in miles; cash flights give
- * none. Pass the flights {@link generateFlights} returned, so each record's
- * `basePrice` is the price of one passenger. The flight at index `i` is
- * record number `firstSequence + i` (see {@link historyRecord}).
- *
- * @example
- * const records = toHistoryRecords(generateFlights(42, search), Date.now());
- * records[0]?.createdAt; // '2026-11-20T13:05:22Z'
- */
-export function toHistoryRecords(flights: readonly ParsedFlight[], createdAt: number, firstSequence = 0): HistoryRecord[] {
-  const records: HistoryRecord[] = [];
-  flights.forEach((flight, index) => {
-    const record = historyRecord(flight, createdAt, firstSequence + index);
-    if (record) records.push(record);
-  });
-  return records;
-}
-
 const NODE_BITS = 2 ** 48;
 const HALF = 2 ** 24;
 
-/**
- * `uuid` with its last 12 hex digits (48 bits) taken from `sequence`: the
- * generator's state is 32 bits, so its UUIDs alone repeat by chance among the
- * 100 000 records a store keeps; distinct sequence numbers make distinct ids.
- */
+/** `uuid` with its last 12 hex digits from `sequence`: a 32-bit generator's UUIDs alone repeat among 100 000 records. */
 function recordId(uuid: string, sequence: number): string {
   return uuid.slice(0, 24) + scramble48(sequence % NODE_BITS);
 }
 
-/** 24 bits as 6 hex digits, zero-padded: two of them write a 48-bit number without `toString(16)` of a double. */
+/** 24 bits as 6 hex digits, zero-padded. */
 const hex24 = (value: number): string => (HEX[value >>> 16] as string) + (HEX[(value >>> 8) & 255] as string) + (HEX[value & 255] as string);
 
-/** The Feistel round function: any function keeps the network one-to-one; this one scatters nearby numbers with integer arithmetic only (the murmur3 finalizer). */
+/** The Feistel round function: scatters nearby numbers (the murmur3 finalizer). */
 function scatter(round: number, value: number): number {
   let h = Math.imul(value ^ Math.imul(round + 1, 0x9e3779b9), 0x85ebca6b);
   h ^= h >>> 13;
@@ -129,11 +101,7 @@ function scatter(round: number, value: number): number {
   return h ^ (h >>> 16);
 }
 
-/**
- * A bijection of 48-bit numbers (a Feistel network over two 24-bit halves, so
- * any round function keeps it one-to-one), as 12 hex digits: consecutive records get unrelated
- * looking ids rather than a visible counter.
- */
+/** A bijection of 48-bit numbers (a Feistel network over two 24-bit halves) as 12 hex digits: no visible counter in ids. */
 function scramble48(value: number): string {
   let left = Math.floor(value / HALF);
   let right = value % HALF;

@@ -5,7 +5,7 @@ import type { StubState } from '../types.js';
 import type { ChunkedBody } from '../answer-types.js';
 import { isPlainObject } from '@flight-search/contract';
 import { errorEnvelope, validationFailed } from '../errors/envelopes.js';
-import { nextTurn } from '../history/slices.js';
+import { nextTurn } from '../history/query.js';
 import { checkRequestFilter } from '../recording/filter.js';
 import { redactPath } from '../recording/redaction.js';
 import { joinField, MockSettingError, settingIssuesOf } from '../settings.js';

@@ -1,7 +1,6 @@
 import type { Answer } from '../answer-types.js';
 import { validationFailed } from '../errors/envelopes.js';
-import { queryHistoryChunks } from '../history/query.js';
-import { Slicer } from '../history/slices.js';
+import { queryHistoryChunks, Slicer } from '../history/query.js';
 import { HISTORY_QUERY_SCHEMA, validateHistoryQuery } from '@flight-search/contract';
 import { placeProblem } from '../data/index.js';
 import { unknownFieldsOf } from '../validation/unknown-fields.js';
@@ -17,6 +16,6 @@ export async function historyRoute(context: RouteContext): Promise<Answer> {
   // The spec's rules and this mock's decisions (D9, D107).
   const checked = validateHistoryQuery(url.searchParams, { decisions: true, place: placeProblem });
   if (!checked.ok || unknown.refused.length > 0) return unknown.warned(validationFailed([...(checked.ok ? [] : checked.issues), ...unknown.refused]));
-  const chunks = await queryHistoryChunks(checked.query, state.history, state.baseline, state.options.now(), new Slicer(() => request.aborted()));
+  const chunks = await queryHistoryChunks(checked.query, state.history, state.options.seed, state.options.now(), new Slicer(() => request.aborted()));
   return unknown.warned({ status: 200, body: undefined, chunks });
 }

@@ -97,12 +97,8 @@ async function answerSearch(context: RouteContext, search: NormalizedSearch): Pr
   if (outcome.ok) {
     const searchedAt = state.options.now();
     const generated = state.searches.get(search, searchedAt);
-    if (search.priceType === 'MILES') {
-      // One entry per bucket, whose records a history query builds from these flights generated again (D180).
-      for (const [index, group] of state.searches.historyGroups(generated).entries())
-        state.history.addFlights(group, searchedAt, () => state.searches.historyGroupAgain(search, searchedAt, index));
-    }
-    // JSON.stringify of the response, the flights serialized once per distinct search.
+    if (search.priceType === 'MILES') state.history.addFlights(generated.flights, searchedAt);
+    // Exactly JSON.stringify of the response object, with the flights' part serialized once per distinct search.
     const field = search.responseFormat === 'PARSED' ? 'flights' : 'data';
     const json = `{"results":[{"airline":${JSON.stringify(search.program)},"success":true,"${field}":${state.searches.json(search, generated)}}],"summary":{"totalAirlinesRequested":1,"successfulSearches":1,"failedSearches":0}}`;
     return { status: 200, body: undefined, json };
