@@ -24,7 +24,14 @@ export default {
   modifierTags: [...OptionDefaults.modifierTags, '@constant'],
   treatWarningsAsErrors: true,
   // notDocumented is the plugin's check (it exempts members of the generated contract types).
-  validation: { notExported: true, invalidLink: true, invalidPath: true, rewrittenLink: true, notDocumented: false, unusedMergeModuleWith: true },
+  validation: {
+    notExported: true,
+    invalidLink: true,
+    invalidPath: true,
+    rewrittenLink: true,
+    notDocumented: false,
+    unusedMergeModuleWith: true,
+  },
   // Markdown output
   hidePageHeader: true,
   hideBreadcrumbs: false,

@@ -65,7 +65,9 @@ for (const suite of selected) {
     out = await suite.run(ctx);
   } catch (error) {
     failure = error instanceof NotReady ? error.message : `the suite failed: ${error?.stack ?? error}`;
-    console.log(`  ${error instanceof NotReady ? 'not run' : 'FAILED'}: ${failure.split('\n').slice(0, 6).join('\n  ')}`);
+    console.log(
+      `  ${error instanceof NotReady ? 'not run' : 'FAILED'}: ${failure.split('\n').slice(0, 6).join('\n  ')}`,
+    );
   }
   if (out.method) console.log(`  method: ${out.method}`);
   for (const f of out.figures) console.log(`  ${f.label}: ${f.value}`);
@@ -97,9 +99,12 @@ const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
 const text = `${markdown({ machine: m, command, commit: gitCommit(), durationS, suites: results, notes })}\n`;
 const tooBig = sizeProblems('bench/RESULTS.md', text);
 const file =
-  only || quick || tooBig.length ? join(ensureTmp(), tooBig.length ? 'RESULTS.too-big.md' : 'RESULTS.partial.md') : join(root, 'bench', 'RESULTS.md');
+  only || quick || tooBig.length
+    ? join(ensureTmp(), tooBig.length ? 'RESULTS.too-big.md' : 'RESULTS.partial.md')
+    : join(root, 'bench', 'RESULTS.md');
 writeFileSync(file, text);
-if (tooBig.length) console.log(`not written to bench/RESULTS.md: ${tooBig.join('; ')} (shorten the suites' labels or method)`);
+if (tooBig.length)
+  console.log(`not written to bench/RESULTS.md: ${tooBig.join('; ')} (shorten the suites' labels or method)`);
 const counts = {};
 for (const { status } of results.flatMap((r) => r.targets)) counts[status] = (counts[status] ?? 0) + 1;
 console.log(

@@ -48,10 +48,12 @@ function fail(message) {
 }
 
 const argv = process.argv.slice(2);
-const option = (name) => (argv.includes(name) ? (argv[argv.indexOf(name) + 1] ?? fail(`${name} needs a value.`)) : undefined);
+const option = (name) =>
+  argv.includes(name) ? (argv[argv.indexOf(name) + 1] ?? fail(`${name} needs a value.`)) : undefined;
 const target = option('--target') ?? host;
 const targets = target === 'all' ? Object.keys(TARGETS) : [target];
-if (!(target === 'all' || target in TARGETS)) fail(`--target ${target}: one of ${Object.keys(TARGETS).join(', ')} or all.`);
+if (!(target === 'all' || target in TARGETS))
+  fail(`--target ${target}: one of ${Object.keys(TARGETS).join(', ')} or all.`);
 const outDir = join(root, 'dist', 'executable');
 const out = option('--out');
 if (out !== undefined && targets.length > 1) fail('--out names one file: give one --target with it.');
@@ -59,7 +61,8 @@ const fileOf = (name) => out ?? join(outDir, `flight-search-mock-${name}${name.s
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout: 300_000, env: { ...process.env, ...env } });
-  if (result.status !== 0) fail(`${command} ${args.join(' ')} failed:\n${(result.stderr || result.stdout || String(result.error)).trim()}`);
+  if (result.status !== 0)
+    fail(`${command} ${args.join(' ')} failed:\n${(result.stderr || result.stdout || String(result.error)).trim()}`);
   return result;
 }
 
@@ -99,10 +102,20 @@ function signatureProblem(b) {
   const index = Array.from({ length: be(b, blob + 8) }, (_, i) => blob + 12 + i * 8).find((at) => be(b, at) === 0);
   const cd = index === undefined ? -1 : blob + be(b, index + 4);
   if (cd < 0 || be(b, cd) !== 0xfade0c02) return 'no CodeDirectory';
-  const [hashAt, slots, limit, size, type, page] = [be(b, cd + 16), be(b, cd + 28), be(b, cd + 32), b[cd + 36], b[cd + 37], b[cd + 39]];
-  if (type !== 2 || size !== 32 || page !== 12) return `hashes of type ${type}, ${size} bytes, over pages of 2^${page} bytes: not SHA-256 over 4 KiB`;
+  const [hashAt, slots, limit, size, type, page] = [
+    be(b, cd + 16),
+    be(b, cd + 28),
+    be(b, cd + 32),
+    b[cd + 36],
+    b[cd + 37],
+    b[cd + 39],
+  ];
+  if (type !== 2 || size !== 32 || page !== 12)
+    return `hashes of type ${type}, ${size} bytes, over pages of 2^${page} bytes: not SHA-256 over 4 KiB`;
   if (limit !== blob || slots !== Math.ceil(limit / 4096)) return 'a signature that does not cover the whole file';
-  const bad = pageHashes(b, limit).filter((h, i) => !h.equals(b.subarray(cd + hashAt + i * 32, cd + hashAt + (i + 1) * 32))).length;
+  const bad = pageHashes(b, limit).filter(
+    (h, i) => !h.equals(b.subarray(cd + hashAt + i * 32, cd + hashAt + (i + 1) * 32)),
+  ).length;
   return bad ? `${bad} of ${slots} pages not matching their hash` : undefined;
 }
 
@@ -116,7 +129,18 @@ function signAdHoc(b) {
   const hashes = pageHashes(b, blob);
   const cd = Buffer.alloc(88 + ident.length + hashes.length * 32);
   // magic, length, version 0x20400, flags adhoc|linker-signed, hashOffset, identOffset, no special slots, code slots, codeLimit
-  for (const [at, value] of [0xfade0c02, cd.length, 0x20400, 0x20002, 88 + ident.length, 88, 0, hashes.length, blob].entries()) cd.writeUInt32BE(value, at * 4);
+  for (const [at, value] of [
+    0xfade0c02,
+    cd.length,
+    0x20400,
+    0x20002,
+    88 + ident.length,
+    88,
+    0,
+    hashes.length,
+    blob,
+  ].entries())
+    cd.writeUInt32BE(value, at * 4);
   cd.set([32, 2, 0, 12], 36); // SHA-256 hashes of 32 bytes, 4 KiB pages
   cd.writeBigUInt64BE(b.readBigUInt64LE(text.at + 48), 72); // execSegLimit: __TEXT's file size (its base is 0)
   cd.writeBigUInt64BE(1n, 80); // the main binary
@@ -136,14 +160,18 @@ function checkStructure(file, name) {
   const found = {
     elf: () => b.toString('latin1', 0, 4) === '\x7fELF' && b.readUInt16LE(18),
     macho: () => le(b, 0) === 0xfeedfacf && le(b, 4),
-    pe: () => b.toString('latin1', 0, 2) === 'MZ' && b.toString('latin1', le(b, 0x3c), le(b, 0x3c) + 4) === 'PE\0\0' && b.readUInt16LE(le(b, 0x3c) + 4),
+    pe: () =>
+      b.toString('latin1', 0, 2) === 'MZ' &&
+      b.toString('latin1', le(b, 0x3c), le(b, 0x3c) + 4) === 'PE\0\0' &&
+      b.readUInt16LE(le(b, 0x3c) + 4),
   }[format]();
   if (found !== machine) fail(`${file} is not a ${format} file for ${name} (machine ${found})`);
   if (format !== 'macho') return `${format}, machine 0x${machine.toString(16)}`;
   const problem = signatureProblem(b);
   if (problem !== undefined) {
     signAdHoc(b);
-    if (signatureProblem(b) !== undefined) fail(`${file}: the ad-hoc signature written does not verify: ${signatureProblem(b)}`);
+    if (signatureProblem(b) !== undefined)
+      fail(`${file}: the ad-hoc signature written does not verify: ${signatureProblem(b)}`);
     writeFileSync(file, b);
   }
   return `mach-o, cpu 0x${machine.toString(16)}, ad-hoc signature verified${problem ? ` (signed here: Bun's file had ${problem})` : ' (signed by Bun)'}`;
@@ -179,13 +207,27 @@ for (const name of targets) {
   mkdirSync(dirname(file), { recursive: true });
   rmSync(file, { force: true });
   const started = performance.now();
-  run(bun, ['build', '--compile', `--target=${TARGETS[name].bun}`, '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig', script, '--outfile', file], {
-    BUN_INSTALL_CACHE_DIR: join(work, 'bun'),
-  });
+  run(
+    bun,
+    [
+      'build',
+      '--compile',
+      `--target=${TARGETS[name].bun}`,
+      '--no-compile-autoload-dotenv',
+      '--no-compile-autoload-bunfig',
+      script,
+      '--outfile',
+      file,
+    ],
+    {
+      BUN_INSTALL_CACHE_DIR: join(work, 'bun'),
+    },
+  );
   const checked = checkStructure(file, name);
   if (name === host) {
     const help = spawnSync(file, ['--help'], { encoding: 'utf8', timeout: 30_000 });
-    if (help.status !== 0 || !help.stdout.includes('flight-search-mock')) fail(`${file} does not run: ${help.stderr || help.stdout || help.error}`);
+    if (help.status !== 0 || !help.stdout.includes('flight-search-mock'))
+      fail(`${file} does not run: ${help.stderr || help.stdout || help.error}`);
   }
   const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
   sums.push(`${sha256}  ${basename(file)}\n`);

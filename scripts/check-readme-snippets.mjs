@@ -18,7 +18,13 @@ import { shellBlocks, snippets } from './lib/snippets.mjs';
 import { ENTRY_POINTS } from './typedoc/entry-points.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const READMES = ['README.md', 'packages/sdk/README.md', 'packages/mock-server/README.md', 'examples/consumer-tests/README.md', 'examples/web/README.md'];
+const READMES = [
+  'README.md',
+  'packages/sdk/README.md',
+  'packages/mock-server/README.md',
+  'examples/consumer-tests/README.md',
+  'examples/web/README.md',
+];
 const out = join(root, '.tmp/readme-snippets');
 
 rmSync(out, { recursive: true, force: true });
@@ -54,7 +60,11 @@ writeFileSync(
   ),
 );
 
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(out, 'tsconfig.json')], { encoding: 'utf8' });
+const tsc = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(out, 'tsconfig.json')],
+  { encoding: 'utf8' },
+);
 // Name each failing snippet by its README and line, not by the generated file.
 /** `README.md:line:column` of line `l` (1-based) of a checked snippet file. */
 function where(file, l, c) {
@@ -67,10 +77,13 @@ function where(file, l, c) {
   return `${file.readme}:${file.line}`;
 }
 // Name each failing snippet by its README and line, not by the generated file.
-const report = (tsc.stdout + tsc.stderr).replace(/(?:[^\s]*\/)?([\w.-]+__L\d+)\.ts\((\d+),(\d+)\)/g, (match, name, l, c) => {
-  const file = files.find((f) => f.name === `${name}.ts`);
-  return file ? `${where(file, Number(l), c)} (snippet at line ${file.line})` : match;
-});
+const report = (tsc.stdout + tsc.stderr).replace(
+  /(?:[^\s]*\/)?([\w.-]+__L\d+)\.ts\((\d+),(\d+)\)/g,
+  (match, name, l, c) => {
+    const file = files.find((f) => f.name === `${name}.ts`);
+    return file ? `${where(file, Number(l), c)} (snippet at line ${file.line})` : match;
+  },
+);
 if (tsc.status !== 0) {
   process.stderr.write(report);
   console.error(`check:readme: ${files.length} snippets, tsc found errors above`);
@@ -111,14 +124,21 @@ async function runSnippet(file) {
   }
   const env = { ...process.env, FLIGHT_SEARCH_API_KEY: 'test-key', FLIGHT_SEARCH_BASE_URL: mock.url };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'pipe'], timeout: RUN_TIMEOUT_MS });
+    const child = spawn(process.execPath, [script], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: RUN_TIMEOUT_MS,
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
     });
     child.on('close', (code, signal) => {
       if (code === 0) resolve(undefined);
-      else if (signal) resolve(`${file.readme}:${file.line}: the snippet was stopped (${signal}) after ${RUN_TIMEOUT_MS / 1000} s\n${stderr}`);
+      else if (signal)
+        resolve(
+          `${file.readme}:${file.line}: the snippet was stopped (${signal}) after ${RUN_TIMEOUT_MS / 1000} s\n${stderr}`,
+        );
       else resolve(`${file.readme}:${file.line}: the snippet exited ${code}\n${stderr}`);
     });
   });
@@ -198,7 +218,11 @@ async function runShellBlocks() {
       return `not JSON: ${error.message}`;
     }
     if (block.mark !== 'stub') return undefined;
-    const answer = await fetch(`${url}/__mock/stubs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+    const answer = await fetch(`${url}/__mock/stubs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(value),
+    });
     return answer.status === 201 ? undefined : `the stub is refused: ${answer.status} ${await answer.text()}`;
   }
 

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's bold escapes (ESC) when the output is not a terminal
-const say = (text) => process.stdout.write(`\x1b[1m[demo]\x1b[0m ${text}\n`.replace(/\x1b\[\d+m/g, process.stdout.isTTY ? '$&' : ''));
+const BOLD = /\x1b\[\d+m/g;
+const say = (text) =>
+  process.stdout.write(`\x1b[1m[demo]\x1b[0m ${text}\n`.replace(BOLD, process.stdout.isTTY ? '$&' : ''));
 
 /** Newest modification time of the files under `path` (a file or a folder). */
 function newest(path) {
@@ -54,7 +56,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 process.on('exit', () => stopAll('SIGKILL'));
 
 const packages = [
-  { dir: 'packages/sdk', inputs: ['src', 'package.json', 'tsup.config.ts'], outputs: ['dist/index.js', 'dist/index.cjs'] },
+  {
+    dir: 'packages/sdk',
+    inputs: ['src', 'package.json', 'tsup.config.ts'],
+    outputs: ['dist/index.js', 'dist/index.cjs'],
+  },
   {
     dir: 'packages/mock-server',
     inputs: ['src', 'package.json', 'tsup.config.ts', '../../openapi.yaml'],
@@ -81,10 +87,14 @@ if (stale.length > 0) {
 }
 
 const serverLog = [];
-const server = run(process.execPath, [join(root, 'packages/mock-server/dist/cli.js'), '--port', '0', '--latency', 'realistic', '--quiet'], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+const server = run(
+  process.execPath,
+  [join(root, 'packages/mock-server/dist/cli.js'), '--port', '0', '--latency', 'realistic', '--quiet'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
 server.stderr.on('data', (chunk) => serverLog.push(chunk));
 const serverExit = exitOf(server);
 
@@ -115,6 +125,9 @@ const code = (await exitOf(example)).code ?? 1;
 
 server.kill('SIGTERM');
 const stopped = await serverExit;
-if (stopped.code !== 0) say(`the server exited with ${stopped.code ?? stopped.signal}:\n${Buffer.concat(serverLog).toString()}`);
-say(`${code === 0 ? 'done' : `node-compare failed with exit code ${code}`} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+if (stopped.code !== 0)
+  say(`the server exited with ${stopped.code ?? stopped.signal}:\n${Buffer.concat(serverLog).toString()}`);
+say(
+  `${code === 0 ? 'done' : `node-compare failed with exit code ${code}`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 process.exit(code === 0 && stopped.code === 0 ? 0 : code || 1);

@@ -37,7 +37,9 @@ const only = args
   .split(',');
 const examples = EXAMPLES.filter(({ dir }) => !only || only.includes(basename(dir)));
 if (examples.length === 0) {
-  console.log(`FAIL no example is named ${only.join(', ')}; the examples: ${EXAMPLES.map(({ dir }) => basename(dir)).join(', ')}`);
+  console.log(
+    `FAIL no example is named ${only.join(', ')}; the examples: ${EXAMPLES.map(({ dir }) => basename(dir)).join(', ')}`,
+  );
   process.exit(1);
 }
 const started = performance.now();
@@ -75,7 +77,10 @@ function pointAtTarballs(file) {
   for (const field of ['dependencies', 'devDependencies']) {
     for (const name of Object.keys(manifest[field] ?? {})) {
       if (!name.startsWith('@flight-search/')) continue;
-      if (!tarballs[name]) fail(`${file} depends on ${name}, which is not one of the packed packages (${Object.keys(tarballs).join(', ')})`);
+      if (!tarballs[name])
+        fail(
+          `${file} depends on ${name}, which is not one of the packed packages (${Object.keys(tarballs).join(', ')})`,
+        );
       manifest[field][name] = tarballs[name];
       rewritten.push(name);
     }
@@ -90,9 +95,14 @@ for (const example of examples) {
   const t0 = performance.now();
   cpSync(join(root, example.dir), project, { recursive: true, filter: (source) => !GENERATED.has(basename(source)) });
   const { scripts, rewritten } = pointAtTarballs(join(project, 'package.json'));
-  if (!scripts.includes('test') && !scripts.includes('build')) fail(`${example.dir}/package.json has neither a build nor a test script`, project);
+  if (!scripts.includes('test') && !scripts.includes('build'))
+    fail(`${example.dir}/package.json has neither a build nor a test script`, project);
   const options = { cwd: project, timeoutMs: example.timeoutMs, extraEnv: chromium ? { CHROMIUM_PATH: chromium } : {} };
-  const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], options);
+  const installed = await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    options,
+  );
   if (installed.code !== 0) fail(`${name}: npm install exited ${installed.code}\n${printed(installed)}`, project);
   say(`${name}: copied to ${project}, ${rewritten.join(' and ')} from the tarballs, installed (${seconds(t0)})`);
   for (const script of scripts) {

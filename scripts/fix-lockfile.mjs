@@ -19,7 +19,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 // A path argument names another lock (the tests check copies); default: the repository's.
-const file = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? new URL('../package-lock.json', import.meta.url);
+const file =
+  process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'netbsd', 'sunos', 'win32', 'aix', 'openharmony'];
 const CPU = {
@@ -64,7 +65,12 @@ for (const [path, node] of Object.entries(lock.packages)) {
     if (resolves(path, name)) continue;
     const platform = platformOf(name);
     if (!platform || !/^\d+\.\d+\.\d+/.test(range)) continue;
-    lock.packages[`node_modules/${name}`] = { version: range, ...(node.dev && { dev: true }), optional: true, ...platform };
+    lock.packages[`node_modules/${name}`] = {
+      version: range,
+      ...(node.dev && { dev: true }),
+      optional: true,
+      ...platform,
+    };
     added++;
   }
 }
@@ -79,7 +85,8 @@ if (process.argv.includes('--check')) {
     ...unverified.map((path) => `${path} is downloaded but has no integrity hash`),
   ];
   for (const problem of problems) console.error(`check:lockfile: ${problem}`);
-  if (problems.length === 0) console.log('check:lockfile: package-lock.json is complete, every downloaded entry has its integrity');
+  if (problems.length === 0)
+    console.log('check:lockfile: package-lock.json is complete, every downloaded entry has its integrity');
   process.exit(problems.length ? 1 : 0);
 }
 
@@ -87,21 +94,31 @@ if (process.argv.includes('--check')) {
 async function pin(path) {
   const node = lock.packages[path];
   const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
-  const { stdout } = await promisify(execFile)('npm', ['view', `${name}@${node.version}`, 'dist', '--json'], { encoding: 'utf8' });
+  const { stdout } = await promisify(execFile)('npm', ['view', `${name}@${node.version}`, 'dist', '--json'], {
+    encoding: 'utf8',
+  });
   const dist = JSON.parse(stdout);
-  if (typeof dist?.integrity !== 'string') throw new Error(`fix-lockfile: the registry gives no dist.integrity for ${name}@${node.version}`);
+  if (typeof dist?.integrity !== 'string')
+    throw new Error(`fix-lockfile: the registry gives no dist.integrity for ${name}@${node.version}`);
   // npm's own key order (version, resolved, integrity, then the rest), so a later `npm install` leaves the entry as it is.
   const { version, resolved, integrity, ...rest } = node;
   lock.packages[path] = { version, resolved: dist.tarball, integrity: dist.integrity, ...rest };
 }
-const platformPaths = unverified.filter((path) => lock.packages[path].optional && platformOf(path.slice(path.lastIndexOf('node_modules/') + 13)));
+const platformPaths = unverified.filter(
+  (path) => lock.packages[path].optional && platformOf(path.slice(path.lastIndexOf('node_modules/') + 13)),
+);
 // A few at a time: one `npm view` per entry, without opening dozens of registry connections at once.
 for (let i = 0; i < platformPaths.length; i += 8) await Promise.all(platformPaths.slice(i, i + 8).map(pin));
 
 if (added || platformPaths.length) {
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  );
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(`fix-lockfile: added ${added} platform entries the registry here does not serve; pinned the integrity of ${platformPaths.length}`);
+  console.log(
+    `fix-lockfile: added ${added} platform entries the registry here does not serve; pinned the integrity of ${platformPaths.length}`,
+  );
 }
 const left = unverified.filter((path) => !platformPaths.includes(path));
-if (left.length) console.warn(`fix-lockfile: no integrity for ${left.join(', ')} (not a platform build: reinstall it with npm)`);
+if (left.length)
+  console.warn(`fix-lockfile: no integrity for ${left.join(', ')} (not a platform build: reinstall it with npm)`);

@@ -22,7 +22,10 @@ const banner = (what) =>
  * literals of a union it joins (a bare `string` would swallow them).
  */
 const ANY_OTHER_STRING = ts.factory.createParenthesizedType(
-  ts.factory.createIntersectionTypeNode([ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), ts.factory.createTypeLiteralNode([])]),
+  ts.factory.createIntersectionTypeNode([
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+    ts.factory.createTypeLiteralNode([]),
+  ]),
 );
 
 /**
@@ -87,8 +90,13 @@ function openEnums(node, found = []) {
  */
 async function linkDecisions(text) {
   const decisions = new Map();
-  for (const [, id, title] of (await readFile(join(root, 'docs/decisions.md'), 'utf8')).matchAll(/^### (D\d+)\. (.+)$/gm)) {
-    decisions.set(id, { title: title.replace(/`/g, ''), anchor: headingAnchors(`### ${id}. ${title}`)[Symbol.iterator]().next().value });
+  for (const [, id, title] of (await readFile(join(root, 'docs/decisions.md'), 'utf8')).matchAll(
+    /^### (D\d+)\. (.+)$/gm,
+  )) {
+    decisions.set(id, {
+      title: title.replace(/`/g, ''),
+      anchor: headingAnchors(`### ${id}. ${title}`)[Symbol.iterator]().next().value,
+    });
   }
   // The first mention links the decision; later ones name it (the mock's tarball carries these
   // types twice over, and its unpacked size is capped).
@@ -111,8 +119,12 @@ const generators = [
     // A marked schema the hook never saw (openapi-typescript calls it only in some places) would
     // silently come out as `string`: refuse to generate instead.
     const missed = openEnums(document).length - transformed.size;
-    if (missed) throw new Error(`${missed} x-open-enum schema(s) of openapi.yaml were not rewritten by the transform hook`);
-    return ['packages/contract/src/generated/openapi.ts', `${banner('openapi-typescript')}\n${await linkDecisions(astToString(ast))}`];
+    if (missed)
+      throw new Error(`${missed} x-open-enum schema(s) of openapi.yaml were not rewritten by the transform hook`);
+    return [
+      'packages/contract/src/generated/openapi.ts',
+      `${banner('openapi-typescript')}\n${await linkDecisions(astToString(ast))}`,
+    ];
   },
 ];
 
@@ -120,7 +132,8 @@ const generators = [
 try {
   const { readdir } = await import('node:fs/promises');
   for (const file of (await readdir(resolve(root, 'scripts/generators'))).sort()) {
-    if (file.endsWith('.mjs')) generators.push((await import(pathToFileURL(resolve(root, 'scripts/generators', file)))).default);
+    if (file.endsWith('.mjs'))
+      generators.push((await import(pathToFileURL(resolve(root, 'scripts/generators', file)))).default);
   }
 } catch (error) {
   if (error.code !== 'ENOENT') throw error;
@@ -134,7 +147,9 @@ for (const generate of generators) {
     const current = await readFile(target, 'utf8').catch(() => null);
     if (current !== text) {
       stale++;
-      console.error(`${relative(root, target)} differs from a fresh generation of openapi.yaml: run \`npm run generate\`.`);
+      console.error(
+        `${relative(root, target)} differs from a fresh generation of openapi.yaml: run \`npm run generate\`.`,
+      );
     }
   } else {
     await mkdir(dirname(target), { recursive: true });

@@ -30,7 +30,11 @@ const STEPS = [
   ['API reference (TypeDoc, warnings are errors)', 'npx', ['--no', '--', 'typedoc']],
   ['links of the READMEs as packed and of the docs', 'node', ['scripts/release/check-links.mjs']],
   ['publish dry-run and tarball contents', 'node', ['scripts/release/check-tarballs.mjs']],
-  ["the mock's executables for the five targets, with their SHA-256 sums", 'node', ['scripts/build-executable.mjs', '--target', 'all']],
+  [
+    "the mock's executables for the five targets, with their SHA-256 sums",
+    'node',
+    ['scripts/build-executable.mjs', '--target', 'all'],
+  ],
 ];
 
 /** One line on the audit of the runtime dependencies; exits 1 on a high or critical advisory. */
@@ -47,7 +51,8 @@ function audit() {
     const why =
       report?.message ??
       run.error?.message ??
-      (run.stderr.split('\n').find((line) => /npm (error|warn)/.test(line) && !/Unknown user config/.test(line)) || `exit ${run.status}`);
+      (run.stderr.split('\n').find((line) => /npm (error|warn)/.test(line) && !/Unknown user config/.test(line)) ||
+        `exit ${run.status}`);
     return `audit NOT RUN: ${why.trim()}; run \`npm audit --omit=dev\` against a registry that serves advisories before publishing`;
   }
   const found = Object.entries(counts).filter(([level, n]) => level !== 'total' && n > 0);

@@ -33,10 +33,14 @@ if (selected.length === 0 || selected.includes('web') || selected.includes('next
 
 const dir = mkdtempSync(join(tmpdir(), 'vitest-'));
 const report = join(dir, 'report.json');
-const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], {
-  stdio: 'inherit',
-  env,
-});
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+  {
+    stdio: 'inherit',
+    env,
+  },
+);
 // The last line repeats vitest's own "Tests" summary (same words, same order),
 // because the JSON reporter prints its file path after vitest's summary block.
 let summary = 'Tests  1 failed (vitest wrote no report)';

@@ -18,10 +18,18 @@ export async function cannedSearchAnswer(request = searchRequest()) {
       }),
     );
     if (res?.status === 200) {
-      return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type'), source: "the mock's answer to the bench search" };
+      return {
+        body: Buffer.from(await res.arrayBuffer()),
+        contentType: res.headers.get('content-type'),
+        source: "the mock's answer to the bench search",
+      };
     }
   } catch {
     // fall through to the contract's example
   }
-  return { body: exampleSearchAnswer(), contentType: 'application/vnd.service.v1+json', source: "the contract's RAW example (the mock could not answer)" };
+  return {
+    body: exampleSearchAnswer(),
+    contentType: 'application/vnd.service.v1+json',
+    source: "the contract's RAW example (the mock could not answer)",
+  };
 }

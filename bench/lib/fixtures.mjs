@@ -8,7 +8,16 @@ import { ensureTmp, openapiPath } from './project.mjs';
 export const BENCH_KEY = 'bench-key';
 export const BENCH_LIMIT = 1_000_000_000;
 
-export const MILES_PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
+export const MILES_PROGRAMS = [
+  'PROGRAM_1',
+  'PROGRAM_2',
+  'PROGRAM_3',
+  'PROGRAM_3_INTERLINE',
+  'PROGRAM_4',
+  'PROGRAM_5',
+  'PROGRAM_6',
+  'PROGRAM_7',
+];
 
 export const benchKeySettings = () => ({ key: BENCH_KEY, limit: BENCH_LIMIT, products: ['search', 'history'] });
 

@@ -6,7 +6,12 @@
 //   node bench/lib/history-load-child.mjs <base url> <key> <concurrency> <query string>
 import { Agent, get } from 'node:http';
 
-const [base, key, concurrency, queryString] = [process.argv[2], process.argv[3], Number(process.argv[4]), process.argv[5]];
+const [base, key, concurrency, queryString] = [
+  process.argv[2],
+  process.argv[3],
+  Number(process.argv[4]),
+  process.argv[5],
+];
 const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 let stopping = false;
 let answers = 0;
@@ -17,20 +22,24 @@ const times = [];
 function once() {
   return new Promise((resolve) => {
     const started = performance.now();
-    const req = get(`${base}/intelligence/flights/history?${queryString}`, { agent, headers: { 'x-api-key': key } }, (res) => {
-      let size = 0;
-      res.on('data', (chunk) => {
-        size += chunk.length;
-      });
-      res.on('end', () => {
-        if (res.statusCode === 200) {
-          answers++;
-          bytes += size;
-          times.push(performance.now() - started);
-        } else failures++;
-        resolve();
-      });
-    });
+    const req = get(
+      `${base}/intelligence/flights/history?${queryString}`,
+      { agent, headers: { 'x-api-key': key } },
+      (res) => {
+        let size = 0;
+        res.on('data', (chunk) => {
+          size += chunk.length;
+        });
+        res.on('end', () => {
+          if (res.statusCode === 200) {
+            answers++;
+            bytes += size;
+            times.push(performance.now() - started);
+          } else failures++;
+          resolve();
+        });
+      },
+    );
     req.on('error', () => {
       failures++;
       resolve();

@@ -13,7 +13,28 @@ const [entry, seconds, maxSearches] = [process.argv[2], Number(process.argv[3]),
 const { createFlightSearchMock } = await import(pathToFileURL(entry).href);
 const KEY = 'bench-key';
 const PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_4', 'PROGRAM_5'];
-const AIRPORTS = ['GRU', 'JFK', 'LHR', 'CDG', 'MIA', 'LIS', 'MAD', 'FRA', 'AMS', 'EZE', 'SCL', 'BOG', 'LAX', 'ORD', 'ATL', 'DXB', 'NRT', 'FCO', 'MEX', 'YYZ'];
+const AIRPORTS = [
+  'GRU',
+  'JFK',
+  'LHR',
+  'CDG',
+  'MIA',
+  'LIS',
+  'MAD',
+  'FRA',
+  'AMS',
+  'EZE',
+  'SCL',
+  'BOG',
+  'LAX',
+  'ORD',
+  'ATL',
+  'DXB',
+  'NRT',
+  'FCO',
+  'MEX',
+  'YYZ',
+];
 const mock = createFlightSearchMock({
   keys: [{ key: KEY, limit: 1e12, products: ['search', 'history'] }],
   latency: 'none',
@@ -40,7 +61,11 @@ async function search(i) {
     responseFormat: 'PARSED',
   };
   const res = await mock.handle(
-    new Request(`${base}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) }),
+    new Request(`${base}/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify(body),
+    }),
   );
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`search answered ${res.status}`);
@@ -50,7 +75,9 @@ async function history(i) {
   const [origin, destination] = route(i);
   const q = new URLSearchParams({ origin, destination, cabinType: 'ECONOMY', lookbackDays: '30' });
   for (const p of PROGRAMS.slice(0, 2)) q.append('airlineLoyalty', p);
-  const res = await mock.handle(new Request(`${base}/intelligence/flights/history?${q}`, { headers: { 'x-api-key': KEY } }));
+  const res = await mock.handle(
+    new Request(`${base}/intelligence/flights/history?${q}`, { headers: { 'x-api-key': KEY } }),
+  );
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`history answered ${res.status}`);
 }
@@ -76,7 +103,8 @@ while (performance.now() < deadline && searches < maxSearches) {
   if (!start && searches >= WARM_UP) {
     start = { ...memory(), searches, seconds: (performance.now() - started) / 1000 };
     samples.push(start);
-  } else if (start && queries % 1000 === 0) samples.push({ ...memory(), searches, seconds: (performance.now() - started) / 1000 });
+  } else if (start && queries % 1000 === 0)
+    samples.push({ ...memory(), searches, seconds: (performance.now() - started) / 1000 });
 }
 const end = { ...memory(), searches, seconds: (performance.now() - started) / 1000 };
 // No start when the warm-up did not end in time: the suite then reports the soak as not run, not as a flat line.

@@ -23,13 +23,25 @@ const t = setInterval(() => {
   const now = performance.now();
   const s = sched();
   const gap = now - last;
-  if (gap > 4) stalls.push({ at: +(OFF + last).toFixed(1), gap: +gap.toFixed(2), runMs: +(s[0] - lastS[0]).toFixed(2), waitMs: +(s[1] - lastS[1]).toFixed(2) });
+  if (gap > 4)
+    stalls.push({
+      at: +(OFF + last).toFixed(1),
+      gap: +gap.toFixed(2),
+      runMs: +(s[0] - lastS[0]).toFixed(2),
+      waitMs: +(s[1] - lastS[1]).toFixed(2),
+    });
   last = now;
   lastS = s;
 }, 1);
 t.unref();
 new PerformanceObserver((list) => {
   for (const e of list.getEntries())
-    gcs.push({ at: +(OFF + e.startTime).toFixed(1), ms: +e.duration.toFixed(2), kind: kinds[e.detail?.kind] ?? e.detail?.kind });
+    gcs.push({
+      at: +(OFF + e.startTime).toFixed(1),
+      ms: +e.duration.toFixed(2),
+      kind: kinds[e.detail?.kind] ?? e.detail?.kind,
+    });
 }).observe({ entryTypes: ['gc'] });
-process.on('exit', () => writeFileSync(`${process.env.LOOP_STALLS_DIR ?? 'bench/.tmp'}/stalls-${label}.json`, JSON.stringify({ stalls, gcs })));
+process.on('exit', () =>
+  writeFileSync(`${process.env.LOOP_STALLS_DIR ?? 'bench/.tmp'}/stalls-${label}.json`, JSON.stringify({ stalls, gcs })),
+);

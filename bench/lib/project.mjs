@@ -32,9 +32,15 @@ export function ensureBenchPackage(dir, spec, entry) {
   if (existsSync(entry)) return entry;
   const prefix = ensureTmp(dir);
   console.log(`  installing ${spec} into bench/.tmp/${dir} (bench only)...`);
-  const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', spec], { cwd: root, encoding: 'utf8', timeout: 600_000 });
+  const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', spec], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
   if (r.status !== 0 || !existsSync(entry)) {
-    throw new Error(`npm install ${spec} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
+    throw new Error(
+      `npm install ${spec} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`,
+    );
   }
   return entry;
 }
@@ -50,7 +56,9 @@ export function baselineCli(commit) {
   const run = (command, args) => {
     const r = spawnSync(command, args, { cwd: existsSync(dir) ? dir : root, encoding: 'utf8', timeout: 600_000 });
     if (r.status !== 0)
-      throw new NotReady(`${command} ${args.join(' ')} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
+      throw new NotReady(
+        `${command} ${args.join(' ')} failed: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`,
+      );
   };
   if (!existsSync(dir)) run('git', ['worktree', 'add', '--detach', dir, commit]);
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
@@ -74,7 +82,9 @@ async function load(specifier, what) {
   try {
     return await import(specifier);
   } catch (error) {
-    throw new NotReady(`${what} (${specifier}) cannot be loaded: ${String(error?.message ?? error).split('\n')[0]}`, { cause: error });
+    throw new NotReady(`${what} (${specifier}) cannot be loaded: ${String(error?.message ?? error).split('\n')[0]}`, {
+      cause: error,
+    });
   }
 }
 
@@ -93,7 +103,8 @@ export const loadMockNode = () => load('@flight-search/mock-server/node', 'the b
 
 /** The CLI as one executable (`npm run build:executable`, D182) for each target: runs without Node. */
 export const EXECUTABLE_TARGETS = ['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64', 'win-x64'];
-export const executableFile = (target) => join(root, 'dist', 'executable', `flight-search-mock-${target}${target.startsWith('win') ? '.exe' : ''}`);
+export const executableFile = (target) =>
+  join(root, 'dist', 'executable', `flight-search-mock-${target}${target.startsWith('win') ? '.exe' : ''}`);
 const hostTarget = `${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
 export const executablePath = executableFile(hostTarget);
 
@@ -110,7 +121,9 @@ export function ensureExecutable(build) {
     timeout: 600_000,
   });
   if (run.status !== 0 || !existsSync(executablePath))
-    throw new NotReady(`npm run build:executable failed: ${`${run.stderr ?? ''}${run.stdout ?? ''}`.trim().split('\n').slice(-3).join(' ')}`);
+    throw new NotReady(
+      `npm run build:executable failed: ${`${run.stderr ?? ''}${run.stdout ?? ''}`.trim().split('\n').slice(-3).join(' ')}`,
+    );
   return executablePath;
 }
 
@@ -122,9 +135,25 @@ export function emulatedExecutables() {
   const wine = join(root, 'node_modules', '.cache', 'flight-search-executable', 'wine');
   const found = [];
   if (hostTarget === 'linux-x64' && existsSync('/usr/bin/qemu-aarch64') && existsSync('/usr/aarch64-linux-gnu/lib'))
-    found.push({ target: 'linux-arm64', command: '/usr/bin/qemu-aarch64', prefix: ['-L', '/usr/aarch64-linux-gnu'], env: {}, how: 'under qemu-user' });
-  if (hostTarget === 'linux-x64' && existsSync('/usr/lib/wine/wine64') && existsSync(join(wine, 'drive_c', 'windows', 'system32', 'bcryptprimitives.dll')))
-    found.push({ target: 'win-x64', command: '/usr/lib/wine/wine64', prefix: [], env: { WINEPREFIX: wine, WINEDEBUG: '-all' }, how: 'under Wine' });
+    found.push({
+      target: 'linux-arm64',
+      command: '/usr/bin/qemu-aarch64',
+      prefix: ['-L', '/usr/aarch64-linux-gnu'],
+      env: {},
+      how: 'under qemu-user',
+    });
+  if (
+    hostTarget === 'linux-x64' &&
+    existsSync('/usr/lib/wine/wine64') &&
+    existsSync(join(wine, 'drive_c', 'windows', 'system32', 'bcryptprimitives.dll'))
+  )
+    found.push({
+      target: 'win-x64',
+      command: '/usr/lib/wine/wine64',
+      prefix: [],
+      env: { WINEPREFIX: wine, WINEDEBUG: '-all' },
+      how: 'under Wine',
+    });
   return found.map((e) => ({ ...e, prefix: [...e.prefix, executableFile(e.target)] }));
 }
 

@@ -6,10 +6,20 @@
 import { loadSdkProxy, loadSdkProxyNode, pick } from './project.mjs';
 import { startHttpServer } from './servers.mjs';
 
-const [mode, port, service, key, prefix] = [process.argv[2], Number(process.argv[3]), process.argv[4], process.argv[5], process.argv[6]];
+const [mode, port, service, key, prefix] = [
+  process.argv[2],
+  Number(process.argv[3]),
+  process.argv[4],
+  process.argv[5],
+  process.argv[6],
+];
 
 if (mode === 'proxy') {
-  const { createFlightSearchProxy } = pick(await loadSdkProxy(), ['createFlightSearchProxy'], '@flight-search/sdk/proxy');
+  const { createFlightSearchProxy } = pick(
+    await loadSdkProxy(),
+    ['createFlightSearchProxy'],
+    '@flight-search/sdk/proxy',
+  );
   const { toNodeHandler } = pick(await loadSdkProxyNode(), ['toNodeHandler'], '@flight-search/sdk/proxy/node');
   const handler = toNodeHandler(createFlightSearchProxy({ apiKey: key, baseUrl: service }));
   await startHttpServer((req, res) => void handler(req, res), port);
@@ -25,7 +35,12 @@ if (mode === 'proxy') {
       body: req.method === 'GET' ? undefined : Buffer.concat(chunks),
     });
     const bytes = Buffer.from(await upstream.arrayBuffer());
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type'), 'content-length': bytes.length }).end(bytes);
+    res
+      .writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type'),
+        'content-length': bytes.length,
+      })
+      .end(bytes);
   }, port);
 }
 process.on('SIGTERM', () => process.exit(0));

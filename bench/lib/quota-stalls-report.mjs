@@ -24,7 +24,10 @@ for (const l of labels)
     const big = st.filter((x) => x.gap > 8);
     console.log(
       `${l} ${r}: window ${marks.end - marks.start} ms; GC ${Object.entries(by)
-        .map(([k, v]) => `${k} n=${v.length} sum=${v.reduce((a, b) => a + b, 0).toFixed(1)} max=${Math.max(...v).toFixed(1)}`)
+        .map(
+          ([k, v]) =>
+            `${k} n=${v.length} sum=${v.reduce((a, b) => a + b, 0).toFixed(1)} max=${Math.max(...v).toFixed(1)}`,
+        )
         .join('; ')}`,
     );
     console.log(

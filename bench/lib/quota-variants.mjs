@@ -24,7 +24,11 @@ const sched = (pid) => {
     return { run: NaN, wait: NaN, n: NaN };
   }
 };
-const diff = (a, b) => ({ runMs: +(b.run - a.run).toFixed(1), waitMs: +(b.wait - a.wait).toFixed(1), slices: b.n - a.n });
+const diff = (a, b) => ({
+  runMs: +(b.run - a.run).toFixed(1),
+  waitMs: +(b.wait - a.wait).toFixed(1),
+  slices: b.n - a.n,
+});
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,16 +53,25 @@ async function quotaTimes(agent, url, count, withinMs = Infinity, slow) {
     const t = nowMs();
     const { status } = await request(agent, `${url}/quota`);
     times.push(nowMs() - t);
-    if (slow && nowMs() - t > 4) slow.push({ at: +(OFF + t).toFixed(1), ms: +(nowMs() - t).toFixed(2), meRq: +(sched(process.pid).wait - w0).toFixed(2) });
+    if (slow && nowMs() - t > 4)
+      slow.push({
+        at: +(OFF + t).toFixed(1),
+        ms: +(nowMs() - t).toFixed(2),
+        meRq: +(sched(process.pid).wait - w0).toFixed(2),
+      });
     if (status !== 200) throw new Error(`GET /quota answered ${status}`);
   }
   return times;
 }
 function runChild(args, onStarted, niceLoad) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(niceLoad ? 'nice' : process.execPath, niceLoad ? ['-n', niceLoad, process.execPath, ...args] : args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const proc = spawn(
+      niceLoad ? 'nice' : process.execPath,
+      niceLoad ? ['-n', niceLoad, process.execPath, ...args] : args,
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     proc.stdout.on('data', async (chunk) => {
       const before = out;
@@ -120,7 +133,11 @@ async function one(label, dist, round) {
       m0 = sched(process.pid),
       t0 = nowMs();
     const alone = await quotaTimes(agent, url, samples);
-    const schedAlone = { ms: +(nowMs() - t0).toFixed(0), server: diff(s0, sched(server.pid)), me: diff(m0, sched(process.pid)) };
+    const schedAlone = {
+      ms: +(nowMs() - t0).toFixed(0),
+      server: diff(s0, sched(server.pid)),
+      me: diff(m0, sched(process.pid)),
+    };
     let loaded = [];
     const marks = {};
     const slowSamples = [];
@@ -130,8 +147,23 @@ async function one(label, dist, round) {
       const port2 = await freePort();
       other = await spawnServer(
         process.execPath,
-        [join(dist, 'cli.js'), '--port', String(port2), '--host', '127.0.0.1', '--keys', writeKeysFile(), '--latency', 'none', '--quiet'],
-        { readyUrl: `http://127.0.0.1:${port2}/quota`, readyInit: { headers: { 'x-api-key': BENCH_KEY } }, logFile: join(ensureTmp('logs'), `q9-other.log`) },
+        [
+          join(dist, 'cli.js'),
+          '--port',
+          String(port2),
+          '--host',
+          '127.0.0.1',
+          '--keys',
+          writeKeysFile(),
+          '--latency',
+          'none',
+          '--quiet',
+        ],
+        {
+          readyUrl: `http://127.0.0.1:${port2}/quota`,
+          readyInit: { headers: { 'x-api-key': BENCH_KEY } },
+          logFile: join(ensureTmp('logs'), `q9-other.log`),
+        },
       );
       loadUrl = `http://127.0.0.1:${port2}`;
       await fillRoute(loadUrl, Number(process.env.SEARCHES ?? 10_000));

@@ -32,7 +32,13 @@ const show = (t, v) => (t.unit === 'x' ? `${fmt(v, '', 2)}x` : fmt(v, t.unit));
 
 function row(t) {
   const result = t.status === 'pass' ? 'PASS' : t.status === 'miss' ? 'MISS' : 'n/a';
-  return [t.id, t.label, t.status === 'n/a' && Number.isNaN(t.measured ?? Number.NaN) ? 'not run' : show(t, t.measured), `${t.op} ${show(t, t.limit)}`, result];
+  return [
+    t.id,
+    t.label,
+    t.status === 'n/a' && Number.isNaN(t.measured ?? Number.NaN) ? 'not run' : show(t, t.measured),
+    `${t.op} ${show(t, t.limit)}`,
+    result,
+  ];
 }
 
 function textTable(rows) {

@@ -95,7 +95,10 @@ export async function spawnServer(command, args, { readyUrl, readyInit, timeoutM
   });
   const deadline = started + timeoutMs;
   for (;;) {
-    if (exited) throw new Error(`${command} ${args.join(' ')} exited (${JSON.stringify(exited)}) before answering:\n${output().slice(0, 2000)}`);
+    if (exited)
+      throw new Error(
+        `${command} ${args.join(' ')} exited (${JSON.stringify(exited)}) before answering:\n${output().slice(0, 2000)}`,
+      );
     if (nowMs() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`no 200 from ${readyUrl} within ${timeoutMs} ms:\n${output().slice(0, 2000)}`);

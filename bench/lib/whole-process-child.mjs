@@ -9,7 +9,13 @@ import createClient from 'openapi-fetch';
 import { BENCH_KEY, searchRequest } from './fixtures.mjs';
 import { loadSdk } from './project.mjs';
 
-const [variant, base, searches, inFlight, sdkEntry] = [process.argv[2], process.argv[3], Number(process.argv[4]), Number(process.argv[5]), process.argv[6]];
+const [variant, base, searches, inFlight, sdkEntry] = [
+  process.argv[2],
+  process.argv[3],
+  Number(process.argv[4]),
+  Number(process.argv[5]),
+  process.argv[6],
+];
 const MEDIA = 'application/vnd.service.v1+json';
 const request = searchRequest();
 const headers = { 'content-type': 'application/json', accept: MEDIA, 'x-api-key': BENCH_KEY };
@@ -22,7 +28,10 @@ if (variant === 'sdk') {
 } else if (variant === 'openapi-fetch') {
   const bare = createClient({ baseUrl: base });
   search = async () => {
-    const { data, error } = await bare.POST('/flights/search', { body: request, headers: { accept: MEDIA, 'x-api-key': BENCH_KEY } });
+    const { data, error } = await bare.POST('/flights/search', {
+      body: request,
+      headers: { accept: MEDIA, 'x-api-key': BENCH_KEY },
+    });
     if (error) throw new Error('openapi-fetch got an error');
     return data;
   };
@@ -34,7 +43,8 @@ if (variant === 'sdk') {
   };
 }
 
-const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) / 1024;
+const kb = (field) =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) / 1024;
 // The answer must be a search answer before anything is measured.
 if (!Array.isArray((await search())?.results)) throw new Error(`${variant} returned no results array`);
 let next = 0;

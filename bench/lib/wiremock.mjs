@@ -17,7 +17,10 @@ const jar = join(prefix, 'node_modules', 'wiremock', 'build', WIREMOCK_JAR);
 /** `java -version`'s first line, or throws when there is no `java` to run. */
 export function javaVersion() {
   const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (r.error || r.status !== 0) throw new Error(`no java to run WireMock: ${r.error ? `java: ${r.error.code}` : `java -version exited ${r.status}`}`);
+  if (r.error || r.status !== 0)
+    throw new Error(
+      `no java to run WireMock: ${r.error ? `java: ${r.error.code}` : `java -version exited ${r.status}`}`,
+    );
   return (r.stderr || r.stdout).trim().split('\n')[0];
 }
 
@@ -28,7 +31,16 @@ export function ensureWiremock() {
 }
 
 /** The arguments after `java`: no banner, no request journal (it would grow with every request), loopback only. */
-export const wiremockArgs = (port) => ['-jar', jar, '--port', String(port), '--bind-address', '127.0.0.1', '--disable-banner', '--no-request-journal'];
+export const wiremockArgs = (port) => [
+  '-jar',
+  jar,
+  '--port',
+  String(port),
+  '--bind-address',
+  '127.0.0.1',
+  '--disable-banner',
+  '--no-request-journal',
+];
 
 /** Starts WireMock with no stubs; `stub(mappings)` replaces its stubs with these. */
 export async function startWiremock(logFile) {

@@ -16,9 +16,16 @@ import { routeSearch } from './history.mjs';
 import { fmt, nowMs, quantile } from '../lib/stats.mjs';
 
 export const id = '9';
-export const title = 'History under load: GET /quota beside big history answers (standalone server), and a bounded soak';
+export const title =
+  'History under load: GET /quota beside big history answers (standalone server), and a bounded soak';
 export const plan = [
-  { id: '9a', label: 'GET /quota p99 with 8 large history queries in flight (load average beside it)', op: '<=', limit: 50, unit: 'ms' },
+  {
+    id: '9a',
+    label: 'GET /quota p99 with 8 large history queries in flight (load average beside it)',
+    op: '<=',
+    limit: 50,
+    unit: 'ms',
+  },
   { id: '9b', label: 'soak (historyCap 1000): RSS at the end / at the start', op: '<=', limit: 1.25, unit: 'x' },
   { id: '9c', label: 'soak (historyCap 1000): heap growth after GC, start to end', op: '<=', limit: 10, unit: 'MB' },
 ];
@@ -212,7 +219,10 @@ export async function run({ quick }) {
     const ratio = p(q.loaded, 0.99) / p(q.alone, 0.99);
     const answerMs = q.load.times.length ? quantile(q.load.times, 0.5) : Number.NaN;
     figures.push(
-      { label: `${name}: searches on GRU→JFK ECONOMY over HTTP`, value: `${q.routeSearches.toLocaleString('en')} in ${fmt(q.fillMs / 1000, 's')}` },
+      {
+        label: `${name}: searches on GRU→JFK ECONOMY over HTTP`,
+        value: `${q.routeSearches.toLocaleString('en')} in ${fmt(q.fillMs / 1000, 's')}`,
+      },
       {
         label: `${name}: the history answer (30 days, 8 programs)`,
         value: `${q.first.size.toLocaleString('en')} bytes; its first query ${fmt(q.firstMs, 'ms')}`,
@@ -230,12 +240,21 @@ export async function run({ quick }) {
         label: `${name}: history answers completed meanwhile (load process): count / median time / bytes`,
         value: `${q.load.answers} / ${fmt(answerMs, 'ms')} / ${q.load.bytes.toLocaleString('en')}; ${q.load.failures} failed`,
       },
-      { label: `${name}: main threads on a CPU / waiting for one (Linux schedstat), GET /quota alone`, value: schedFigure(q.aloneSched) },
-      { label: `${name}: main threads on a CPU / waiting for one (Linux schedstat), with history in flight`, value: schedFigure(q.loadedSched) },
+      {
+        label: `${name}: main threads on a CPU / waiting for one (Linux schedstat), GET /quota alone`,
+        value: schedFigure(q.aloneSched),
+      },
+      {
+        label: `${name}: main threads on a CPU / waiting for one (Linux schedstat), with history in flight`,
+        value: schedFigure(q.loadedSched),
+      },
     );
     if (name === 'this build') {
       const load = loadavg();
-      figures.push({ label: `${name}: load average (1, 5, 15 min) at the end`, value: load.map((l) => l.toFixed(2)).join(', ') });
+      figures.push({
+        label: `${name}: load average (1, 5, 15 min) at the end`,
+        value: load.map((l) => l.toFixed(2)).join(', '),
+      });
       measured['9a'] = {
         measured: p(q.loaded, 0.99),
         why: `p99 ${fmt(p(q.loaded, 0.99), 'ms')} (p50 ${fmt(p(q.loaded, 0.5), 'ms')}, max ${fmt(Math.max(...q.loaded), 'ms')}) beside 8 answers of ${q.first.size.toLocaleString('en')} bytes in flight, load average ${load[0].toFixed(2)} on ${availableParallelism()} cores; alone ${fmt(p(q.alone, 0.99), 'ms')}; the server's main thread on a CPU / waiting for one: ${schedFigure(q.loadedSched)}. Within the server another request waits for one history slice (0.25 ms) or one ~64 KB write group at most`,

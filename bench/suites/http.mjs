@@ -31,12 +31,28 @@ export const id = '4';
 export const title = 'Mock over HTTP (autocannon, 10 connections)';
 export const plan = [
   { id: '4a', label: 'GET /quota req/s: ours / Prism', op: '>=', limit: 2 },
-  { id: '4b', label: 'POST /flights/search req/s: ours / Prism (CPU per request and answer bytes beside it)', op: '>=', limit: 2 },
+  {
+    id: '4b',
+    label: 'POST /flights/search req/s: ours / Prism (CPU per request and answer bytes beside it)',
+    op: '>=',
+    limit: 2,
+  },
   { id: '4c', label: 'GET /quota req/s: ours / bare node:http', op: '>=', limit: 0.3 },
   { id: '4d', label: 'start to first 200: ours / Prism', op: '<=', limit: 0.25 },
   { id: '4e', label: 'RSS after the run: ours / Prism', op: '<=', limit: 1 },
-  { id: '4f', label: 'server CPU per distinct search (5 routes x 7 programs, distinct dates), ours minus bare node:http', op: '<=', limit: 130, unit: 'µs' },
-  { id: '4g', label: `server CPU per distinct search: ours / the mock built from ${BASELINE_COMMIT} (issue 38), interleaved`, op: '<=', limit: 1.1 },
+  {
+    id: '4f',
+    label: 'server CPU per distinct search (5 routes x 7 programs, distinct dates), ours minus bare node:http',
+    op: '<=',
+    limit: 130,
+    unit: 'µs',
+  },
+  {
+    id: '4g',
+    label: `server CPU per distinct search: ours / the mock built from ${BASELINE_COMMIT} (issue 38), interleaved`,
+    op: '<=',
+    limit: 1.1,
+  },
 ];
 
 /** The routes and programs of issue 32's mix: every search of a round is a new (route, program, date). */
@@ -55,7 +71,8 @@ function mixBodies(firstDay, days) {
   for (let d = firstDay; d < firstDay + days; d++) {
     const departureDate = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
     for (const [origin, destination] of MIX_ROUTES)
-      for (const program of MIX_PROGRAMS) bodies.push(JSON.stringify(searchRequest({ airlineLoyalty: [program], origin, destination, departureDate })));
+      for (const program of MIX_PROGRAMS)
+        bodies.push(JSON.stringify(searchRequest({ airlineLoyalty: [program], origin, destination, departureDate })));
   }
   return bodies;
 }
@@ -72,7 +89,11 @@ async function sendAll(url, bodies) {
         headers: { 'x-api-key': BENCH_KEY, accept: MEDIA, 'content-type': 'application/json' },
         body: bodies[i],
       });
-      answers[i] = { status: res.status, contentType: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+      answers[i] = {
+        status: res.status,
+        contentType: res.headers.get('content-type'),
+        body: Buffer.from(await res.arrayBuffer()),
+      };
     }
   };
   await Promise.all(Array.from({ length: 10 }, worker));
@@ -133,7 +154,9 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremoc
       const res = await loadAll(ours.url, bodies);
       perRound.ours.push(((cpuMs(ours.pid) - before) * 1000) / Math.max(res['2xx'], 1));
       if (res['2xx'] !== bodies.length)
-        throw new Error(`our server answered ${bodies.length - res['2xx']} of ${bodies.length} distinct searches with non-2xx or not at all`);
+        throw new Error(
+          `our server answered ${bodies.length - res['2xx']} of ${bodies.length} distinct searches with non-2xx or not at all`,
+        );
       // The answers, read afterwards (not measured), are what the ceiling sends under the same load.
       const answers = await sendAll(ours.url, bodies);
       played.push({ bodies, answers });
@@ -143,13 +166,20 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremoc
       const ready = { contentType: 'application/json', body: Buffer.from('{}').toString('base64') };
       writeFileSync(
         file,
-        JSON.stringify({ 'GET /quota': ready, 'POST /flights/search': answers.map((a) => ({ contentType: a.contentType, body: a.body.toString('base64') })) }),
+        JSON.stringify({
+          'GET /quota': ready,
+          'POST /flights/search': answers.map((a) => ({ contentType: a.contentType, body: a.body.toString('base64') })),
+        }),
       );
       const port = await freePort();
-      bare = await spawnServer(process.execPath, [fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)), String(port), file], {
-        readyUrl: `http://127.0.0.1:${port}/quota`,
-        logFile: join(logs, 'bare-distinct.log'),
-      });
+      bare = await spawnServer(
+        process.execPath,
+        [fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)), String(port), file],
+        {
+          readyUrl: `http://127.0.0.1:${port}/quota`,
+          logFile: join(logs, 'bare-distinct.log'),
+        },
+      );
       const url = `http://127.0.0.1:${port}`;
       await loadAll(url, bodies);
       const bareBefore = cpuMs(bare.pid);
@@ -167,7 +197,11 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremoc
         await wiremock.stub(
           answers.map((a, i) => ({
             request: { method: 'POST', urlPath: '/flights/search', bodyPatterns: [{ equalTo: bodies[i] }] },
-            response: { status: a.status, headers: { 'content-type': a.contentType }, base64Body: a.body.toString('base64') },
+            response: {
+              status: a.status,
+              headers: { 'content-type': a.contentType },
+              base64Body: a.body.toString('base64'),
+            },
           })),
         );
         const warm = r === 0 ? WIREMOCK_WARMUP.first : WIREMOCK_WARMUP.later;
@@ -175,7 +209,9 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremoc
         const wmBefore = cpuMs(wiremock.pid);
         const replayed = await loadAll(wiremock.url, bodies);
         if (replayed['2xx'] !== bodies.length)
-          throw new Error(`WireMock answered ${bodies.length - replayed['2xx']} of ${bodies.length} searches with non-2xx or not at all`);
+          throw new Error(
+            `WireMock answered ${bodies.length - replayed['2xx']} of ${bodies.length} searches with non-2xx or not at all`,
+          );
         perRound.wiremock.push(((cpuMs(wiremock.pid) - wmBefore) * 1000) / replayed['2xx']);
       } catch (error) {
         wiremockReason = `WireMock could not be measured: ${error.message}`;
@@ -207,7 +243,8 @@ export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremoc
 export async function distinctAgainstBaseline({ startOurs, startBaseline, rounds, days }) {
   const servers = { ours: await startOurs(), baseline: await startBaseline() };
   try {
-    for (let w = 0; w < 3; w++) for (const s of Object.values(servers)) await loadAll(s.url, mixBodies(200 + w * days, days));
+    for (let w = 0; w < 3; w++)
+      for (const s of Object.values(servers)) await loadAll(s.url, mixBodies(200 + w * days, days));
     const perRound = { ours: [], baseline: [] };
     for (let r = 0; r < rounds; r++) {
       const bodies = mixBodies(1 + r * days, days);
@@ -215,7 +252,9 @@ export async function distinctAgainstBaseline({ startOurs, startBaseline, rounds
         const before = cpuMs(servers[name].pid);
         const res = await loadAll(servers[name].url, bodies);
         if (res['2xx'] !== bodies.length)
-          throw new Error(`${name} answered ${bodies.length - res['2xx']} of ${bodies.length} distinct searches with non-2xx or not at all`);
+          throw new Error(
+            `${name} answered ${bodies.length - res['2xx']} of ${bodies.length} distinct searches with non-2xx or not at all`,
+          );
         perRound[name].push(((cpuMs(servers[name].pid) - before) * 1000) / res['2xx']);
       }
     }
@@ -238,7 +277,9 @@ function load(url, route, duration) {
           body: JSON.stringify(searchRequest()),
         };
   return new Promise((resolve, reject) => {
-    autocannon({ ...opts, connections: 10, pipelining: 1, duration }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ ...opts, connections: 10, pipelining: 1, duration }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -260,7 +301,10 @@ export async function run({ quick, build }) {
   let prismReason;
   try {
     prism = ensurePrism();
-    figures.push({ label: 'Prism', value: `${PRISM_PACKAGE} (prism ${prismVersion()}), \`prism mock openapi.yaml -v silent\`, installed in bench/.tmp/prism` });
+    figures.push({
+      label: 'Prism',
+      value: `${PRISM_PACKAGE} (prism ${prismVersion()}), \`prism mock openapi.yaml -v silent\`, installed in bench/.tmp/prism`,
+    });
   } catch (error) {
     prismReason = `Prism could not be installed here: ${error.message}`;
     notes.push(prismReason);
@@ -278,8 +322,13 @@ export async function run({ quick, build }) {
   }
 
   // Prism runs with silent logging, so ours runs without its request log when the CLI offers that.
-  const quiet = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout.includes('--quiet') ? ['--quiet'] : [];
-  if (!quiet.length) notes.push('The CLI has no --quiet flag: our server wrote its per-request log line (to a file) during the load, Prism logged nothing.');
+  const quiet = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout.includes('--quiet')
+    ? ['--quiet']
+    : [];
+  if (!quiet.length)
+    notes.push(
+      'The CLI has no --quiet flag: our server wrote its per-request log line (to a file) during the load, Prism logged nothing.',
+    );
   // The same CLI as one executable (D182): no Node on the machine; its start-up beside the Node CLI's.
   let executable = null;
   try {
@@ -311,18 +360,25 @@ export async function run({ quick, build }) {
         readyInit,
         env: asExecutable.env,
         timeoutMs: asExecutable.command ? 180_000 : undefined,
-        logFile: join(logs, asExecutable ? `executable${asExecutable.target ? `-${asExecutable.target}` : ''}.log` : 'ours.log'),
+        logFile: join(
+          logs,
+          asExecutable ? `executable${asExecutable.target ? `-${asExecutable.target}` : ''}.log` : 'ours.log',
+        ),
       },
     );
     return { ...s, url: `http://127.0.0.1:${port}` };
   };
   const startPrism = async () => {
     const port = await freePort();
-    const s = await spawnServer(process.execPath, [prism, 'mock', openapiPath, '-p', String(port), '-h', '127.0.0.1', '-v', 'silent'], {
-      readyUrl: `http://127.0.0.1:${port}/quota`,
-      readyInit,
-      logFile: join(logs, 'prism.log'),
-    });
+    const s = await spawnServer(
+      process.execPath,
+      [prism, 'mock', openapiPath, '-p', String(port), '-h', '127.0.0.1', '-v', 'silent'],
+      {
+        readyUrl: `http://127.0.0.1:${port}/quota`,
+        readyInit,
+        logFile: join(logs, 'prism.log'),
+      },
+    );
     return { ...s, url: `http://127.0.0.1:${port}` };
   };
 
@@ -383,7 +439,10 @@ export async function run({ quick, build }) {
     const asJson = (a) => ({ contentType: a.contentType, body: a.body.toString('base64') });
     writeFileSync(
       answersFile,
-      JSON.stringify({ 'GET /quota': asJson(answers.quota), ...(answers.search ? { 'POST /flights/search': asJson(answers.search) } : {}) }),
+      JSON.stringify({
+        'GET /quota': asJson(answers.quota),
+        ...(answers.search ? { 'POST /flights/search': asJson(answers.search) } : {}),
+      }),
     );
     const barePort = await freePort();
     const bare = await spawnServer(
@@ -409,7 +468,8 @@ export async function run({ quick, build }) {
     if (wiremockJar) {
       if (distinct.wiremockReason) notes.push(distinct.wiremockReason);
       figures.push({
-        label: 'POST /flights/search over distinct dates, 5 routes x 7 programs: server CPU per search, WireMock (static stubs of the same answers)',
+        label:
+          'POST /flights/search over distinct dates, 5 routes x 7 programs: server CPU per search, WireMock (static stubs of the same answers)',
         value: distinct.wiremockReason
           ? `not measured: ${distinct.wiremockReason}`
           : `WireMock ${fmt(distinct.wiremock, 'µs')} replaying the same answers from ${distinct.searches} stubs matched on method, path and exact body (rounds: ${distinct.perRound.wiremock.map((v) => fmt(v, 'µs')).join(', ')}); beside ours ${fmt(distinct.ours, 'µs')} and bare node:http ${fmt(distinct.bare, 'µs')}`,
@@ -437,7 +497,9 @@ export async function run({ quick, build }) {
         owner: 'mock (packages/mock-server/src/history)',
       };
     } catch (error) {
-      measured['4g'] = { reason: `the mock built from ${BASELINE_COMMIT} could not be measured: ${error.message.split('\n')[0]}` };
+      measured['4g'] = {
+        reason: `the mock built from ${BASELINE_COMMIT} could not be measured: ${error.message.split('\n')[0]}`,
+      };
     }
 
     const rssAtStart = rssMb(ours.pid);
@@ -487,19 +549,33 @@ export async function run({ quick, build }) {
       }
     }
     if (answers.search)
-      figures.push({ label: 'POST /flights/search req/s: ours / bare node:http', value: `${fmt(med('ours search') / med('bare search'), 'x', 2)}` });
+      figures.push({
+        label: 'POST /flights/search req/s: ours / bare node:http',
+        value: `${fmt(med('ours search') / med('bare search'), 'x', 2)}`,
+      });
 
-    const rss = { ours: rssMb(ours.pid), prism: prismServer ? rssMb(prismServer.pid) : Number.NaN, bare: rssMb(bare.pid) };
+    const rss = {
+      ours: rssMb(ours.pid),
+      prism: prismServer ? rssMb(prismServer.pid) : Number.NaN,
+      bare: rssMb(bare.pid),
+    };
     figures.push({ label: 'start to first 200, ours (ms)', value: fmtSpread(summarize(startupMs.ours), 'ms') });
-    if (prismServer) figures.push({ label: 'start to first 200, Prism (ms)', value: fmtSpread(summarize(startupMs.prism), 'ms') });
+    if (prismServer)
+      figures.push({ label: 'start to first 200, Prism (ms)', value: fmtSpread(summarize(startupMs.prism), 'ms') });
     if (executable) {
       const ratio = summarize(startupMs.executable).median / summarize(startupMs.ours).median;
       figures.push({
-        label: 'single executable (npm run build:executable, no Node needed): size; start to first 200 (ms); / the Node CLI',
+        label:
+          'single executable (npm run build:executable, no Node needed): size; start to first 200 (ms); / the Node CLI',
         value: `${fmt(statSync(executable).size / 1024 / 1024, 'MiB')}; ${fmtSpread(summarize(startupMs.executable), 'ms')}; ${fmt(ratio, 'x', 2)} the Node CLI's start`,
       });
-      const sizes = EXECUTABLE_TARGETS.map((target) => `${target} ${fmt(statSync(executableFile(target)).size / 1024 / 1024, 'MiB')}`);
-      figures.push({ label: 'the five executables (npm run build:executable -- --target all): size', value: sizes.join(', ') });
+      const sizes = EXECUTABLE_TARGETS.map(
+        (target) => `${target} ${fmt(statSync(executableFile(target)).size / 1024 / 1024, 'MiB')}`,
+      );
+      figures.push({
+        label: 'the five executables (npm run build:executable -- --target all): size',
+        value: sizes.join(', '),
+      });
       for (const e of emulated)
         figures.push({
           label: `executable ${e.target} ${e.how} (not that machine's own speed): start to first 200 (ms)`,
@@ -515,7 +591,10 @@ export async function run({ quick, build }) {
       value: `ours ${fmt(rss.ours, 'MB')}${prismServer ? `, Prism ${fmt(rss.prism, 'MB')}` : ''}, bare node:http ${fmt(rss.bare, 'MB')}`,
     });
     const oursFailed = (non2xx['ours quota'] ?? 0) + (non2xx['ours search'] ?? 0);
-    if (oursFailed) notes.push(`Our server answered non-2xx or failed ${oursFailed} times under load; only 2xx answers count as throughput.`);
+    if (oursFailed)
+      notes.push(
+        `Our server answered non-2xx or failed ${oursFailed} times under load; only 2xx answers count as throughput.`,
+      );
 
     // Where our server's time goes under each load: a separate, profiled
     // instance (the profiler's cost stays out of the figures above).
@@ -532,7 +611,10 @@ export async function run({ quick, build }) {
       const p = readProfileFrom(dir);
       if (p) {
         profiles[route] = summarizeProfile(p, { owned: (u) => u.includes('/packages/mock-server/') });
-        figures.push({ label: `our server under ${route} load, profile: inclusive time of mock functions`, value: formatTop(profiles[route].inclusive) });
+        figures.push({
+          label: `our server under ${route} load, profile: inclusive time of mock functions`,
+          value: formatTop(profiles[route].inclusive),
+        });
         figures.push({
           label: `our server under ${route} load, profile: top self time (idle ${fmt(profiles[route].idlePct, '%')})`,
           value: formatTop(profiles[route].self),

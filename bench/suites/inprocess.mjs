@@ -7,7 +7,9 @@ import { fmtSpread, nowMs, quantile, summarize } from '../lib/stats.mjs';
 
 export const id = '5';
 export const title = 'Mock in-process (msw setupServer) vs the standalone server over loopback';
-export const plan = [{ id: '5a', label: 'per search: msw in-process / standalone over loopback', op: '<=', limit: 1.2 }];
+export const plan = [
+  { id: '5a', label: 'per search: msw in-process / standalone over loopback', op: '<=', limit: 1.2 },
+];
 
 export async function run({ quick }) {
   const rounds = quick ? 5 : 15;
@@ -33,7 +35,8 @@ export async function run({ quick }) {
     const names = Object.keys(variants);
     for (const n of names) {
       const out = await variants[n]();
-      if (!out?.results?.[0]?.success) throw new Error(`${n}: the bench search did not succeed: ${JSON.stringify(out).slice(0, 200)}`);
+      if (!out?.results?.[0]?.success)
+        throw new Error(`${n}: the bench search did not succeed: ${JSON.stringify(out).slice(0, 200)}`);
     }
     for (const n of names) for (let i = 0; i < warmup; i++) await variants[n]();
     const perRound = { msw: [], loopback: [] };

@@ -24,7 +24,9 @@ export async function run({ quick }) {
   const warmup = quick ? 200 : 1000;
   const { createFlightSearchClient } = pick(await loadSdk(), ['createFlightSearchClient'], '@flight-search/sdk');
   const answer = await cannedSearchAnswer();
-  const server = await startCannedServer({ 'POST /flights/search': { ...answer, contentType: answer.contentType ?? MEDIA } });
+  const server = await startCannedServer({
+    'POST /flights/search': { ...answer, contentType: answer.contentType ?? MEDIA },
+  });
   const request = searchRequest();
   const url = `${server.url}/flights/search`;
   const headers = { 'content-type': 'application/json', accept: MEDIA, 'x-api-key': BENCH_KEY };
@@ -39,7 +41,10 @@ export async function run({ quick }) {
       return res.json();
     },
     'openapi-fetch': async () => {
-      const { data, error } = await bare.POST('/flights/search', { body: request, headers: { accept: MEDIA, 'x-api-key': BENCH_KEY } });
+      const { data, error } = await bare.POST('/flights/search', {
+        body: request,
+        headers: { accept: MEDIA, 'x-api-key': BENCH_KEY },
+      });
       if (error || !data) throw new Error('openapi-fetch got an error');
       return data;
     },

@@ -14,7 +14,8 @@ export const title = 'Proxy: a search through createFlightSearchProxy on node:ht
 export const plan = [
   {
     id: '7a',
-    label: "per search: the proxy's own cost (through it minus through a bare pass-through; its added latency and the second hop beside it)",
+    label:
+      "per search: the proxy's own cost (through it minus through a bare pass-through; its added latency and the second hop beside it)",
     op: '<=',
     limit: 0.5,
     unit: 'ms',
@@ -32,15 +33,37 @@ export async function run({ quick }) {
   const servicePort = await freePort();
   const service = await spawnServer(
     process.execPath,
-    [requireCli(), '--port', String(servicePort), '--host', '127.0.0.1', '--keys', writeKeysFile(), '--latency', 'none', '--quiet'],
-    { readyUrl: `http://127.0.0.1:${servicePort}/quota`, ...ready, logFile: join(ensureTmp('logs'), 'proxy-service.log') },
+    [
+      requireCli(),
+      '--port',
+      String(servicePort),
+      '--host',
+      '127.0.0.1',
+      '--keys',
+      writeKeysFile(),
+      '--latency',
+      'none',
+      '--quiet',
+    ],
+    {
+      readyUrl: `http://127.0.0.1:${servicePort}/quota`,
+      ...ready,
+      logFile: join(ensureTmp('logs'), 'proxy-service.log'),
+    },
   );
   service.url = `http://127.0.0.1:${servicePort}`;
   const hop = async (mode) => {
     const port = await freePort();
     const child = await spawnServer(
       process.execPath,
-      [fileURLToPath(new URL('../lib/proxy-child.mjs', import.meta.url)), mode, String(port), service.url, BENCH_KEY, PREFIX],
+      [
+        fileURLToPath(new URL('../lib/proxy-child.mjs', import.meta.url)),
+        mode,
+        String(port),
+        service.url,
+        BENCH_KEY,
+        PREFIX,
+      ],
       { readyUrl: `http://127.0.0.1:${port}${PREFIX}/quota`, logFile: join(ensureTmp('logs'), `proxy-${mode}.log`) },
     );
     child.url = `http://127.0.0.1:${port}`;
@@ -54,7 +77,8 @@ export async function run({ quick }) {
   const directHeaders = { 'content-type': 'application/json', accept: MEDIA, 'x-api-key': BENCH_KEY };
   const searchOnce = async (url, headers) => {
     const response = await fetch(url, { method: 'POST', headers, body });
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    if (response.status !== 200)
+      throw new Error(`${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
     return response.text();
   };
   const variants = {
@@ -95,10 +119,14 @@ export async function run({ quick }) {
         ...names.map((n) => ({ label: `${n}: median per search (ms), round medians`, value: fmtSpread(med[n], 'ms') })),
         { label: 'through the proxy minus direct: difference of the medians', value: fmt(difference, 'ms') },
         { label: 'through the proxy minus direct, per round', value: fmtSpread(perRoundDiff, 'ms') },
-        { label: 'through the proxy / direct, ratio of the medians', value: fmt(med.proxy.median / med.direct.median, 'x', 3) },
+        {
+          label: 'through the proxy / direct, ratio of the medians',
+          value: fmt(med.proxy.median / med.direct.median, 'x', 3),
+        },
         { label: 'bare pass-through (the second hop alone, no proxy logic) minus direct', value: fmt(bareDiff, 'ms') },
         {
-          label: "the proxy minus the bare pass-through (what the proxy's checks, hooks, filtering, time-out and redaction cost)",
+          label:
+            "the proxy minus the bare pass-through (what the proxy's checks, hooks, filtering, time-out and redaction cost)",
           value: fmt(med.proxy.median - med['bare pass-through (node:http + fetch)'].median, 'ms'),
         },
         {

@@ -20,7 +20,8 @@ import { freePort, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, nowMs } from '../lib/stats.mjs';
 
 export const id = '8';
-export const title = 'Request log memory: RSS of the CLI (--control) under 800 bodies of 1 MiB and under header-heavy requests; /quota while the log is read';
+export const title =
+  'Request log memory: RSS of the CLI (--control) under 800 bodies of 1 MiB and under header-heavy requests; /quota while the log is read';
 // Bounded memory means the second half of the bodies adds (almost) nothing to
 // what the first half took; an unbounded log grows linearly (main before issue 13: 1.9x).
 export const plan = [
@@ -29,9 +30,19 @@ export const plan = [
   // The log holds at most its byte bound by its own count (its live heap is that count: the headers are one text); what it adds to the
   // process's RSS, over the same traffic with a log that keeps nothing, stays within 6x that bound (V8 lets its heap
   // grow to a few times the live set between collections). Main before issue 25: (425 - 105) MB for a 16 MiB bound, 20x.
-  { id: '8c', label: 'header-heavy requests: (RSS with the log - RSS with --request-log-cap 0) / the log byte bound', op: '<=', limit: 6 },
+  {
+    id: '8c',
+    label: 'header-heavy requests: (RSS with the log - RSS with --request-log-cap 0) / the log byte bound',
+    op: '<=',
+    limit: 6,
+  },
   // Reading a full header-heavy log delayed /quota by 1.1 s on main before issue 25 (one 27 MiB answer built at once).
-  { id: '8d', label: 'header-heavy log read whole: slowest /quota meanwhile / slowest /quota on the idle server', op: '<=', limit: 20 },
+  {
+    id: '8d',
+    label: 'header-heavy log read whole: slowest /quota meanwhile / slowest /quota on the idle server',
+    op: '<=',
+    limit: 20,
+  },
 ];
 
 const MiB = 1024 * 1024;
@@ -120,7 +131,8 @@ const HEADER_COUNT = 1_900;
 function heavyRequest(port) {
   const chars = 'abcdefghijklmnopqrstuvwxyz0123456789!#$%&*+-.^_|~';
   let text = `GET /quota HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`;
-  for (let i = 0; i < HEADER_COUNT; i++) text += `${chars[i % chars.length]}${chars[Math.floor(i / chars.length)]}: v${i % 10}\r\n`;
+  for (let i = 0; i < HEADER_COUNT; i++)
+    text += `${chars[i % chars.length]}${chars[Math.floor(i / chars.length)]}: v${i % 10}\r\n`;
   return Buffer.from(`${text}\r\n`, 'latin1');
 }
 
@@ -237,7 +249,17 @@ export async function headerSoak(cli, { count = 4_000, logFile, args = [], read 
     const after = rssMb(server.pid);
     const state = await (await fetch(`${url}/__mock/state`)).json();
     const reading = read ? await quotaDuring(url, () => readWholeLog(url)) : undefined;
-    return { start, half, after, sent, sendS, statuses: Object.fromEntries(statuses), log: state.requests, idle, reading };
+    return {
+      start,
+      half,
+      after,
+      sent,
+      sendS,
+      statuses: Object.fromEntries(statuses),
+      log: state.requests,
+      idle,
+      reading,
+    };
   } finally {
     await server.stop();
   }
@@ -254,12 +276,18 @@ export async function run({ quick }) {
     },
     { label: 'RSS at start', value: fmt(r.start, 'MB', 1) },
     { label: 'RSS after half of the bodies', value: fmt(r.half, 'MB', 1) },
-    { label: 'RSS after the bodies (1 s quiet)', value: `${fmt(r.after, 'MB', 1)} (peak seen ${fmt(r.peak, 'MB', 1)})` },
+    {
+      label: 'RSS after the bodies (1 s quiet)',
+      value: `${fmt(r.after, 'MB', 1)} (peak seen ${fmt(r.peak, 'MB', 1)})`,
+    },
     { label: 'GET /__mock/requests', value: `${r.requestsStatus}, ${r.recorded ?? '-'} requests listed` },
     { label: 'RSS 2 s after POST /__mock/reset', value: fmt(r.afterReset, 'MB', 1) },
   ];
   const headerCount = quick ? 2_000 : 4_000;
-  const h = await headerSoak(cli, { count: headerCount, logFile: join(ensureTmp('logs'), 'request-log-header-soak.log') });
+  const h = await headerSoak(cli, {
+    count: headerCount,
+    logFile: join(ensureTmp('logs'), 'request-log-header-soak.log'),
+  });
   // The same traffic with a log that keeps nothing: what the requests alone leave in the process (garbage not yet collected).
   const bare = await headerSoak(cli, {
     count: headerCount,
@@ -283,15 +311,26 @@ export async function run({ quick }) {
 
 function headerFigures(h, bare) {
   return [
-    { label: 'header-heavy: requests sent', value: `${h.sent} in ${fmt(h.sendS, 's', 1)} (statuses ${JSON.stringify(h.statuses)})` },
-    { label: 'header-heavy: the log by its own count', value: `${h.log.count} entries, ${fmt(h.log.bytes / MiB, 'MiB', 1)} of a ${LOG_BYTES / MiB} MiB bound` },
+    {
+      label: 'header-heavy: requests sent',
+      value: `${h.sent} in ${fmt(h.sendS, 's', 1)} (statuses ${JSON.stringify(h.statuses)})`,
+    },
+    {
+      label: 'header-heavy: the log by its own count',
+      value: `${h.log.count} entries, ${fmt(h.log.bytes / MiB, 'MiB', 1)} of a ${LOG_BYTES / MiB} MiB bound`,
+    },
     {
       label: 'header-heavy: RSS at start / after half / after all (1 s quiet)',
       value: `${fmt(h.start, 'MB', 1)} / ${fmt(h.half, 'MB', 1)} / ${fmt(h.after, 'MB', 1)}`,
     },
     ...(bare === undefined
       ? []
-      : [{ label: 'header-heavy: RSS after all, the same traffic with --request-log-cap 0', value: `${fmt(bare.after, 'MB', 1)} (${bare.sent} sent)` }]),
+      : [
+          {
+            label: 'header-heavy: RSS after all, the same traffic with --request-log-cap 0',
+            value: `${fmt(bare.after, 'MB', 1)} (${bare.sent} sent)`,
+          },
+        ]),
     {
       label: 'header-heavy: the whole log read',
       value: `${h.reading.read.entries} entries in ${h.reading.read.pages} page(s), ${fmt(h.reading.read.bytes / MiB, 'MiB', 1)}, ${fmt(h.reading.read.ms, 'ms', 0)}`,

@@ -11,22 +11,43 @@ export const id = '1';
 export const title = 'Bundle size (minified ESM for browsers, gzip): the three imports of issue 15';
 // The issue's hard limits (issue 15 part 2), as CI's size-limit checks them on dist (.size-limit.json).
 export const plan = [
-  { id: '1a', label: 'createFlightSearchClient as the README imports it, gzip (size-limit on dist, as CI checks)', op: '<=', limit: 5.5, unit: 'kB' },
-  { id: '1b', label: 'createFlightSearchClient + compareProgramsStreaming, gzip (size-limit)', op: '<=', limit: 6.5, unit: 'kB' },
+  {
+    id: '1a',
+    label: 'createFlightSearchClient as the README imports it, gzip (size-limit on dist, as CI checks)',
+    op: '<=',
+    limit: 5.5,
+    unit: 'kB',
+  },
+  {
+    id: '1b',
+    label: 'createFlightSearchClient + compareProgramsStreaming, gzip (size-limit)',
+    op: '<=',
+    limit: 6.5,
+    unit: 'kB',
+  },
   { id: '1c', label: 'every export of the main entry, gzip (size-limit)', op: '<=', limit: 7.0, unit: 'kB' },
 ];
 
 /** The three imports the limits are about, in plan order, as `.size-limit.json` names them. */
 const IMPORTS = [
   { id: '1a', what: 'createFlightSearchClient', names: ['createFlightSearchClient'] },
-  { id: '1b', what: 'createFlightSearchClient + compareProgramsStreaming', names: ['createFlightSearchClient', 'compareProgramsStreaming'] },
+  {
+    id: '1b',
+    what: 'createFlightSearchClient + compareProgramsStreaming',
+    names: ['createFlightSearchClient', 'compareProgramsStreaming'],
+  },
   { id: '1c', what: 'every export of the main entry', names: undefined },
 ];
 
 const require = createRequire(`${root}/package.json`);
 
 /** Bundles `import * as all from spec` the way size-limit does, so every export is kept. */
-async function bundleSize(spec, contents = `import * as all from ${JSON.stringify(spec)};\nconsole.log(all);\n`, define = {}, external = []) {
+async function bundleSize(
+  spec,
+  contents = `import * as all from ${JSON.stringify(spec)};\nconsole.log(all);\n`,
+  define = {},
+  external = [],
+) {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: 'js' },
     bundle: true,
@@ -46,7 +67,10 @@ async function bundleSize(spec, contents = `import * as all from ${JSON.stringif
   // Minified bytes each input contributes: where a size budget goes.
   const output = Object.values(result.metafile.outputs)[0];
   const contributions = Object.entries(output.inputs)
-    .map(([path, i]) => ({ path: path.replace(/^.*node_modules\//, '').replace(/^.*packages\//, 'packages/'), bytes: i.bytesInOutput }))
+    .map(([path, i]) => ({
+      path: path.replace(/^.*node_modules\//, '').replace(/^.*packages\//, 'packages/'),
+      bytes: i.bytesInOutput,
+    }))
     .sort((a, b) => b.bytes - a.bytes);
   return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs, contributions };
 }
@@ -84,7 +108,10 @@ export async function run() {
   const source = {};
   for (const { id, what, names } of IMPORTS) {
     const full = await bundleSize(sdkSourceEntry, importOf(sdkSourceEntry, names));
-    const bare = await bundleSize(join(withoutValidation, 'src', 'index.ts'), importOf(join(withoutValidation, 'src', 'index.ts'), names));
+    const bare = await bundleSize(
+      join(withoutValidation, 'src', 'index.ts'),
+      importOf(join(withoutValidation, 'src', 'index.ts'), names),
+    );
     source[id] = { full, bare };
     figures.push({
       label: `${what} (esbuild on src/): gzip / without local validation`,
@@ -99,18 +126,37 @@ export async function run() {
       .map((c) => `${c.path} ${c.bytes} B`)
       .join(', '),
   });
-  const raw = await bundleSize(join(root, 'packages', 'sdk', 'src', 'raw.ts'), importOf(join(root, 'packages', 'sdk', 'src', 'raw.ts'), ['createRawClient']));
-  figures.push({ label: 'createRawClient (@flight-search/sdk/raw, an entry of its own): gzip', value: `${raw.gzip} B` });
+  const raw = await bundleSize(
+    join(root, 'packages', 'sdk', 'src', 'raw.ts'),
+    importOf(join(root, 'packages', 'sdk', 'src', 'raw.ts'), ['createRawClient']),
+  );
+  figures.push({
+    label: 'createRawClient (@flight-search/sdk/raw, an entry of its own): gzip',
+    value: `${raw.gzip} B`,
+  });
   const queryEntry = join(root, 'packages', 'sdk', 'src', 'query-tanstack.ts');
-  const factories = ['compareProgramsQueryOptions', 'flightSearchKeys', 'priceHistoryQueryOptions', 'quotaQueryOptions', 'searchFlightsMutationOptions'];
+  const factories = [
+    'compareProgramsQueryOptions',
+    'flightSearchKeys',
+    'priceHistoryQueryOptions',
+    'quotaQueryOptions',
+    'searchFlightsMutationOptions',
+  ];
   // Without @tanstack/query-core: a peer the app already carries for its own queries.
   const query = await bundleSize(queryEntry, importOf(queryEntry, factories), {}, ['@tanstack/query-core']);
   figures.push({
-    label: 'every factory of @flight-search/sdk/query (TanStack Query, an entry of its own), without @tanstack/query-core: gzip',
+    label:
+      'every factory of @flight-search/sdk/query (TanStack Query, an entry of its own), without @tanstack/query-core: gzip',
     value: `${query.gzip} B`,
   });
-  const createClientOnly = await bundleSize('openapi-fetch', "import createClient from 'openapi-fetch';\nconsole.log(createClient);\n");
-  figures.push({ label: "openapi-fetch's createClient alone: minified / gzip", value: `${createClientOnly.minified} B / ${createClientOnly.gzip} B` });
+  const createClientOnly = await bundleSize(
+    'openapi-fetch',
+    "import createClient from 'openapi-fetch';\nconsole.log(createClient);\n",
+  );
+  figures.push({
+    label: "openapi-fetch's createClient alone: minified / gzip",
+    value: `${createClientOnly.minified} B / ${createClientOnly.gzip} B`,
+  });
   const pLimit = await bundleSize('p-limit', "import pLimit from 'p-limit';\nconsole.log(pLimit);\n");
   figures.push({
     label: 'p-limit alone (with yocto-queue), which compareProgramsStreaming uses: minified / gzip',
@@ -121,7 +167,10 @@ export async function run() {
       const s = await bundleSize(alt);
       figures.push({ label: `${alt}: minified / gzip`, value: `${s.minified} B / ${s.gzip} B` });
     } else {
-      figures.push({ label: `${alt} (not installed; the issue's reference figure)`, value: alt === 'ky' ? '5.1 kB gzip' : '22 kB gzip' });
+      figures.push({
+        label: `${alt} (not installed; the issue's reference figure)`,
+        value: alt === 'ky' ? '5.1 kB gzip' : '22 kB gzip',
+      });
     }
   }
 
@@ -147,12 +196,17 @@ export async function run() {
           measured[id] = { reason: `.size-limit.json has no check importing ${want}` };
           continue;
         }
-        figures.push({ label: `size-limit: ${c.name}`, value: `${c.size} B gzip (${c.passed ? 'passed' : 'failed'} its limit)` });
+        figures.push({
+          label: `size-limit: ${c.name}`,
+          value: `${c.size} B gzip (${c.passed ? 'passed' : 'failed'} its limit)`,
+        });
         measured[id] = { measured: kB(c.size), why: why(id), fix, owner: 'SDK (packages/sdk)' };
       }
     } catch {
       for (const { id } of IMPORTS)
-        measured[id] = { reason: `size-limit did not report JSON: ${(sl.stderr || sl.stdout).trim().split('\n').slice(0, 3).join(' ')}` };
+        measured[id] = {
+          reason: `size-limit did not report JSON: ${(sl.stderr || sl.stdout).trim().split('\n').slice(0, 3).join(' ')}`,
+        };
     }
   }
   const method =

@@ -85,4 +85,13 @@ for (let r = 0; r < rounds; r++) times.push(await once());
 clearInterval(sampler);
 gc.disconnect();
 heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-console.log(JSON.stringify({ searches, times, gcTimes, cpuPerSearch, maxRssMb: process.resourceUsage().maxRSS / 1024, heapPeakMb: heapPeak / 2 ** 20 }));
+console.log(
+  JSON.stringify({
+    searches,
+    times,
+    gcTimes,
+    cpuPerSearch,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    heapPeakMb: heapPeak / 2 ** 20,
+  }),
+);

@@ -14,11 +14,26 @@ export const title = 'Streaming comparison (compareProgramsStreaming)';
 export const plan = [
   { id: '3a', label: "first outcome after the fastest program's latency", op: '<=', limit: 15, unit: 'ms' },
   { id: '3b', label: "last outcome after the slowest program's latency", op: '<=', limit: 15, unit: 'ms' },
-  { id: '3c', label: 'CPU per search with 1000 in flight / with 100 (GC time and peak heap beside it)', op: '<=', limit: 1.5, unit: 'x' },
+  {
+    id: '3c',
+    label: 'CPU per search with 1000 in flight / with 100 (GC time and peak heap beside it)',
+    op: '<=',
+    limit: 1.5,
+    unit: 'x',
+  },
 ];
 
 /** Latency per program: spread 50..800 ms, deliberately not in program order. */
-const LATENCIES = { PROGRAM_1: 400, PROGRAM_2: 50, PROGRAM_3: 800, PROGRAM_3_INTERLINE: 200, PROGRAM_4: 650, PROGRAM_5: 100, PROGRAM_6: 300, PROGRAM_7: 500 };
+const LATENCIES = {
+  PROGRAM_1: 400,
+  PROGRAM_2: 50,
+  PROGRAM_3: 800,
+  PROGRAM_3_INTERLINE: 200,
+  PROGRAM_4: 650,
+  PROGRAM_5: 100,
+  PROGRAM_6: 300,
+  PROGRAM_7: 500,
+};
 
 export async function run({ quick }) {
   const rounds = quick ? 3 : 7;
@@ -38,7 +53,9 @@ export async function run({ quick }) {
     req.on('end', () => {
       const program = JSON.parse(Buffer.concat(chunks).toString()).airlineLoyalty?.[0];
       setTimeout(() => {
-        res.writeHead(200, { 'content-type': answer.contentType, 'content-length': answer.body.length }).end(answer.body);
+        res
+          .writeHead(200, { 'content-type': answer.contentType, 'content-length': answer.body.length })
+          .end(answer.body);
       }, LATENCIES[program] ?? 0);
     });
   });
@@ -80,8 +97,12 @@ export async function run({ quick }) {
   });
   figures.push({ label: `first outcome minus ${fastest} ms (ms), per round`, value: fmtSpread(f, 'ms') });
   figures.push({ label: `last outcome minus ${slowest} ms (ms), per round`, value: fmtSpread(l, 'ms') });
-  figures.push({ label: 'rounds whose outcomes came in latency order', value: `${orderOk.filter(Boolean).length} of ${orderOk.length}` });
-  const streamWhy = "the delay beyond the program's own latency is the client's per-search work plus the event loop, measured over loopback HTTP";
+  figures.push({
+    label: 'rounds whose outcomes came in latency order',
+    value: `${orderOk.filter(Boolean).length} of ${orderOk.length}`,
+  });
+  const streamWhy =
+    "the delay beyond the program's own latency is the client's per-search work plus the event loop, measured over loopback HTTP";
   measured['3a'] = {
     measured: f.median,
     why: streamWhy,
@@ -102,22 +123,42 @@ export async function run({ quick }) {
   const scaleRounds = quick ? 3 : 11;
   const runs = {};
   for (const n of [100, 1000]) {
-    const out = spawnSync(process.execPath, [child, String(n), String(scaleRounds), answerFile], { cwd: root, encoding: 'utf8', timeout: 300_000 });
-    if (out.status !== 0) throw new Error(`scaling child (${n}) failed: ${out.stderr.trim().split('\n').slice(-5).join(' ')}`);
+    const out = spawnSync(process.execPath, [child, String(n), String(scaleRounds), answerFile], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (out.status !== 0)
+      throw new Error(`scaling child (${n}) failed: ${out.stderr.trim().split('\n').slice(-5).join(' ')}`);
     runs[n] = JSON.parse(out.stdout.trim().split('\n').at(-1));
   }
   const t100 = summarize(runs[100].times);
   const t1000 = summarize(runs[1000].times);
   for (const n of [100, 1000]) {
-    figures.push({ label: `${n} simulated searches: wall time (ms), per round`, value: fmtSpread(summarize(runs[n].times), 'ms') });
-    figures.push({ label: `${n} simulated searches: time in GC per round (ms)`, value: fmtSpread(summarize(runs[n].gcTimes), 'ms') });
-    figures.push({ label: `${n} simulated searches: peak RSS / peak heap used`, value: `${fmt(runs[n].maxRssMb, 'MB')} / ${fmt(runs[n].heapPeakMb, 'MB')}` });
+    figures.push({
+      label: `${n} simulated searches: wall time (ms), per round`,
+      value: fmtSpread(summarize(runs[n].times), 'ms'),
+    });
+    figures.push({
+      label: `${n} simulated searches: time in GC per round (ms)`,
+      value: fmtSpread(summarize(runs[n].gcTimes), 'ms'),
+    });
+    figures.push({
+      label: `${n} simulated searches: peak RSS / peak heap used`,
+      value: `${fmt(runs[n].maxRssMb, 'MB')} / ${fmt(runs[n].heapPeakMb, 'MB')}`,
+    });
   }
-  figures.push({ label: 'wall time ratio 1000 / 100 (medians; mostly the fake latencies)', value: `${fmt(t1000.median / t100.median, 'x', 2)}` });
+  figures.push({
+    label: 'wall time ratio 1000 / 100 (medians; mostly the fake latencies)',
+    value: `${fmt(t1000.median / t100.median, 'x', 2)}`,
+  });
   const cpu100 = summarize(runs[100].cpuPerSearch);
   const cpu1000 = summarize(runs[1000].cpuPerSearch);
   for (const n of [100, 1000])
-    figures.push({ label: `${n} simulated searches: CPU per search (µs), per round`, value: fmtSpread(summarize(runs[n].cpuPerSearch), 'µs') });
+    figures.push({
+      label: `${n} simulated searches: CPU per search (µs), per round`,
+      value: fmtSpread(summarize(runs[n].cpuPerSearch), 'µs'),
+    });
   figures.push({
     label: 'GC time ratio 1000 / 100 / peak heap ratio',
     value: `${fmt(summarize(runs[1000].gcTimes).median / summarize(runs[100].gcTimes).median, 'x', 2)} / ${fmt(runs[1000].heapPeakMb / runs[100].heapPeakMb, 'x', 2)} (10x the searches)`,

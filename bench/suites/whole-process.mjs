@@ -13,11 +13,27 @@ import { freePort, spawnServer } from '../lib/servers.mjs';
 import { fmt } from '../lib/stats.mjs';
 
 export const id = '10';
-export const title = 'Whole process: searches through the SDK, openapi-fetch and raw fetch, each client in a process of its own';
+export const title =
+  'Whole process: searches through the SDK, openapi-fetch and raw fetch, each client in a process of its own';
 export const plan = [
-  { id: '10a', label: 'peak RSS (VmHWM), 100 000 searches 32 in flight (10 000 with --quick): SDK / openapi-fetch', op: '<=', limit: 1.3 },
-  { id: '10b', label: 'peak RSS (VmHWM), 30 000 sequential searches (3 000 with --quick): SDK / openapi-fetch', op: '<=', limit: 1.3 },
-  { id: '10c', label: 'CPU per call, 100 000 searches 32 in flight: SDK / openapi-fetch (the SDK validates locally)', op: '<=', limit: 1.05 },
+  {
+    id: '10a',
+    label: 'peak RSS (VmHWM), 100 000 searches 32 in flight (10 000 with --quick): SDK / openapi-fetch',
+    op: '<=',
+    limit: 1.3,
+  },
+  {
+    id: '10b',
+    label: 'peak RSS (VmHWM), 30 000 sequential searches (3 000 with --quick): SDK / openapi-fetch',
+    op: '<=',
+    limit: 1.3,
+  },
+  {
+    id: '10c',
+    label: 'CPU per call, 100 000 searches 32 in flight: SDK / openapi-fetch (the SDK validates locally)',
+    op: '<=',
+    limit: 1.05,
+  },
   { id: '10d', label: 'CPU per call, 30 000 sequential searches: SDK / openapi-fetch', op: '<=', limit: 1.05 },
 ];
 
@@ -36,13 +52,23 @@ export async function run({ quick }) {
   ].map(([n, f]) => [quick ? n / 10 : n, f]);
   const answer = await cannedSearchAnswer();
   const file = join(ensureTmp(), 'whole-process-answers.json');
-  const asJson = (a) => ({ contentType: a.contentType ?? 'application/vnd.service.v1+json', body: a.body.toString('base64') });
-  writeFileSync(file, JSON.stringify({ 'GET /quota': asJson({ body: Buffer.from('{}') }), 'POST /flights/search': asJson(answer) }));
-  const port = await freePort();
-  const server = await spawnServer(process.execPath, [fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)), String(port), file], {
-    readyUrl: `http://127.0.0.1:${port}/quota`,
-    logFile: join(ensureTmp('logs'), 'whole-process-server.log'),
+  const asJson = (a) => ({
+    contentType: a.contentType ?? 'application/vnd.service.v1+json',
+    body: a.body.toString('base64'),
   });
+  writeFileSync(
+    file,
+    JSON.stringify({ 'GET /quota': asJson({ body: Buffer.from('{}') }), 'POST /flights/search': asJson(answer) }),
+  );
+  const port = await freePort();
+  const server = await spawnServer(
+    process.execPath,
+    [fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)), String(port), file],
+    {
+      readyUrl: `http://127.0.0.1:${port}/quota`,
+      logFile: join(ensureTmp('logs'), 'whole-process-server.log'),
+    },
+  );
   const child = fileURLToPath(new URL('../lib/whole-process-child.mjs', import.meta.url));
   const figures = [];
   const results = {};
@@ -77,7 +103,12 @@ export async function run({ quick }) {
       `${label}: the SDK ${fmt(r.sdk.peakMb, 'MB')} peak, ${fmt(r.sdk.cpuUs, 'µs')} CPU per call; openapi-fetch ${fmt(r['openapi-fetch'].peakMb, 'MB')}, ${fmt(r['openapi-fetch'].cpuUs, 'µs')} (load average ${load()}, 2 cores shared)`;
     const owner = 'SDK (packages/sdk/src/internal/attempt.ts, client.ts)';
     const fix = "look at what an attempt keeps after it settles (attempt.ts) and at suite 2's profile of searchFlights";
-    const measured = (field, r, label) => ({ measured: r.ratio(field, 'openapi-fetch'), why: why(label, r), fix, owner });
+    const measured = (field, r, label) => ({
+      measured: r.ratio(field, 'openapi-fetch'),
+      why: why(label, r),
+      fix,
+      owner,
+    });
     return {
       method: `A canned node:http server in a process of its own answers every search with the same ${answer.body.length} B (${answer.source}). Each client is a process of its own (bench/lib/whole-process-child.mjs, node --expose-gc): searchFlights (dist, validation on), bare openapi-fetch, or raw fetch + res.json(); it sends one checked search, then the searches of a load, 32 in flight (32 loops sharing a counter) or one at a time, with keep-alive. It reports VmHWM (peak RSS, /proc/self/status), VmRSS after global.gc(), and process.cpuUsage() over the load per search. Loads: ${loads.map(([n, f]) => `${n} ${f === 1 ? 'sequential' : `${f} in flight`}`).join(', ')}; one process per client and load, the three clients of a load run at once (so drift in the load of the shared machine hits them alike; a client that ends first leaves the others a less busy machine for their last searches, see the wall times). Ratios are against openapi-fetch (and raw fetch) of the same load in the same run; the load average before and after each load is beside them.`,
       figures,

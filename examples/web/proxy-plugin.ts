@@ -111,7 +111,9 @@ export function createExampleProxy(env: ExampleProxyEnv): ExampleProxy {
   if (budget !== undefined && budget !== '') {
     const units = Number(budget);
     if (!Number.isSafeInteger(units) || units < 0) {
-      return unconfigured('FLIGHT_SEARCH_BUDGET must be a whole number of quota units (0 or more), or unset for no budget.');
+      return unconfigured(
+        'FLIGHT_SEARCH_BUDGET must be a whole number of quota units (0 or more), or unset for no budget.',
+      );
     }
     budgets = new UserBudgets(units);
   }
@@ -147,7 +149,9 @@ export function createExampleProxy(env: ExampleProxyEnv): ExampleProxy {
     });
   } catch {
     // The SDK's option errors describe the key without showing it; still, the answer names only the variables.
-    return unconfigured("FLIGHT_SEARCH_URL must be the service's absolute http(s) URL and FLIGHT_SEARCH_KEY its API key, on one line.");
+    return unconfigured(
+      "FLIGHT_SEARCH_URL must be the service's absolute http(s) URL and FLIGHT_SEARCH_KEY its API key, on one line.",
+    );
   }
 
   const handler: FlightSearchProxy = async (request) => {
@@ -185,7 +189,10 @@ export function flightSearchProxy(): Plugin {
   const mount = (server: { middlewares: Connect.Server; config: { logger: Logger } }) => {
     const { handler, problem } = createExampleProxy(process.env);
     // Only when the proxy was asked for and is wrong: a mock-mode session needs none of it.
-    if (problem !== undefined && (process.env.FLIGHT_SEARCH_URL || process.env.FLIGHT_SEARCH_KEY || process.env.FLIGHT_SEARCH_BUDGET)) {
+    if (
+      problem !== undefined &&
+      (process.env.FLIGHT_SEARCH_URL || process.env.FLIGHT_SEARCH_KEY || process.env.FLIGHT_SEARCH_BUDGET)
+    ) {
       server.config.logger.warn(problem);
     }
     server.middlewares.use((req, res, next) => {

@@ -42,18 +42,25 @@ const INLINED = ['p-limit', 'yocto-queue', 'openapi-fetch'];
 const inlinedLicences: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'inlined-licences',
   setup(build) {
-    build.onLoad({ filter: new RegExp(`[\\\\/]node_modules[\\\\/](?:${INLINED.join('|')})[\\\\/].*\\.[cm]?js$`) }, (args) => {
-      let dir = dirname(args.path);
-      while (!INLINED.some((name) => dir.endsWith(`node_modules/${name}`) || dir.endsWith(`node_modules\\${name}`))) dir = dirname(dir);
-      const { name, version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, string>;
-      const file = readdirSync(dir).find((entry) => /^licen[cs]e(\.md|\.txt)?$/i.test(entry));
-      if (file === undefined) throw new Error(`${name} ships no licence file to keep in the CJS build`);
-      const text = readFileSync(join(dir, file), 'utf8').trim().replaceAll('*/', '* /');
-      return {
-        contents: `/*! ${name}@${version} (${license}), inlined in this CommonJS build:\n${text}\n*/\n${readFileSync(args.path, 'utf8')}`,
-        loader: 'js',
-      };
-    });
+    build.onLoad(
+      { filter: new RegExp(`[\\\\/]node_modules[\\\\/](?:${INLINED.join('|')})[\\\\/].*\\.[cm]?js$`) },
+      (args) => {
+        let dir = dirname(args.path);
+        while (!INLINED.some((name) => dir.endsWith(`node_modules/${name}`) || dir.endsWith(`node_modules\\${name}`)))
+          dir = dirname(dir);
+        const { name, version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<
+          string,
+          string
+        >;
+        const file = readdirSync(dir).find((entry) => /^licen[cs]e(\.md|\.txt)?$/i.test(entry));
+        if (file === undefined) throw new Error(`${name} ships no licence file to keep in the CJS build`);
+        const text = readFileSync(join(dir, file), 'utf8').trim().replaceAll('*/', '* /');
+        return {
+          contents: `/*! ${name}@${version} (${license}), inlined in this CommonJS build:\n${text}\n*/\n${readFileSync(args.path, 'utf8')}`,
+          loader: 'js',
+        };
+      },
+    );
   },
 };
 
@@ -64,5 +71,10 @@ export default defineConfig([
   // ESM package esbuild imports a CJS default as `module.exports` (Node's rule), and openapi-fetch's
   // CJS build puts createClient on `exports.default`, so the external import was not callable.
   // Their licences ride along as legal comments (inlinedLicences); scripts/release/check-tarballs.mjs checks each copy has its notice.
-  { ...common, format: ['cjs'], noExternal: ['@flight-search/contract', ...INLINED], esbuildPlugins: [inlinedLicences] },
+  {
+    ...common,
+    format: ['cjs'],
+    noExternal: ['@flight-search/contract', ...INLINED],
+    esbuildPlugins: [inlinedLicences],
+  },
 ]);

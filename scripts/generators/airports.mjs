@@ -21,7 +21,22 @@ const MEDIUM_MIN_RUNWAY_FT = 9000;
 // feet they shut major airports to jets. These are the airports whose
 // figure is metres, each checked against its AIP aerodrome chart (AD 2.12,
 // runway physical characteristics) or the airport operator's published figure.
-const RUNWAY_IN_METRES = new Set(['BFS', 'HHN', 'KUL', 'LHW', 'LJG', 'MFM', 'SGN', 'SZX', 'TLL', 'TOS', 'TPE', 'TRD', 'TSV', 'TZX']);
+const RUNWAY_IN_METRES = new Set([
+  'BFS',
+  'HHN',
+  'KUL',
+  'LHW',
+  'LJG',
+  'MFM',
+  'SGN',
+  'SZX',
+  'TLL',
+  'TOS',
+  'TPE',
+  'TRD',
+  'TSV',
+  'TZX',
+]);
 // Records whose figure is no length at all (a designator, or none), with the longest runway in feet:
 // BUF 5/23 8,829 ft (FAA Form 5010, airport master record KBUF);
 // IST 16R/34L and 17L/35R 4,100 m, 13,451 ft (DHMI, AIP Türkiye AD 2 LTFM);
@@ -37,14 +52,21 @@ function runwayFeet(entry) {
   if (Object.hasOwn(RUNWAY_FT_CORRECTIONS, entry.iata)) return RUNWAY_FT_CORRECTIONS[entry.iata];
   const length = Number(entry.runway_length) || 0;
   if (RUNWAY_IN_METRES.has(entry.iata)) {
-    if (length >= LARGE_SHORT_FT) throw new Error(`${entry.iata}: runway_length ${length} now reads as feet; drop it from RUNWAY_IN_METRES`);
-    if (length === 0) throw new Error(`${entry.iata}: the data set has no runway_length; move it to RUNWAY_FT_CORRECTIONS with a source`);
+    if (length >= LARGE_SHORT_FT)
+      throw new Error(`${entry.iata}: runway_length ${length} now reads as feet; drop it from RUNWAY_IN_METRES`);
+    if (length === 0)
+      throw new Error(
+        `${entry.iata}: the data set has no runway_length; move it to RUNWAY_FT_CORRECTIONS with a source`,
+      );
     return Math.round(length * 3.28084);
   }
   if (length > 0 && length < NO_LENGTH_BELOW) {
     // A large airport is kept whatever its runway, so its figure must be right; a medium one
     // with no length is left out as one with no runway data is (the 9,000 ft test below).
-    if (entry.type === 'large_airport') throw new Error(`${entry.iata}: runway_length ${length} is no length; add it to RUNWAY_FT_CORRECTIONS with a source`);
+    if (entry.type === 'large_airport')
+      throw new Error(
+        `${entry.iata}: runway_length ${length} is no length; add it to RUNWAY_FT_CORRECTIONS with a source`,
+      );
     return 0;
   }
   return length;
@@ -68,7 +90,9 @@ export default async ({ root, source, banner }) => {
     .filter(
       (entry) =>
         required.has(entry.iata) ||
-        (scheduled(entry) && (entry.type === 'large_airport' || (entry.type === 'medium_airport' && runwayFeet(entry) >= MEDIUM_MIN_RUNWAY_FT))),
+        (scheduled(entry) &&
+          (entry.type === 'large_airport' ||
+            (entry.type === 'medium_airport' && runwayFeet(entry) >= MEDIUM_MIN_RUNWAY_FT))),
     )
     .sort((a, b) => (a.iata < b.iata ? -1 : a.iata > b.iata ? 1 : 0));
 

@@ -87,7 +87,10 @@ const ALLIANCES = {
 export default async ({ banner }) => {
   // One line per member, `code country type type ...`: the table sits in every build format and source map, so it is kept terse (the names stay above).
   const lines = Object.fromEntries(
-    Object.entries(ALLIANCES).map(([alliance, members]) => [alliance, members.map((m) => [m.code, m.country, ...m.fleet].join(' ')).join('\n')]),
+    Object.entries(ALLIANCES).map(([alliance, members]) => [
+      alliance,
+      members.map((m) => [m.code, m.country, ...m.fleet].join(' ')).join('\n'),
+    ]),
   );
   const text =
     banner('scripts/generators/carriers.mjs') +

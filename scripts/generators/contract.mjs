@@ -1,7 +1,13 @@
 // The contract's constants (enums, city codes, media types, quota costs, rule
 // tables, and the request schemas the validator reads), taken from openapi.yaml
 // so neither package restates them.
-import { answerSchemas, historyQuerySchema, readDocument, searchRequestSchema, validatorSchema } from './lib/schemas.mjs';
+import {
+  answerSchemas,
+  historyQuerySchema,
+  readDocument,
+  searchRequestSchema,
+  validatorSchema,
+} from './lib/schemas.mjs';
 
 export default async function generate({ source, banner }) {
   const document = await readDocument(source);
@@ -38,10 +44,14 @@ export default async function generate({ source, banner }) {
      * never prints): a search field's own rule, and `*` for any missing field (SEARCH-9).
      */
     SEARCH_RULE_OF_FIELD: Object.fromEntries(
-      search['x-rules'].filter((rule) => rule.type !== 'cross_field' && (rule.type !== 'missing' || rule.field === '*')).map((rule) => [rule.field, rule.id]),
+      search['x-rules']
+        .filter((rule) => rule.type !== 'cross_field' && (rule.type !== 'missing' || rule.field === '*'))
+        .map((rule) => [rule.field, rule.id]),
     ),
     /** The rule of a history parameter's issue, by field. */
-    HISTORY_RULE_OF_FIELD: Object.fromEntries(history['x-rules'].filter((rule) => rule.field.startsWith('query.')).map((rule) => [rule.field, rule.id])),
+    HISTORY_RULE_OF_FIELD: Object.fromEntries(
+      history['x-rules'].filter((rule) => rule.field.startsWith('query.')).map((rule) => [rule.field, rule.id]),
+    ),
     /** The body of POST /flights/search as packages/contract/src/validate reads it (conditional rules apart). */
     SEARCH_REQUEST_SCHEMA: validatorSchema(searchRequestSchema(document)),
     /** The history query's parameters as one object, repeatable ones as arrays. */
@@ -49,13 +59,17 @@ export default async function generate({ source, banner }) {
     /** Each operation's declared answers and their body schemas, for the mock's stubs (packages/contract/src/validate/answer.ts). */
     ANSWER_SCHEMAS: answerSchemas(document),
   };
-  for (const path of Object.values(constants.PATHS)) if (!document.paths[path]) throw new Error(`openapi.yaml has no path ${path}`);
+  for (const path of Object.values(constants.PATHS))
+    if (!document.paths[path]) throw new Error(`openapi.yaml has no path ${path}`);
   const text =
     banner('scripts/generators/contract.mjs') +
     '\n' +
     Object.entries(constants)
       // The answer schemas are data no one reads in this file: one line keeps the mock's bundle and maps small (issue 28's cap).
-      .map(([name, value]) => `export const ${name} = ${JSON.stringify(value, null, name === 'ANSWER_SCHEMAS' ? 0 : 2)} as const;\n`)
+      .map(
+        ([name, value]) =>
+          `export const ${name} = ${JSON.stringify(value, null, name === 'ANSWER_SCHEMAS' ? 0 : 2)} as const;\n`,
+      )
       .join('\n');
   return ['packages/contract/src/generated/contract.ts', text];
 }

@@ -48,7 +48,11 @@ export function installPlan(env = process.env, isRoot = process.getuid?.() === 0
   if (env.FLIGHT_SEARCH_BROWSER_INSTALL === 'never') return { reason: 'FLIGHT_SEARCH_BROWSER_INSTALL=never' };
   if (!which('apt-get', env)) return { reason: 'no apt-get on this machine' };
   // `sudo -n true` succeeds only without a password prompt, which a test run must never wait on.
-  const sudo = isRoot ? [] : which('sudo', env) && spawnSync('sudo', ['-n', 'true'], { env }).status === 0 ? ['sudo', '-n'] : null;
+  const sudo = isRoot
+    ? []
+    : which('sudo', env) && spawnSync('sudo', ['-n', 'true'], { env }).status === 0
+      ? ['sudo', '-n']
+      : null;
   if (!sudo) return { reason: 'not root and no password-less sudo' };
   return {
     steps: [
@@ -73,7 +77,13 @@ const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 
  * a machine's own updates) is waited for, then the steps run again.
  * Throws an Error whose message is {@link missingBrowserLine} when there is none.
  */
-export function ensureChromium({ env = process.env, isRoot, log = (line) => console.log(line), run = spawnSync, wait = sleep } = {}) {
+export function ensureChromium({
+  env = process.env,
+  isRoot,
+  log = (line) => console.log(line),
+  run = spawnSync,
+  wait = sleep,
+} = {}) {
   const found = findChromium(env);
   if (found) return found;
   const plan = installPlan(env, isRoot);
@@ -84,7 +94,8 @@ export function ensureChromium({ env = process.env, isRoot, log = (line) => cons
     if (!failure) break;
     const step = `\`${failure.step.join(' ')}\` exited ${failure.status}`;
     if (!failure.locked) throw new Error(missingBrowserLine(step));
-    if (waited === LOCK_WAIT_MS) throw new Error(missingBrowserLine(`${step}: another apt-get held its lock for ${LOCK_WAIT_MS / 1000} s`));
+    if (waited === LOCK_WAIT_MS)
+      throw new Error(missingBrowserLine(`${step}: another apt-get held its lock for ${LOCK_WAIT_MS / 1000} s`));
     // Then the steps again, not a look at PATH: a browser the other apt-get has unpacked may not be configured yet,
     // and apt-get install returns at once when it is.
     wait(LOCK_POLL_MS);
@@ -99,9 +110,14 @@ function runSteps(steps, env, run) {
   for (const step of steps) {
     const [command, ...args] = step;
     // LC_ALL=C: apt-get's lock message is matched in English.
-    const result = run(command, args, { env: { ...env, LC_ALL: 'C' }, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+    const result = run(command, args, {
+      env: { ...env, LC_ALL: 'C' },
+      stdio: ['ignore', 'inherit', 'pipe'],
+      encoding: 'utf8',
+    });
     if (result.stderr) process.stderr.write(result.stderr);
-    if (result.status !== 0) return { step, status: result.status ?? result.signal, locked: /Could not get lock/.test(result.stderr ?? '') };
+    if (result.status !== 0)
+      return { step, status: result.status ?? result.signal, locked: /Could not get lock/.test(result.stderr ?? '') };
   }
   return undefined;
 }

@@ -11,12 +11,19 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const PACKAGES = [
   { name: '@flight-search/sdk', dir: 'packages/sdk', attw: [] },
   // openapi.yaml is a data file (read with require.resolve / import.meta.resolve), not a module with types.
-  { name: '@flight-search/mock-server', dir: 'packages/mock-server', attw: ['--exclude-entrypoints', './openapi.yaml'] },
+  {
+    name: '@flight-search/mock-server',
+    dir: 'packages/mock-server',
+    attw: ['--exclude-entrypoints', './openapi.yaml'],
+  },
 ];
 
 // The child npm must not act as part of this workspace (`npm run` exports npm_package_*, npm_config_workspace...).
 export const env = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !/^npm_(package_|lifecycle_|config_workspace|config_include_workspace_root)/i.test(key) && key !== 'INIT_CWD'),
+  Object.entries(process.env).filter(
+    ([key]) =>
+      !/^npm_(package_|lifecycle_|config_workspace|config_include_workspace_root)/i.test(key) && key !== 'INIT_CWD',
+  ),
 );
 env.FORCE_COLOR = '0';
 env.NO_COLOR = '1';
@@ -37,7 +44,12 @@ process.on('SIGINT', () => process.exit(130));
 /** Runs a command; resolves to { code, stdout, stderr }, never rejects on a non-zero exit. */
 export function run(command, commandArgs, { cwd, timeoutMs = 120_000, extraEnv = {} } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, commandArgs, {
+      cwd,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     running.add(child.pid);
     let stdout = '';
     let stderr = '';
@@ -55,11 +67,16 @@ export function run(command, commandArgs, { cwd, timeoutMs = 120_000, extraEnv =
 
 export const tail = (text, lines = 40) => text.trim().split('\n').slice(-lines).join('\n');
 export const printed = ({ stdout, stderr }) =>
-  [stdout.trim() && `--- stdout\n${tail(stdout)}`, stderr.trim() && `--- stderr\n${tail(stderr)}`].filter(Boolean).join('\n');
+  [stdout.trim() && `--- stdout\n${tail(stdout)}`, stderr.trim() && `--- stderr\n${tail(stderr)}`]
+    .filter(Boolean)
+    .join('\n');
 
 /** `npm run build` of the packages; the failing run's output as a string, or undefined when it passed. */
 export async function buildPackages() {
-  const built = await run('npm', ['run', 'build', ...PACKAGES.flatMap((p) => ['-w', p.dir])], { cwd: root, timeoutMs: 300_000 });
+  const built = await run('npm', ['run', 'build', ...PACKAGES.flatMap((p) => ['-w', p.dir])], {
+    cwd: root,
+    timeoutMs: 300_000,
+  });
   return built.code === 0 ? undefined : `build exited ${built.code}\n${printed(built)}`;
 }
 
@@ -68,7 +85,11 @@ export async function buildPackages() {
  * Throws an Error with npm's output when it fails.
  */
 export async function packPackages(work) {
-  const packed = await run('npm', ['pack', '--json', '--pack-destination', work, ...PACKAGES.flatMap((p) => ['-w', p.dir])], { cwd: root });
+  const packed = await run(
+    'npm',
+    ['pack', '--json', '--pack-destination', work, ...PACKAGES.flatMap((p) => ['-w', p.dir])],
+    { cwd: root },
+  );
   if (packed.code !== 0) throw new Error(`npm pack exited ${packed.code}\n${printed(packed)}`);
   const manifests = JSON.parse(packed.stdout);
   return PACKAGES.map((pkg) => {

@@ -10,7 +10,8 @@ export function snippets(markdown) {
     // A misspelt word would leave the block neither checked nor run: refuse it.
     const words = open[1].trim().split(/\s+/).filter(Boolean);
     const unknown = words.filter((word) => word !== 'continued' && word !== 'run');
-    if (unknown.length > 0) throw new Error(`line ${i + 1}: a ts block takes the words continued and run, not ${unknown.join(' ')}`);
+    if (unknown.length > 0)
+      throw new Error(`line ${i + 1}: a ts block takes the words continued and run, not ${unknown.join(' ')}`);
     const start = i + 1;
     while (i + 1 < lines.length && lines[i + 1] !== '```') i++;
     const own = { line: start, code: lines.slice(start, i + 1).join('\n') };
@@ -41,9 +42,11 @@ export function shellBlocks(markdown) {
     const lang = open[1] === 'json' ? 'json' : 'sh';
     const [word = '', ...rest] = open[2].trim().split(/\s+/).filter(Boolean);
     const reason = rest.join(' ');
-    if (word !== '' && !MARKS[lang].includes(word)) throw new Error(`line ${i + 1}: a ${lang} block takes ${MARKS[lang].join(', ')}, not ${word}`);
+    if (word !== '' && !MARKS[lang].includes(word))
+      throw new Error(`line ${i + 1}: a ${lang} block takes ${MARKS[lang].join(', ')}, not ${word}`);
     if (word.endsWith(':') && reason === '') throw new Error(`line ${i + 1}: ${word} needs a reason beside it`);
-    if (lang === 'json' && word === '') throw new Error(`line ${i + 1}: a json block is marked stub, output: <reason> or no-run: <reason>`);
+    if (lang === 'json' && word === '')
+      throw new Error(`line ${i + 1}: a json block is marked stub, output: <reason> or no-run: <reason>`);
     const start = i + 1;
     while (i + 1 < lines.length && lines[i + 1] !== '```') i++;
     found.push({ line: start, lang, code: lines.slice(start, i + 1).join('\n'), mark: word.replace(/:$/, ''), reason });

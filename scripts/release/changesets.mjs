@@ -28,7 +28,9 @@ const config = readJson(join(dir, 'config.json'));
 const problems = [];
 
 for (const list of [...(config.fixed ?? []), ...(config.linked ?? []), config.ignore ?? []]) {
-  for (const name of list) if (!names.has(name)) problems.push(`.changeset/config.json names "${name}", which is not a published workspace package.`);
+  for (const name of list)
+    if (!names.has(name))
+      problems.push(`.changeset/config.json names "${name}", which is not a published workspace package.`);
 }
 
 const files = readdirSync(dir).filter((file) => file.endsWith('.md') && file !== 'README.md');
@@ -44,7 +46,8 @@ for (const file of files) {
   for (const line of lines) {
     const release = /^\s*(["']?)(@?[^"':\s]+)\1\s*:\s*(patch|minor|major)\s*$/.exec(line);
     if (!release) problems.push(`.changeset/${file}: "${line}" is not '"<package>": patch|minor|major'.`);
-    else if (!names.has(release[2])) problems.push(`.changeset/${file}: "${release[2]}" is not a published workspace package.`);
+    else if (!names.has(release[2]))
+      problems.push(`.changeset/${file}: "${release[2]}" is not a published workspace package.`);
   }
   // An empty changeset (`changeset add --empty`) names no package and needs no summary.
   if (lines.length > 0 && summary.trim() === '') problems.push(`.changeset/${file}: no summary for the changelog.`);
@@ -53,16 +56,25 @@ if (problems.length > 0) {
   console.error(problems.map((problem) => `FAIL ${problem}`).join('\n'));
   process.exit(1);
 }
-console.log(`ok ${files.length} pending changeset(s) in .changeset/ name only published packages, each with a bump and a summary`);
+console.log(
+  `ok ${files.length} pending changeset(s) in .changeset/ name only published packages, each with a bump and a summary`,
+);
 
 console.log(`changeset status --since=${since}:`);
-const status = spawnSync('npx', ['--no', '--', 'changeset', 'status', `--since=${since}`, '--verbose'], { cwd: root, stdio: 'inherit' });
+const status = spawnSync('npx', ['--no', '--', 'changeset', 'status', `--since=${since}`, '--verbose'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (status.status !== 0) {
   // changeset diffs the work tree, so uncommitted edits count as changes since REF.
-  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no', '--', ...publishedPackages().map(({ dir }) => dir)], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const dirty = spawnSync(
+    'git',
+    ['status', '--porcelain', '--untracked-files=no', '--', ...publishedPackages().map(({ dir }) => dir)],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   if (dirty.stdout.trim() !== '') {
     console.error(
       `Uncommitted changes in the packages count as changes since ${since}:\n${dirty.stdout.trimEnd()}\nCommit them (with a changeset if users should hear of them) and run again.`,

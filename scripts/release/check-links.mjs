@@ -51,7 +51,8 @@ export function sizeProblems(file, markdown) {
   if (limits.entryChars) {
     for (const [, id, body] of markdown.matchAll(/^### (D\d+)\.[^\n]*\n([\s\S]*?)(?=^#|(?![\s\S]))/gm)) {
       const chars = body.trim().length;
-      if (chars > limits.entryChars) problems.push(`${file}: ${id}'s body is ${chars} characters, over ${limits.entryChars}`);
+      if (chars > limits.entryChars)
+        problems.push(`${file}: ${id}'s body is ${chars} characters, over ${limits.entryChars}`);
     }
   }
   return problems;
@@ -78,7 +79,14 @@ const dirsOf = (files) =>
 export function placeOf({ name, place, dir, markdown, files, read }) {
   const all = new Set(files);
   const dirs = dirsOf(all);
-  return { name, place, dir, read, headings: headingAnchors(markdown), has: (path) => path === '' || all.has(path) || dirs.has(path) };
+  return {
+    name,
+    place,
+    dir,
+    read,
+    headings: headingAnchors(markdown),
+    has: (path) => path === '' || all.has(path) || dirs.has(path),
+  };
 }
 
 /** GitHub's heading anchors (github-slugger): lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
@@ -116,7 +124,8 @@ export function linkTargets(markdown) {
 /** Why a relative link (or `#anchor`) is dead in one place (see placeOf), or undefined when it works. */
 function deadIn(target, where) {
   const [rawPath, anchor] = splitAnchor(target);
-  if (rawPath === '') return anchor === undefined || where.headings.has(anchor) ? undefined : `no heading #${anchor} in ${where.name}`;
+  if (rawPath === '')
+    return anchor === undefined || where.headings.has(anchor) ? undefined : `no heading #${anchor} in ${where.name}`;
   const path = posix.normalize(posix.join(where.dir, decodeURI(rawPath))).replace(/\/$/, '');
   if (path.startsWith('..')) return `${rawPath} leaves ${where.place}`;
   if (!where.has(path)) return `${path} is not in ${where.place}`;
@@ -160,7 +169,10 @@ export function check(target, places, repository) {
     const page = /^(?:\/(?:blob|tree)\/[^/#]+(\/[^#]*)?)?\/?(#.*)?$/.exec(rest);
     if (!page) return `${target} is not a file or directory URL of the repository`;
     const path = (page[1] ?? '').replace(/^\//, '') || (page[2] || rest === '' ? 'README.md' : '');
-    const why = deadIn(`${path}${page[2] ?? ''}`, repository ?? inRepository('', 'README.md', atHead('README.md') ?? ''));
+    const why = deadIn(
+      `${path}${page[2] ?? ''}`,
+      repository ?? inRepository('', 'README.md', atHead('README.md') ?? ''),
+    );
     return why && `${target}: ${why}`;
   }
   for (const place of places) {
@@ -172,12 +184,19 @@ export function check(target, places, repository) {
 
 // The child npm must not act as part of this workspace (`npm run` exports npm_package_*, npm_config_workspace...).
 const env = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !/^npm_(package_|lifecycle_|config_workspace|config_include_workspace_root)/i.test(key) && key !== 'INIT_CWD'),
+  Object.entries(process.env).filter(
+    ([key]) =>
+      !/^npm_(package_|lifecycle_|config_workspace|config_include_workspace_root)/i.test(key) && key !== 'INIT_CWD',
+  ),
 );
 
 /** Packs a package and returns its tarball's file list and README text. */
 function packed(path, temp) {
-  const run = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp], { cwd: path, env, encoding: 'utf8' });
+  const run = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp], {
+    cwd: path,
+    env,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`npm pack in ${path} exited with ${run.status}\n${run.stderr}`);
   const [{ filename }] = JSON.parse(run.stdout);
   const tarball = join(temp, filename);
@@ -188,7 +207,9 @@ function packed(path, temp) {
       .map((file) => file.replace(/^package\//, '')),
   );
   const read = (file) =>
-    files.has(file) ? execFileSync('tar', ['-xOzf', tarball, `package/${file}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }) : undefined;
+    files.has(file)
+      ? execFileSync('tar', ['-xOzf', tarball, `package/${file}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      : undefined;
   return { files, read };
 }
 
@@ -214,7 +235,14 @@ function main() {
         problems.push(`${pkg.name}: the tarball has no README.md`);
         continue;
       }
-      const onNpm = placeOf({ name: `${pkg.name}'s README`, place: `the ${pkg.name} tarball`, dir: '', markdown: readme, files, read });
+      const onNpm = placeOf({
+        name: `${pkg.name}'s README`,
+        place: `the ${pkg.name} tarball`,
+        dir: '',
+        markdown: readme,
+        files,
+        read,
+      });
       report(`${pkg.name} README.md (as packed)`, readme, [onNpm, inRepository(dir, `${dir}/README.md`, readme)]);
     }
   } finally {
@@ -232,7 +260,9 @@ function main() {
     console.error(`${problems.length} problem(s); ${checked} link(s) checked`);
     process.exit(1);
   }
-  console.log(`ok ${checked} link(s) work on npm and in the repository (${external} external URL(s) not checked: no network)`);
+  console.log(
+    `ok ${checked} link(s) work on npm and in the repository (${external} external URL(s) not checked: no network)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

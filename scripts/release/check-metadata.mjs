@@ -19,13 +19,20 @@ import { publishedPackages, readJson, root } from './packages.mjs';
 const DATA_LICENSED = {
   '@flight-search/mock-server': {
     license: 'MIT AND CC-BY-4.0',
-    notice: ['OurAirports', 'airport-data-js', 'CC BY 4.0', 'https://creativecommons.org/licenses/by/4.0/', 'Changes made'],
+    notice: [
+      'OurAirports',
+      'airport-data-js',
+      'CC BY 4.0',
+      'https://creativecommons.org/licenses/by/4.0/',
+      'Changes made',
+    ],
   },
 };
 
 const problems = [];
 const rootRepository = readJson(join(root, 'package.json')).repository?.url;
-if (typeof rootRepository !== 'string') problems.push('package.json: the root has no "repository.url" for the packages to name.');
+if (typeof rootRepository !== 'string')
+  problems.push('package.json: the root has no "repository.url" for the packages to name.');
 const rootLicense = readFileSync(join(root, 'LICENSE'), 'utf8');
 if (!/^MIT License\b/.test(rootLicense)) problems.push('LICENSE: the root LICENSE is not the MIT License text.');
 
@@ -41,17 +48,24 @@ for (const { dir, path, pkg } of packages) {
 
   const data = DATA_LICENSED[pkg.name];
   const license = data?.license ?? 'MIT';
-  if (pkg.license !== license) say(`package.json "license" is ${JSON.stringify(pkg.license)}, not ${JSON.stringify(license)}.`);
+  if (pkg.license !== license)
+    say(`package.json "license" is ${JSON.stringify(pkg.license)}, not ${JSON.stringify(license)}.`);
   if (data) {
     const notice = join(path, 'NOTICE');
     if (!pkg.files?.includes('NOTICE')) say('package.json "files" does not list NOTICE (the data attribution).');
     if (!existsSync(notice)) say('NOTICE (the data attribution) is missing.');
-    else for (const text of data.notice) if (!readFileSync(notice, 'utf8').includes(text)) say(`NOTICE does not say "${text}".`);
+    else
+      for (const text of data.notice)
+        if (!readFileSync(notice, 'utf8').includes(text)) say(`NOTICE does not say "${text}".`);
   }
   if (pkg.repository?.url !== rootRepository || pkg.repository?.directory !== dir)
-    say(`package.json "repository" is not { url: ${JSON.stringify(rootRepository)}, directory: ${JSON.stringify(dir)} }.`);
-  if (typeof pkg.homepage !== 'string' || !pkg.homepage.startsWith('https://')) say('package.json has no https "homepage".');
-  if (typeof pkg.bugs?.url !== 'string' || !pkg.bugs.url.startsWith('https://')) say('package.json has no https "bugs.url".');
+    say(
+      `package.json "repository" is not { url: ${JSON.stringify(rootRepository)}, directory: ${JSON.stringify(dir)} }.`,
+    );
+  if (typeof pkg.homepage !== 'string' || !pkg.homepage.startsWith('https://'))
+    say('package.json has no https "homepage".');
+  if (typeof pkg.bugs?.url !== 'string' || !pkg.bugs.url.startsWith('https://'))
+    say('package.json has no https "bugs.url".');
   if (typeof pkg.description !== 'string' || pkg.description.trim() === '') say('package.json has no "description".');
   if (!Array.isArray(pkg.keywords) || pkg.keywords.length === 0) say('package.json has no "keywords".');
   if (typeof pkg.engines?.node !== 'string') say('package.json has no "engines.node".');
@@ -75,14 +89,19 @@ for (const { dir, path, pkg } of packages) {
     const changelog = readFileSync(changelogFile, 'utf8');
     if (!changelog.startsWith(`# ${pkg.name}\n`)) say(`CHANGELOG.md does not start with "# ${pkg.name}".`);
     // Each entry: a "## x.y.z" heading and everything up to the next one.
-    const entries = [...changelog.matchAll(/^## (\S+)[^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/gm)].map(([, version, text]) => ({ version, text }));
+    const entries = [...changelog.matchAll(/^## (\S+)[^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/gm)].map(
+      ([, version, text]) => ({ version, text }),
+    );
     const current = entries.find((entry) => entry.version === pkg.version);
     if (!current) say(`CHANGELOG.md has no "## ${pkg.version}" entry for the version in package.json.`);
     else if (current.text.trim() === '') say(`CHANGELOG.md's "## ${pkg.version}" entry is empty.`);
-    else if (entries[0] !== current) say(`CHANGELOG.md's newest entry is ${entries[0].version}, not the package's version ${pkg.version}.`);
+    else if (entries[0] !== current)
+      say(`CHANGELOG.md's newest entry is ${entries[0].version}, not the package's version ${pkg.version}.`);
   }
   if (!problems.some((problem) => problem.startsWith(`${dir}:`))) {
-    console.log(`ok ${pkg.name}@${pkg.version}: LICENSE${data ? ', NOTICE' : ''}, license ${license}, metadata, repository, CHANGELOG entry`);
+    console.log(
+      `ok ${pkg.name}@${pkg.version}: LICENSE${data ? ', NOTICE' : ''}, license ${license}, metadata, repository, CHANGELOG entry`,
+    );
   }
 }
 

@@ -55,7 +55,10 @@ const CHUNK = /^dist\/[\w-]+-(?:[A-Z0-9]{8}\.(?:js|cjs|mjs)(?:\.map)?|[A-Za-z0-9
 
 // The child npm must not act as part of this workspace (`npm run` exports npm_package_*, npm_config_workspace...).
 const env = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !/^npm_(package_|lifecycle_|config_workspace|config_include_workspace_root)/i.test(key) && key !== 'INIT_CWD'),
+  Object.entries(process.env).filter(
+    ([key]) =>
+      !/^npm_(package_|lifecycle_|config_workspace|config_include_workspace_root)/i.test(key) && key !== 'INIT_CWD',
+  ),
 );
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -70,7 +73,8 @@ function pointedTo(pkg) {
       Object.values(value).forEach(walk);
     }
   };
-  for (const field of ['main', 'module', 'types', 'typings']) if (typeof pkg[field] === 'string') found.add(pkg[field].replace(/^\.\//, ''));
+  for (const field of ['main', 'module', 'types', 'typings'])
+    if (typeof pkg[field] === 'string') found.add(pkg[field].replace(/^\.\//, ''));
   walk(pkg.exports);
   walk(pkg.bin);
   walk(pkg.typesVersions);
@@ -86,7 +90,10 @@ function licenceNotice(packageDir) {
     readFileSync(join(packageDir, file), 'utf8')
       .split('\n')
       .find((line) => /copyright/i.test(line));
-  return { label: `${name}@${version}`, texts: [`${name}@${version}`, copyright?.trim() ?? 'a licence file with a copyright line'] };
+  return {
+    label: `${name}@${version}`,
+    texts: [`${name}@${version}`, copyright?.trim() ?? 'a licence file with a copyright line'],
+  };
 }
 
 /** Notices each code file must carry, from the sources its map lists. */
@@ -94,9 +101,11 @@ function requiredNotices(path, file, map) {
   const notices = [];
   for (const source of map.sources ?? []) {
     const resolved = join(dirname(join(path, file)), source).replaceAll('\\', '/');
-    for (const [data, { text }] of Object.entries(DATA_ATTRIBUTION)) if (resolved.endsWith(`/${data}`)) notices.push({ label: data, texts: [text] });
+    for (const [data, { text }] of Object.entries(DATA_ATTRIBUTION))
+      if (resolved.endsWith(`/${data}`)) notices.push({ label: data, texts: [text] });
     const inlined = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(resolved);
-    if (inlined && !notices.some((notice) => notice.dir === inlined[1])) notices.push({ dir: inlined[1], ...licenceNotice(inlined[1]) });
+    if (inlined && !notices.some((notice) => notice.dir === inlined[1]))
+      notices.push({ dir: inlined[1], ...licenceNotice(inlined[1]) });
   }
   return notices;
 }
@@ -105,7 +114,11 @@ let failed = false;
 for (const { dir, path, pkg } of publishedPackages()) {
   const problems = [];
   const notices = new Set();
-  const run = spawnSync('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], { cwd: path, env, encoding: 'utf8' });
+  const run = spawnSync('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: path,
+    env,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) {
     console.error(`FAIL ${pkg.name}: npm publish --dry-run exited with ${run.status}\n${run.stderr}`);
     failed = true;
@@ -119,21 +132,28 @@ for (const { dir, path, pkg } of publishedPackages()) {
   const expected = [...COMMON, ...(EXTRA[pkg.name] ?? [])];
   const entries = pointedTo(pkg);
   for (const file of expected) if (!files.includes(file)) problems.push(`${file} is missing`);
-  for (const file of entries) if (!files.includes(file)) problems.push(`${file} (named in package.json) is missing: was it built?`);
-  const built = (file) => entries.has(file) || (file.endsWith('.map') && entries.has(file.slice(0, -'.map'.length))) || CHUNK.test(file);
+  for (const file of entries)
+    if (!files.includes(file)) problems.push(`${file} (named in package.json) is missing: was it built?`);
+  const built = (file) =>
+    entries.has(file) || (file.endsWith('.map') && entries.has(file.slice(0, -'.map'.length))) || CHUNK.test(file);
   for (const file of files) {
-    if (!expected.includes(file) && !entries.has(file) && !built(file)) problems.push(`${file} should not be in the tarball`);
+    if (!expected.includes(file) && !entries.has(file) && !built(file))
+      problems.push(`${file} should not be in the tarball`);
   }
   const checkNotices = (code, text, required) => {
     for (const notice of required) {
       const lacking = notice.texts.filter((needed) => !text.includes(needed));
-      if (lacking.length) problems.push(`${code} holds ${notice.label} without its notice (${lacking.map((t) => JSON.stringify(t)).join(', ')})`);
+      if (lacking.length)
+        problems.push(
+          `${code} holds ${notice.label} without its notice (${lacking.map((t) => JSON.stringify(t)).join(', ')})`,
+        );
       else notices.add(`${code}: ${notice.label}`);
     }
   };
   for (const file of files.filter((name) => DIST_FILE.test(name))) {
     if (file.endsWith('.map')) {
-      if (!files.includes(file.slice(0, -'.map'.length))) problems.push(`${file} maps a file the tarball does not have`);
+      if (!files.includes(file.slice(0, -'.map'.length)))
+        problems.push(`${file} maps a file the tarball does not have`);
       let map;
       try {
         map = JSON.parse(readFileSync(join(path, file), 'utf8'));
@@ -145,7 +165,10 @@ for (const { dir, path, pkg } of publishedPackages()) {
       const content = map.sourcesContent ?? [];
       // An entry that only re-exports its chunks (dist/node.js) maps nothing: no sources, no mappings.
       const empty = sources.length === 0 && map.mappings === '';
-      if ((sources.length === 0 && !empty) || sources.some((source, i) => typeof content[i] !== 'string' && !/\/src\/data\/generated\//.test(source))) {
+      if (
+        (sources.length === 0 && !empty) ||
+        sources.some((source, i) => typeof content[i] !== 'string' && !/\/src\/data\/generated\//.test(source))
+      ) {
         problems.push(`${file} does not carry its sources' text (sourcesContent), and src/ is not shipped`);
       }
       const code = file.slice(0, -'.map'.length);
@@ -158,7 +181,8 @@ for (const { dir, path, pkg } of publishedPackages()) {
       }
       checkNotices(code, text, required);
     } else if (/\.(?:c|m)?js$/.test(file) && !files.includes(`${file}.map`)) {
-      if (file.endsWith('.js') || CJS_MAPS.has(pkg.name)) problems.push(`${file} has no source map (the build makes one for every file)`);
+      if (file.endsWith('.js') || CJS_MAPS.has(pkg.name))
+        problems.push(`${file} has no source map (the build makes one for every file)`);
       else {
         const text = readFileSync(join(path, file), 'utf8');
         const required = Object.entries(DATA_ATTRIBUTION).filter(([, { marker }]) => holds(text, marker));
@@ -182,9 +206,11 @@ for (const { dir, path, pkg } of publishedPackages()) {
     }
   }
   const cap = MAX_UNPACKED[pkg.name];
-  if (cap !== undefined && tarball.unpackedSize > cap) problems.push(`unpacked ${kB(tarball.unpackedSize)} is over the cap of ${kB(cap)}`);
+  if (cap !== undefined && tarball.unpackedSize > cap)
+    problems.push(`unpacked ${kB(tarball.unpackedSize)} is over the cap of ${kB(cap)}`);
 
-  const bytes = (predicate) => tarball.files.filter((file) => predicate(file.path)).reduce((sum, file) => sum + file.size, 0);
+  const bytes = (predicate) =>
+    tarball.files.filter((file) => predicate(file.path)).reduce((sum, file) => sum + file.size, 0);
   const maps = bytes((name) => name.endsWith('.map'));
   const types = bytes((name) => /\.d\.[cm]?ts$/.test(name));
   const code = bytes((name) => DIST_FILE.test(name) && !name.endsWith('.map') && !/\.d\.[cm]?ts$/.test(name));

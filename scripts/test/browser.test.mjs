@@ -81,7 +81,10 @@ describe("installing Debian's chromium when there is none", () => {
 });
 
 describe('installing the browser while another apt-get holds its lock', () => {
-  const locked = { status: 100, stderr: 'E: Could not get lock /var/lib/apt/lists/lock. It is held by process 7 (apt-get)\n' };
+  const locked = {
+    status: 100,
+    stderr: 'E: Could not get lock /var/lib/apt/lists/lock. It is held by process 7 (apt-get)\n',
+  };
 
   it('waits for the lock to be released, then installs', () => {
     const dir = binDir('apt-get');
@@ -111,24 +114,40 @@ describe('installing the browser while another apt-get holds its lock', () => {
     // The other apt-get unpacks chromium while this one waits.
     const wait = () => writeFileSync(join(dir, 'chromium'), '#!/bin/sh\n', { mode: 0o755 });
     expect(ensureChromium({ env: { PATH: dir }, isRoot: true, run, log: () => {}, wait })).toBe(join(dir, 'chromium'));
-    expect(ran).toEqual(['C apt-get update -qq', 'C apt-get update -qq', 'C env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+    expect(ran).toEqual([
+      'C apt-get update -qq',
+      'C apt-get update -qq',
+      'C env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+    ]);
   });
 
   it('gives up after five minutes of a held lock, naming it', () => {
     const waits = [];
     const run = () => locked;
-    expect(() => ensureChromium({ env: { PATH: binDir('apt-get') }, isRoot: true, run, log: () => {}, wait: (ms) => waits.push(ms) })).toThrow(
-      missingBrowserLine('`apt-get update -qq` exited 100: another apt-get held its lock for 300 s'),
-    );
+    expect(() =>
+      ensureChromium({
+        env: { PATH: binDir('apt-get') },
+        isRoot: true,
+        run,
+        log: () => {},
+        wait: (ms) => waits.push(ms),
+      }),
+    ).toThrow(missingBrowserLine('`apt-get update -qq` exited 100: another apt-get held its lock for 300 s'));
     expect(waits.reduce((sum, ms) => sum + ms, 0)).toBe(300_000);
   });
 
   it('does not wait on a failure that is not the lock', () => {
     const waits = [];
     const run = () => ({ status: 100, stderr: 'E: Unable to locate package chromium\n' });
-    expect(() => ensureChromium({ env: { PATH: binDir('apt-get') }, isRoot: true, run, log: () => {}, wait: (ms) => waits.push(ms) })).toThrow(
-      missingBrowserLine('`apt-get update -qq` exited 100'),
-    );
+    expect(() =>
+      ensureChromium({
+        env: { PATH: binDir('apt-get') },
+        isRoot: true,
+        run,
+        log: () => {},
+        wait: (ms) => waits.push(ms),
+      }),
+    ).toThrow(missingBrowserLine('`apt-get update -qq` exited 100'));
     expect(waits).toEqual([]);
   });
 });

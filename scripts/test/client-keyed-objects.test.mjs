@@ -25,7 +25,11 @@ describe('objects keyed by a client’s text have no prototype (issue 39 item 1)
       sources(join(root, 'packages', name, 'src')).flatMap((file) =>
         readFileSync(file, 'utf8')
           .split('\n')
-          .flatMap((line, index) => (EMPTY_RECORD.test(line) && !OWN_KEYS.test(line) ? [`${relative(root, file)}:${index + 1}: ${line.trim()}`] : [])),
+          .flatMap((line, index) =>
+            EMPTY_RECORD.test(line) && !OWN_KEYS.test(line)
+              ? [`${relative(root, file)}:${index + 1}: ${line.trim()}`]
+              : [],
+          ),
       ),
     );
     expect(found).toEqual([]);
@@ -34,6 +38,8 @@ describe('objects keyed by a client’s text have no prototype (issue 39 item 1)
   it('the scan finds the pattern it looks for', () => {
     expect(EMPTY_RECORD.test('  const query: Record<string, string[]> = {};')).toBe(true);
     expect(EMPTY_RECORD.test('  const query = dictionary<string[]>();')).toBe(false);
-    expect(OWN_KEYS.test("  const query: Record<string, unknown> = {}; // own keys: the schema's parameter names")).toBe(true);
+    expect(
+      OWN_KEYS.test("  const query: Record<string, unknown> = {}; // own keys: the schema's parameter names"),
+    ).toBe(true);
   });
 });

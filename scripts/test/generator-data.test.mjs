@@ -16,10 +16,16 @@ function rootWith(installed) {
   const dir = join(root, 'scripts/generators/data');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'data', dependencies: { 'data-set': '3.1.0' } }));
-  writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ packages: { '': {}, 'node_modules/data-set': { version: '3.1.0' } } }));
+  writeFileSync(
+    join(dir, 'package-lock.json'),
+    JSON.stringify({ packages: { '': {}, 'node_modules/data-set': { version: '3.1.0' } } }),
+  );
   if (installed) {
     mkdirSync(join(dir, 'node_modules/data-set'), { recursive: true });
-    writeFileSync(join(dir, 'node_modules/data-set/package.json'), JSON.stringify({ name: 'data-set', version: installed }));
+    writeFileSync(
+      join(dir, 'node_modules/data-set/package.json'),
+      JSON.stringify({ name: 'data-set', version: installed }),
+    );
   }
   return root;
 }

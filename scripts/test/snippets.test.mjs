@@ -35,7 +35,17 @@ describe('the README snippets npm run check:readme checks', () => {
   });
 
   it('marks a block to run as well as type-check by the word run, alone or after continued', () => {
-    const marked = ['```ts run', 'const c = 3;', '```', '```ts continued run', 'console.log(c);', '```', '```ts', 'const d = 4;', '```'].join('\n');
+    const marked = [
+      '```ts run',
+      'const c = 3;',
+      '```',
+      '```ts continued run',
+      'console.log(c);',
+      '```',
+      '```ts',
+      'const d = 4;',
+      '```',
+    ].join('\n');
     expect(snippets(marked).map((s) => [s.line, s.run])).toEqual([
       [1, true],
       [4, true],
@@ -45,7 +55,9 @@ describe('the README snippets npm run check:readme checks', () => {
   });
 
   it('refuses a word it does not know after ts, which would leave the block unchecked', () => {
-    expect(() => snippets(['```ts rnu', 'const e = 5;', '```'].join('\n'))).toThrow('line 1: a ts block takes the words continued and run, not rnu');
+    expect(() => snippets(['```ts rnu', 'const e = 5;', '```'].join('\n'))).toThrow(
+      'line 1: a ts block takes the words continued and run, not rnu',
+    );
     expect(snippets(['```ts run continued', 'const e = 5;', '```'].join('\n'))[0].run).toBe(true);
   });
 });
@@ -75,7 +87,9 @@ describe('the sh and json blocks npm run check:readme runs against the built CLI
   });
 
   it('refuses an unknown mark, a no-run without its reason and an unmarked json block, so no block is silently skipped', () => {
-    expect(() => shellBlocks('```sh nrun\nx\n```')).toThrow('line 1: a sh block takes server, errors:, no-run:, not nrun');
+    expect(() => shellBlocks('```sh nrun\nx\n```')).toThrow(
+      'line 1: a sh block takes server, errors:, no-run:, not nrun',
+    );
     expect(() => shellBlocks('```sh no-run:\nx\n```')).toThrow('line 1: no-run: needs a reason beside it');
     expect(() => shellBlocks('```json\n{}\n```')).toThrow('line 1: a json block is marked stub');
   });

@@ -61,7 +61,9 @@ function checkEntriesCoverExports(logger) {
     for (const subpath of Object.keys(pkg.exports ?? {})) {
       if (DATA_SUBPATHS.includes(subpath)) continue;
       if (!ENTRY_POINTS.some((entry) => entry.dir === dir && entry.subpath === subpath)) {
-        logger.warn(`${pkg.name} exports "${subpath}", which scripts/typedoc/entry-points.mjs does not document: add its source file there.`);
+        logger.warn(
+          `${pkg.name} exports "${subpath}", which scripts/typedoc/entry-points.mjs does not document: add its source file there.`,
+        );
       }
     }
   }
@@ -92,7 +94,8 @@ function descriptionToSummary(comment) {
   const tag = comment?.getTag('@description');
   if (!tag) return;
   comment.removeTags('@description');
-  comment.summary = comment.summary.length === 0 ? tag.content : [...comment.summary, { kind: 'text', text: '\n\n' }, ...tag.content];
+  comment.summary =
+    comment.summary.length === 0 ? tag.content : [...comment.summary, { kind: 'text', text: '\n\n' }, ...tag.content];
 }
 
 const described = (comment) => comment?.summary.some((part) => part.text.trim() !== '') ?? false;
@@ -100,7 +103,10 @@ const described = (comment) => comment?.summary.some((part) => part.text.trim() 
 /** A reflection is described by its own summary or, for something callable, by every signature's. */
 function isDescribed(reflection) {
   if (described(reflection.comment)) return true;
-  const signatures = reflection.signatures ?? (reflection.type?.type === 'reflection' ? reflection.type.declaration.signatures : undefined) ?? [];
+  const signatures =
+    reflection.signatures ??
+    (reflection.type?.type === 'reflection' ? reflection.type.declaration.signatures : undefined) ??
+    [];
   return signatures.length > 0 && signatures.every((signature) => described(signature.comment));
 }
 
@@ -120,7 +126,8 @@ function patternLiterals(type, found = new Set(), inPattern = false) {
     patternLiterals(type.falseType, found, inPattern);
     return found;
   }
-  for (const key of ['types', 'elements', 'typeArguments']) for (const part of type[key] ?? []) patternLiterals(part, found, inPattern);
+  for (const key of ['types', 'elements', 'typeArguments'])
+    for (const part of type[key] ?? []) patternLiterals(part, found, inPattern);
   for (const key of ['elementType', 'target', 'objectType', 'indexType']) patternLiterals(type[key], found, inPattern);
   return found;
 }
@@ -134,16 +141,20 @@ function requireDescriptions(project, logger) {
     const symbol = project.getSymbolIdFromReflection(reflection);
     // A member that comes from a dependency (Error's `stack`) or from the generated contract types
     // is not ours to describe; an export always is, wherever it is declared.
-    if (!topLevel && (!symbol || !PACKAGES.includes(symbol.packageName) || symbol.fileName.includes(GENERATED))) continue;
+    if (!topLevel && (!symbol || !PACKAGES.includes(symbol.packageName) || symbol.fileName.includes(GENERATED)))
+      continue;
     const where = symbol ? ` (${symbol.packageName}/${symbol.packagePath})` : '';
-    logger.warn(`${reflection.getFriendlyFullName()} (${ReflectionKind.singularString(reflection.kind)})${where} has no description.`);
+    logger.warn(
+      `${reflection.getFriendlyFullName()} (${ReflectionKind.singularString(reflection.kind)})${where} has no description.`,
+    );
   }
 }
 
 function requireExamples(project, logger) {
   for (const fn of project.getReflectionsByKind(ReflectionKind.Function)) {
     const comments = [fn.comment, ...(fn.signatures ?? []).map((signature) => signature.comment)];
-    if (!comments.some((comment) => comment?.getTag('@example'))) logger.warn(`${fn.getFriendlyFullName()} (function) has no @example.`);
+    if (!comments.some((comment) => comment?.getTag('@example')))
+      logger.warn(`${fn.getFriendlyFullName()} (function) has no @example.`);
   }
 }
 

@@ -89,14 +89,31 @@ export async function findCheapestFare(
     } else if (outcome.kind === 'error') {
       // The quota read was stale (someone else spent it meanwhile): the service refused this search.
       if (outcome.error instanceof QuotaExceededError) outOfQuota.push(program);
-      else failed.push({ program, reason: outcome.error instanceof TimeoutError ? 'did not answer in time' : outcome.error.message });
+      else
+        failed.push({
+          program,
+          reason: outcome.error instanceof TimeoutError ? 'did not answer in time' : outcome.error.message,
+        });
     } else if (!outcome.item.success) {
-      failed.push({ program, reason: `provider error ${outcome.item.error.providerStatusCode}: ${outcome.item.error.message}` });
+      failed.push({
+        program,
+        reason: `provider error ${outcome.item.error.providerStatusCode}: ${outcome.item.error.message}`,
+      });
     } else {
       arrivals.push(program);
       const cheapest = cheapestFare(outcome.item.flights, 'MILES');
-      if (cheapest && (!best || cheapest.fare.miles < best.miles || (cheapest.fare.miles === best.miles && cheapest.fare.totalMoney < best.totalMoney))) {
-        best = { program, flightCode: cheapest.flight.flightCode, miles: cheapest.fare.miles, totalMoney: cheapest.fare.totalMoney };
+      if (
+        cheapest &&
+        (!best ||
+          cheapest.fare.miles < best.miles ||
+          (cheapest.fare.miles === best.miles && cheapest.fare.totalMoney < best.totalMoney))
+      ) {
+        best = {
+          program,
+          flightCode: cheapest.flight.flightCode,
+          miles: cheapest.fare.miles,
+          totalMoney: cheapest.fare.totalMoney,
+        };
       }
     }
   }

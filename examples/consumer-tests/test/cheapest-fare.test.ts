@@ -12,7 +12,11 @@ import { findCheapestFare, type Trip } from '../src/cheapest-fare.js';
 const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com', seed: 42 });
 const server = setupServer(...mock.handlers);
 // retryDelay 0: the free GETs retry at once instead of after 0.5 s, 1 s... of backoff.
-const client = createFlightSearchClient({ baseUrl: 'https://api.example.com', apiKey: 'test-key', retryDelay: () => 0 });
+const client = createFlightSearchClient({
+  baseUrl: 'https://api.example.com',
+  apiKey: 'test-key',
+  retryDelay: () => 0,
+});
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => mock.reset()); // fresh quota, history, behaviours and recorded requests for every test
@@ -65,7 +69,9 @@ describe('findCheapestFare against the mock', () => {
 
     expect(answer.kind).toBe('found');
     if (answer.kind !== 'found') return;
-    expect(answer.failed).toEqual([{ program: 'PROGRAM_4', reason: 'provider error 503: Program 4 is under maintenance.' }]);
+    expect(answer.failed).toEqual([
+      { program: 'PROGRAM_4', reason: 'provider error 503: Program 4 is under maintenance.' },
+    ]);
     expect(answer.arrivals).not.toContain('PROGRAM_4');
     expect(answer.best?.program).not.toBe('PROGRAM_4');
   });
@@ -121,7 +127,9 @@ describe('findCheapestFare against the mock', () => {
   it('counts searches the service refuses with a 402 as out of quota when the quota read was stale', async () => {
     // Someone else spent the key meanwhile: GET /quota still says 100 left, the service knows 1 is.
     mock.setKey('test-key', { limit: 100, consumed: 99 });
-    server.use(http.get('*/quota', () => HttpResponse.json({ limit: 100, consumed: 0, remaining: 100, usageByCompany: [] })));
+    server.use(
+      http.get('*/quota', () => HttpResponse.json({ limit: 100, consumed: 0, remaining: 100, usageByCompany: [] })),
+    );
 
     const answer = await findCheapestFare(client, trip);
 
@@ -161,6 +169,10 @@ describe('findCheapestFare against the mock', () => {
     await findCheapestFare(client, { ...trip, programs: ['PROGRAM_1'] });
     const [search] = searches();
     expect(search?.headers['x-api-key']).toBe('[redacted]');
-    expect(search?.body).toMatchObject({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', responseFormat: 'PARSED' });
+    expect(search?.body).toMatchObject({
+      airlineLoyalty: ['PROGRAM_1'],
+      tripType: 'ONE_WAY',
+      responseFormat: 'PARSED',
+    });
   });
 });

@@ -48,7 +48,11 @@ export function Comparison() {
 
 function Outcomes({ request }: { request: ReturnType<typeof requestOfToday> }) {
   // timeoutMs above the providers' latency: a search the client stops waiting for has been charged all the same.
-  const { data = [], fetchStatus, error } = useQuery(compareProgramsQueryOptions(client, request, { timeoutMs: 40_000 }));
+  const {
+    data = [],
+    fetchStatus,
+    error,
+  } = useQuery(compareProgramsQueryOptions(client, request, { timeoutMs: 40_000 }));
   return (
     <div data-testid="outcomes" data-state={error ? 'error' : fetchStatus === 'fetching' ? 'running' : 'done'}>
       <p>

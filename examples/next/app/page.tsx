@@ -11,7 +11,10 @@ export default async function Page() {
   const key = process.env.FLIGHT_SEARCH_API_KEY;
   let quota = 'unknown (FLIGHT_SEARCH_API_KEY is not set)';
   if (key) {
-    const client = createFlightSearchClient({ apiKey: key, baseUrl: process.env.FLIGHT_SEARCH_BASE_URL ?? 'https://api.flight-search.example' });
+    const client = createFlightSearchClient({
+      apiKey: key,
+      baseUrl: process.env.FLIGHT_SEARCH_BASE_URL ?? 'https://api.flight-search.example',
+    });
     const { remaining, limit } = await client.getQuota();
     quota = `${remaining} of ${limit} units left`;
   }

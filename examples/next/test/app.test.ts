@@ -22,7 +22,11 @@ const requests: Promise<{ url: string; headers: Record<string, string> }>[] = []
 
 beforeAll(async () => {
   buildOutput = await nextBuild();
-  mock = await startMockServer({ latency: 'none', log: false, keys: [{ key: SERVER_KEY, limit: 1000, products: ['search', 'history'] }] });
+  mock = await startMockServer({
+    latency: 'none',
+    log: false,
+    keys: [{ key: SERVER_KEY, limit: 1000, products: ['search', 'history'] }],
+  });
   app = await nextStart({ FLIGHT_SEARCH_API_KEY: SERVER_KEY, FLIGHT_SEARCH_BASE_URL: mock.url });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 });
@@ -40,7 +44,9 @@ afterAll(async () => {
 /** Opens the page in a fresh context that records its traffic and the order outcomes appear in. */
 async function open(): Promise<Page> {
   context = await browser.newContext();
-  context.on('request', (request) => requests.push(request.allHeaders().then((headers) => ({ url: request.url(), headers }))));
+  context.on('request', (request) =>
+    requests.push(request.allHeaders().then((headers) => ({ url: request.url(), headers }))),
+  );
   context.on('response', (response) =>
     bodies.push(
       response.body().then(
@@ -54,20 +60,25 @@ async function open(): Promise<Page> {
     const seen: string[] = [];
     (window as unknown as { __outcomes: string[] }).__outcomes = seen;
     new MutationObserver(() => {
-      const now = [...document.querySelectorAll<HTMLElement>('[data-testid=outcome]')].map((li) => li.dataset.program).join(',');
+      const now = [...document.querySelectorAll<HTMLElement>('[data-testid=outcome]')]
+        .map((li) => li.dataset.program)
+        .join(',');
       if (now && now !== seen.at(-1)) seen.push(now);
     }).observe(document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
   await page.goto(app.url);
   // Hydrated: the button works once React has attached it.
-  await page.waitForFunction(() => Object.keys(document.querySelector('[data-testid=compare]') ?? {}).some((k) => k.startsWith('__react')));
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('[data-testid=compare]') ?? {}).some((k) => k.startsWith('__react')),
+  );
   return page;
 }
 
 const searches = () => mock.mock.requests().filter((r) => r.path === '/flights/search');
 const programOf = (r: { body: unknown }) => (r.body as { airlineLoyalty: string[] }).airlineLoyalty[0];
-const outcomes = (page: Page) => page.$$eval('[data-testid=outcome]', (items) => items.map((li) => (li as HTMLElement).dataset.program));
+const outcomes = (page: Page) =>
+  page.$$eval('[data-testid=outcome]', (items) => items.map((li) => (li as HTMLElement).dataset.program));
 
 describe('the Next.js example', () => {
   it('builds with no key in the environment, prerendering nothing that searches or reads the quota', () => {
@@ -97,7 +108,8 @@ describe('the Next.js example', () => {
 
   it('unmounting the results aborts the searches still in flight: the mock records them aborted', async () => {
     mock.mock.setProgramBehavior('PROGRAM_1', { latencyMs: 50 });
-    for (const p of ['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] as const) mock.mock.setProgramBehavior(p, { latencyMs: 5000 });
+    for (const p of ['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] as const)
+      mock.mock.setProgramBehavior(p, { latencyMs: 5000 });
     const page = await open();
     await page.click('[data-testid=compare]');
     await page.locator('[data-testid=outcome][data-program=PROGRAM_1]').waitFor();

@@ -31,12 +31,18 @@ function nextEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 /** `next build` with no FLIGHT_SEARCH_API_KEY in its environment; rejects with its output when it fails. */
 export function nextBuild(): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [NEXT, 'build'], { cwd: APP_DIR, env: nextEnv({}), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [NEXT, 'build'], {
+      cwd: APP_DIR,
+      env: nextEnv({}),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`next build exited ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`next build exited ${code}:\n${output}`)),
+    );
   });
 }
 

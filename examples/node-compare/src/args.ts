@@ -38,7 +38,11 @@ export class ArgsError extends Error {
   override name = 'ArgsError';
 }
 
-export function parseCompareArgs(argv: string[], env: Record<string, string | undefined>, today: Date): CompareArgs | 'help' {
+export function parseCompareArgs(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  today: Date,
+): CompareArgs | 'help' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -70,14 +74,18 @@ export function parseCompareArgs(argv: string[], env: Record<string, string | un
     ['--origin', origin],
     ['--destination', destination],
   ] as const) {
-    if (!/^[A-Z]{3}$/.test(code)) throw new ArgsError(`${flag} must be a 3-letter IATA code, got ${JSON.stringify(code)}.`);
+    if (!/^[A-Z]{3}$/.test(code))
+      throw new ArgsError(`${flag} must be a 3-letter IATA code, got ${JSON.stringify(code)}.`);
   }
   const cabin = values.cabin.toUpperCase();
-  if (cabin !== 'ECONOMY' && cabin !== 'BUSINESS') throw new ArgsError(`--cabin must be ECONOMY or BUSINESS, got ${JSON.stringify(values.cabin)}.`);
+  if (cabin !== 'ECONOMY' && cabin !== 'BUSINESS')
+    throw new ArgsError(`--cabin must be ECONOMY or BUSINESS, got ${JSON.stringify(values.cabin)}.`);
   const priceType = values['price-type'].toUpperCase();
-  if (priceType !== 'MILES' && priceType !== 'CASH') throw new ArgsError(`--price-type must be MILES or CASH, got ${JSON.stringify(values['price-type'])}.`);
+  if (priceType !== 'MILES' && priceType !== 'CASH')
+    throw new ArgsError(`--price-type must be MILES or CASH, got ${JSON.stringify(values['price-type'])}.`);
   const adults = /^\d$/.test(values.adults) ? Number(values.adults) : Number.NaN;
-  if (!(adults >= 1 && adults <= 9)) throw new ArgsError(`--adults must be an integer from 1 to 9, got ${JSON.stringify(values.adults)}.`);
+  if (!(adults >= 1 && adults <= 9))
+    throw new ArgsError(`--adults must be an integer from 1 to 9, got ${JSON.stringify(values.adults)}.`);
 
   const allowed: readonly ProgramCode[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
   const programs =
@@ -89,7 +97,9 @@ export function parseCompareArgs(argv: string[], env: Record<string, string | un
           .filter((p) => p !== '');
   const unknown = programs.filter((p) => !allowed.includes(p as ProgramCode));
   if (unknown.length > 0 || programs.length === 0) {
-    throw new ArgsError(`--programs takes ${priceType} programs (${allowed.join(', ')}); not allowed: ${unknown.join(', ') || '(none given)'}.`);
+    throw new ArgsError(
+      `--programs takes ${priceType} programs (${allowed.join(', ')}); not allowed: ${unknown.join(', ') || '(none given)'}.`,
+    );
   }
 
   const departure = values.departure ?? isoDate(new Date(today.getTime() + 30 * 86_400_000));
@@ -97,10 +107,12 @@ export function parseCompareArgs(argv: string[], env: Record<string, string | un
     ['--departure', departure],
     ['--return', values.return],
   ] as const) {
-    if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ArgsError(`${flag} must be a date YYYY-MM-DD, got ${JSON.stringify(date)}.`);
+    if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date))
+      throw new ArgsError(`${flag} must be a date YYYY-MM-DD, got ${JSON.stringify(date)}.`);
   }
   const baseUrl = values['base-url'] ?? env.FLIGHT_SEARCH_BASE_URL ?? 'http://127.0.0.1:4010';
-  if (!/^https?:\/\/./.test(baseUrl)) throw new ArgsError(`--base-url must be an http(s) URL, got ${JSON.stringify(baseUrl)}.`);
+  if (!/^https?:\/\/./.test(baseUrl))
+    throw new ArgsError(`--base-url must be an http(s) URL, got ${JSON.stringify(baseUrl)}.`);
 
   const args: CompareArgs = {
     origin,

@@ -53,7 +53,8 @@ export async function runCompare(argv: string[], io: CompareIo): Promise<number>
 
 async function compare(args: CompareArgs, out: Output): Promise<void> {
   const client = createFlightSearchClient({ apiKey: args.apiKey, baseUrl: args.baseUrl });
-  const trip = args.return === undefined ? `${args.departure}, one way` : `${args.departure} to ${args.return}, round trip`;
+  const trip =
+    args.return === undefined ? `${args.departure}, one way` : `${args.departure} to ${args.return}, round trip`;
   out.write(
     `Comparing ${args.programs.length} ${args.priceType} programs: ${args.origin} -> ${args.destination}, ${trip}, ${args.cabin}, ${args.adults} adult${args.adults > 1 ? 's' : ''}\n`,
   );
@@ -62,7 +63,11 @@ async function compare(args: CompareArgs, out: Output): Promise<void> {
   out.write(`Quota before: ${before.remaining} of ${before.limit} remaining\n\n`);
 
   const progress = createProgress(out, args.programs);
-  const summary: SearchSummary = { totalAirlinesRequested: args.programs.length, successfulSearches: 0, failedSearches: 0 };
+  const summary: SearchSummary = {
+    totalAirlinesRequested: args.programs.length,
+    successfulSearches: 0,
+    failedSearches: 0,
+  };
   let best: { program: Program; text: string; key: number } | undefined;
   const stream = compareProgramsStreaming(client, {
     tripType: args.return === undefined ? 'ONE_WAY' : 'ROUND_TRIP',
@@ -86,7 +91,10 @@ async function compare(args: CompareArgs, out: Output): Promise<void> {
           const item: ParsedResultItem = outcome.item;
           if (!item.success) {
             summary.failedSearches += 1;
-            progress.arrived(outcome.program, `${name} provider failure ${item.error.providerStatusCode}: ${item.error.message} ${took}`);
+            progress.arrived(
+              outcome.program,
+              `${name} provider failure ${item.error.providerStatusCode}: ${item.error.message} ${took}`,
+            );
             break;
           }
           summary.successfulSearches += 1;
@@ -119,10 +127,14 @@ async function compare(args: CompareArgs, out: Output): Promise<void> {
   );
   out.write(best === undefined ? 'Best fare: none available\n' : `Best fare: ${best.program} at ${best.text}\n`);
   const after = await client.getQuota();
-  out.write(`Quota spent: ${after.consumed - before.consumed} units (${before.remaining} -> ${after.remaining} remaining of ${after.limit})\n`);
+  out.write(
+    `Quota spent: ${after.consumed - before.consumed} units (${before.remaining} -> ${after.remaining} remaining of ${after.limit})\n`,
+  );
   writeUsage(out, after);
 
-  const historyPrograms = args.programs.filter((p): p is MilesProgram => (MILES_PROGRAMS as readonly ProgramCode[]).includes(p));
+  const historyPrograms = args.programs.filter((p): p is MilesProgram =>
+    (MILES_PROGRAMS as readonly ProgramCode[]).includes(p),
+  );
   if (historyPrograms.length === 0) return;
   const history = await client.getPriceHistory({
     origin: args.origin,
@@ -131,7 +143,9 @@ async function compare(args: CompareArgs, out: Output): Promise<void> {
     airlineLoyalty: historyPrograms,
     lookbackDays: 30,
   });
-  out.write(`\nPrice history, ${args.origin} -> ${args.destination} ${args.cabin}, last 30 days (${history.total} records, miles per passenger):\n`);
+  out.write(
+    `\nPrice history, ${args.origin} -> ${args.destination} ${args.cabin}, last 30 days (${history.total} records, miles per passenger):\n`,
+  );
   for (const digest of digestHistory(history.flights)) {
     out.write(
       `  ${digest.program.padEnd(20)} min ${formatMiles(digest.min).padStart(10)}   median ${formatMiles(digest.median).padStart(10)}   max ${formatMiles(digest.max).padStart(10)}   ${digest.records} records\n`,
@@ -141,5 +155,6 @@ async function compare(args: CompareArgs, out: Output): Promise<void> {
 
 function writeUsage(out: Output, quota: Quota): void {
   const used = quota.usageByCompany.filter((usage) => usage.consumed > 0);
-  if (used.length > 0) out.write(`  by program: ${used.map((usage) => `${usage.airlineLoyalty} ${usage.consumed}`).join(', ')}\n`);
+  if (used.length > 0)
+    out.write(`  by program: ${used.map((usage) => `${usage.airlineLoyalty} ${usage.consumed}`).join(', ')}\n`);
 }

@@ -9,7 +9,9 @@ export const formatMoney = (amount: number): string => money.format(amount);
 /** `32,500 mi + 61.20` for miles, `1,234.50` for cash. */
 export function formatPrice(best: CheapestFare, priceType: PriceType): string {
   const { fare } = best;
-  return priceType === 'CASH' ? formatMoney(fare.totalMoney) : `${formatMiles(fare.miles)} + ${formatMoney(fare.totalMoney)}`;
+  return priceType === 'CASH'
+    ? formatMoney(fare.totalMoney)
+    : `${formatMiles(fare.miles)} + ${formatMoney(fare.totalMoney)}`;
 }
 
 /** `P3 1234, 1 stop, 11h05, 4 seats` */

@@ -22,7 +22,13 @@ export function digestHistory(records: readonly HistoryRecord[]): ProgramDigest[
   return [...prices]
     .map(([program, list]) => {
       const sorted = list.sort((a, b) => a - b);
-      return { program, records: sorted.length, min: sorted[0] ?? 0, median: median(sorted), max: sorted[sorted.length - 1] ?? 0 };
+      return {
+        program,
+        records: sorted.length,
+        min: sorted[0] ?? 0,
+        median: median(sorted),
+        max: sorted[sorted.length - 1] ?? 0,
+      };
     })
     .sort((a, b) => a.median - b.median);
 }
@@ -30,5 +36,7 @@ export function digestHistory(records: readonly HistoryRecord[]): ProgramDigest[
 function median(sorted: readonly number[]): number {
   const middle = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return 0;
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2);
 }

@@ -1,4 +1,8 @@
 import { runCompare } from './compare.js';
 
 // `tsx src/main.ts [options]`; see --help.
-process.exitCode = await runCompare(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env });
+process.exitCode = await runCompare(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+});

@@ -12,7 +12,11 @@ export interface Output {
  * below them, redrawn in place with `\r`; piped output (CI, files) gets plain
  * lines only, with no control characters.
  */
-export function createProgress(out: Output, programs: readonly string[], now: () => number = performance.now.bind(performance)) {
+export function createProgress(
+  out: Output,
+  programs: readonly string[],
+  now: () => number = performance.now.bind(performance),
+) {
   const started = now();
   const pending = new Set(programs);
   let completed = 0;

@@ -22,15 +22,19 @@ describe('examples/node-compare', () => {
   it('prints each program the moment it arrives, in latency order, then the summary, the quota spent and the history digest', async () => {
     const server = await mockServer();
     const latencies = { PROGRAM_4: 20, PROGRAM_1: 150, PROGRAM_6: 300 } as const;
-    for (const [program, latencyMs] of Object.entries(latencies)) server.mock.setProgramBehavior(program as keyof typeof latencies, { latencyMs });
+    for (const [program, latencyMs] of Object.entries(latencies))
+      server.mock.setProgramBehavior(program as keyof typeof latencies, { latencyMs });
     const stdout = capture();
     const stderr = capture();
 
-    const code = await runCompare(['--base-url', server.url, '--programs', 'PROGRAM_6,PROGRAM_1,PROGRAM_4', '--departure', '2026-12-15'], {
-      stdout,
-      stderr,
-      env: {},
-    });
+    const code = await runCompare(
+      ['--base-url', server.url, '--programs', 'PROGRAM_6,PROGRAM_1,PROGRAM_4', '--departure', '2026-12-15'],
+      {
+        stdout,
+        stderr,
+        env: {},
+      },
+    );
 
     expect(stderr.text()).toBe('');
     expect(code).toBe(0);
@@ -51,7 +55,11 @@ describe('examples/node-compare', () => {
     const server = await mockServer();
     server.mock.setProgramBehavior('PROGRAM_2', { fail: { status: 503, message: 'Program 2 is down.' } });
     const stdout = capture();
-    const code = await runCompare(['--base-url', server.url, '--programs', 'PROGRAM_2,PROGRAM_5'], { stdout, stderr: capture(), env: {} });
+    const code = await runCompare(['--base-url', server.url, '--programs', 'PROGRAM_2,PROGRAM_5'], {
+      stdout,
+      stderr: capture(),
+      env: {},
+    });
     expect(code).toBe(0);
     expect(stdout.text()).toMatch(/PROGRAM_2 +provider failure 503: Program 2 is down\./);
     expect(stdout.text()).toContain('Summary: 2 requested, 1 succeeded, 1 failed');
@@ -61,7 +69,9 @@ describe('examples/node-compare', () => {
   it('draws a live status line with carriage returns on a terminal', async () => {
     const server = await mockServer();
     const stdout = capture(true);
-    expect(await runCompare(['--base-url', server.url, '--programs', 'PROGRAM_1'], { stdout, stderr: capture(), env: {} })).toBe(0);
+    expect(
+      await runCompare(['--base-url', server.url, '--programs', 'PROGRAM_1'], { stdout, stderr: capture(), env: {} }),
+    ).toBe(0);
     expect(stdout.text()).toContain('\r\x1b[K  [0/1] ');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape (ESC) a terminal's progress line starts with is what is looked for
     expect(stdout.text()).toMatch(/\r\x1b\[K\[1\/1 [\d.]+ s\] PROGRAM_1/);
@@ -78,7 +88,13 @@ describe('examples/node-compare', () => {
     const url = server.url;
     await server.close();
     const unreachable = capture();
-    expect(await runCompare(['--base-url', url, '--api-key', 'secret-key-1'], { stdout: capture(), stderr: unreachable, env: {} })).toBe(1);
+    expect(
+      await runCompare(['--base-url', url, '--api-key', 'secret-key-1'], {
+        stdout: capture(),
+        stderr: unreachable,
+        env: {},
+      }),
+    ).toBe(1);
     expect(unreachable.text()).toContain(`cannot reach ${url}`);
     expect(unreachable.text()).not.toContain('secret-key-1');
   });

@@ -42,7 +42,10 @@ export async function startBackend(settings: Settings, hooks: MockHooks): Promis
     };
   }
   // Loaded on demand so a remote-mode page never downloads the mock.
-  const [{ setupWorker }, { createFlightSearchMock }] = await Promise.all([import('msw/browser'), import('@flight-search/mock-server')]);
+  const [{ setupWorker }, { createFlightSearchMock }] = await Promise.all([
+    import('msw/browser'),
+    import('@flight-search/mock-server'),
+  ]);
   const mock = createFlightSearchMock({
     baseUrl: location.origin, // the client below calls the page's own origin; nothing else is the mock's
     latency: hooks.latency,

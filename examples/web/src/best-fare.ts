@@ -19,10 +19,15 @@ export interface BestFare {
 }
 
 /** The number fares are ranked by: miles for a MILES search, total money for CASH. */
-export const fareCost = (fare: Fare, priceType: PriceType): number => (priceType === 'MILES' ? fare.miles : fare.totalMoney);
+export const fareCost = (fare: Fare, priceType: PriceType): number =>
+  priceType === 'MILES' ? fare.miles : fare.totalMoney;
 
 /** The cheapest fare among `flights` of one direction; ties go to fewer stops, then a shorter flight. */
-export function cheapest(flights: readonly ParsedFlight[], priceType: PriceType, direction: ParsedFlight['direction']): FareChoice | undefined {
+export function cheapest(
+  flights: readonly ParsedFlight[],
+  priceType: PriceType,
+  direction: ParsedFlight['direction'],
+): FareChoice | undefined {
   let best: FareChoice | undefined;
   for (const flight of flights) {
     if (flight.direction !== direction) continue;

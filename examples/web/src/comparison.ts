@@ -17,7 +17,12 @@ export interface RunResult {
  * Aborting `signal` aborts the searches in flight and starts no more; the
  * cards still waiting then read "Cancelled".
  */
-export async function runComparison(client: FlightSearchClient, query: Query, view: { cards: Cards; status: Status }, signal: AbortSignal): Promise<RunResult> {
+export async function runComparison(
+  client: FlightSearchClient,
+  query: Query,
+  view: { cards: Cards; status: Status },
+  signal: AbortSignal,
+): Promise<RunResult> {
   const { cards, status } = view;
   const total = query.programs.length;
   cards.reset(query.programs, query.request.priceType ?? 'MILES');
@@ -53,12 +58,18 @@ export async function runComparison(client: FlightSearchClient, query: Query, vi
     }
     const best = cards.markBest();
     const failed = cards.count('failed');
-    status.state('done', `Done: ${total - failed} of ${total} answered${failed ? `, ${failed} failed` : ''}.${best ? ` Cheapest: ${programName(best)}.` : ''}`);
+    status.state(
+      'done',
+      `Done: ${total - failed} of ${total} answered${failed ? `, ${failed} failed` : ''}.${best ? ` Cheapest: ${programName(best)}.` : ''}`,
+    );
     result = { state: 'done', answered };
   } catch (error) {
     if (!signal.aborted) throw error;
     const cancelled = cards.cancelPending();
-    status.state('cancelled', `Cancelled: ${answered} of ${total} answered, ${cancelled} search${cancelled === 1 ? '' : 'es'} aborted.`);
+    status.state(
+      'cancelled',
+      `Cancelled: ${answered} of ${total} answered, ${cancelled} search${cancelled === 1 ? '' : 'es'} aborted.`,
+    );
     result = { state: 'cancelled', answered };
   }
   // Read after a cancel too: aborted searches that reached the service were charged.

@@ -28,7 +28,10 @@ export class SearchForm {
     this.element.addEventListener('change', (event) => {
       const target = event.target as HTMLInputElement;
       if (target.name === 'priceType') this.#renderPrograms();
-      if (target.name === 'program') target.checked ? this.#unticked.delete(target.value as ProgramCode) : this.#unticked.add(target.value as ProgramCode);
+      if (target.name === 'program')
+        target.checked
+          ? this.#unticked.delete(target.value as ProgramCode)
+          : this.#unticked.add(target.value as ProgramCode);
       if (target.name === 'tripType') this.#input('returnDate').disabled = this.#value('tripType') !== 'ROUND_TRIP';
       this.#updateCost();
     });
@@ -55,7 +58,9 @@ export class SearchForm {
         passengers: { adults: number('adults'), children: number('children'), infants: number('infants') },
         responseFormat: 'PARSED',
       },
-      programs: [...this.#programList.querySelectorAll<HTMLInputElement>('input[name=program]:checked')].map((i) => i.value as ProgramCode),
+      programs: [...this.#programList.querySelectorAll<HTMLInputElement>('input[name=program]:checked')].map(
+        (i) => i.value as ProgramCode,
+      ),
       concurrency: concurrency ? Number(concurrency) : undefined,
       lookbackDays: Number(byId<HTMLSelectElement>('lookbackDays').value),
     };
@@ -63,8 +68,11 @@ export class SearchForm {
 
   /** Shows the issues next to the form, in the words of the SDK's local validation (the same as the service's 422). */
   showIssues(issues: readonly Pick<ValidationIssue, 'field' | 'message'>[]): void {
-    this.#errors.replaceChildren(...issues.map((issue) => h('li', { 'data-field': issue.field }, `${label(issue.field)}: ${issue.message}`)));
-    for (const input of this.element.querySelectorAll<HTMLInputElement>('input, select')) input.removeAttribute('aria-invalid');
+    this.#errors.replaceChildren(
+      ...issues.map((issue) => h('li', { 'data-field': issue.field }, `${label(issue.field)}: ${issue.message}`)),
+    );
+    for (const input of this.element.querySelectorAll<HTMLInputElement>('input, select'))
+      input.removeAttribute('aria-invalid');
     for (const issue of issues) {
       const name = issue.field.split('.').at(-1);
       if (name) this.element.querySelector(`[name="${name}"]`)?.setAttribute('aria-invalid', 'true');
@@ -119,6 +127,12 @@ function label(field: string): string {
       .split('.')
       .filter((part) => part !== 'body' && !/^\d+$/.test(part))
       .at(-1) ?? field;
-  const words: Record<string, string> = { airlineLoyalty: 'Programs', departureDate: 'Departure', returnDate: 'Return', tripType: 'Trip', cabinType: 'Cabin' };
+  const words: Record<string, string> = {
+    airlineLoyalty: 'Programs',
+    departureDate: 'Departure',
+    returnDate: 'Return',
+    tripType: 'Trip',
+    cabinType: 'Cabin',
+  };
   return words[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
 }

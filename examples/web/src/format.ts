@@ -12,7 +12,8 @@ export function formatDuration(minutes: number): string {
   return h ? `${h}h ${String(m).padStart(2, '0')}m` : `${m}m`;
 }
 
-export const formatStops = (stops: number): string => (stops === 0 ? 'Nonstop' : stops === 1 ? '1 stop' : `${stops} stops`);
+export const formatStops = (stops: number): string =>
+  stops === 0 ? 'Nonstop' : stops === 1 ? '1 stop' : `${stops} stops`;
 
 /** `2026-12-15T22:40:00` (airport local, no zone) -> `Dec 15, 22:40`, without any time-zone conversion. */
 export function formatLocalDateTime(value: string): string {

@@ -41,7 +41,8 @@ export function dailyMinimum(records: readonly HistoryRecord[], programs: readon
   }
   const labels: string[] = [];
   if (first && last) {
-    for (let t = Date.parse(first); t <= Date.parse(last); t += DAY_MS) labels.push(new Date(t).toISOString().slice(0, 10));
+    for (let t = Date.parse(first); t <= Date.parse(last); t += DAY_MS)
+      labels.push(new Date(t).toISOString().slice(0, 10));
   }
   return {
     labels,

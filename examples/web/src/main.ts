@@ -71,7 +71,8 @@ function setUpSettings(settings: Settings): void {
   const panel = byId<HTMLFormElement>('settings-form');
   const field = (name: string) => panel.elements.namedItem(name) as HTMLInputElement;
   const chosen = () => parseMode(panel.querySelector<HTMLInputElement>('input[name=mode]:checked')?.value);
-  for (const radio of panel.querySelectorAll<HTMLInputElement>('input[name=mode]')) radio.checked = radio.value === settings.mode;
+  for (const radio of panel.querySelectorAll<HTMLInputElement>('input[name=mode]'))
+    radio.checked = radio.value === settings.mode;
   field('baseUrl').value = settings.baseUrl;
   field('apiKey').value = settings.apiKey;
   const sync = () => {

@@ -1,9 +1,11 @@
 import { CASH_PROGRAMS, MILES_PROGRAMS } from '@flight-search/sdk';
 import type { MilesProgram, PriceType, ProgramCode } from '@flight-search/sdk';
 
-export const programsFor = (priceType: PriceType): readonly ProgramCode[] => (priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS);
+export const programsFor = (priceType: PriceType): readonly ProgramCode[] =>
+  priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
 
-export const isMilesProgram = (program: ProgramCode): program is MilesProgram => (MILES_PROGRAMS as readonly ProgramCode[]).includes(program);
+export const isMilesProgram = (program: ProgramCode): program is MilesProgram =>
+  (MILES_PROGRAMS as readonly ProgramCode[]).includes(program);
 
 /** `PROGRAM_3_INTERLINE` -> `Program 3 Interline`. */
 export const programName = (program: ProgramCode): string =>

@@ -51,8 +51,15 @@ describe('bestFare', () => {
   });
 
   it('ranks CASH fares by total money, not miles', () => {
-    const flights = [flight({ flightCode: 'A', fares: [fare(0, 812.4)] }), flight({ flightCode: 'B', fares: [fare(0, 640)] })];
-    expect(bestFare(flights, 'CASH')).toMatchObject({ price: 640, taxes: 0, outbound: { flight: { flightCode: 'B' } } });
+    const flights = [
+      flight({ flightCode: 'A', fares: [fare(0, 812.4)] }),
+      flight({ flightCode: 'B', fares: [fare(0, 640)] }),
+    ];
+    expect(bestFare(flights, 'CASH')).toMatchObject({
+      price: 640,
+      taxes: 0,
+      outbound: { flight: { flightCode: 'B' } },
+    });
   });
 
   it('breaks a tie on price with fewer stops, then a shorter flight', () => {

@@ -76,16 +76,25 @@ export type SavedSettings = { mode: 'mock' | 'remote'; apiKey: string; baseUrl?:
  * page is connected. `settings` are stored as the page's saved settings first;
  * `prepare` runs on the context before the page is opened (to record its traffic).
  */
-export async function openPage(harness: Harness, query = '', settings?: SavedSettings, prepare?: (context: BrowserContext) => void): Promise<OpenPage> {
+export async function openPage(
+  harness: Harness,
+  query = '',
+  settings?: SavedSettings,
+  prepare?: (context: BrowserContext) => void,
+): Promise<OpenPage> {
   const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   prepare?.(context);
   if (settings) {
-    await context.addInitScript((saved) => localStorage.setItem('flight-search-example:settings', saved), JSON.stringify(settings));
+    await context.addInitScript(
+      (saved) => localStorage.setItem('flight-search-example:settings', saved),
+      JSON.stringify(settings),
+    );
   }
   const page = await context.newPage();
   const errors: Error[] = [];
   page.on('pageerror', (error) => errors.push(error));
-  if (process.env.DEBUG_PAGE) page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`));
+  if (process.env.DEBUG_PAGE)
+    page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`));
   await page.goto(`${harness.baseUrl}${query}`);
   await page.locator('[data-testid=backend-status][data-state=ready]').waitFor();
   return { page, context, errors };

@@ -46,7 +46,10 @@ describe('dailyMinimum', () => {
   });
 
   it('fills the days between the first and the last collection, so gaps show as gaps', () => {
-    const data = dailyMinimum([record('PROGRAM_1', '2026-11-28T10:00:00Z', 1), record('PROGRAM_1', '2026-12-02T10:00:00Z', 2)], ['PROGRAM_1']);
+    const data = dailyMinimum(
+      [record('PROGRAM_1', '2026-11-28T10:00:00Z', 1), record('PROGRAM_1', '2026-12-02T10:00:00Z', 2)],
+      ['PROGRAM_1'],
+    );
     expect(data.labels).toEqual(['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02']);
     expect(data.series[0]?.values).toEqual([1, null, null, null, 2]);
   });
@@ -67,6 +70,9 @@ describe('dailyMinimum', () => {
   });
 
   it('returns no labels for no records', () => {
-    expect(dailyMinimum([], ['PROGRAM_1'])).toEqual({ labels: [], series: [{ program: 'PROGRAM_1', values: [], records: 0 }] });
+    expect(dailyMinimum([], ['PROGRAM_1'])).toEqual({
+      labels: [],
+      series: [{ program: 'PROGRAM_1', values: [], records: 0 }],
+    });
   });
 });

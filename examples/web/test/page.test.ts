@@ -1,7 +1,15 @@
 import { statSync } from 'node:fs';
 import { startMockServer } from '@flight-search/mock-server/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, choosePrograms, openPage, searchRequests, startHarness, type Harness, type OpenPage } from './harness.js';
+import {
+  ARTIFACTS,
+  choosePrograms,
+  openPage,
+  searchRequests,
+  startHarness,
+  type Harness,
+  type OpenPage,
+} from './harness.js';
 
 // Real Chromium against the Vite dev server; the service is the in-page mock
 // behind msw's service worker, its programs slowed or failed per test
@@ -54,7 +62,9 @@ describe('the comparison page in Chromium', () => {
     // The fastest card is filled while the slowest program is still searching (1.9 s apart).
     await page.locator(`${card('PROGRAM_2')}[data-state=success]`).waitFor();
     await expect(page.locator(card('PROGRAM_3')).getAttribute('data-state')).resolves.toBe('searching');
-    await expect(page.locator(`${card('PROGRAM_2')} [data-testid=price]`).textContent()).resolves.toMatch(/^[\d,]+ mi$/);
+    await expect(page.locator(`${card('PROGRAM_2')} [data-testid=price]`).textContent()).resolves.toMatch(
+      /^[\d,]+ mi$/,
+    );
 
     await finished(page);
     await expect(page.locator('[data-testid=run-state]').getAttribute('data-state')).resolves.toBe('done');
@@ -66,7 +76,10 @@ describe('the comparison page in Chromium', () => {
     );
     expect(order).toEqual(['PROGRAM_2', 'PROGRAM_4', 'PROGRAM_1', 'PROGRAM_3']);
     await expect(page.locator('[data-testid=progress-label]').textContent()).resolves.toBe('4 of 4');
-    const progress = await page.$eval('[data-testid=progress]', (p) => [(p as HTMLProgressElement).value, (p as HTMLProgressElement).max]);
+    const progress = await page.$eval('[data-testid=progress]', (p) => [
+      (p as HTMLProgressElement).value,
+      (p as HTMLProgressElement).max,
+    ]);
     expect(progress).toEqual([4, 4]);
     // QUOTA-1: four ONE_WAY searches cost four units of test-key's 1000.
     await expect(page.locator('[data-testid=quota-before]').getAttribute('data-remaining')).resolves.toBe('1000');
@@ -83,7 +96,10 @@ describe('the comparison page in Chromium', () => {
     await page.click('[data-testid=compare]');
     await page.locator(`${card('PROGRAM_1')}[data-state=success]`).waitFor();
     await page.waitForFunction(
-      () => (window as unknown as { __mock: { requests(): { path: string }[] } }).__mock.requests().filter((r) => r.path === '/flights/search').length === 3,
+      () =>
+        (window as unknown as { __mock: { requests(): { path: string }[] } }).__mock
+          .requests()
+          .filter((r) => r.path === '/flights/search').length === 3,
     );
     await page.click('[data-testid=cancel]');
 
@@ -92,7 +108,12 @@ describe('the comparison page in Chromium', () => {
     const states = await page.$$eval('[data-testid=cards] > li', (cards) =>
       Object.fromEntries(cards.map((c) => [c.getAttribute('data-program'), c.getAttribute('data-state')])),
     );
-    expect(states).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'cancelled', PROGRAM_3: 'cancelled', PROGRAM_4: 'cancelled' });
+    expect(states).toEqual({
+      PROGRAM_1: 'success',
+      PROGRAM_2: 'cancelled',
+      PROGRAM_3: 'cancelled',
+      PROGRAM_4: 'cancelled',
+    });
     await expect(page.locator('[data-testid=progress-label]').textContent()).resolves.toBe('1 of 4');
     await expect(page.locator('[data-testid=compare]').isEnabled()).resolves.toBe(true);
 
@@ -114,9 +135,15 @@ describe('the comparison page in Chromium', () => {
       Object.fromEntries(cards.map((c) => [c.getAttribute('data-program'), c.getAttribute('data-state')])),
     );
     expect(states).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'success', PROGRAM_4: 'failed', PROGRAM_5: 'success' });
-    await expect(page.locator(`${card('PROGRAM_4')} [data-testid=failure-status]`).textContent()).resolves.toBe('Provider status 503');
-    await expect(page.locator(`${card('PROGRAM_4')} [data-testid=failure-message]`).textContent()).resolves.toBe('Simulated failure of PROGRAM_4 (503)');
-    await expect(page.locator('[data-testid=run-state]').textContent()).resolves.toMatch(/^Done: 3 of 4 answered, 1 failed\./);
+    await expect(page.locator(`${card('PROGRAM_4')} [data-testid=failure-status]`).textContent()).resolves.toBe(
+      'Provider status 503',
+    );
+    await expect(page.locator(`${card('PROGRAM_4')} [data-testid=failure-message]`).textContent()).resolves.toBe(
+      'Simulated failure of PROGRAM_4 (503)',
+    );
+    await expect(page.locator('[data-testid=run-state]').textContent()).resolves.toMatch(
+      /^Done: 3 of 4 answered, 1 failed\./,
+    );
     await expect(page.locator('[data-testid=progress-label]').textContent()).resolves.toBe('4 of 4');
     expect(errors).toEqual([]);
   });
@@ -127,9 +154,14 @@ describe('the comparison page in Chromium', () => {
     await page.click('[data-testid=compare]');
     await finished(page);
 
-    const states = await page.$$eval('[data-testid=cards] > li', (cards) => cards.map((c) => c.getAttribute('data-state')).sort());
+    const states = await page.$$eval('[data-testid=cards] > li', (cards) =>
+      cards.map((c) => c.getAttribute('data-state')).sort(),
+    );
     expect(states).toEqual(['failed', 'failed', 'success', 'success']);
-    const failures = await page.$$eval('[data-testid=cards] > li[data-state=failed] [data-testid=failure-status]', (n) => n.map((e) => e.textContent));
+    const failures = await page.$$eval(
+      '[data-testid=cards] > li[data-state=failed] [data-testid=failure-status]',
+      (n) => n.map((e) => e.textContent),
+    );
     expect(failures).toEqual(['HTTP 402', 'HTTP 402']);
     await expect(page.locator('[data-testid=quota-before]').getAttribute('data-remaining')).resolves.toBe('2');
     await expect(page.locator('[data-testid=quota-after]').getAttribute('data-remaining')).resolves.toBe('0');
@@ -148,14 +180,19 @@ describe('the comparison page in Chromium', () => {
   });
 
   it('HISTORY-2: draws the price history with one series per requested program and saves a screenshot of the finished page', async () => {
-    const { page, errors } = await open('?latency=PROGRAM_1:120,PROGRAM_2:400,PROGRAM_3:250,PROGRAM_5:600,PROGRAM_6:80&fail=PROGRAM_3:502');
+    const { page, errors } = await open(
+      '?latency=PROGRAM_1:120,PROGRAM_2:400,PROGRAM_3:250,PROGRAM_5:600,PROGRAM_6:80&fail=PROGRAM_3:502',
+    );
     const programs = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_5', 'PROGRAM_6'];
     await choosePrograms(page, programs);
     await page.click('[data-testid=compare]');
     await finished(page);
     await page.locator('[data-testid=history-chart][data-state=ready]').waitFor();
 
-    const series = JSON.parse((await page.getAttribute('[data-testid=history-chart]', 'data-series')) ?? '[]') as { label: string; points: number }[];
+    const series = JSON.parse((await page.getAttribute('[data-testid=history-chart]', 'data-series')) ?? '[]') as {
+      label: string;
+      points: number;
+    }[];
     expect(series.map((s) => s.label)).toEqual(['Program 1', 'Program 2', 'Program 3', 'Program 5', 'Program 6']);
     for (const s of series) expect(s.points).toBeGreaterThan(0);
     // The table mirror has one column per program after the day column.
@@ -189,9 +226,14 @@ describe('the comparison page in Chromium', () => {
       await finished(page);
 
       await expect(page.locator(`${card('PROGRAM_1')}`).getAttribute('data-state')).resolves.toBe('success');
-      await expect(page.locator(`${card('PROGRAM_2')} [data-testid=failure-status]`).textContent()).resolves.toBe('Provider status 500');
+      await expect(page.locator(`${card('PROGRAM_2')} [data-testid=failure-status]`).textContent()).resolves.toBe(
+        'Provider status 500',
+      );
       const searches = server.mock.requests().filter((r) => r.path === '/flights/search');
-      expect(searches.map((r) => (r.body as { airlineLoyalty: string[] }).airlineLoyalty[0]).sort()).toEqual(['PROGRAM_1', 'PROGRAM_2']);
+      expect(searches.map((r) => (r.body as { airlineLoyalty: string[] }).airlineLoyalty[0]).sort()).toEqual([
+        'PROGRAM_1',
+        'PROGRAM_2',
+      ]);
       expect(searches.every((r) => r.headers['x-api-key'] === '[redacted]')).toBe(true);
       expect(errors).toEqual([]);
     } finally {

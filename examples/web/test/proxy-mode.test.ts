@@ -15,10 +15,18 @@ const PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'];
 let server: MockServer;
 let harness: Harness;
 let current: OpenPage | undefined;
-const saved = { url: process.env.FLIGHT_SEARCH_URL, key: process.env.FLIGHT_SEARCH_KEY, budget: process.env.FLIGHT_SEARCH_BUDGET };
+const saved = {
+  url: process.env.FLIGHT_SEARCH_URL,
+  key: process.env.FLIGHT_SEARCH_KEY,
+  budget: process.env.FLIGHT_SEARCH_BUDGET,
+};
 
 beforeAll(async () => {
-  server = await startMockServer({ latency: 'none', log: false, keys: [{ key: SERVER_KEY, limit: 1000, products: ['search', 'history'] }] });
+  server = await startMockServer({
+    latency: 'none',
+    log: false,
+    keys: [{ key: SERVER_KEY, limit: 1000, products: ['search', 'history'] }],
+  });
   // Read by the plugin when the dev server starts.
   process.env.FLIGHT_SEARCH_URL = server.url;
   process.env.FLIGHT_SEARCH_KEY = SERVER_KEY;
@@ -70,7 +78,9 @@ const card = (program: string) => `[data-testid=card-${program}]`;
 
 async function compare(page: OpenPage['page']): Promise<void> {
   await page.click('[data-testid=compare]');
-  await page.locator('[data-testid=run-state]:is([data-state=done], [data-state=cancelled], [data-state=error])').waitFor();
+  await page
+    .locator('[data-testid=run-state]:is([data-state=done], [data-state=cancelled], [data-state=error])')
+    .waitFor();
   await page.locator('#search-form[aria-busy=false]').waitFor();
 }
 
@@ -82,14 +92,18 @@ async function consumed(): Promise<number> {
 const searchesAtMock = () => server.mock.requests().filter((r) => r.path === '/flights/search').length;
 
 const states = (page: OpenPage['page']) =>
-  page.$$eval('[data-testid=cards] > li', (cards) => Object.fromEntries(cards.map((c) => [c.getAttribute('data-program'), c.getAttribute('data-state')])));
+  page.$$eval('[data-testid=cards] > li', (cards) =>
+    Object.fromEntries(cards.map((c) => [c.getAttribute('data-program'), c.getAttribute('data-state')])),
+  );
 
 describe('the comparison page through its server proxy (no key in the page)', () => {
   it('compares four programs and draws the history through /api/flight-search, quota down by 4, with no x-api-key sent and the key in no script or answer', async () => {
     const traffic: Traffic = { requests: [], bodies: [] };
     const { page, errors } = await open(traffic);
     await expect(page.locator('[data-testid=backend-status]').getAttribute('data-mode')).resolves.toBe('proxy');
-    await expect(page.locator('[data-testid=backend-status]').textContent()).resolves.toBe("Your server's proxy (/api/flight-search)");
+    await expect(page.locator('[data-testid=backend-status]').textContent()).resolves.toBe(
+      "Your server's proxy (/api/flight-search)",
+    );
     // No service worker answers in this mode.
     await expect(page.evaluate(() => navigator.serviceWorker.controller)).resolves.toBeNull();
     const before = await consumed();
@@ -99,14 +113,23 @@ describe('the comparison page through its server proxy (no key in the page)', ()
     await compare(page);
 
     // QUOTA-1: four ONE_WAY searches, four units of the server key's quota.
-    expect(await states(page)).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'success', PROGRAM_3: 'success', PROGRAM_4: 'success' });
-    for (const program of PROGRAMS) await expect(page.locator(`${card(program)} [data-testid=price]`).textContent()).resolves.toMatch(/^[\d,]+ mi$/);
+    expect(await states(page)).toEqual({
+      PROGRAM_1: 'success',
+      PROGRAM_2: 'success',
+      PROGRAM_3: 'success',
+      PROGRAM_4: 'success',
+    });
+    for (const program of PROGRAMS)
+      await expect(page.locator(`${card(program)} [data-testid=price]`).textContent()).resolves.toMatch(/^[\d,]+ mi$/);
     expect((await consumed()) - before).toBe(4);
     expect(searchesAtMock() - searchesBefore).toBe(4);
     await expect(page.locator('[data-testid=quota-spent]').getAttribute('data-spent')).resolves.toBe('4');
     // HISTORY-2: the history came through the proxy too, one series per program.
     await page.locator('[data-testid=history-chart][data-state=ready]').waitFor();
-    const series = JSON.parse((await page.getAttribute('[data-testid=history-chart]', 'data-series')) ?? '[]') as { label: string; points: number }[];
+    const series = JSON.parse((await page.getAttribute('[data-testid=history-chart]', 'data-series')) ?? '[]') as {
+      label: string;
+      points: number;
+    }[];
     expect(series.map((s) => s.label)).toEqual(['Program 1', 'Program 2', 'Program 3', 'Program 4']);
     for (const s of series) expect(s.points).toBeGreaterThan(0);
 
@@ -120,7 +143,9 @@ describe('the comparison page through its server proxy (no key in the page)', ()
     expect(api.filter((r) => r.url.endsWith('/flights/search'))).toHaveLength(4);
     expect(api.some((r) => r.url.includes('/intelligence/flights/history'))).toBe(true);
     expect(api.some((r) => r.url.endsWith('/quota'))).toBe(true);
-    expect(requests.filter((r) => Object.keys(r.headers).some((name) => name.toLowerCase() === 'x-api-key'))).toEqual([]);
+    expect(requests.filter((r) => Object.keys(r.headers).some((name) => name.toLowerCase() === 'x-api-key'))).toEqual(
+      [],
+    );
     expect(requests.filter((r) => !r.url.startsWith(harness.baseUrl) && !r.url.startsWith('data:'))).toEqual([]);
     expect(requests.filter((r) => JSON.stringify(r).includes(SERVER_KEY))).toEqual([]);
 
@@ -146,18 +171,32 @@ describe('the comparison page through its server proxy (no key in the page)', ()
     await page.selectOption('#concurrency', '1');
 
     await compare(page);
-    expect(await states(page)).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'success', PROGRAM_3: 'success', PROGRAM_4: 'success' });
+    expect(await states(page)).toEqual({
+      PROGRAM_1: 'success',
+      PROGRAM_2: 'success',
+      PROGRAM_3: 'success',
+      PROGRAM_4: 'success',
+    });
 
     // 4 of the 6 units spent: the next comparison pays for two programs and is refused the rest.
     await compare(page);
-    expect(await states(page)).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'success', PROGRAM_3: 'failed', PROGRAM_4: 'failed' });
+    expect(await states(page)).toEqual({
+      PROGRAM_1: 'success',
+      PROGRAM_2: 'success',
+      PROGRAM_3: 'failed',
+      PROGRAM_4: 'failed',
+    });
     for (const program of ['PROGRAM_3', 'PROGRAM_4']) {
-      await expect(page.locator(`${card(program)} [data-testid=failure-status]`).textContent()).resolves.toBe('Over budget (HTTP 403)');
+      await expect(page.locator(`${card(program)} [data-testid=failure-status]`).textContent()).resolves.toBe(
+        'Over budget (HTTP 403)',
+      );
       await expect(page.locator(`${card(program)} [data-testid=failure-message]`).textContent()).resolves.toBe(
         'Your budget on this server is used up: it costs 1 quota unit and this user has 0 of 6 quota units left. The search was not sent, so no quota was spent.',
       );
     }
-    await expect(page.locator('[data-testid=run-state]').textContent()).resolves.toMatch(/^Done: 2 of 4 answered, 2 failed\./);
+    await expect(page.locator('[data-testid=run-state]').textContent()).resolves.toMatch(
+      /^Done: 2 of 4 answered, 2 failed\./,
+    );
 
     // The service saw and charged six searches, not eight.
     expect(searchesAtMock() - searchesBefore).toBe(6);
@@ -195,7 +234,8 @@ describe('the comparison page through its server proxy (no key in the page)', ()
     const evilOrigin = `http://127.0.0.1:${(evil.address() as AddressInfo).port}`;
     const attempts: { status: number; type: string }[] = [];
     context.on('response', (response) => {
-      if (response.url() === target) attempts.push({ status: response.status(), type: response.request().resourceType() });
+      if (response.url() === target)
+        attempts.push({ status: response.status(), type: response.request().resourceType() });
     });
     const searchesBefore = searchesAtMock();
     try {
@@ -204,7 +244,9 @@ describe('the comparison page through its server proxy (no key in the page)', ()
       // The fetches, then the form's navigation in the frame.
       await expect.poll(() => attempts.length, { timeout: 10_000 }).toBe(BUDGET + 2);
       // The form's answer, shown in the frame: the proxy's own refusal.
-      await expect.poll(() => tab.frame({ name: 'sink' })?.locator('body').textContent(), { timeout: 10_000 }).toContain('PROXY_CROSS_SITE');
+      await expect
+        .poll(() => tab.frame({ name: 'sink' })?.locator('body').textContent(), { timeout: 10_000 })
+        .toContain('PROXY_CROSS_SITE');
       await tab.close();
     } finally {
       await new Promise<void>((resolve) => evil.close(() => resolve()));
@@ -218,7 +260,12 @@ describe('the comparison page through its server proxy (no key in the page)', ()
     // The user's budget is whole: the user's own tab still spends it, from its own origin.
     await choosePrograms(page, PROGRAMS);
     await compare(page);
-    expect(await states(page)).toEqual({ PROGRAM_1: 'success', PROGRAM_2: 'success', PROGRAM_3: 'success', PROGRAM_4: 'success' });
+    expect(await states(page)).toEqual({
+      PROGRAM_1: 'success',
+      PROGRAM_2: 'success',
+      PROGRAM_3: 'success',
+      PROGRAM_4: 'success',
+    });
     expect(searchesAtMock() - searchesBefore).toBe(4);
     expect(errors).toEqual([]);
   });
@@ -226,7 +273,9 @@ describe('the comparison page through its server proxy (no key in the page)', ()
   it('switching from the in-page mock to the proxy in the settings hides the key field, and the worker left registered does not answer', async () => {
     current = await openPage(harness, '?latency=none');
     const { page, errors } = current;
-    await expect(page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).resolves.toBe(`${harness.baseUrl}mockServiceWorker.js`);
+    await expect(page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).resolves.toBe(
+      `${harness.baseUrl}mockServiceWorker.js`,
+    );
 
     await page.click('[data-testid=settings] summary');
     await expect(page.locator('#settings-api-key').isVisible()).resolves.toBe(true);
@@ -237,7 +286,9 @@ describe('the comparison page through its server proxy (no key in the page)', ()
     await page.locator('[data-testid=backend-status][data-state=ready][data-mode=proxy]').waitFor();
 
     // The mock-mode worker still controls the page, but it was not started: the search reaches the proxy.
-    await expect(page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).resolves.toBe(`${harness.baseUrl}mockServiceWorker.js`);
+    await expect(page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).resolves.toBe(
+      `${harness.baseUrl}mockServiceWorker.js`,
+    );
     await expect(page.evaluate(() => '__mock' in window)).resolves.toBe(false);
     const searchesBefore = searchesAtMock();
     await choosePrograms(page, ['PROGRAM_5']);

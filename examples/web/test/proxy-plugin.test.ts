@@ -1,6 +1,14 @@
 import { startMockServer, type MockServer } from '@flight-search/mock-server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargedNothing, createExampleProxy, NOT_CONFIGURED, PROXY_PREFIX, USER_COOKIE, UserBudgets, userOf } from '../proxy-plugin.js';
+import {
+  chargedNothing,
+  createExampleProxy,
+  NOT_CONFIGURED,
+  PROXY_PREFIX,
+  USER_COOKIE,
+  UserBudgets,
+  userOf,
+} from '../proxy-plugin.js';
 
 // The dev server's proxy as a Fetch handler, without Vite or a browser; the service is the
 // standalone mock over HTTP.
@@ -47,12 +55,16 @@ function search(cookie: string | undefined, tripType: 'ONE_WAY' | 'ROUND_TRIP', 
 }
 
 const searchesAtMock = () => server.mock.requests().filter((r) => r.path === '/flights/search').length;
-const quota = async (key: string) => ((await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': key } })).json()) as { consumed: number }).consumed;
+const quota = async (key: string) =>
+  ((await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': key } })).json()) as { consumed: number })
+    .consumed;
 
 describe('the example dev server proxy (createExampleProxy)', () => {
   it('answers 503 PROXY_NOT_CONFIGURED naming the variables to set when FLIGHT_SEARCH_URL and FLIGHT_SEARCH_KEY are unset', async () => {
     const { handler, problem } = createExampleProxy({});
-    const response = await handler(new Request(`http://127.0.0.1${PROXY_PREFIX}/quota`, { headers: { cookie: alice } }));
+    const response = await handler(
+      new Request(`http://127.0.0.1${PROXY_PREFIX}/quota`, { headers: { cookie: alice } }),
+    );
     expect(response.status).toBe(503);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe(NOT_CONFIGURED);
@@ -61,12 +73,22 @@ describe('the example dev server proxy (createExampleProxy)', () => {
   });
 
   it('answers 503 naming FLIGHT_SEARCH_KEY alone when only the key is missing, and FLIGHT_SEARCH_BUDGET when it is not a whole number', async () => {
-    const noKey = await (await createExampleProxy({ FLIGHT_SEARCH_URL: server.url }).handler(search(alice, 'ONE_WAY'))).json();
-    expect(noKey).toEqual({ error: { code: NOT_CONFIGURED, message: expect.stringMatching(/: FLIGHT_SEARCH_KEY is not set\./) } });
-    const badBudget = createExampleProxy({ FLIGHT_SEARCH_URL: server.url, FLIGHT_SEARCH_KEY: KEY, FLIGHT_SEARCH_BUDGET: 'lots' });
+    const noKey = await (
+      await createExampleProxy({ FLIGHT_SEARCH_URL: server.url }).handler(search(alice, 'ONE_WAY'))
+    ).json();
+    expect(noKey).toEqual({
+      error: { code: NOT_CONFIGURED, message: expect.stringMatching(/: FLIGHT_SEARCH_KEY is not set\./) },
+    });
+    const badBudget = createExampleProxy({
+      FLIGHT_SEARCH_URL: server.url,
+      FLIGHT_SEARCH_KEY: KEY,
+      FLIGHT_SEARCH_BUDGET: 'lots',
+    });
     const response = await badBudget.handler(search(alice, 'ONE_WAY'));
     expect(response.status).toBe(503);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/FLIGHT_SEARCH_BUDGET must be a whole number/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /FLIGHT_SEARCH_BUDGET must be a whole number/,
+    );
   });
 
   it('a FLIGHT_SEARCH_URL the SDK refuses gives a 503 that names the variables and never the key', async () => {
@@ -89,7 +111,11 @@ describe('the example dev server proxy (createExampleProxy)', () => {
   });
 
   it('QUOTA-1: the budget refuses a search whose cost would go over, per user, with 403 BUDGET_EXCEEDED and nothing forwarded', async () => {
-    const { handler, budgets } = createExampleProxy({ FLIGHT_SEARCH_URL: server.url, FLIGHT_SEARCH_KEY: KEY, FLIGHT_SEARCH_BUDGET: '3' });
+    const { handler, budgets } = createExampleProxy({
+      FLIGHT_SEARCH_URL: server.url,
+      FLIGHT_SEARCH_KEY: KEY,
+      FLIGHT_SEARCH_BUDGET: '3',
+    });
     const consumed = await quota(KEY);
     const searches = searchesAtMock();
 
@@ -97,7 +123,10 @@ describe('the example dev server proxy (createExampleProxy)', () => {
     const refused = await handler(search(alice, 'ROUND_TRIP'));
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({
-      error: { code: 'BUDGET_EXCEEDED', message: 'The proxy refused the search: it costs 2 quota units and this user has 1 of 3 quota units left.' },
+      error: {
+        code: 'BUDGET_EXCEEDED',
+        message: 'The proxy refused the search: it costs 2 quota units and this user has 1 of 3 quota units left.',
+      },
     });
     // A ONE_WAY search still fits in the last unit.
     expect((await handler(search(alice, 'ONE_WAY'))).status).toBe(200);
@@ -111,7 +140,11 @@ describe('the example dev server proxy (createExampleProxy)', () => {
   });
 
   it('QUOTA-1: a search the service refuses with 402 (charging nothing) is given back to the budget', async () => {
-    const { handler, budgets } = createExampleProxy({ FLIGHT_SEARCH_URL: server.url, FLIGHT_SEARCH_KEY: 'one-unit-key', FLIGHT_SEARCH_BUDGET: '2' });
+    const { handler, budgets } = createExampleProxy({
+      FLIGHT_SEARCH_URL: server.url,
+      FLIGHT_SEARCH_KEY: 'one-unit-key',
+      FLIGHT_SEARCH_BUDGET: '2',
+    });
     const response = await handler(search(alice, 'ROUND_TRIP'));
     expect(response.status).toBe(402);
     expect(budgets!.spent('11111111-1111-4111-8111-111111111111')).toBe(0);
@@ -134,7 +167,9 @@ describe('the demo budget pieces', () => {
   });
 
   it('counts only the service 4xx refusals as charging nothing', () => {
-    expect([200, 401, 402, 403, 422, 429, 499, 500, 502, 504].filter(chargedNothing)).toEqual([401, 402, 403, 422, 429]);
+    expect([200, 401, 402, 403, 422, 429, 499, 500, 502, 504].filter(chargedNothing)).toEqual([
+      401, 402, 403, 422, 429,
+    ]);
   });
 
   it('reads the user id only from a well-formed demo cookie', () => {

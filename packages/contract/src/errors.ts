@@ -17,19 +17,35 @@ export const correlationId = (): string => crypto.randomUUID();
  * errorAnswer(404, 'HTTP_ERROR', 'The API key was not found.');
  * // { status: 404, body: { error: { code: 'HTTP_ERROR', message: 'The API key was not found.', correlationId: '…' } } }
  */
-export function errorAnswer(status: number, code: string, message: string, extra: Record<string, unknown> = {}, withCorrelation = true): ErrorAnswer {
-  return { status, body: { error: { code, message, ...(withCorrelation ? { correlationId: correlationId() } : {}), ...extra } } };
+export function errorAnswer(
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+  withCorrelation = true,
+): ErrorAnswer {
+  return {
+    status,
+    body: { error: { code, message, ...(withCorrelation ? { correlationId: correlationId() } : {}), ...extra } },
+  };
 }
 
 /** `AUTH-1`. */
-export const missingKey = (): ErrorAnswer => errorAnswer(401, 'HTTP_ERROR', 'The API key is required in the x-api-key header.');
+export const missingKey = (): ErrorAnswer =>
+  errorAnswer(401, 'HTTP_ERROR', 'The API key is required in the x-api-key header.');
 
 /** `AUTH-2`, on every endpoint. */
 export const keyNotFound = (): ErrorAnswer => errorAnswer(404, 'HTTP_ERROR', 'The API key was not found.');
 
 /** `AUTH-3`: no correlationId, as the spec shows none. */
 export const productNotEnabled = (): ErrorAnswer =>
-  errorAnswer(403, 'AUTHORIZATION_ERROR', 'This API key does not include the price-history product. Please contact support to contract it.', {}, false);
+  errorAnswer(
+    403,
+    'AUTHORIZATION_ERROR',
+    'This API key does not include the price-history product. Please contact support to contract it.',
+    {},
+    false,
+  );
 
 /** `RATE-1`. */
 export function rateLimited(retryAfterSeconds: number): ErrorAnswer {
@@ -42,9 +58,14 @@ export function rateLimited(retryAfterSeconds: number): ErrorAnswer {
 
 /** `NEG-1`: the header is never echoed back, only what is served. */
 export const notAcceptable = (): ErrorAnswer =>
-  errorAnswer(406, 'NOT_ACCEPTABLE', `None of the media types the Accept header asks for can be served. Supported media types: ${MEDIA_TYPES.join(', ')}.`, {
-    supportedMediaTypes: [...MEDIA_TYPES],
-  });
+  errorAnswer(
+    406,
+    'NOT_ACCEPTABLE',
+    `None of the media types the Accept header asks for can be served. Supported media types: ${MEDIA_TYPES.join(', ')}.`,
+    {
+      supportedMediaTypes: [...MEDIA_TYPES],
+    },
+  );
 
 /** `SEARCH-*`, `HISTORY-*`: every problem found. */
 export const validationFailed = (errors: readonly ValidationIssue[]): ErrorAnswer =>

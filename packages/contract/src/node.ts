@@ -7,7 +7,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dictionary } from './validate/schema.js';
 
 /** A `node:http` request listener, also an Express/Connect middleware (`next` receives a handler's failure). */
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
+export type NodeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+) => Promise<void>;
 
 /** The answers the bridge gives itself, in its caller's envelope. */
 export interface BridgeAnswers {
@@ -163,7 +167,8 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
     return;
   }
   const reader = response.body.getReader();
-  const onClose = () => void reader.cancel(new DOMException('The client closed the connection.', 'AbortError')).catch(() => {});
+  const onClose = () =>
+    void reader.cancel(new DOMException('The client closed the connection.', 'AbortError')).catch(() => {});
   res.on('close', onClose);
   try {
     // A small answer is written in one piece with its Content-Length; a larger one streams.
@@ -182,7 +187,9 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
     if (res.destroyed) return;
     if (done) {
       if (headers['content-length'] === undefined) headers['content-length'] = String(size);
-      res.writeHead(response.status, response.statusText || undefined, headers).end(head.length === 1 ? head[0] : Buffer.concat(head, size));
+      res
+        .writeHead(response.status, response.statusText || undefined, headers)
+        .end(head.length === 1 ? head[0] : Buffer.concat(head, size));
       return;
     }
     res.writeHead(response.status, response.statusText || undefined, headers);

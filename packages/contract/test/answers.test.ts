@@ -17,23 +17,30 @@ const examples: [string, string, number, string, unknown][] = [];
 for (const [path, item] of Object.entries<any>(document.paths))
   for (const [method, operation] of Object.entries<any>(item))
     for (const [status, declared] of Object.entries<any>(operation.responses))
-      for (const [name, example] of Object.entries<any>(Object.values<any>(resolve(declared).content ?? {})[0]?.examples ?? {}))
+      for (const [name, example] of Object.entries<any>(
+        Object.values<any>(resolve(declared).content ?? {})[0]?.examples ?? {},
+      ))
         examples.push([method.toUpperCase(), path, Number(status), name, resolve(example).value]);
 
 describe('checkAnswer: the answers openapi.yaml declares, checked by the contract package itself (issue 30, D94 route A)', () => {
   it('passes every answer example of openapi.yaml', () => {
     expect(examples.length).toBeGreaterThan(10);
-    for (const [method, path, status, name, value] of examples) expect([name, checkAnswer(method, path, status, value)]).toEqual([name, undefined]);
+    for (const [method, path, status, name, value] of examples)
+      expect([name, checkAnswer(method, path, status, value)]).toEqual([name, undefined]);
   });
 
   it('names a status the operation does not declare, with the ones it does', () => {
-    expect(checkAnswer('GET', '/quota', 418, {})).toEqual({ status: 'undeclared', declared: expect.arrayContaining(['200', '401', '429']) });
+    expect(checkAnswer('GET', '/quota', 418, {})).toEqual({
+      status: 'undeclared',
+      declared: expect.arrayContaining(['200', '401', '429']),
+    });
     expect(checkAnswer('GET', '/nowhere', 200, {})).toEqual({ operation: 'undeclared' });
   });
 
   it('refuses a number below its minimum: a negative tax in a search answer is no answer the contract allows', () => {
     const [, , , , example] = examples.find(
-      ([method, path, status, , value]) => method === 'POST' && path === '/flights/search' && status === 200 && JSON.stringify(value).includes('"taxes":'),
+      ([method, path, status, , value]) =>
+        method === 'POST' && path === '/flights/search' && status === 200 && JSON.stringify(value).includes('"taxes":'),
     )!;
     const body = structuredClone(example);
     // The first `taxes` of the answer, wherever the example holds it.
@@ -61,9 +68,16 @@ describe('checkAnswer: the answers openapi.yaml declares, checked by the contrac
 
   it('checks an error envelope against its constant code, and a search answer through its alternatives', () => {
     const envelope = checkAnswer('GET', '/quota', 429, {
-      error: { code: 'NOPE', message: 'x', correlationId: '00000000-0000-4000-8000-000000000000', retryAfterSeconds: 1 },
+      error: {
+        code: 'NOPE',
+        message: 'x',
+        correlationId: '00000000-0000-4000-8000-000000000000',
+        retryAfterSeconds: 1,
+      },
     });
     expect(envelope).toEqual({ issues: [expect.objectContaining({ field: 'body.error.code', type: 'invalid_enum' })] });
-    expect(checkAnswer('POST', '/flights/search', 200, { results: 'none' })).toMatchObject({ issues: expect.any(Array) });
+    expect(checkAnswer('POST', '/flights/search', 200, { results: 'none' })).toMatchObject({
+      issues: expect.any(Array),
+    });
   });
 });

@@ -15,13 +15,21 @@ const valid = {
 describe('unknownFields: the fields a request schema does not declare', () => {
   it('finds none in a valid search body, with or without its optional fields', () => {
     expect(unknownFields(schema, valid, 'body')).toEqual([]);
-    expect(unknownFields(schema, { ...valid, priceType: 'MILES', responseFormat: 'RAW', passengers: { adults: 1, children: 0, infants: 0 } }, 'body')).toEqual(
-      [],
-    );
+    expect(
+      unknownFields(
+        schema,
+        { ...valid, priceType: 'MILES', responseFormat: 'RAW', passengers: { adults: 1, children: 0, infants: 0 } },
+        'body',
+      ),
+    ).toEqual([]);
   });
 
   it('names a top-level typo and a nested one by their dotted path, with the names known there', () => {
-    const found = unknownFields(schema, { ...valid, responseFomat: 'PARSED', passengers: { adults: 1, childs: 2 } }, 'body');
+    const found = unknownFields(
+      schema,
+      { ...valid, responseFomat: 'PARSED', passengers: { adults: 1, childs: 2 } },
+      'body',
+    );
     // In the body's order: `passengers` comes from `valid`, before the typo.
     expect(found.map((unknown) => unknown.field)).toEqual(['body.passengers.childs', 'body.responseFomat']);
     expect(found[0]!.known).toEqual(['adults', 'children', 'infants']);
@@ -30,7 +38,9 @@ describe('unknownFields: the fields a request schema does not declare', () => {
 
   it('looks into objects held in arrays, and says nothing of a value that is not an object', () => {
     const node: SchemaNode = { type: 'array', items: { type: 'object', properties: { key: { type: 'string' } } } };
-    expect(unknownFields(node, [{ key: 'a' }, { key: 'b', limt: 1 }], 'keys')).toEqual([{ field: 'keys.1.limt', known: ['key'] }]);
+    expect(unknownFields(node, [{ key: 'a' }, { key: 'b', limt: 1 }], 'keys')).toEqual([
+      { field: 'keys.1.limt', known: ['key'] },
+    ]);
     expect(unknownFields(schema, 'not an object', 'body')).toEqual([]);
     expect(unknownFields(schema, { ...valid, passengers: 3 }, 'body')).toEqual([]);
   });

@@ -1,6 +1,21 @@
-import { ABORTED, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type Answer, type CoreResult, type MockRequest, type PlainAnswer } from './answer-types.js';
+import {
+  ABORTED,
+  DROP_AFTER_HEADERS,
+  DROP_BEFORE_HEADERS,
+  type Answer,
+  type CoreResult,
+  type MockRequest,
+  type PlainAnswer,
+} from './answer-types.js';
 import { authenticate } from './auth/authenticate.js';
-import { errorEnvelope, internalError, methodNotAllowed, notAcceptable, rateLimited, routeNotFound } from './errors/envelopes.js';
+import {
+  errorEnvelope,
+  internalError,
+  methodNotAllowed,
+  notAcceptable,
+  rateLimited,
+  routeNotFound,
+} from './errors/envelopes.js';
 import { wait } from './provider/wait.js';
 import { FALLBACK_MEDIA_TYPE, negotiateMediaType } from './negotiation/negotiate.js';
 import type { LogEntry } from './recording/request-log.js';
@@ -34,12 +49,22 @@ export async function answerRequest(state: MockState, original: MockRequest): Pr
       const text = await original.text();
       state.log.recordBody(record, text);
       request = withText(original, text);
-      const stubbed = await applyStubs(state, request, stubRequest(request, match.path, url, text), record, header?.stubs);
+      const stubbed = await applyStubs(
+        state,
+        request,
+        stubRequest(request, match.path, url, text),
+        record,
+        header?.stubs,
+      );
       if (typeof stubbed === 'string') return stubbed;
       ({ answer, trickleMs } = stubbed);
-      if (answer === undefined && match.route) answer = await run(state, request, url, match.route, mediaType, record, stubbed.provider);
+      if (answer === undefined && match.route)
+        answer = await run(state, request, url, match.route, mediaType, record, stubbed.provider);
     } else if (match.route) answer = await run(state, request, url, match.route, mediaType, record);
-    answer ??= match.route || match.allow === undefined ? routeNotFound(request.method, match.path) : methodNotAllowed(request.method, match.path, match.allow);
+    answer ??=
+      match.route || match.allow === undefined
+        ? routeNotFound(request.method, match.path)
+        : methodNotAllowed(request.method, match.path, match.allow);
   } catch (error) {
     if (request.aborted()) return finishAborted(state, record);
     answer = internalError();
@@ -110,18 +135,34 @@ function stubRequest(request: MockRequest, path: string, url: URL, text: string)
     }
     return parsed.value;
   };
-  return { method: request.method === 'HEAD' ? 'GET' : request.method, path, url, headers: request.headers, text, json };
+  return {
+    method: request.method === 'HEAD' ? 'GET' : request.method,
+    path,
+    url,
+    headers: request.headers,
+    text,
+    json,
+  };
 }
 
 /** With any origin, a request of a path no route has is the mock's when a stub names the path (D161). */
 function stubbedPath(state: MockState, url: URL): RouteMatch | null {
   if (state.options.baseUrls !== undefined || state.stubs.size === 0 || !state.stubs.names(url.pathname)) return null;
   const allow = allowedMethods(url.pathname);
-  return allow === undefined ? { route: undefined, path: url.pathname } : { route: undefined, path: url.pathname, allow };
+  return allow === undefined
+    ? { route: undefined, path: url.pathname }
+    : { route: undefined, path: url.pathname, allow };
 }
 
 /** The answer as it goes out, recorded, as the negotiated type when there is one. */
-function finish(state: MockState, request: MockRequest, record: LogEntry, answer: Answer, mediaType: string | undefined, trickleMs?: number): CoreResult {
+function finish(
+  state: MockState,
+  request: MockRequest,
+  record: LogEntry,
+  answer: Answer,
+  mediaType: string | undefined,
+  trickleMs?: number,
+): CoreResult {
   if (request.aborted()) return finishAborted(state, record);
   record.status = answer.status;
   record.endedAt = state.options.now();

@@ -18,7 +18,15 @@ import {
 import { KeyLedger } from './quota/ledger.js';
 import { checkRequestFilter } from './recording/filter.js';
 import { maskKey } from './recording/mask.js';
-import { keyNameIssue, keySettingsIssues, MAX_KEYS, MockResetNeededError, MockSettingError, PRODUCTS, programProblem } from './settings.js';
+import {
+  keyNameIssue,
+  keySettingsIssues,
+  MAX_KEYS,
+  MockResetNeededError,
+  MockSettingError,
+  PRODUCTS,
+  programProblem,
+} from './settings.js';
 import { RateLimiter } from './rate-limit/limiter.js';
 import { createState, type MockState } from './state.js';
 import { faultIssues, FAULT_FIELDS, patternIssues, stubIssues } from './stubs/check.js';
@@ -41,7 +49,11 @@ import type {
 } from './types.js';
 
 /** What `setKey` starts from for a key the mock does not have yet. */
-const NEW_KEY = { limit: 1000, consumed: 0, products: PRODUCTS } as const satisfies { limit: number; consumed: number; products: readonly Product[] };
+const NEW_KEY = { limit: 1000, consumed: 0, products: PRODUCTS } as const satisfies {
+  limit: number;
+  consumed: number;
+  products: readonly Product[];
+};
 
 /** Everything the mock is set to, keys masked (`state()`, `GET /__mock/state`). */
 export interface MockStateSnapshot {
@@ -254,7 +266,8 @@ function optionControls(held: Held, faults: () => FaultState[]) {
       if (issues.length > 0) throw new MockSettingError('configure', '', issues, 'option ');
       const needed = resetNeeded(changes);
       if (how?.reset === false && needed.length > 0) {
-        const message = 'needs a fresh state to change: call configure(changes) without { reset: false } (PUT /__mock/config), which resets the mock (D58).';
+        const message =
+          'needs a fresh state to change: call configure(changes) without { reset: false } (PUT /__mock/config), which resets the mock (D58).';
         throw new MockResetNeededError(
           'configure',
           '',
@@ -309,7 +322,10 @@ function keyControls(held: Held) {
       checkScope(held.state, 'setRateLimit', scope ?? ({} as KeyScopeOption));
       if (rateLimit === null || rateLimit === undefined) return void held.state.scopes.delete(scope.key);
       const limit = rowOf('rateLimit').resolve!(rateLimit) as { requests: number; windowMs: number };
-      held.state.scopes.set(scope.key, { rateLimit: limit, rateLimiter: new RateLimiter(limit.requests, limit.windowMs) });
+      held.state.scopes.set(scope.key, {
+        rateLimit: limit,
+        rateLimiter: new RateLimiter(limit.requests, limit.windowMs),
+      });
     },
     resetKey(key: string) {
       const { state } = held;
@@ -350,7 +366,8 @@ function keyControls(held: Held) {
 
 /** Program behaviours and service faults: named stubs. */
 function behaviourControls(held: Held) {
-  const scoped = (where: string, scope: KeyScopeOption | undefined) => scope === undefined || checkScope(held.state, where, scope);
+  const scoped = (where: string, scope: KeyScopeOption | undefined) =>
+    scope === undefined || checkScope(held.state, where, scope);
   return {
     setProgramBehavior(program: ProgramCode, behavior: ProgramBehavior | null, scope?: KeyScopeOption) {
       checkBehavior(program, behavior);
@@ -360,9 +377,13 @@ function behaviourControls(held: Held) {
     },
     getProgramBehavior(program: ProgramCode, scope?: KeyScopeOption) {
       const problem = programProblem(program);
-      if (problem !== undefined) throw new MockSettingError('getProgramBehavior', 'program', [{ field: '', type: 'invalid_enum', message: problem }]);
+      if (problem !== undefined)
+        throw new MockSettingError('getProgramBehavior', 'program', [
+          { field: '', type: 'invalid_enum', message: problem },
+        ]);
       scoped('getProgramBehavior', scope);
-      const behavior = held.state.stubs.list(scope?.key ?? null).find(namedIn(`program:${program}`, scope))?.definition.provider;
+      const behavior = held.state.stubs.list(scope?.key ?? null).find(namedIn(`program:${program}`, scope))
+        ?.definition.provider;
       return behavior === undefined ? null : structuredClone(behavior);
     },
     setFault(route: FaultRoute, fault: ServiceFault, scope?: KeyScopeOption) {
@@ -391,7 +412,12 @@ function journalControls(held: Held, settled: () => Promise<void>) {
     if (issues.length > 0) throw new MockSettingError('findRequests', 'pattern', issues);
     const { key, ...rest } = pattern;
     const masked = typeof key === 'string' ? maskKey(key) : undefined;
-    return held.state.log.list().filter((entry) => (masked === undefined || entry.key === masked) && requestDifferences(rest, journalView(entry)).length === 0);
+    return held.state.log
+      .list()
+      .filter(
+        (entry) =>
+          (masked === undefined || entry.key === masked) && requestDifferences(rest, journalView(entry)).length === 0,
+      );
   };
   return {
     requests(filter?: RequestFilter) {
@@ -410,25 +436,41 @@ function journalControls(held: Held, settled: () => Promise<void>) {
 function stubControls(held: Held) {
   return {
     stub: (stub: StubDefinition, scope?: KeyScopeOption) =>
-      put(held.state, 'stub', scope === undefined || !isPlainObject(stub) ? stub : { ...stub, request: { ...stub.request, key: scope.key } }).snapshot(),
+      put(
+        held.state,
+        'stub',
+        scope === undefined || !isPlainObject(stub) ? stub : { ...stub, request: { ...stub.request, key: scope.key } },
+      ).snapshot(),
     replaceStub(id: string, stub: StubDefinition) {
-      return held.state.stubs.get(id) === undefined ? undefined : put(held.state, 'replaceStub', stub, { id }).snapshot();
+      return held.state.stubs.get(id) === undefined
+        ? undefined
+        : put(held.state, 'replaceStub', stub, { id }).snapshot();
     },
     stubs(filter?: StubsFilter) {
       const list = held.state.stubs.list(filter?.key);
       const from = filter?.after === undefined ? 0 : list.findIndex((stub) => stub.id === filter.after) + 1;
       if (from === 0 && filter?.after !== undefined)
         throw new MockSettingError('stubs', 'filter', [
-          { field: 'after', type: 'invalid_enum', message: 'is no stub of this list (deleted meanwhile?): start again without it.' },
+          {
+            field: 'after',
+            type: 'invalid_enum',
+            message: 'is no stub of this list (deleted meanwhile?): start again without it.',
+          },
         ]);
-      return list.slice(from, filter?.limit === undefined ? undefined : from + filter.limit).map((stub) => stub.snapshot());
+      return list
+        .slice(from, filter?.limit === undefined ? undefined : from + filter.limit)
+        .map((stub) => stub.snapshot());
     },
     getStub: (id: string) => held.state.stubs.get(id)?.snapshot(),
     deleteStub: (id: string) => held.state.stubs.delete((stub) => stub.id === id) > 0,
-    clearStubs: (scope?: KeyScopeOption) => void held.state.stubs.delete(scope === undefined ? undefined : (stub) => stub.scope === scope.key),
+    clearStubs: (scope?: KeyScopeOption) =>
+      void held.state.stubs.delete(scope === undefined ? undefined : (stub) => stub.scope === scope.key),
     scenarios: (scope?: KeyScopeOption) => held.state.stubs.scenarios(scope?.key),
     setScenario(name: string, scenarioState: string | null, scope?: KeyScopeOption) {
-      if (scenarioState !== null && (typeof scenarioState !== 'string' || scenarioState === '' || scenarioState.length > 200))
+      if (
+        scenarioState !== null &&
+        (typeof scenarioState !== 'string' || scenarioState === '' || scenarioState.length > 200)
+      )
         throw new MockSettingError('setScenario', 'state', [
           { field: '', type: 'invalid_type', message: 'must be a string of 1 to 200 characters, or null for Started.' },
         ]);
@@ -462,7 +504,12 @@ function checkScope(state: MockState, where: string, scope: KeyScopeOption): voi
 }
 
 /** Stores a stub after every check, in place of `id` (or of the same name and scope when `named`): the one way in. */
-function put(state: MockState, where: string, definition: StubDefinition, how: { id?: string; named?: boolean } = {}): Stub {
+function put(
+  state: MockState,
+  where: string,
+  definition: StubDefinition,
+  how: { id?: string; named?: boolean } = {},
+): Stub {
   const issues = stubIssues(definition);
   if (issues.length > 0) throw new MockSettingError(where, '', issues);
   const key = typeof definition.request.key === 'string' ? definition.request.key : undefined;
@@ -474,26 +521,34 @@ function put(state: MockState, where: string, definition: StubDefinition, how: {
 
 /** The stubs named `name` (or starting `prefix:` when it ends with `:`) in a scope. */
 const namedIn = (name: string, scope?: KeyScopeOption) => (stub: Stub) =>
-  stub.scope === scope?.key && (name.endsWith(':') ? stub.definition.name?.startsWith(name) === true : stub.definition.name === name);
+  stub.scope === scope?.key &&
+  (name.endsWith(':') ? stub.definition.name?.startsWith(name) === true : stub.definition.name === name);
 
 /** What is set for one key only, as `getKey` and `state()` list it. */
 function scopedState(stubs: Stub[], rateLimit: { requests: number; windowMs: number } | undefined): KeyState['scoped'] {
   const faults = stubs.flatMap((stub) => faultState(stub) ?? []);
   const programs = programsOf(stubs);
   if (faults.length === 0 && Object.keys(programs).length === 0 && rateLimit === undefined) return undefined;
-  return { ...(faults.length > 0 && { faults }), ...(Object.keys(programs).length > 0 && { programs }), ...(rateLimit && { rateLimit: { ...rateLimit } }) };
+  return {
+    ...(faults.length > 0 && { faults }),
+    ...(Object.keys(programs).length > 0 && { programs }),
+    ...(rateLimit && { rateLimit: { ...rateLimit } }),
+  };
 }
 
 /** The program behaviours among `stubs`, by program. */
 function programsOf(stubs: Stub[]): Partial<Record<ProgramCode, ProgramBehavior>> {
   const named = stubs.filter((stub) => stub.definition.name?.startsWith('program:') && stub.definition.provider);
-  return Object.fromEntries(named.map((stub) => [stub.definition.name!.slice(8), structuredClone(stub.definition.provider)]));
+  return Object.fromEntries(
+    named.map((stub) => [stub.definition.name!.slice(8), structuredClone(stub.definition.provider)]),
+  );
 }
 
 /** A recorded request as a stub's matcher reads it. */
 function journalView(entry: RecordedRequest): StubRequest {
   const url = new URL('http://journal.invalid/');
-  for (const [name, values] of Object.entries(entry.query)) for (const value of values) url.searchParams.append(name, value);
+  for (const [name, values] of Object.entries(entry.query))
+    for (const value of values) url.searchParams.append(name, value);
   const headers = { get: (name: string) => (Object.hasOwn(entry.headers, name) ? entry.headers[name]! : null) };
   const text = typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body);
   return { method: entry.method, path: entry.path, url, headers, text, json: () => entry.body };
@@ -501,7 +556,9 @@ function journalView(entry: RecordedRequest): StubRequest {
 
 function checkFaultRoute(where: string, route: unknown): void {
   if (!FAULT_ROUTES.includes(route as FaultRoute))
-    throw new MockSettingError(where, 'route', [{ field: '', type: 'invalid_enum', message: `must be one of ${FAULT_ROUTES.join(', ')}.` }]);
+    throw new MockSettingError(where, 'route', [
+      { field: '', type: 'invalid_enum', message: `must be one of ${FAULT_ROUTES.join(', ')}.` },
+    ]);
 }
 
 function checkKeyName(where: string, key: unknown): void {

@@ -21,12 +21,19 @@ export async function answerFetch(answer: AnswerEntry, request: Request): Promis
   const body = result.body;
   // HEAD: GET's status and headers, Content-Length what GET would send.
   if (request.method === 'HEAD') {
-    return new Response(null, { status: result.status, headers: { ...result.headers, 'content-length': String(byteLength(body)) } });
+    return new Response(null, {
+      status: result.status,
+      headers: { ...result.headers, 'content-length': String(byteLength(body)) },
+    });
   }
   // Pieces (history) go as a stream, never joined.
-  if (typeof body === 'object' && !(body instanceof Uint8Array)) return new Response(streamOf(body), { status: result.status, headers: result.headers });
+  if (typeof body === 'object' && !(body instanceof Uint8Array))
+    return new Response(streamOf(body), { status: result.status, headers: result.headers });
   // Large answers as bytes: a string costs undici a USV scan.
-  return new Response(typeof body === 'string' && body.length > 4096 ? encoder.encode(body) : body, { status: result.status, headers: result.headers });
+  return new Response(typeof body === 'string' && body.length > 4096 ? encoder.encode(body) : body, {
+    status: result.status,
+    headers: result.headers,
+  });
 }
 
 const byteLength = (body: PlainAnswer['body']): number => (typeof body === 'string' ? utf8Length(body) : body.length);
@@ -40,7 +47,11 @@ function streamOf(body: ChunkedBody): ReadableStream<Uint8Array> {
       if (body.paceMs !== undefined && next > 0) await new Promise((resolve) => setTimeout(resolve, body.paceMs));
       let text = body.paceMs === undefined ? '' : (body.chunks[next++] ?? '');
       // Counted in characters: at most three bytes each.
-      while (body.paceMs === undefined && next < body.chunks.length && (text === '' || text.length + body.chunks[next]!.length <= ANSWER_CHUNK_BYTES))
+      while (
+        body.paceMs === undefined &&
+        next < body.chunks.length &&
+        (text === '' || text.length + body.chunks[next]!.length <= ANSWER_CHUNK_BYTES)
+      )
         text += body.chunks[next++];
       if (text !== '') controller.enqueue(encoder.encode(text));
       if (next >= body.chunks.length) controller.close();

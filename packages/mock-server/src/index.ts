@@ -5,7 +5,14 @@
  */
 export { createFlightSearchMock, type FlightSearchMock } from './create.js';
 export { DEFAULT_KEYS } from './defaults.js';
-export { override, type OverrideResult, type ServiceAnswer, type ServiceMethod, type ServicePath, type ServiceRequestBody } from './msw.js';
+export {
+  override,
+  type OverrideResult,
+  type ServiceAnswer,
+  type ServiceMethod,
+  type ServicePath,
+  type ServiceRequestBody,
+} from './msw.js';
 export type { ChunkedBody, CoreResult, MockRequest, PlainAnswer } from './answer-types.js';
 export type { MockStateSnapshot } from './core.js';
 export type { MockConfigChanges, MockOptions } from './options.js';

@@ -16,7 +16,9 @@ export function createHandlers(answer: AnswerEntry, baseUrls: readonly string[] 
   return baseUrls.flatMap((base) => {
     // The rest under the base; what an operation's handler passed on was already answered `null`.
     const rest = http.all(`${base}/*`, (info) =>
-      named.has(`${info.request.method} ${new URL(info.request.url).pathname.slice(new URL(base).pathname.replace(/\/$/, '').length)}`)
+      named.has(
+        `${info.request.method} ${new URL(info.request.url).pathname.slice(new URL(base).pathname.replace(/\/$/, '').length)}`,
+      )
         ? undefined
         : resolver(info),
     );
@@ -43,7 +45,9 @@ type HttpMethodName = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | '
 /** A path of the contract (openapi.yaml). */
 export type ServicePath = keyof paths;
 /** A method `path` has in the contract, lower-case as openapi-typescript writes it. */
-export type ServiceMethod<P extends ServicePath> = { [M in HttpMethodName]: [NonNullable<paths[P][M]>] extends [never] ? never : M }[HttpMethodName];
+export type ServiceMethod<P extends ServicePath> = {
+  [M in HttpMethodName]: [NonNullable<paths[P][M]>] extends [never] ? never : M;
+}[HttpMethodName];
 type Operation<P extends ServicePath, M extends ServiceMethod<P>> = NonNullable<paths[P][M]>;
 type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 /** The JSON request body of an operation, `undefined` for one that has none. */
@@ -62,7 +66,10 @@ export type ServiceAnswer<P extends ServicePath, M extends ServiceMethod<P>> = {
 }[keyof Operation<P, M>['responses']];
 
 /** What an {@link override} resolver returns: a contract answer, any `Response` (untyped), or `undefined` to leave the request to the mock. */
-export type OverrideResult<P extends ServicePath, M extends ServiceMethod<P>> = ServiceAnswer<P, M> | Response | undefined;
+export type OverrideResult<P extends ServicePath, M extends ServiceMethod<P>> =
+  | ServiceAnswer<P, M>
+  | Response
+  | undefined;
 
 /**
  * A handler for `server.use` answering one operation under the mock's base URL(s), typed from openapi.yaml:
@@ -84,7 +91,9 @@ export function override<P extends ServicePath, M extends ServiceMethod<P>>(
   method: M,
   path: P,
   // NoInfer: the answer is checked against the operation, not read into it.
-  resolver: NoInfer<(info: { request: Request; body: ServiceRequestBody<P, M> }) => OverrideResult<P, M> | Promise<OverrideResult<P, M>>>,
+  resolver: NoInfer<
+    (info: { request: Request; body: ServiceRequestBody<P, M> }) => OverrideResult<P, M> | Promise<OverrideResult<P, M>>
+  >,
 ): HttpHandler {
   const baseUrl = mock.state().options.baseUrl;
   if (baseUrl === null) throw missingBaseUrl('override');
@@ -103,7 +112,10 @@ export function override<P extends ServicePath, M extends ServiceMethod<P>>(
     return Response.json(result.body, { status: Number(result.status), headers: result.headers });
   };
   const at = bases.map((base) => `${base}${path}`);
-  const handler = http[method as 'get'](at.length === 1 ? at[0]! : new RegExp(`^(?:${at.map(escapeRegExp).join('|')})$`), handle);
+  const handler = http[method as 'get'](
+    at.length === 1 ? at[0]! : new RegExp(`^(?:${at.map(escapeRegExp).join('|')})$`),
+    handle,
+  );
   handler.info.header = `${method.toUpperCase()} ${at.join(', ')} (override)`;
   return handler;
 }

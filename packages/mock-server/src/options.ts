@@ -1,4 +1,11 @@
-import { dictionary, checkJson, isPlainObject, unknownFields as undeclaredFields, type ProgramCode, type SchemaNode } from '@flight-search/contract';
+import {
+  dictionary,
+  checkJson,
+  isPlainObject,
+  unknownFields as undeclaredFields,
+  type ProgramCode,
+  type SchemaNode,
+} from '@flight-search/contract';
 import { DEFAULT_KEYS, MAX_TIMER_MS, RECORDED_REQUESTS_CAP, REQUEST_LOG_MAX_BYTES } from './defaults.js';
 import {
   baseUrlIssues,
@@ -61,8 +68,14 @@ const option =
   <const Row extends OptionRow<V, R>>(row: Row): Row & { readonly types?: [V, R] } =>
     row;
 /** A row as the loops below read it. */
-export const rowOf = (name: keyof Rows): OptionRow<unknown, unknown> => MOCK_OPTIONS[name] as unknown as OptionRow<unknown, unknown>;
-const count = (unit = ''): SchemaNode => ({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, 'x-message': `must be an integer >= 0${unit}` });
+export const rowOf = (name: keyof Rows): OptionRow<unknown, unknown> =>
+  MOCK_OPTIONS[name] as unknown as OptionRow<unknown, unknown>;
+const count = (unit = ''): SchemaNode => ({
+  type: 'integer',
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  'x-message': `must be an integer >= 0${unit}`,
+});
 
 const RATE_LIMIT_SCHEMA = {
   type: 'object',
@@ -70,7 +83,12 @@ const RATE_LIMIT_SCHEMA = {
   required: ['requests'],
   properties: {
     requests: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, 'x-message': 'must be an integer >= 1' },
-    windowMs: { type: 'number', exclusiveMinimum: 0, default: 1000, 'x-message': 'must be a number of milliseconds > 0' },
+    windowMs: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      default: 1000,
+      'x-message': 'must be a number of milliseconds > 0',
+    },
   },
 } as const satisfies SchemaNode;
 
@@ -88,25 +106,43 @@ export const KEY_SCHEMA = {
 
 /** `keys`: each entry {@link KEY_SCHEMA}, every key unique, at most {@link MAX_KEYS} of them. */
 export function keysIssues(keys: unknown): SettingIssue[] {
-  if (!Array.isArray(keys)) return [{ field: 'keys', type: 'invalid_type', message: 'must be an array of { key, limit, consumed?, products }.' }];
-  if (keys.length > MAX_KEYS) return [{ field: 'keys', type: 'out_of_range', message: `must have at most ${MAX_KEYS} keys (it has ${keys.length}).` }];
+  if (!Array.isArray(keys))
+    return [
+      { field: 'keys', type: 'invalid_type', message: 'must be an array of { key, limit, consumed?, products }.' },
+    ];
+  if (keys.length > MAX_KEYS)
+    return [
+      { field: 'keys', type: 'out_of_range', message: `must have at most ${MAX_KEYS} keys (it has ${keys.length}).` },
+    ];
   const issues: SettingIssue[] = [];
   const seen = new Map<string, number>();
   for (const [index, settings] of (keys as unknown[]).entries()) {
     const at = `keys[${index}]`;
     const shape: SettingIssue[] = [];
-    checkJson(KEY_SCHEMA, settings, at, (field, [type, text]) => shape.push({ field, type: type as SettingIssue['type'], message: `${text}.` }));
+    checkJson(KEY_SCHEMA, settings, at, (field, [type, text]) =>
+      shape.push({ field, type: type as SettingIssue['type'], message: `${text}.` }),
+    );
     issues.push(...shape);
     if (!isPlainObject(settings)) continue;
     issues.push(...unknownFields(settings, ['key', 'limit', 'consumed', 'products'], at));
     const { key, limit, consumed, products } = settings;
     const nameIssue = typeof key === 'string' ? keyNameIssue(key) : undefined;
     const first = typeof key === 'string' ? seen.get(key) : undefined;
-    if (nameIssue !== undefined) issues.push({ ...nameIssue, field: `${at}.key`, type: nameIssue.type === 'missing' ? 'invalid_type' : nameIssue.type });
-    else if (first !== undefined) issues.push({ field: `${at}.key`, type: 'invalid_enum', message: `repeats the key of keys[${first}].` });
+    if (nameIssue !== undefined)
+      issues.push({
+        ...nameIssue,
+        field: `${at}.key`,
+        type: nameIssue.type === 'missing' ? 'invalid_type' : nameIssue.type,
+      });
+    else if (first !== undefined)
+      issues.push({ field: `${at}.key`, type: 'invalid_enum', message: `repeats the key of keys[${first}].` });
     else if (typeof key === 'string') seen.set(key, index);
     if (shape.length === 0 && consumed !== undefined && (consumed as number) > (limit as number))
-      issues.push({ field: `${at}.consumed`, type: 'out_of_range', message: `must be at most the limit (${String(consumed)} > ${String(limit)}).` });
+      issues.push({
+        field: `${at}.consumed`,
+        type: 'out_of_range',
+        message: `must be at most the limit (${String(consumed)} > ${String(limit)}).`,
+      });
     if (products !== undefined) issues.push(...productsIssues(`${at}.products`, products));
   }
   return issues;
@@ -117,7 +153,8 @@ export const MOCK_OPTIONS = {
   /** The API keys; default {@link "@flight-search/mock-server"!DEFAULT_KEYS | DEFAULT_KEYS}. */
   keys: option<KeySettings[], readonly Readonly<KeySettings>[]>()({
     check: keysIssues,
-    resolve: (keys = DEFAULT_KEYS as KeySettings[]) => keys.map((settings) => Object.freeze({ ...settings, products: [...new Set(settings.products)] })),
+    resolve: (keys = DEFAULT_KEYS as KeySettings[]) =>
+      keys.map((settings) => Object.freeze({ ...settings, products: [...new Set(settings.products)] })),
     readBack: false,
     flag: {
       name: '--keys',
@@ -129,7 +166,12 @@ low-quota-key, empty-key (see the package README)`,
   }),
   /** Seed of all generated data (flights, history, latencies); default 1. */
   seed: option<number>()({
-    schema: { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, 'x-message': 'must be a safe integer' },
+    schema: {
+      type: 'integer',
+      minimum: -Number.MAX_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+      'x-message': 'must be a safe integer',
+    },
     default: 1,
     flag: { name: '--seed', help: 'seed of the generated data (same seed, same flights)' },
   }),
@@ -143,18 +185,28 @@ low-quota-key, empty-key (see the package README)`,
     },
     default: 29_000,
     reset: false,
-    flag: { name: '--provider-timeout-ms', help: 'time a program may take before a 504 provider failure (default 29000)' },
+    flag: {
+      name: '--provider-timeout-ms',
+      help: 'time a program may take before a 504 provider failure (default 29000)',
+    },
   }),
   /** `'none'` (default): providers answer at once; `'realistic'`: 0.2 to 4 s per program. */
   latency: option<'none' | 'realistic'>()({
     schema: { type: 'string', enum: ['none', 'realistic'], 'x-message': "must be 'none' or 'realistic'" },
     default: 'none',
     reset: false,
-    flag: { name: '--latency', arg: 'none|realistic', help: 'provider latencies: none (default) or realistic (0.2 to 4 s per program)' },
+    flag: {
+      name: '--latency',
+      arg: 'none|realistic',
+      help: 'provider latencies: none (default) or realistic (0.2 to 4 s per program)',
+    },
   }),
   /** The mock's clock in epoch ms; default `Date.now`. */
   now: option<() => number>()({
-    check: (now) => (typeof now === 'function' ? [] : [{ field: '', type: 'invalid_type', message: 'must be a function returning epoch milliseconds.' }]),
+    check: (now) =>
+      typeof now === 'function'
+        ? []
+        : [{ field: '', type: 'invalid_type', message: 'must be a function returning epoch milliseconds.' }],
     json: false,
     readBack: false,
   }),
@@ -181,7 +233,10 @@ low-quota-key, empty-key (see the package README)`,
   requestLogCap: option<number>()({
     schema: count(),
     default: RECORDED_REQUESTS_CAP,
-    flag: { name: '--request-log-cap', help: 'most requests recorded for GET /__mock/requests (default 10000 with --control)' },
+    flag: {
+      name: '--request-log-cap',
+      help: 'most requests recorded for GET /__mock/requests (default 10000 with --control)',
+    },
   }),
   /** Most bytes the request log holds (a body keeps its first 4 KiB), oldest dropped first; default 16 MiB, 0 records none. */
   requestLogMaxBytes: option<number>()({
@@ -200,7 +255,11 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
   baseUrl: option<string | readonly string[], string | readonly string[] | undefined>()({
     check: baseUrlIssues,
     resolve: (baseUrl) =>
-      baseUrl === undefined || baseUrl === '*' ? baseUrl : typeof baseUrl === 'string' ? normalizedBaseUrl(baseUrl) : baseUrl.map(normalizedBaseUrl),
+      baseUrl === undefined || baseUrl === '*'
+        ? baseUrl
+        : typeof baseUrl === 'string'
+          ? normalizedBaseUrl(baseUrl)
+          : baseUrl.map(normalizedBaseUrl),
     json: false,
   }),
   /** Per-key rate limit (`RATE-1`): `requests` per `windowMs`; off unless set. */
@@ -214,7 +273,8 @@ a body keeps its first 4 KiB, the oldest requests are dropped first`,
     { requests: number; windowMs: number } | undefined
   >()({
     schema: RATE_LIMIT_SCHEMA,
-    resolve: (limit) => limit && { requests: limit.requests, windowMs: limit.windowMs ?? RATE_LIMIT_SCHEMA.properties.windowMs.default },
+    resolve: (limit) =>
+      limit && { requests: limit.requests, windowMs: limit.windowMs ?? RATE_LIMIT_SCHEMA.properties.windowMs.default },
     nullable: true,
     flag: {
       name: '--rate-limit',
@@ -289,7 +349,9 @@ rules answer it (rules, default) or a 404 naming the nearest stub (not-found)`,
 /** Every problem of the `stubs` option (the limits are checked when the state is made). */
 function stubsIssues(stubs: unknown): SettingIssue[] {
   if (!Array.isArray(stubs)) return [{ field: '', type: 'invalid_type', message: 'must be an array of stubs.' }];
-  return stubs.flatMap((stub, index) => stubIssues(stub).map((issue) => ({ ...issue, field: joinField(`stubs.${index}`, issue.field) })));
+  return stubs.flatMap((stub, index) =>
+    stubIssues(stub).map((issue) => ({ ...issue, field: joinField(`stubs.${index}`, issue.field) })),
+  );
 }
 
 type Rows = typeof MOCK_OPTIONS;
@@ -297,15 +359,25 @@ type Given<K extends keyof Rows> = Rows[K] extends { readonly types?: [infer V, 
 type InForce<K extends keyof Rows> = Rows[K] extends { readonly types?: [unknown, infer R] } ? R : never;
 /** The rows whose column is `true` (`nullable`) or not `false` (the others). */
 type NamesWhere<Column extends 'json' | 'nullable' | 'readBack'> = {
-  [K in keyof Rows]: Column extends 'nullable' ? (Rows[K] extends { nullable: true } ? K : never) : Rows[K] extends Record<Column, false> ? never : K;
+  [K in keyof Rows]: Column extends 'nullable'
+    ? Rows[K] extends { nullable: true }
+      ? K
+      : never
+    : Rows[K] extends Record<Column, false>
+      ? never
+      : K;
 }[keyof Rows];
 
 /** Options of {@link createFlightSearchMock}, all optional; a bad value throws a `TypeError` naming it. */
 export type MockOptions = { [K in keyof Rows]?: Given<K> };
 /** The options `configure` changes (the JSON ones and `now`); `null` turns `rateLimit` or `clock` off. */
-export type MockConfigChanges = { [K in NamesWhere<'json'> | 'now']?: Given<K> | (K extends NamesWhere<'nullable'> ? null : never) };
+export type MockConfigChanges = {
+  [K in NamesWhere<'json'> | 'now']?: Given<K> | (K extends NamesWhere<'nullable'> ? null : never);
+};
 /** The options in force, as `state()` reads them back (`null`: off or not set). */
-export type MockOptionsInForce = { [K in NamesWhere<'readBack'>]: Exclude<InForce<K>, undefined> | (undefined extends InForce<K> ? null : never) };
+export type MockOptionsInForce = {
+  [K in NamesWhere<'readBack'>]: Exclude<InForce<K>, undefined> | (undefined extends InForce<K> ? null : never);
+};
 
 export type ResolvedOptions = { [K in Exclude<keyof Rows, 'now'>]: InForce<K> } & {
   now: () => number;
@@ -318,14 +390,20 @@ export const OPTION_NAMES = Object.keys(MOCK_OPTIONS) as (keyof Rows)[];
 export const JSON_OPTION_NAMES = OPTION_NAMES.filter((name) => rowOf(name).json !== false);
 
 /** Every problem of mock options, in the table's order; `known` are accepted, `nullable` lets those be `null`. */
-export function optionIssues(options: unknown, known: readonly string[] = OPTION_NAMES, nullable = false): SettingIssue[] {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) return [{ field: '', type: 'invalid_type', message: 'must be an object.' }];
+export function optionIssues(
+  options: unknown,
+  known: readonly string[] = OPTION_NAMES,
+  nullable = false,
+): SettingIssue[] {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    return [{ field: '', type: 'invalid_type', message: 'must be an object.' }];
   const given = options as Record<string, unknown>;
   const issues = unknownFields(given, known);
   for (const name of OPTION_NAMES) {
     const row = rowOf(name);
     const value = given[name];
-    if (value !== undefined && !(nullable && row.nullable && value === null)) issues.push(...rowIssues(name, row, value));
+    if (value !== undefined && !(nullable && row.nullable && value === null))
+      issues.push(...rowIssues(name, row, value));
   }
   if (given.now !== undefined && given.clock != null)
     issues.push({ field: 'clock', type: 'cross_field', message: 'must not be given with `now` (both set the clock).' });
@@ -336,7 +414,9 @@ export function optionIssues(options: unknown, known: readonly string[] = OPTION
 export function rowIssues(name: string, row: OptionRow<unknown, unknown>, value: unknown): SettingIssue[] {
   const issues: SettingIssue[] = [];
   if (row.schema) {
-    checkJson(row.schema, value, name, (field, [type, text]) => issues.push({ field, type: type as SettingIssue['type'], message: `${text}.` }));
+    checkJson(row.schema, value, name, (field, [type, text]) =>
+      issues.push({ field, type: type as SettingIssue['type'], message: `${text}.` }),
+    );
     for (const { field, known: names } of undeclaredFields(row.schema, value, name))
       issues.push({ field, type: 'invalid_enum', message: `is not a known field; expected ${names.join(', ')}.` });
   }
@@ -355,7 +435,8 @@ export function resolveTable<Resolved>(table: OptionTable, options: object, wher
     const value = given[name];
     const [first] = value === undefined ? [] : rowIssues(name, row, value);
     if (first !== undefined) {
-      const got = row.schema?.type === 'integer' ? `${first.message.slice(0, -1)}, got ${String(value)}.` : first.message;
+      const got =
+        row.schema?.type === 'integer' ? `${first.message.slice(0, -1)}, got ${String(value)}.` : first.message;
       throw new TypeError(`${where}: option "${first.field}" ${got}`);
     }
     resolved[name] = value ?? row.default;
@@ -366,7 +447,12 @@ export function resolveTable<Resolved>(table: OptionTable, options: object, wher
 /** Checks every option and applies the defaults; bad options are one TypeError naming each. */
 export function resolveOptions(options: MockOptions = {}, where = 'createFlightSearchMock'): ResolvedOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new MockSettingError(where, 'options', [{ field: '', type: 'invalid_type', message: 'must be an object.' }], 'option ');
+    throw new MockSettingError(
+      where,
+      'options',
+      [{ field: '', type: 'invalid_type', message: 'must be an object.' }],
+      'option ',
+    );
   }
   const issues = optionIssues(options);
   if (issues.length > 0) throw new MockSettingError(where, '', issues, 'option ');
@@ -378,7 +464,8 @@ export function resolveOptions(options: MockOptions = {}, where = 'createFlightS
   }
   resolved.now = options.now ?? clockOf(options.clock);
   const { baseUrl } = resolved as Pick<ResolvedOptions, 'baseUrl'>;
-  resolved.baseUrls = baseUrl === undefined || baseUrl === '*' ? undefined : typeof baseUrl === 'string' ? [baseUrl] : baseUrl;
+  resolved.baseUrls =
+    baseUrl === undefined || baseUrl === '*' ? undefined : typeof baseUrl === 'string' ? [baseUrl] : baseUrl;
   return resolved as ResolvedOptions;
 }
 
@@ -391,7 +478,9 @@ export function readBack(resolved: ResolvedOptions): MockOptionsInForce {
 /** The options among `changes` whose change needs a fresh state. */
 export const resetNeeded = (changes: object): string[] =>
   Object.entries(changes)
-    .filter(([name, value]) => value !== undefined && (!(name in MOCK_OPTIONS) || rowOf(name as keyof Rows).reset !== false))
+    .filter(
+      ([name, value]) => value !== undefined && (!(name in MOCK_OPTIONS) || rowOf(name as keyof Rows).reset !== false),
+    )
     .map(([name]) => name);
 
 /** A base URL as `origin + path` without a trailing slash. */
@@ -415,7 +504,8 @@ function clockOf(clock: MockClock | undefined): () => number {
 export function checkBehavior(program: unknown, behavior: unknown): asserts program is ProgramCode {
   const where = 'setProgramBehavior';
   const problem = programProblem(program);
-  if (problem !== undefined) throw new MockSettingError(where, 'program', [{ field: '', type: 'invalid_enum', message: problem }]);
+  if (problem !== undefined)
+    throw new MockSettingError(where, 'program', [{ field: '', type: 'invalid_enum', message: problem }]);
   if (behavior === null) return;
   const issues = behaviorIssues(behavior);
   if (issues.length > 0) throw new MockSettingError(where, 'behavior', issues);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { call, search, useMockService, validSearch } from './support/msw.js';
 
 const service = useMockService();
-const HISTORY = '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7';
+const HISTORY =
+  '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7';
 const endpoints: [string, () => (key: string | null, headers?: Record<string, string>) => Promise<Response>][] = [
   ['POST /flights/search', () => (key, headers) => search(validSearch(), { key, headers })],
   ['GET /intelligence/flights/history', () => (key, headers) => call(HISTORY, { key, headers })],
@@ -65,7 +66,10 @@ describe('AUTH-3 price-history product', () => {
 
   it('D2: the 403 comes before the 406 and the 422 of the history query', async () => {
     service.mock();
-    const response = await call('/intelligence/flights/history?lookbackDays=99', { key: 'search-only-key', headers: { accept: 'text/xml' } });
+    const response = await call('/intelligence/flights/history?lookbackDays=99', {
+      key: 'search-only-key',
+      headers: { accept: 'text/xml' },
+    });
     expect(response.status).toBe(403);
   });
 

@@ -14,7 +14,11 @@ describe('names a client chooses are only names (issue 39 items 1 and 3)', () =>
   it('GET /quota?constructor=1 and headers so named are recorded as given, and requests() keeps working', async () => {
     const mock = createFlightSearchMock({ baseUrl: 'https://api.test' });
     const query = NAMES.map((name) => `${name}=1`).join('&');
-    await mock.handle(new Request(`https://api.test/quota?${query}&constructor=2`, { headers: { hasownproperty: 'h', 'x-api-key': 'test-key' } }));
+    await mock.handle(
+      new Request(`https://api.test/quota?${query}&constructor=2`, {
+        headers: { hasownproperty: 'h', 'x-api-key': 'test-key' },
+      }),
+    );
     const [entry] = mock.requests();
     expect(entry!.query.constructor).toEqual(['1', '2']);
     expect(Object.getOwnPropertyDescriptor(entry!.query, '__proto__')?.value).toEqual(['1']);
@@ -32,7 +36,11 @@ describe('names a client chooses are only names (issue 39 items 1 and 3)', () =>
     const file = join(dir, 'record.jsonl');
     const exchange = {
       request: { method: 'GET', path: '/quota', query: '?constructor=1&__proto__=2', body: null },
-      response: { status: 200, headers: { 'content-type': 'application/json' }, body: { limit: 1, consumed: 0, remaining: 1, usageByCompany: [] } },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: { limit: 1, consumed: 0, remaining: 1, usageByCompany: [] },
+      },
     };
     writeFileSync(file, `${JSON.stringify(exchange)}\n`);
     const [stub] = await readPlaybackFile(file);

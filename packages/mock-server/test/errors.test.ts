@@ -42,7 +42,9 @@ describe('D11 unexpected failures and unknown paths', () => {
 
   it("D11: with a baseUrl, other origins are not the mock's", async () => {
     const mock = createFlightSearchMock({ baseUrl: `${BASE}/v1` });
-    expect(await mock.handle(new Request('https://elsewhere.test/v1/quota', { headers: { 'x-api-key': 'test-key' } }))).toBeNull();
+    expect(
+      await mock.handle(new Request('https://elsewhere.test/v1/quota', { headers: { 'x-api-key': 'test-key' } })),
+    ).toBeNull();
     expect(await mock.handle(new Request(`${BASE}/v10/quota`, { headers: { 'x-api-key': 'test-key' } }))).toBeNull();
     const served = await mock.handle(new Request(`${BASE}/v1/quota`, { headers: { 'x-api-key': 'test-key' } }));
     expect(served!.status).toBe(200);

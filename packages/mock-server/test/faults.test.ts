@@ -22,7 +22,11 @@ describe('service faults through msw (issue 17 item 2)', () => {
     });
     await expect(sdk.getQuota()).resolves.toMatchObject({ consumed: 0 });
     expect(delays).toEqual([0]);
-    expect(mock.requests({ path: '/quota' }).map((entry) => entry.fault ?? entry.status)).toEqual(['drop after-headers', 'drop before-headers', 200]);
+    expect(mock.requests({ path: '/quota' }).map((entry) => entry.fault ?? entry.status)).toEqual([
+      'drop after-headers',
+      'drop before-headers',
+      200,
+    ]);
   });
 
   it('a status fault answers with the service envelope and consumes no quota; clearFaults ends it', async () => {
@@ -31,7 +35,9 @@ describe('service faults through msw (issue 17 item 2)', () => {
     // 503 is outside openapi.yaml on purpose (a fault): checked here, not by the contract hook.
     const answer = await checkedByTheCaller(() => call('/flights/search', { body: validSearch() }));
     expect(answer.status).toBe(503);
-    expect(await answer.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable.' } });
+    expect(await answer.json()).toMatchObject({
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable.' },
+    });
     expect(mock.getKey(KEY)).toMatchObject({ consumed: 0, remaining: 1000 });
     mock.clearFaults();
     expect((await call('/flights/search', { body: validSearch() })).status).toBe(200);

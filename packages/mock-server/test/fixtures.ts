@@ -14,7 +14,8 @@ export const validSearch = <T extends Record<string, unknown> = Record<never, ne
 });
 
 /** {@link validSearch} as a ROUND_TRIP returning 2026-12-29. */
-export const roundTrip = (overrides: Record<string, unknown> = {}) => validSearch({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29', ...overrides });
+export const roundTrip = (overrides: Record<string, unknown> = {}) =>
+  validSearch({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29', ...overrides });
 
 /** {@link validSearch} typed as the SDK sends it: a MILES search for `program`. */
 export const searchBody = (program: ProgramCode = 'PROGRAM_1', extra: Partial<SearchRequest> = {}): SearchRequest =>

@@ -18,7 +18,28 @@ import { validSearch } from './support/msw.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 const DAY = 86_400_000;
-const AIRPORTS = ['GRU', 'JFK', 'LHR', 'CDG', 'MIA', 'LIS', 'MAD', 'FRA', 'AMS', 'EZE', 'SCL', 'BOG', 'LAX', 'ORD', 'ATL', 'DXB', 'NRT', 'FCO', 'MEX', 'YYZ'];
+const AIRPORTS = [
+  'GRU',
+  'JFK',
+  'LHR',
+  'CDG',
+  'MIA',
+  'LIS',
+  'MAD',
+  'FRA',
+  'AMS',
+  'EZE',
+  'SCL',
+  'BOG',
+  'LAX',
+  'ORD',
+  'ATL',
+  'DXB',
+  'NRT',
+  'FCO',
+  'MEX',
+  'YYZ',
+];
 
 /** A date `n` days after 2027-01-01 (`YYYY-MM-DD`). */
 const dateAfter = (n: number) => new Date(Date.UTC(2027, 0, 1) + n * DAY).toISOString().slice(0, 10);
@@ -35,10 +56,18 @@ function expectBounded(store: HistoryStore, cap: number) {
 }
 
 describe('D9 history store memory (issue 13 item 7)', () => {
-  const template: ParsedFlight = generateFlights(1, normalizeSearch(validSearch({ departureDate: '2027-01-15' }) as SearchRequest))[0]!;
+  const template: ParsedFlight = generateFlights(
+    1,
+    normalizeSearch(validSearch({ departureDate: '2027-01-15' }) as SearchRequest),
+  )[0]!;
   /** A search's miles flights on one route and date (what the store reads of them: route, cabin, program, departure). */
   const flightsOf = (origin: string, destination: string, date: string, count: number): ParsedFlight[] =>
-    Array.from({ length: count }, (_, index) => ({ ...template, origin, destination, departureDate: `${date}T${String(6 + index).padStart(2, '0')}:00` }));
+    Array.from({ length: count }, (_, index) => ({
+      ...template,
+      origin,
+      destination,
+      departureDate: `${date}T${String(6 + index).padStart(2, '0')}:00`,
+    }));
 
   it('D9: after 15 000 searches on distinct dates and routes with historyCap 1000, holds at most 1000 records and buckets and items bounded by them', () => {
     const store = new HistoryStore(1000);
@@ -46,7 +75,10 @@ describe('D9 history store memory (issue 13 item 7)', () => {
     for (let i = 0; i < 15_000; i++) {
       const origin = AIRPORTS[i % AIRPORTS.length]!;
       const destination = AIRPORTS[(i + 1 + Math.floor(i / AIRPORTS.length)) % AIRPORTS.length]!;
-      store.addFlights(flightsOf(origin, destination === origin ? 'GIG' : destination, dateAfter(i), 1 + (i % 4)), NOW + i * 1000);
+      store.addFlights(
+        flightsOf(origin, destination === origin ? 'GIG' : destination, dateAfter(i), 1 + (i % 4)),
+        NOW + i * 1000,
+      );
       if (i % 500 === 0) peakSlots = Math.max(peakSlots, expectBounded(store, 1000).slots);
     }
     const counts = expectBounded(store, 1000);
@@ -100,7 +132,12 @@ describe('D9 history store memory (issue 13 item 7)', () => {
 
   it('D9: 15 000 searches on distinct dates through the mock with historyCap 1000 leave at most 1000 records and the time cache within its bound', async () => {
     const state = createState(
-      resolveOptions({ historyCap: 1000, latency: 'none', now: () => clock, keys: [{ key: 'test-key', limit: 1_000_000, products: ['search', 'history'] }] }),
+      resolveOptions({
+        historyCap: 1000,
+        latency: 'none',
+        now: () => clock,
+        keys: [{ key: 'test-key', limit: 1_000_000, products: ['search', 'history'] }],
+      }),
     );
     let clock = NOW;
     let stored = 0;

@@ -25,11 +25,20 @@ const BASE = 'https://api.flight-search.test';
 /** A mock whose clock the test sets (`clock.now`). */
 function mockState() {
   const clock = { now: NOW };
-  const state = createState(resolveOptions({ latency: 'none', now: () => clock.now, keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }] }));
+  const state = createState(
+    resolveOptions({
+      latency: 'none',
+      now: () => clock.now,
+      keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }],
+    }),
+  );
   return { state, clock };
 }
 
-async function searchOn(state: ReturnType<typeof mockState>['state'], overrides: Record<string, unknown> = {}): Promise<ParsedFlight[]> {
+async function searchOn(
+  state: ReturnType<typeof mockState>['state'],
+  overrides: Record<string, unknown> = {},
+): Promise<ParsedFlight[]> {
   const response = await handle(
     state,
     new Request(`${BASE}/flights/search`, {
@@ -52,7 +61,10 @@ async function searchedRecords(state: ReturnType<typeof mockState>['state'], now
     lookbackDays: '1',
     departureDate: DAY,
   });
-  const response = await handle(state, new Request(`${BASE}/intelligence/flights/history?${params}`, { headers: { 'x-api-key': KEY } }));
+  const response = await handle(
+    state,
+    new Request(`${BASE}/intelligence/flights/history?${params}`, { headers: { 'x-api-key': KEY } }),
+  );
   expect(response?.status).toBe(200);
   const answer = (await response!.json()) as { total: number; flights: HistoryRecord[] };
   expect(answer.total).toBe(answer.flights.length);
@@ -61,7 +73,10 @@ async function searchedRecords(state: ReturnType<typeof mockState>['state'], now
 
 /** The generator's own flights for a search (they remember each fare's price per passenger, as the mock's do). */
 const flightsOf = (overrides: Record<string, unknown> = {}) =>
-  generateFlights(1, normalizeSearch(validSearch({ departureDate: DAY, responseFormat: 'PARSED', ...overrides }) as SearchRequest));
+  generateFlights(
+    1,
+    normalizeSearch(validSearch({ departureDate: DAY, responseFormat: 'PARSED', ...overrides }) as SearchRequest),
+  );
 
 const byId = (records: HistoryRecord[]) => [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
@@ -123,7 +138,9 @@ describe('D67 a searched flight is one observation per collection hour (issue 18
     const one = flightsOf();
     expect(one.map((f) => f.flightCode)).toEqual(generated.map((f) => f.flightCode));
     for (const record of records) {
-      const flight = generated.find((f) => f.flightCode === record.flightCode && f.departureDate === record.departureDate)!;
+      const flight = generated.find(
+        (f) => f.flightCode === record.flightCode && f.departureDate === record.departureDate,
+      )!;
       if (record.fares) expect(record.fares.map((fare) => fare.miles)).toEqual(flight.fares.map((fare) => fare.miles));
       if (flight.availableSeats !== null) expect(record.availableSeats).toBe(flight.availableSeats);
     }
@@ -164,9 +181,15 @@ describe('D67 a searched flight is one observation per collection hour (issue 18
 describe('D67 the store replaces observations and keeps its bounds', () => {
   const template: ParsedFlight = flightsOf()[0]!;
   /** A flight of GRU→JFK ECONOMY PROGRAM_1 with its own code (what the store reads: route, cabin, program, code, departure, trip type). */
-  const flight = (code: string, departure = `${DAY}T10:00`): ParsedFlight => ({ ...template, flightCode: code, departureDate: departure });
+  const flight = (code: string, departure = `${DAY}T10:00`): ParsedFlight => ({
+    ...template,
+    flightCode: code,
+    departureDate: departure,
+  });
   const codes = (store: HistoryStore, until = NOW + 10 * HOUR) =>
-    store.range(bucketKey('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, until).map((entry) => `${entry.flight.flightCode}@${(entry.createdAt - NOW) / 1000}`);
+    store
+      .range(bucketKey('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, until)
+      .map((entry) => `${entry.flight.flightCode}@${(entry.createdAt - NOW) / 1000}`);
 
   it('D67: a partly repeated search replaces only the flights seen again; historyCap still counts records, oldest dropped first', () => {
     const store = new HistoryStore(3);
@@ -192,10 +215,9 @@ describe('D67 the store replaces observations and keeps its bounds', () => {
     const store = new HistoryStore(100);
     store.addFlights([flight('A'), flight('A', `${DAY}T18:00`), flight('A')], NOW);
     expect(store.size).toBe(2);
-    expect(store.range(bucketKey('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, NOW).map((e) => `${e.flight.departureDate}:00`)).toEqual([
-      `${DAY}T18:00:00`,
-      `${DAY}T10:00:00`,
-    ]);
+    expect(
+      store.range(bucketKey('GRU', 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, NOW).map((e) => `${e.flight.departureDate}:00`),
+    ).toEqual([`${DAY}T18:00:00`, `${DAY}T10:00:00`]);
   });
 
   it('D67: a test clock moved back into an earlier hour replaces within that hour, and leaves the later hour alone', () => {

@@ -21,7 +21,13 @@ const KEY = 'test-key';
 const BASE = 'https://api.flight-search.test';
 
 function mockState() {
-  return createState(resolveOptions({ latency: 'none', now: () => NOW, keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }] }));
+  return createState(
+    resolveOptions({
+      latency: 'none',
+      now: () => NOW,
+      keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }],
+    }),
+  );
 }
 
 async function searchOn(state: ReturnType<typeof mockState>, overrides: Partial<SearchRequest>) {
@@ -40,7 +46,10 @@ async function searchOn(state: ReturnType<typeof mockState>, overrides: Partial<
 async function historyOf(state: ReturnType<typeof mockState>, programs: readonly string[]) {
   const params = new URLSearchParams({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: '30' });
   for (const program of programs) params.append('airlineLoyalty', program);
-  const response = await handle(state, new Request(`${BASE}/intelligence/flights/history?${params}`, { headers: { 'x-api-key': KEY } }));
+  const response = await handle(
+    state,
+    new Request(`${BASE}/intelligence/flights/history?${params}`, { headers: { 'x-api-key': KEY } }),
+  );
   expect(response?.status).toBe(200);
   return (await response!.json()) as { total: number; flights: HistoryRecord[] };
 }
@@ -65,7 +74,10 @@ describe('HISTORY-6 order on keys worked out once (issue 18 part 2)', () => {
     // 30 distinct searches, each sent twice: the second sighting replaces the first (D67), so each search's flights are stored once.
     for (let i = 0; i < 60; i++) {
       const flights = (
-        await searchOn(state, { airlineLoyalty: [programs[i % 2]!], departureDate: `2026-12-${String(1 + (Math.floor(i / 4) % 15)).padStart(2, '0')}` })
+        await searchOn(state, {
+          airlineLoyalty: [programs[i % 2]!],
+          departureDate: `2026-12-${String(1 + (Math.floor(i / 4) % 15)).padStart(2, '0')}`,
+        })
       ).results[0]!.flights;
       if (i % 4 < 2) searched += flights.length;
     }
@@ -89,7 +101,10 @@ describe('HISTORY-6 order on keys worked out once (issue 18 part 2)', () => {
   it('HISTORY-6: keeps the order exactly: departure ascending, then createdAt descending, then the id', async () => {
     const state = mockState();
     for (let i = 0; i < 30; i++)
-      await searchOn(state, { airlineLoyalty: [i % 3 ? 'PROGRAM_1' : 'PROGRAM_4'], departureDate: i % 2 ? '2026-12-15' : '2026-12-16' });
+      await searchOn(state, {
+        airlineLoyalty: [i % 3 ? 'PROGRAM_1' : 'PROGRAM_4'],
+        departureDate: i % 2 ? '2026-12-15' : '2026-12-16',
+      });
     const answer = await historyOf(state, ['PROGRAM_1', 'PROGRAM_4']);
     expect(answer.total).toBe(answer.flights.length);
     expect(new Set(answer.flights.map((r) => r.id)).size).toBe(answer.total);
@@ -101,7 +116,8 @@ describe('HISTORY-6 order on keys worked out once (issue 18 part 2)', () => {
     const builds = vi.mocked(historyRecord);
     builds.mockClear();
     let searched = 0;
-    for (let i = 0; i < 8; i++) searched += (await searchOn(state, { departureDate: `2026-12-${10 + i}` })).results[0]!.flights.length;
+    for (let i = 0; i < 8; i++)
+      searched += (await searchOn(state, { departureDate: `2026-12-${10 + i}` })).results[0]!.flights.length;
     expect(searched).toBeGreaterThan(8);
     expect(builds.mock.calls.length).toBe(0);
     expect(state.history.size).toBe(searched);

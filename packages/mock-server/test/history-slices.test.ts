@@ -23,19 +23,42 @@ async function queryHistoryBytes(...args: Parameters<typeof queryHistoryChunks>)
   return joinChunks(await queryHistoryChunks(...args));
 }
 
-const PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
+const PROGRAMS = [
+  'PROGRAM_1',
+  'PROGRAM_2',
+  'PROGRAM_3',
+  'PROGRAM_3_INTERLINE',
+  'PROGRAM_4',
+  'PROGRAM_5',
+  'PROGRAM_6',
+  'PROGRAM_7',
+];
 
 /** A date `n` days after 2027-01-01 (`YYYY-MM-DD`). */
 const dateAfter = (n: number) => new Date(Date.UTC(2027, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** `searches` distinct searches on GRU→JFK ECONOMY at one instant (programs in turn, a new date every 8): each adds its flights (D67). */
 async function routeHeavyState(searches: number) {
-  const state = createState(resolveOptions({ latency: 'none', now: () => NOW, keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }] }));
+  const state = createState(
+    resolveOptions({
+      latency: 'none',
+      now: () => NOW,
+      keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }],
+    }),
+  );
   for (let i = 0; i < searches; i++) {
-    const body = validSearch({ airlineLoyalty: [PROGRAMS[i % 8]], departureDate: dateAfter(Math.floor(i / 8)), responseFormat: 'PARSED' }) as SearchRequest;
+    const body = validSearch({
+      airlineLoyalty: [PROGRAMS[i % 8]],
+      departureDate: dateAfter(Math.floor(i / 8)),
+      responseFormat: 'PARSED',
+    }) as SearchRequest;
     const response = await handle(
       state,
-      new Request(`${BASE}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) }),
+      new Request(`${BASE}/flights/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+        body: JSON.stringify(body),
+      }),
     );
     expect(response?.status).toBe(200);
   }
@@ -69,7 +92,13 @@ describe('history answers in slices (issue 18 part 2)', () => {
   it('HISTORY-6: builds a big answer over many turns of the event loop, the same bytes as in one go, and other requests are answered meanwhile', async () => {
     const state = await routeHeavyState(480);
     const query = historyQuery();
-    const whole = await queryHistoryBytes(query, state.history, state.options.seed, NOW, new Slicer(() => false, Number.POSITIVE_INFINITY));
+    const whole = await queryHistoryBytes(
+      query,
+      state.history,
+      state.options.seed,
+      NOW,
+      new Slicer(() => false, Number.POSITIVE_INFINITY),
+    );
     let pauses = 0;
     const settled: string[] = [];
     const sliced = queryHistoryBytes(
@@ -102,7 +131,9 @@ describe('history answers in slices (issue 18 part 2)', () => {
     const state = await routeHeavyState(100);
     let asked = 0;
     const abandoned = () => ++asked >= 2;
-    await expect(queryHistoryBytes(historyQuery(), state.history, state.options.seed, NOW, new Slicer(abandoned, 0))).rejects.toBeInstanceOf(QueryAbandoned);
+    await expect(
+      queryHistoryBytes(historyQuery(), state.history, state.options.seed, NOW, new Slicer(abandoned, 0)),
+    ).rejects.toBeInstanceOf(QueryAbandoned);
     expect(asked).toBe(2);
   }, 60_000);
 
@@ -110,8 +141,12 @@ describe('history answers in slices (issue 18 part 2)', () => {
     const state = await routeHeavyState(480);
     const query = historyQuery();
     const body = await queryHistoryChunks(query, state.history, state.options.seed, NOW);
-    const flights = (await findHistory(query, state.history, state.options.seed, NOW)).map((entry) => JSON.parse(entry.json));
-    const expected = new TextEncoder().encode(JSON.stringify({ total: flights.length, lookbackDays: query.lookbackDays, flights }));
+    const flights = (await findHistory(query, state.history, state.options.seed, NOW)).map((entry) =>
+      JSON.parse(entry.json),
+    );
+    const expected = new TextEncoder().encode(
+      JSON.stringify({ total: flights.length, lookbackDays: query.lookbackDays, flights }),
+    );
     const records = JSON.parse(new TextDecoder().decode(expected)).total as number;
     // The opening, each record's stored JSON, the commas between them and the closing: nothing joined.
     expect(body.chunks.length).toBe(2 * records + 1);

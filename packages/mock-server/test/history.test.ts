@@ -16,11 +16,18 @@ let clock = NOW;
 const service = useMockService({ now: () => clock });
 
 type Query = Record<string, string | number | boolean | (string | number)[]>;
-const base: Query = { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 30 };
+const base: Query = {
+  origin: 'GRU',
+  destination: 'JFK',
+  cabinType: 'ECONOMY',
+  airlineLoyalty: 'PROGRAM_1',
+  lookbackDays: 30,
+};
 
 function historyPath(query: Query): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) for (const item of [value].flat()) params.append(name, String(item));
+  for (const [name, value] of Object.entries(query))
+    for (const item of [value].flat()) params.append(name, String(item));
   return `/intelligence/flights/history?${params}`;
 }
 
@@ -59,7 +66,8 @@ describe('GET /intelligence/flights/history', () => {
     const city = await history({ ...base, origin: 'SAO', destination: 'NYC', lookbackDays: 3 });
     let sum = 0;
     for (const origin of ['GRU', 'CGH', 'VCP']) {
-      for (const destination of ['JFK', 'LGA', 'EWR']) sum += (await history({ ...base, origin, destination, lookbackDays: 3 })).total;
+      for (const destination of ['JFK', 'LGA', 'EWR'])
+        sum += (await history({ ...base, origin, destination, lookbackDays: 3 })).total;
     }
     expect(city.total).toBe(sum);
     expect(new Set(city.flights.map((f) => f.origin)).size).toBeGreaterThan(0);
@@ -72,8 +80,16 @@ describe('GET /intelligence/flights/history', () => {
   it('HISTORY-1, D107: a code that is neither an airport nor a city code is a 422 naming the field, at either end', async () => {
     service.mock();
     expect(await issuesOf(await call(historyPath({ ...base, origin: 'ZZZ', destination: 'QQQ' })))).toEqual([
-      { field: 'query.origin', type: 'invalid_enum', message: 'ZZZ is no airport or city code this service knows (HISTORY-1).' },
-      { field: 'query.destination', type: 'invalid_enum', message: 'QQQ is no airport or city code this service knows (HISTORY-1).' },
+      {
+        field: 'query.origin',
+        type: 'invalid_enum',
+        message: 'ZZZ is no airport or city code this service knows (HISTORY-1).',
+      },
+      {
+        field: 'query.destination',
+        type: 'invalid_enum',
+        message: 'QQQ is no airport or city code this service knows (HISTORY-1).',
+      },
     ]);
   });
 
@@ -85,7 +101,9 @@ describe('GET /intelligence/flights/history', () => {
   });
 
   it('HISTORY-2: takes MILES programs only (PROGRAM_8 is invalid_enum) and repeated programs are a union', async () => {
-    expect(await problems({ ...base, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_8'] })).toEqual([['query.airlineLoyalty', 'invalid_enum']]);
+    expect(await problems({ ...base, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_8'] })).toEqual([
+      ['query.airlineLoyalty', 'invalid_enum'],
+    ]);
     clock = NOW;
     service.mock();
     const one = await history({ ...base, airlineLoyalty: 'PROGRAM_1', lookbackDays: 5 });
@@ -128,7 +146,9 @@ describe('GET /intelligence/flights/history', () => {
 
   it('HISTORY-1..4: a single-value parameter given twice says so, though each value is valid on its own', async () => {
     service.mock();
-    const response = await call(`${historyPath({ ...base, lookbackDays: 7, cabinType: 'ECONOMY' })}&lookbackDays=6&cabinType=BUSINESS&origin=GRU`);
+    const response = await call(
+      `${historyPath({ ...base, lookbackDays: 7, cabinType: 'ECONOMY' })}&lookbackDays=6&cabinType=BUSINESS&origin=GRU`,
+    );
     expect(response.status).toBe(422);
     expect(await issuesOf(response)).toEqual([
       { field: 'query.origin', type: 'invalid_type', message: 'must be given once, not 2 times (HISTORY-1).' },
@@ -149,7 +169,9 @@ describe('GET /intelligence/flights/history', () => {
   });
 
   it('HISTORY-4: onlyFutureDepartures is true or false (D16)', async () => {
-    expect(await problems({ ...base, onlyFutureDepartures: 'yes' })).toEqual([['query.onlyFutureDepartures', 'invalid_type']]);
+    expect(await problems({ ...base, onlyFutureDepartures: 'yes' })).toEqual([
+      ['query.onlyFutureDepartures', 'invalid_type'],
+    ]);
   });
 
   it('HISTORY-5: repeated departureDate values are a union of airport-local dates', async () => {
@@ -166,12 +188,19 @@ describe('GET /intelligence/flights/history', () => {
   });
 
   it('HISTORY-5: departureDate must be a calendar date', async () => {
-    expect(await problems({ ...base, departureDate: ['2026-12-01', '2026-02-30'] })).toEqual([['query.departureDate', 'invalid_date']]);
+    expect(await problems({ ...base, departureDate: ['2026-12-01', '2026-02-30'] })).toEqual([
+      ['query.departureDate', 'invalid_date'],
+    ]);
     expect(await problems({ ...base, departureDate: '2026-2-3' })).toEqual([['query.departureDate', 'invalid_format']]);
   });
 
   it('D6: reports every missing required query parameter at once', async () => {
-    expect(await problems({})).toEqual(['airlineLoyalty', 'cabinType', 'destination', 'lookbackDays', 'origin'].map((name) => [`query.${name}`, 'missing']));
+    expect(await problems({})).toEqual(
+      ['airlineLoyalty', 'cabinType', 'destination', 'lookbackDays', 'origin'].map((name) => [
+        `query.${name}`,
+        'missing',
+      ]),
+    );
   });
 });
 
@@ -201,14 +230,21 @@ describe('D9 history from searches', () => {
     expect(JSON.parse(JSON.stringify(flights))).toEqual(results[0].flights as ParsedFlight[]);
     const expected = toHistoryRecords(flights, NOW + 456);
     expect(expected.length).toBe(flights.length);
-    const searched = (answer: { flights: HistoryRecord[] }) => answer.flights.filter((r) => Date.parse(r.createdAt) === Math.floor((NOW + 456) / 1000) * 1000);
+    const searched = (answer: { flights: HistoryRecord[] }) =>
+      answer.flights.filter((r) => Date.parse(r.createdAt) === Math.floor((NOW + 456) / 1000) * 1000);
     const first = searched(await history({ ...base, departureDate: day, lookbackDays: 1 }));
     const byId = (records: HistoryRecord[]) => [...records].sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(byId(first)).toEqual(byId(expected));
     for (const record of first) {
-      const flight = flights.find((f) => f.flightCode === record.flightCode && f.departureDate === record.departureDate);
+      const flight = flights.find(
+        (f) => f.flightCode === record.flightCode && f.departureDate === record.departureDate,
+      );
       expect(flight, record.flightCode).toBeDefined();
-      expect(record).toMatchObject({ arrivalDate: flight!.arrivalDate, origin: flight!.origin, destination: flight!.destination });
+      expect(record).toMatchObject({
+        arrivalDate: flight!.arrivalDate,
+        origin: flight!.origin,
+        destination: flight!.destination,
+      });
       if (record.fares) expect(record.fares.map((fare) => fare.miles)).toEqual(flight!.fares.map((fare) => fare.miles));
     }
     // The same search in the next collection hour (D67) is served from the mock's cache: a second set of records, same flights, new ids and time.
@@ -220,7 +256,10 @@ describe('D9 history from searches', () => {
     // The store numbers its records: the second search's come after the first's.
     expect(byId(second)).toEqual(byId(toHistoryRecords(flights, NOW + HOUR + 5_000, flights.length)));
     // Order (HISTORY-6): departure ascending, then createdAt descending.
-    const keys = again.flights.map((r) => [r.departureDate.length === 16 ? `${r.departureDate}:00` : r.departureDate, -Date.parse(r.createdAt)] as const);
+    const keys = again.flights.map(
+      (r) =>
+        [r.departureDate.length === 16 ? `${r.departureDate}:00` : r.departureDate, -Date.parse(r.createdAt)] as const,
+    );
     for (let i = 1; i < keys.length; i++) {
       const [[d0, c0], [d1, c1]] = [keys[i - 1]!, keys[i]!];
       expect(d0 < d1 || (d0 === d1 && c0 <= c1)).toBe(true);
@@ -259,7 +298,9 @@ describe('D9 history from searches', () => {
     await search(validSearch({ departureDate: day, priceType: 'CASH', airlineLoyalty: ['PROGRAM_2'] }));
     mock.setProgramBehavior('PROGRAM_2', { fail: { status: 500 } });
     await search(validSearch({ departureDate: day, airlineLoyalty: ['PROGRAM_2'] }));
-    expect((await history({ ...base, airlineLoyalty: 'PROGRAM_2', departureDate: day, lookbackDays: 1 })).total).toBe(before);
+    expect((await history({ ...base, airlineLoyalty: 'PROGRAM_2', departureDate: day, lookbackDays: 1 })).total).toBe(
+      before,
+    );
   });
 
   it('HISTORY-3: searched records leave the window as the clock moves on', async () => {
@@ -268,7 +309,9 @@ describe('D9 history from searches', () => {
     await search(validSearch({ departureDate: day }));
     const searchedAt = Math.floor(NOW / 1000) * 1000;
     const count = async (lookbackDays: number) =>
-      (await history({ ...base, departureDate: day, lookbackDays })).flights.filter((r) => Date.parse(r.createdAt) === searchedAt).length;
+      (await history({ ...base, departureDate: day, lookbackDays })).flights.filter(
+        (r) => Date.parse(r.createdAt) === searchedAt,
+      ).length;
     expect(await count(1)).toBeGreaterThan(0);
     clock = NOW + 2 * DAY;
     expect(await count(1)).toBe(0);
@@ -286,7 +329,10 @@ describe('D9 history from searches', () => {
 });
 
 describe('D9 history store', () => {
-  const template: ParsedFlight = generateFlights(1, normalizeSearch(validSearch({ departureDate: '2026-12-15' }) as SearchRequest))[0]!;
+  const template: ParsedFlight = generateFlights(
+    1,
+    normalizeSearch(validSearch({ departureDate: '2026-12-15' }) as SearchRequest),
+  )[0]!;
   /** A GRU→JFK ECONOMY PROGRAM_1 flight (or from `origin`) with its own code, so no two are one observation. */
   const flight = (code: string, origin = 'GRU'): ParsedFlight => ({ ...template, origin, flightCode: code });
 
@@ -298,7 +344,8 @@ describe('D9 history store', () => {
     store.addFlights([flight('d')], 4_000);
     store.addFlights([flight('e', 'CGH')], 5_000);
     expect(store.size).toBe(3);
-    const ids = (origin: string) => store.range(bucketKey(origin, 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, 10_000).map((e) => e.flight.flightCode);
+    const ids = (origin: string) =>
+      store.range(bucketKey(origin, 'JFK', 'ECONOMY', 'PROGRAM_1'), 0, 10_000).map((e) => e.flight.flightCode);
     expect(ids('GRU')).toEqual(['c', 'd']);
     expect(ids('CGH')).toEqual(['e']);
   });

@@ -6,7 +6,9 @@ import { checkedByTheCaller } from './support/contract-hook.js';
 // Issue 29 item 1 (D154): faults, program behaviours, the rate limit and the request log's view set for one key.
 const URL_BASE = 'https://api.example.com';
 const call = (mock: FlightSearchMock, key: string, path = '/quota', init: RequestInit = {}) =>
-  mock.handle(new Request(`${URL_BASE}${path}`, { ...init, headers: { 'x-api-key': key, ...init.headers } })) as Promise<Response>;
+  mock.handle(
+    new Request(`${URL_BASE}${path}`, { ...init, headers: { 'x-api-key': key, ...init.headers } }),
+  ) as Promise<Response>;
 // A fault's 5xx is outside openapi.yaml on purpose: its status is what these tests check.
 const faulted = (mock: FlightSearchMock, key: string) => checkedByTheCaller(() => call(mock, key));
 const search = (mock: FlightSearchMock, key: string, program = 'PROGRAM_1') =>
@@ -121,8 +123,12 @@ describe('state scoped to an API key (D154)', () => {
     expect(() => mock.setFault('quota', { status: 503 }, { key: 'nobody' })).toThrow(
       'setFault: `key` is not a key of the mock; create it first (setKey, PUT /__mock/keys/{key}): keyed state is kept for the keys the mock holds (at most 1000).',
     );
-    expect(() => mock.setRateLimit({ requests: 0 }, { key: 'worker-a' })).toThrow('setRateLimit: `rateLimit.requests` must be an integer >= 1.');
-    expect(() => mock.setProgramBehavior('PROGRAM_1', { hang: 'yes' } as never, { key: 'worker-a' })).toThrow('`behavior.hang` must be a boolean.');
+    expect(() => mock.setRateLimit({ requests: 0 }, { key: 'worker-a' })).toThrow(
+      'setRateLimit: `rateLimit.requests` must be an integer >= 1.',
+    );
+    expect(() => mock.setProgramBehavior('PROGRAM_1', { hang: 'yes' } as never, { key: 'worker-a' })).toThrow(
+      '`behavior.hang` must be a boolean.',
+    );
     expect(mock.getKey('worker-a')?.scoped).toBeUndefined();
   });
 });

@@ -103,14 +103,20 @@ describe('createFlightSearchMock', () => {
     const error = catchError(() => mock.setKey('test-key', { limit: 10, consumed: 11, products: ['search'] }));
     expect(error.message).toBe('setKey: `settings.consumed` must be at most the limit (11 > 10).');
     expect(await quotaOf()).toMatchObject({ limit: 1000, consumed: 0, remaining: 1000 });
-    const history = await call('/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7');
+    const history = await call(
+      '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7',
+    );
     expect(history.status).toBe(200);
   });
 
   it('setKey errors name the setting, not a createFlightSearchMock option', () => {
     const mock = createFlightSearchMock();
-    expect(catchError(() => mock.setKey('test-key', { limit: -3 })).message).toBe('setKey: `settings.limit` must be an integer >= 0.');
-    expect(catchError(() => mock.setKey('test-key', { consumed: 1.5 })).message).toBe('setKey: `settings.consumed` must be an integer >= 0.');
+    expect(catchError(() => mock.setKey('test-key', { limit: -3 })).message).toBe(
+      'setKey: `settings.limit` must be an integer >= 0.',
+    );
+    expect(catchError(() => mock.setKey('test-key', { consumed: 1.5 })).message).toBe(
+      'setKey: `settings.consumed` must be an integer >= 0.',
+    );
     expect(catchError(() => mock.setKey('test-key', { products: ['flights' as never] })).message).toBe(
       "setKey: `settings.products` must be an array of 'search' and 'history'.",
     );
@@ -144,7 +150,14 @@ describe('createFlightSearchMock', () => {
       aborted: false,
     });
     expect(searched!.headers).toMatchObject({ 'x-api-key': '[redacted]', 'x-trace': 'abc' });
-    expect(quota).toMatchObject({ id: 2, method: 'GET', path: '/quota', query: { verbose: ['1', '2'] }, status: 404, body: null });
+    expect(quota).toMatchObject({
+      id: 2,
+      method: 'GET',
+      path: '/quota',
+      query: { verbose: ['1', '2'] },
+      status: 404,
+      body: null,
+    });
     expect(JSON.stringify(mock.requests())).not.toMatch(/test-key|secret-looking-key/);
   });
 

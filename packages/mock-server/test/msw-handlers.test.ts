@@ -8,7 +8,9 @@ import { validSearch } from './fixtures.js';
 
 const server = setupServer();
 const unhandled: string[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: (request) => void unhandled.push(`${request.method} ${request.url}`) }));
+beforeAll(() =>
+  server.listen({ onUnhandledRequest: (request) => void unhandled.push(`${request.method} ${request.url}`) }),
+);
 afterEach(() => {
   server.resetHandlers();
   unhandled.splice(0);
@@ -54,14 +56,19 @@ describe("msw's conventions: the handlers answer only the origins they are given
   });
 
   it("names each handler by its method and URL, readable in msw's output", () => {
-    const named = (options: Parameters<typeof createFlightSearchMock>[0]) => createFlightSearchMock(options).handlers.map((handler) => handler.info.header);
+    const named = (options: Parameters<typeof createFlightSearchMock>[0]) =>
+      createFlightSearchMock(options).handlers.map((handler) => handler.info.header);
     expect(named({ baseUrl: 'https://api.example.com/v1/' })).toEqual([
       'POST https://api.example.com/v1/flights/search',
       'GET https://api.example.com/v1/intelligence/flights/history',
       'GET https://api.example.com/v1/quota',
       'all https://api.example.com/v1/*',
     ]);
-    expect(named({ baseUrl: '*' })).toEqual(['POST */flights/search', 'GET */intelligence/flights/history', 'GET */quota']);
+    expect(named({ baseUrl: '*' })).toEqual([
+      'POST */flights/search',
+      'GET */intelligence/flights/history',
+      'GET */quota',
+    ]);
   });
 });
 
@@ -76,7 +83,14 @@ describe('override: a server.use handler typed from openapi.yaml (issue 29 item 
         if (body.origin !== 'GRU') return undefined;
         return {
           status: 402,
-          body: { error: { code: 'HTTP_ERROR', message: 'forced', correlationId: 'c-1', details: { requiredUnits: 1, remainingUnits: 0 } } },
+          body: {
+            error: {
+              code: 'HTTP_ERROR',
+              message: 'forced',
+              correlationId: 'c-1',
+              details: { requiredUnits: 1, remainingUnits: 0 },
+            },
+          },
         };
       }),
     );
@@ -88,14 +102,19 @@ describe('override: a server.use handler typed from openapi.yaml (issue 29 item 
       });
     const forced = await post(oneWay);
     expect(forced.status).toBe(402);
-    expect(await forced.json()).toMatchObject({ error: { code: 'HTTP_ERROR', correlationId: 'c-1', details: { requiredUnits: 1, remainingUnits: 0 } } });
+    expect(await forced.json()).toMatchObject({
+      error: { code: 'HTTP_ERROR', correlationId: 'c-1', details: { requiredUnits: 1, remainingUnits: 0 } },
+    });
     // Returning undefined hands the request to the mock underneath.
     expect((await post({ ...oneWay, origin: 'GIG' })).status).toBe(200);
     expect(seen).toEqual(['GRU', 'GIG']);
     expect(mock.requests().map((entry) => entry.status)).toEqual([200]);
-    expect(override(mock, 'get', '/quota', () => ({ status: 200, body: { limit: 1, consumed: 0, remaining: 1, usageByCompany: [] } })).info.header).toBe(
-      'GET https://api.example.com/quota (override)',
-    );
+    expect(
+      override(mock, 'get', '/quota', () => ({
+        status: 200,
+        body: { limit: 1, consumed: 0, remaining: 1, usageByCompany: [] },
+      })).info.header,
+    ).toBe('GET https://api.example.com/quota (override)');
   });
 
   it('refuses a mock made without baseUrl with a TypeError naming the option', () => {

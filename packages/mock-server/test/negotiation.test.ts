@@ -18,15 +18,43 @@ describe('NEG-1 content negotiation (D3)', () => {
     ['a wildcard with JSON preferred', '*/*;q=0.1, application/json', JSON_TYPE],
     ['plain JSON with a charset parameter', 'application/json; charset=utf-8', JSON_TYPE],
     ['the versioned type with a charset parameter', `${VND}; charset=utf-8`, VND],
-    ['a parameter before q, which still counts', `${VND}; charset=utf-8; q=0.2, application/json; charset="utf-8"; q=0.9`, JSON_TYPE],
+    [
+      'a parameter before q, which still counts',
+      `${VND}; charset=utf-8; q=0.2, application/json; charset="utf-8"; q=0.9`,
+      JSON_TYPE,
+    ],
     ['a quoted parameter holding a comma', 'application/json; profile="a,b"', JSON_TYPE],
-    ['parameters in any case around an upper-case Q', `${VND};Charset=UTF-8;Q=0.3, application/json;format=flowed`, JSON_TYPE],
+    [
+      'parameters in any case around an upper-case Q',
+      `${VND};Charset=UTF-8;Q=0.3, application/json;format=flowed`,
+      JSON_TYPE,
+    ],
     ['a tie of both types named at q=1, JSON first,', `application/json, ${VND}`, VND],
-    ['a tie of both types named at the same lower q, JSON first,', `application/json;q=0.5, ${VND};q=0.5, */*;q=0.1`, VND],
-    ['a tie of both types named with parameters, JSON first,', `application/json; charset=utf-8, ${VND}; charset=utf-8`, VND],
-    ['JSON named beside a wildcard of the same weight (the named type is the more specific)', 'application/json, text/plain, */*', JSON_TYPE],
-    ['the weights at the ends of the grammar (q=1.000, q=0.001)', `${VND};q=0.001, application/json;q=1.000`, JSON_TYPE],
-    ['a wildcard beside a range outside the grammar, which counts for nothing (D108)', 'application/json;q=1.5, */*;q=0.1', VND],
+    [
+      'a tie of both types named at the same lower q, JSON first,',
+      `application/json;q=0.5, ${VND};q=0.5, */*;q=0.1`,
+      VND,
+    ],
+    [
+      'a tie of both types named with parameters, JSON first,',
+      `application/json; charset=utf-8, ${VND}; charset=utf-8`,
+      VND,
+    ],
+    [
+      'JSON named beside a wildcard of the same weight (the named type is the more specific)',
+      'application/json, text/plain, */*',
+      JSON_TYPE,
+    ],
+    [
+      'the weights at the ends of the grammar (q=1.000, q=0.001)',
+      `${VND};q=0.001, application/json;q=1.000`,
+      JSON_TYPE,
+    ],
+    [
+      'a wildcard beside a range outside the grammar, which counts for nothing (D108)',
+      'application/json;q=1.5, */*;q=0.1',
+      VND,
+    ],
   ])('NEG-1: serves %s as the negotiated Content-Type', async (_name, accept, expected) => {
     service.mock();
     const headers: Record<string, string> = accept === undefined ? {} : { accept };

@@ -16,7 +16,8 @@ async function parsedFlights(body: Record<string, unknown>): Promise<ParsedFligh
   return results[0].flights;
 }
 
-const cheapest = (fares: readonly Fare[], by: (fare: Fare) => number): Fare => [...fares].sort((a, b) => by(a) - by(b))[0]!;
+const cheapest = (fares: readonly Fare[], by: (fare: Fare) => number): Fare =>
+  [...fares].sort((a, b) => by(a) - by(b))[0]!;
 
 describe('what a price counts (D25)', () => {
   it('a MILES fare counts miles, taxes and totalMoney for the whole party; baseMiles is one passenger', async () => {
@@ -40,7 +41,8 @@ describe('what a price counts (D25)', () => {
       expect(Math.abs(flight.fares[0]!.taxes - alone.taxes * 3)).toBeLessThanOrEqual(0.02);
       expect(flight.fares[0]!.fees).toBe(alone.fees);
       // The party total is about three times one passenger's (each search draws its own per-passenger price).
-      const ratio = cheapest(flight.fares, (fare) => fare.miles).miles / cheapest(one[index]!.fares, (fare) => fare.miles).miles;
+      const ratio =
+        cheapest(flight.fares, (fare) => fare.miles).miles / cheapest(one[index]!.fares, (fare) => fare.miles).miles;
       expect(ratio).toBeGreaterThan(2.7);
       expect(ratio).toBeLessThan(3.3);
     });
@@ -56,7 +58,8 @@ describe('what a price counts (D25)', () => {
     three.forEach((flight, index) => {
       const alone = one[index]!;
       expect(Math.abs(flight.fares[0]!.taxes - alone.fares[0]!.taxes * 3)).toBeLessThanOrEqual(0.02);
-      const ratio = cheapest(flight.fares, (fare) => fare.money).money / cheapest(alone.fares, (fare) => fare.money).money;
+      const ratio =
+        cheapest(flight.fares, (fare) => fare.money).money / cheapest(alone.fares, (fare) => fare.money).money;
       expect(ratio).toBeGreaterThan(2.7);
       expect(ratio).toBeLessThan(3.3);
     });
@@ -79,7 +82,9 @@ describe('what a price counts (D25)', () => {
     const searched = records.filter((record) => Date.parse(record.createdAt) === NOW);
     expect(searched.length).toBe(flights.length);
     for (const record of searched) {
-      const flight = flights.find((f) => f.flightCode === record.flightCode && f.departureDate === record.departureDate)!;
+      const flight = flights.find(
+        (f) => f.flightCode === record.flightCode && f.departureDate === record.departureDate,
+      )!;
       // The record prices the cheapest fare for one passenger: three of it are that fare's party miles.
       const fare = cheapest(flight.fares, (f) => f.miles);
       expect(record.basePrice * 3).toBe(fare.miles);

@@ -13,7 +13,14 @@ describe('provider simulation', () => {
     const response = await search(validSearch({ airlineLoyalty: ['PROGRAM_4'] }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      results: [{ airline: 'PROGRAM_4', success: false, data: null, error: { message: 'Program 4 is down.', providerStatusCode: 503 } }],
+      results: [
+        {
+          airline: 'PROGRAM_4',
+          success: false,
+          data: null,
+          error: { message: 'Program 4 is down.', providerStatusCode: 503 },
+        },
+      ],
       summary: { totalAirlinesRequested: 1, successfulSearches: 0, failedSearches: 1 },
     });
   });
@@ -22,7 +29,12 @@ describe('provider simulation', () => {
     const mock = service.mock();
     mock.setProgramBehavior('PROGRAM_1', { fail: { status: 500 } });
     const { results, summary } = await (await search(validSearch({ responseFormat: 'PARSED' }))).json();
-    expect(results[0]).toMatchObject({ airline: 'PROGRAM_1', success: false, flights: null, error: { providerStatusCode: 500 } });
+    expect(results[0]).toMatchObject({
+      airline: 'PROGRAM_1',
+      success: false,
+      flights: null,
+      error: { providerStatusCode: 500 },
+    });
     expect(results[0].error.message).toContain('500');
     expect(summary.failedSearches).toBe(1);
   });
@@ -74,9 +86,16 @@ describe('provider simulation', () => {
 
   it('realistic latency gives each program its own deterministic latency between 0.2 and 4 s', () => {
     const settings = { seed: 5, latency: 'realistic' as const, providerTimeoutMs: 29_000 };
-    const latencies = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7', 'PROGRAM_8'].map((p) =>
-      providerLatencyMs(p as 'PROGRAM_1', undefined, settings),
-    );
+    const latencies = [
+      'PROGRAM_1',
+      'PROGRAM_2',
+      'PROGRAM_3',
+      'PROGRAM_4',
+      'PROGRAM_5',
+      'PROGRAM_6',
+      'PROGRAM_7',
+      'PROGRAM_8',
+    ].map((p) => providerLatencyMs(p as 'PROGRAM_1', undefined, settings));
     for (const latency of latencies) {
       expect(latency).toBeGreaterThanOrEqual(200);
       expect(latency).toBeLessThanOrEqual(4000);

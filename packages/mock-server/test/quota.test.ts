@@ -22,7 +22,9 @@ describe('GET /quota', () => {
     expect((await search(validSearch())).status).toBe(200);
     expect((await search(validSearch({ responseFormat: 'PARSED' }))).status).toBe(200);
     expect((await search(roundTrip())).status).toBe(200);
-    expect((await search(roundTrip({ responseFormat: 'PARSED', airlineLoyalty: ['PROGRAM_8'], priceType: 'CASH' }))).status).toBe(200);
+    expect(
+      (await search(roundTrip({ responseFormat: 'PARSED', airlineLoyalty: ['PROGRAM_8'], priceType: 'CASH' }))).status,
+    ).toBe(200);
     const quota = await quotaOf();
     expect(quota).toMatchObject({ limit: 1000, consumed: 6, remaining: 994 });
     expect(quota.usageByCompany).toEqual([
@@ -37,7 +39,9 @@ describe('GET /quota', () => {
     await search(validSearch(), { key: 'unknown' });
     await search(validSearch(), { headers: { accept: 'application/xml' } });
     await search(validSearch({ origin: 'JFK' }));
-    await call('/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=30');
+    await call(
+      '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=30',
+    );
     expect((await quotaOf()).consumed).toBe(0);
     expect((await search(roundTrip(), { key: 'low-quota-key' })).status).toBe(200);
     expect((await search(validSearch(), { key: 'low-quota-key' })).status).toBe(402);
@@ -69,7 +73,9 @@ describe('QUOTA-1 402', () => {
     const mock = service.mock();
     mock.setKey('test-key', { limit: 10, consumed: 9 });
     const response = await search(roundTrip());
-    expect((await response.json()).error.message).toBe('Insufficient quota: this search requires 2 units and 1 remains.');
+    expect((await response.json()).error.message).toBe(
+      'Insufficient quota: this search requires 2 units and 1 remains.',
+    );
     expect(await quotaOf()).toMatchObject({ consumed: 9, remaining: 1 });
     const more = await search(validSearch());
     expect(more.status).toBe(200);
@@ -121,7 +127,10 @@ describe('QUOTA-1 402', () => {
     mock.setProgramBehavior('PROGRAM_1', { latencyMs: 20 });
     const bodies = Array.from({ length: 20 }, (_, i) => (i % 2 ? roundTrip() : validSearch()));
     const statuses = await Promise.all(bodies.map((body) => search(body).then((r) => r.status)));
-    const accepted = bodies.reduce((units, body, i) => units + (statuses[i] === 200 ? (body.tripType === 'ROUND_TRIP' ? 2 : 1) : 0), 0);
+    const accepted = bodies.reduce(
+      (units, body, i) => units + (statuses[i] === 200 ? (body.tripType === 'ROUND_TRIP' ? 2 : 1) : 0),
+      0,
+    );
     const quota = await quotaOf();
     expect(accepted).toBe(quota.consumed);
     expect(quota.consumed).toBeLessThanOrEqual(7);
@@ -145,7 +154,8 @@ describe('instances', () => {
     expect((await first.handle(request()))!.status).toBe(402);
     expect((await second.handle(request()))!.status).toBe(200);
     const quota = async (mock: typeof first) =>
-      (await (await mock.handle(new Request(`${BASE}/quota`, { headers: { 'x-api-key': 'low-quota-key' } })))!.json()).consumed;
+      (await (await mock.handle(new Request(`${BASE}/quota`, { headers: { 'x-api-key': 'low-quota-key' } })))!.json())
+        .consumed;
     expect(await quota(first)).toBe(2);
     expect(await quota(second)).toBe(1);
   });

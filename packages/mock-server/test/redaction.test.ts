@@ -41,7 +41,9 @@ describe('a key in a path is never shown (redactPath, D32)', () => {
 
   it('a mock with baseUrl neither echoes nor records a key in an unknown path (D11 404)', async () => {
     const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com/v1' });
-    const response = await mock.handle(new Request(`https://api.example.com/v1/keys/${SECRET}`, { headers: { 'x-api-key': 'test-key' } }));
+    const response = await mock.handle(
+      new Request(`https://api.example.com/v1/keys/${SECRET}`, { headers: { 'x-api-key': 'test-key' } }),
+    );
     expect(response?.status).toBe(404);
     const text = await response!.text();
     expect(text).toContain('/keys/[redacted]');

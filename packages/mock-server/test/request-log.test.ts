@@ -90,7 +90,10 @@ describe('the request log (RequestLog)', () => {
 
   it("holds a request's headers as one text, counted as held: 1 900 two-character headers cost their text and one separator each, not 3 800 strings", () => {
     // Two-character names and values, as in issue 25's attack: text 4 bytes a header, but 3 800 strings as received.
-    const raw = Array.from({ length: 1_900 }, (_, i) => [`h${String.fromCharCode(33 + (i % 90))}`, `${i % 10}${i % 7}`]).flat();
+    const raw = Array.from({ length: 1_900 }, (_, i) => [
+      `h${String.fromCharCode(33 + (i % 90))}`,
+      `${i % 10}${i % 7}`,
+    ]).flat();
     const log = new RequestLog(10_000, 4 * MiB);
     log.start(request(raw), new URL('http://mock.test/quota?a=1'), '/quota', 0);
     // The entry's fixed 200 bytes, method, path, query, and the header text with one separator between strings.
@@ -99,12 +102,19 @@ describe('the request log (RequestLog)', () => {
     const before = log.list()[0]!.headers;
     raw.fill('zz');
     expect(log.list()[0]!.headers).toEqual(before);
-    expect(Object.keys(before)).toHaveLength(new Set(Array.from({ length: 1_900 }, (_, i) => `h${String.fromCharCode(33 + (i % 90))}`.toLowerCase())).size);
+    expect(Object.keys(before)).toHaveLength(
+      new Set(Array.from({ length: 1_900 }, (_, i) => `h${String.fromCharCode(33 + (i % 90))}`.toLowerCase())).size,
+    );
   });
 
   it('a header value holding a line feed (possible only in a hand-made request) cannot shift the pairs after it', () => {
     const log = new RequestLog();
-    log.start(request(['x-one', 'a\nb', 'x-api-key', 'test-key', 'x-two', '2']), new URL('http://mock.test/quota'), '/quota', 0);
+    log.start(
+      request(['x-one', 'a\nb', 'x-api-key', 'test-key', 'x-two', '2']),
+      new URL('http://mock.test/quota'),
+      '/quota',
+      0,
+    );
     const [listed] = log.list();
     expect(listed!.headers).toEqual({ 'x-api-key': '[redacted]', 'x-one': 'a b', 'x-two': '2' });
     expect(log.list({ key: 'test-key' })).toHaveLength(1);
@@ -195,8 +205,13 @@ describe('mock.settled(): every request received is recorded (issue 29 item 5)',
     server.listen({ onUnhandledRequest: 'error' });
     try {
       mock.setProgramBehavior('PROGRAM_1', { latencyMs: 5 });
-      for (const program of ['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] as const) mock.setProgramBehavior(program, { latencyMs: 5_000 });
-      const client = createFlightSearchClient({ apiKey: 'test-key', baseUrl: 'https://settled.example.com', retryDelay: () => 0 });
+      for (const program of ['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] as const)
+        mock.setProgramBehavior(program, { latencyMs: 5_000 });
+      const client = createFlightSearchClient({
+        apiKey: 'test-key',
+        baseUrl: 'https://settled.example.com',
+        retryDelay: () => 0,
+      });
       const search = {
         tripType: 'ONE_WAY',
         cabinType: 'ECONOMY',
@@ -205,14 +220,19 @@ describe('mock.settled(): every request received is recorded (issue 29 item 5)',
         departureDate: '2026-12-15',
         passengers: { adults: 1 },
       } as const;
-      for await (const outcome of compareProgramsStreaming(client, { ...search, programs: ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] })) {
+      for await (const outcome of compareProgramsStreaming(client, {
+        ...search,
+        programs: ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'],
+      })) {
         expect(outcome.program).toBe('PROGRAM_1');
         break;
       }
       await mock.settled();
       const searches = mock.requests({ path: '/flights/search' });
       expect(searches).toHaveLength(4);
-      const aborted = searches.filter((entry) => entry.aborted).map((entry) => (entry.body as { airlineLoyalty: string[] }).airlineLoyalty[0]);
+      const aborted = searches
+        .filter((entry) => entry.aborted)
+        .map((entry) => (entry.body as { airlineLoyalty: string[] }).airlineLoyalty[0]);
       expect(aborted.sort()).toEqual(['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4']);
       expect(searches.every((entry) => entry.endedAt !== undefined)).toBe(true);
     } finally {
@@ -226,7 +246,11 @@ describe('mock.settled(): every request received is recorded (issue 29 item 5)',
     mock.setProgramBehavior('PROGRAM_1', { latencyMs: 50 });
     const body = JSON.stringify(validSearch());
     const answered = mock.handle(
-      new Request('http://mock.test/flights/search', { method: 'POST', headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' }, body }),
+      new Request('http://mock.test/flights/search', {
+        method: 'POST',
+        headers: { 'x-api-key': 'test-key', 'content-type': 'application/json' },
+        body,
+      }),
     );
     let settled = false;
     const waiting = mock.settled().then(() => {
@@ -245,7 +269,12 @@ describe('the journal by key (issue 39 item 5)', () => {
     const log = new RequestLog(10, REQUEST_LOG_MAX_BYTES);
     const entry = log.start(request(), new URL('http://mock.test/flights/search'), '/flights/search', 0);
     expect(entry.keyHash).toMatch(/^[0-9a-f]{12}$/);
-    const keyless = log.start(request(['content-type', 'application/json']), new URL('http://mock.test/quota'), '/quota', 0);
+    const keyless = log.start(
+      request(['content-type', 'application/json']),
+      new URL('http://mock.test/quota'),
+      '/quota',
+      0,
+    );
     expect(keyless.keyHash).toBeNull();
   });
 });

@@ -76,14 +76,23 @@ describe('one-request scenarios: the x-mock-scenario header chooses one answer a
 
   it.each([
     ['/flights/search', [401, 402, 404, 406, 413, 415, 422, 429, 500]],
-    ['/intelligence/flights/history?origin=GRU&destination=JFK&airlineLoyalty=PROGRAM_1', [401, 403, 404, 406, 422, 429, 500]],
+    [
+      '/intelligence/flights/history?origin=GRU&destination=JFK&airlineLoyalty=PROGRAM_1',
+      [401, 403, 404, 406, 422, 429, 500],
+    ],
     ['/quota', [401, 404, 406, 429, 500]],
-  ] as const)('D128: every error status %s declares can be forced, each answer in the contract (the setup hook checks it)', async (path, statuses) => {
-    service.mock();
-    for (const status of statuses) {
-      const answer = await call(path, { ...scenario(`status=${status}`), ...(path === '/flights/search' && { body: validSearch() }) });
-      expect(answer.status).toBe(status);
-    }
-    expect((await quotaOf()).consumed).toBe(0);
-  });
+  ] as const)(
+    'D128: every error status %s declares can be forced, each answer in the contract (the setup hook checks it)',
+    async (path, statuses) => {
+      service.mock();
+      for (const status of statuses) {
+        const answer = await call(path, {
+          ...scenario(`status=${status}`),
+          ...(path === '/flights/search' && { body: validSearch() }),
+        });
+        expect(answer.status).toBe(status);
+      }
+      expect((await quotaOf()).consumed).toBe(0);
+    },
+  );
 });

@@ -41,7 +41,13 @@ describe('POST /flights/search answers', () => {
     expect(results[0]).not.toHaveProperty('data');
     expect(results[0].flights.length).toBeGreaterThan(0);
     for (const flight of results[0].flights) {
-      expect(flight).toMatchObject({ airlineLoyalty: 'PROGRAM_1', origin: 'GRU', destination: 'JFK', cabinType: 'BUSINESS', direction: 'OUTBOUND' });
+      expect(flight).toMatchObject({
+        airlineLoyalty: 'PROGRAM_1',
+        origin: 'GRU',
+        destination: 'JFK',
+        cabinType: 'BUSINESS',
+        direction: 'OUTBOUND',
+      });
       expect(flight.departureDate.startsWith('2026-12-15')).toBe(true);
     }
   });
@@ -62,13 +68,17 @@ describe('POST /flights/search answers', () => {
     service.mock({ seed: 12 });
     const other = await answer(validSearch({ responseFormat: 'PARSED' }));
     expect(again).toEqual(first);
-    expect(other.results[0].flights.map((f: { id: string }) => f.id)).not.toEqual(first.results[0].flights.map((f: { id: string }) => f.id));
+    expect(other.results[0].flights.map((f: { id: string }) => f.id)).not.toEqual(
+      first.results[0].flights.map((f: { id: string }) => f.id),
+    );
   });
 
   it('D8: CASH fares carry money and MILES fares miles', async () => {
     service.mock();
     const miles = (await answer(validSearch({ responseFormat: 'PARSED' }))).results[0].flights[0].fares[0];
-    const cash = (await answer(validSearch({ responseFormat: 'PARSED', priceType: 'CASH', airlineLoyalty: ['PROGRAM_8'] }))).results[0].flights[0].fares[0];
+    const cash = (
+      await answer(validSearch({ responseFormat: 'PARSED', priceType: 'CASH', airlineLoyalty: ['PROGRAM_8'] }))
+    ).results[0].flights[0].fares[0];
     expect(miles.miles).toBeGreaterThan(0);
     expect(cash.money).toBeGreaterThan(0);
   });
@@ -95,7 +105,10 @@ describe('POST /flights/search answers', () => {
         normalized.responseFormat === 'PARSED'
           ? { airline: normalized.program, success: true, flights }
           : { airline: normalized.program, success: true, data: toRawData(normalized, flights, 5) };
-      const expected = JSON.stringify({ results: [item], summary: { totalAirlinesRequested: 1, successfulSearches: 1, failedSearches: 0 } });
+      const expected = JSON.stringify({
+        results: [item],
+        summary: { totalAirlinesRequested: 1, successfulSearches: 1, failedSearches: 0 },
+      });
       const first = await (await search(body)).text();
       expect(first, JSON.stringify(overrides)).toBe(expected);
       expect(await (await search(body)).text()).toBe(first);
@@ -148,7 +161,10 @@ describe('unknown request fields (issue 27 item 6, D119)', () => {
     const mock = service.mock();
     const response = await search(typos());
     expect(response.status).toBe(200);
-    const warnings = ['body.passengers.childs is not a field of the request (ignored)', 'body.responseFomat is not a field of the request (ignored)'];
+    const warnings = [
+      'body.passengers.childs is not a field of the request (ignored)',
+      'body.responseFomat is not a field of the request (ignored)',
+    ];
     expect(response.headers.get('x-mock-warnings')).toBe(warnings.join(', '));
     expect(mock.requests().at(-1)!.warnings).toEqual(warnings);
     // A body without one carries no warning, in the header or the log.
@@ -181,7 +197,8 @@ describe('unknown request fields (issue 27 item 6, D119)', () => {
   });
 
   it('names an unknown history query parameter the same way: a warning by default, a 422 with refuse', async () => {
-    const query = '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&lookbackDays=7&airlineLoyalty=PROGRAM_1&onlyFuture=true';
+    const query =
+      '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&lookbackDays=7&airlineLoyalty=PROGRAM_1&onlyFuture=true';
     const mock = service.mock();
     const warned = await call(query);
     expect(warned.status).toBe(200);

@@ -16,7 +16,9 @@ async function problems(body: unknown, headers?: Record<string, string>) {
 describe('POST /flights/search validation rules', () => {
   it('SEARCH-1: rejects an airlineLoyalty without exactly one program as out_of_range', async () => {
     expect(await problems(validSearch({ airlineLoyalty: [] }))).toEqual([['body.airlineLoyalty', 'out_of_range']]);
-    expect(await problems(validSearch({ airlineLoyalty: ['PROGRAM_1', 'PROGRAM_2'] }))).toEqual([['body.airlineLoyalty', 'out_of_range']]);
+    expect(await problems(validSearch({ airlineLoyalty: ['PROGRAM_1', 'PROGRAM_2'] }))).toEqual([
+      ['body.airlineLoyalty', 'out_of_range'],
+    ]);
   });
 
   it('SEARCH-1: reports each bad element at its index besides the count', async () => {
@@ -28,13 +30,26 @@ describe('POST /flights/search validation rules', () => {
   });
 
   it('SEARCH-2: rejects a program not allowed for the priceType (MILES by default) as cross_field', async () => {
-    expect(await problems(validSearch({ airlineLoyalty: ['PROGRAM_8'] }))).toEqual([['body.airlineLoyalty', 'cross_field']]);
-    expect(await problems(validSearch({ airlineLoyalty: ['PROGRAM_1'], priceType: 'CASH' }))).toEqual([['body.airlineLoyalty', 'cross_field']]);
+    expect(await problems(validSearch({ airlineLoyalty: ['PROGRAM_8'] }))).toEqual([
+      ['body.airlineLoyalty', 'cross_field'],
+    ]);
+    expect(await problems(validSearch({ airlineLoyalty: ['PROGRAM_1'], priceType: 'CASH' }))).toEqual([
+      ['body.airlineLoyalty', 'cross_field'],
+    ]);
   });
 
   it('SEARCH-2: accepts every allowed program for its price type', async () => {
     const mock = service.mock();
-    for (const program of ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7']) {
+    for (const program of [
+      'PROGRAM_1',
+      'PROGRAM_2',
+      'PROGRAM_3',
+      'PROGRAM_3_INTERLINE',
+      'PROGRAM_4',
+      'PROGRAM_5',
+      'PROGRAM_6',
+      'PROGRAM_7',
+    ]) {
       expect((await search(validSearch({ airlineLoyalty: [program], priceType: 'MILES' }))).status).toBe(200);
     }
     for (const program of ['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_8']) {
@@ -44,11 +59,15 @@ describe('POST /flights/search validation rules', () => {
   });
 
   it('SEARCH-3: rejects adults + children above 9 at body.passengers.children', async () => {
-    expect(await problems(validSearch({ passengers: { adults: 5, children: 5 } }))).toEqual([['body.passengers.children', 'cross_field']]);
+    expect(await problems(validSearch({ passengers: { adults: 5, children: 5 } }))).toEqual([
+      ['body.passengers.children', 'cross_field'],
+    ]);
   });
 
   it('SEARCH-4: rejects more infants than adults at body.passengers.infants', async () => {
-    expect(await problems(validSearch({ passengers: { adults: 1, infants: 2 } }))).toEqual([['body.passengers.infants', 'cross_field']]);
+    expect(await problems(validSearch({ passengers: { adults: 1, infants: 2 } }))).toEqual([
+      ['body.passengers.infants', 'cross_field'],
+    ]);
   });
 
   it('SEARCH-5: rejects a search whose origin equals its destination', async () => {
@@ -79,7 +98,9 @@ describe('POST /flights/search validation rules', () => {
   );
 
   it('SEARCH-9: reports a missing passengers.adults, and every wrong type, format and bound of the schema', async () => {
-    expect(await problems(validSearch({ passengers: { children: 1 } }))).toEqual([['body.passengers.adults', 'missing']]);
+    expect(await problems(validSearch({ passengers: { children: 1 } }))).toEqual([
+      ['body.passengers.adults', 'missing'],
+    ]);
     expect(
       await problems({
         airlineLoyalty: 'PROGRAM_1',
@@ -118,7 +139,10 @@ describe('POST /flights/search validation rules', () => {
 
   it('SEARCH-10: accepts a +json content type and charset parameters', async () => {
     service.mock();
-    expect((await search(validSearch(), { headers: { 'content-type': 'application/vnd.service.v1+json; charset=utf-8' } })).status).toBe(200);
+    expect(
+      (await search(validSearch(), { headers: { 'content-type': 'application/vnd.service.v1+json; charset=utf-8' } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -145,8 +169,12 @@ describe('D6 validation errors', () => {
   });
 
   it('D6: no coercion in bodies: "2", 2.5 and 1e400 adults are invalid_type', async () => {
-    expect(await problems(validSearch({ passengers: { adults: '2' } }))).toEqual([['body.passengers.adults', 'invalid_type']]);
-    expect(await problems(validSearch({ passengers: { adults: 2.5 } }))).toEqual([['body.passengers.adults', 'invalid_type']]);
+    expect(await problems(validSearch({ passengers: { adults: '2' } }))).toEqual([
+      ['body.passengers.adults', 'invalid_type'],
+    ]);
+    expect(await problems(validSearch({ passengers: { adults: 2.5 } }))).toEqual([
+      ['body.passengers.adults', 'invalid_type'],
+    ]);
     const huge = JSON.stringify(validSearch({ passengers: { adults: 1 } })).replace('"adults":1', '"adults":1e400');
     expect(await problems(huge)).toEqual([['body.passengers.adults', 'invalid_type']]);
   });
@@ -158,9 +186,12 @@ describe('D6 validation errors', () => {
     ]);
   });
 
-  it.each(['2025-02-29', '2026-13-01', '2026-04-31', '2026-00-10'])('D6: %s is not a day on the calendar (invalid_date)', async (date) => {
-    expect(await problems(validSearch({ departureDate: date }))).toEqual([['body.departureDate', 'invalid_date']]);
-  });
+  it.each(['2025-02-29', '2026-13-01', '2026-04-31', '2026-00-10'])(
+    'D6: %s is not a day on the calendar (invalid_date)',
+    async (date) => {
+      expect(await problems(validSearch({ departureDate: date }))).toEqual([['body.departureDate', 'invalid_date']]);
+    },
+  );
 
   it('D6: a leap day is a valid date', async () => {
     service.mock();
@@ -169,7 +200,10 @@ describe('D6 validation errors', () => {
 
   it('D6: unknown fields and __proto__ keys are ignored', async () => {
     service.mock();
-    const body = JSON.stringify(validSearch({ extra: true })).replace(/^\{/, '{"__proto__":{"origin":"XXX","tripType":"ROUND_TRIP"},');
+    const body = JSON.stringify(validSearch({ extra: true })).replace(
+      /^\{/,
+      '{"__proto__":{"origin":"XXX","tripType":"ROUND_TRIP"},',
+    );
     const response = await search(body);
     expect(response.status).toBe(200);
     expect((await quotaOf()).consumed).toBe(1);
@@ -180,15 +214,29 @@ describe('D6 validation errors', () => {
       ['body.destination', 'invalid_format'],
       ['body.origin', 'invalid_format'],
     ]);
-    expect(await problems(validSearch({ passengers: { adults: 'x', infants: 3 } }))).toEqual([['body.passengers.adults', 'invalid_type']]);
-    expect(await problems(validSearch({ airlineLoyalty: ['PROGRAM_8'], priceType: 'cash' }))).toEqual([['body.priceType', 'invalid_enum']]);
-    expect(await problems(roundTrip({ departureDate: '2026-02-30', returnDate: '2026-01-01' }))).toEqual([['body.departureDate', 'invalid_date']]);
+    expect(await problems(validSearch({ passengers: { adults: 'x', infants: 3 } }))).toEqual([
+      ['body.passengers.adults', 'invalid_type'],
+    ]);
+    expect(await problems(validSearch({ airlineLoyalty: ['PROGRAM_8'], priceType: 'cash' }))).toEqual([
+      ['body.priceType', 'invalid_enum'],
+    ]);
+    expect(await problems(roundTrip({ departureDate: '2026-02-30', returnDate: '2026-01-01' }))).toEqual([
+      ['body.departureDate', 'invalid_date'],
+    ]);
   });
 
   it('D6: lists schema problems in schema order, then cross-field rules', () => {
-    const issues = validateSearchRequest({ ...validSearch({ destination: 'GRU', cabinType: 'X', passengers: { adults: 2, infants: 3 } }) });
-    expect(issues.map((issue) => issue.field)).toEqual(['body.cabinType', 'body.passengers.infants', 'body.destination']);
-    expect(issues.find((issue) => issue.field === 'body.destination')?.message).toBe('origin and destination must differ (SEARCH-5).');
+    const issues = validateSearchRequest({
+      ...validSearch({ destination: 'GRU', cabinType: 'X', passengers: { adults: 2, infants: 3 } }),
+    });
+    expect(issues.map((issue) => issue.field)).toEqual([
+      'body.cabinType',
+      'body.passengers.infants',
+      'body.destination',
+    ]);
+    expect(issues.find((issue) => issue.field === 'body.destination')?.message).toBe(
+      'origin and destination must differ (SEARCH-5).',
+    );
   });
 });
 
@@ -209,7 +257,11 @@ describe('D107 codes that name no airport', () => {
     const response = await search(validSearch({ origin: 'ZZZ', destination: 'SAO' }));
     expect(await issuesOf(response)).toEqual([
       { field: 'body.origin', type: 'invalid_enum', message: 'ZZZ is no airport this service knows.' },
-      { field: 'body.destination', type: 'invalid_enum', message: 'SAO is a city code; a search takes one of its airports: GRU, CGH, VCP.' },
+      {
+        field: 'body.destination',
+        type: 'invalid_enum',
+        message: 'SAO is a city code; a search takes one of its airports: GRU, CGH, VCP.',
+      },
     ]);
     expect((await quotaOf()).consumed).toBe(0);
   });

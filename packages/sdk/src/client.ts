@@ -73,7 +73,10 @@ export interface FlightSearchClient {
    * });
    * if (results[0]?.success) console.log(results[0].flights.length);
    */
-  searchFlights<const R extends SearchInput>(request: R & ExactSearch<R>, options?: SearchOptions): APIPromise<SearchResponseFor<R>>;
+  searchFlights<const R extends SearchInput>(
+    request: R & ExactSearch<R>,
+    options?: SearchOptions,
+  ): APIPromise<SearchResponseFor<R>>;
   /**
    * `GET /intelligence/flights/history`: stored price records of a route. Free; checked locally first.
    * @example
@@ -112,7 +115,11 @@ const merged = (options: ClientOptions, overrides?: ClientOptions): ClientOption
 /** An answer's status, headers (redacted) and correlation id. */
 const info = (response: Response, redact: Redact): ResponseInfo => {
   const headers = redactHeaders(response.headers, redact);
-  return { status: response.status, headers, correlationId: headers.get('x-correlation-id') ?? headers.get('x-request-id') ?? undefined };
+  return {
+    status: response.status,
+    headers,
+    correlationId: headers.get('x-correlation-id') ?? headers.get('x-request-id') ?? undefined,
+  };
 };
 
 type Redact = (text: string) => string;
@@ -128,7 +135,12 @@ function logOf(logLevel: LogLevel, logger: Logger | undefined, redact: Redact) {
   return (event: Event, response: Response | undefined, error: AttemptError | undefined, retrying: boolean) => {
     const at = error ? (retrying ? 'warn' : 'error') : 'debug';
     if (level < LOG_LEVELS.indexOf(at)) return;
-    const fields: LogFields = { ...event, url: redact(event.url), ...(response && { status: response.status }), ...(error && { error: error.name, retrying }) };
+    const fields: LogFields = {
+      ...event,
+      url: redact(event.url),
+      ...(response && { status: response.status }),
+      ...(error && { error: error.name, retrying }),
+    };
     const end = error ? `: ${redact(error.message)}${retrying ? ', retrying' : ''}` : '';
     const line = `[flight-search] ${event.method} ${fields.url} ${fields.status ?? fields.error} in ${fields.durationMs} ms (attempt ${event.attempt})${end}`;
     try {
@@ -159,7 +171,12 @@ function sender({ origin, headers: keyless, withKey, redact }: Connection, optio
   checkOptions('createFlightSearchClient', redact, [
     ...callChecks({ timeoutMs, maxRetries }),
     ['retryDelay', retryDelay, typeof retryDelay === 'function', 'a function (attempt, retryAfterMs) => milliseconds'],
-    ['maxResponseBytes', maxResponseBytes, Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'a whole number of bytes over 0'],
+    [
+      'maxResponseBytes',
+      maxResponseBytes,
+      Number.isInteger(maxResponseBytes) && maxResponseBytes > 0,
+      'a whole number of bytes over 0',
+    ],
     ['hooks', hooks, isPlainObject(hooks), 'an object of onRequest, onResponse and onError functions'],
     ['logLevel', logLevel, LOG_LEVELS.includes(logLevel), LOG_LEVEL_NAMES],
     ['logger', logger, !logger || isPlainObject(logger), 'an object with debug, warn and error methods'],
@@ -171,7 +188,8 @@ function sender({ origin, headers: keyless, withKey, redact }: Connection, optio
     const url = origin + path;
     const what = `${method} ${url}`;
     const checks = callChecks(opts);
-    if (checks.some(([name, , valid]) => name === 'timeoutMs' && !valid)) throw new TypeError(`${what}: invalid option "timeoutMs"`);
+    if (checks.some(([name, , valid]) => name === 'timeoutMs' && !valid))
+      throw new TypeError(`${what}: invalid option "timeoutMs"`);
     checkOptions(what, redact, checks);
     const search = method === 'GET' && data && queryParams(data).toString();
     const body = method === 'POST' ? JSON.stringify(data) : undefined;
@@ -242,7 +260,12 @@ export function createFlightSearchClient(options: ClientOptions): FlightSearchCl
   const own = merged(options);
   return {
     searchFlights: (request, opts) =>
-      checked('search', opts?.validate !== false && validateSearchRequest(request), () => send('POST', '/flights/search', opts, request), redact),
+      checked(
+        'search',
+        opts?.validate !== false && validateSearchRequest(request),
+        () => send('POST', '/flights/search', opts, request),
+        redact,
+      ),
     getPriceHistory: (query, opts) =>
       checked(
         'history query',

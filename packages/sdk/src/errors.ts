@@ -75,15 +75,17 @@ export class FlightSearchError extends Error {
 
   /** `instanceof` by class name, so an error from another copy of the SDK is recognised. */
   static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about (a subclass too), not FlightSearchError
-    return !!(value as { [KINDS]?: string[] } | null)?.[KINDS]?.includes((this as unknown as typeof FlightSearchError).kind);
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about (a subclass too)
+    const kind = (this as unknown as typeof FlightSearchError).kind;
+    return !!(value as { [KINDS]?: string[] } | null)?.[KINDS]?.includes(kind);
   }
 
   /** `fields` (a subclass's own, such as `timeoutMs`) become the error's properties; `cause` is the standard one. */
   constructor(message: string, { cause, ...fields }: { cause?: unknown; [field: string]: unknown } = {}) {
     super(message, { cause });
     const kinds: string[] = [];
-    for (let c = new.target as unknown as typeof FlightSearchError; c.kind; c = Object.getPrototypeOf(c)) kinds.push(c.kind);
+    for (let c = new.target as unknown as typeof FlightSearchError; c.kind; c = Object.getPrototypeOf(c))
+      kinds.push(c.kind);
     Object.defineProperty(this, KINDS, { value: kinds });
     this.name = kinds[0]!;
     Object.assign(this, fields);
@@ -157,8 +159,10 @@ export class QuotaExceededError extends FlightSearchApiError {
   readonly remainingUnits: number | undefined;
   constructor(init: ApiErrorInit) {
     super(init);
-    this.requiredUnits = count(init.details?.requiredUnits) ?? units(this, /requires (\d+) units?|(\d+) units? required/);
-    this.remainingUnits = count(init.details?.remainingUnits) ?? units(this, /(\d+) (?:units? )?remain|remaining:? (\d+)/);
+    this.requiredUnits =
+      count(init.details?.requiredUnits) ?? units(this, /requires (\d+) units?|(\d+) units? required/);
+    this.remainingUnits =
+      count(init.details?.remainingUnits) ?? units(this, /(\d+) (?:units? )?remain|remaining:? (\d+)/);
   }
 }
 
@@ -240,17 +244,26 @@ const BY_STATUS: Record<number, new (init: ApiErrorInit) => FlightSearchApiError
  * error instanceof QuotaExceededError; // true
  * error.message; // '402 Insufficient quota: this search requires 2 units and 1 remains. (POST /flights/search)'
  */
-// biome-ignore lint/suspicious/noExplicitAny: any JSON, or none, from a server the SDK does not trust; read only through `?.` and typeof checks
-export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request: string, redact: (text: string) => string): FlightSearchApiError {
+export function apiError(
+  // biome-ignore lint/suspicious/noExplicitAny: any JSON, or none, from a server the SDK does not trust; read only through `?.` and typeof checks
+  body: any,
+  init: Omit<ApiErrorInit, 'message'>,
+  request: string,
+  redact: (text: string) => string,
+): FlightSearchApiError {
   const { status } = init;
   const e = body?.error;
   const Class =
-    status === 403 && e?.code === 'BUDGET_EXCEEDED' ? BudgetExceededError : (BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError));
+    status === 403 && e?.code === 'BUDGET_EXCEEDED'
+      ? BudgetExceededError
+      : (BY_STATUS[status] ?? (status >= 500 ? ServerError : FlightSearchApiError));
   const text = (v: unknown) => (typeof v === 'string' ? redact(v) : undefined);
   // biome-ignore lint/suspicious/noExplicitAny: the items are untrusted JSON, each read through `?.` and text()
   const list = (v: unknown): any[] | undefined => (Array.isArray(v) ? v : undefined);
   const said = e?.message;
-  const errors = list(e?.details?.errors)?.map((i) => ({ field: text(i?.field), message: text(i?.message), type: text(i?.type) }) as ValidationIssue);
+  const errors = list(e?.details?.errors)?.map(
+    (i) => ({ field: text(i?.field), message: text(i?.message), type: text(i?.type) }) as ValidationIssue,
+  );
   let message = '';
   let cause: unknown;
   try {
@@ -264,7 +277,9 @@ export function apiError(body: any, init: Omit<ApiErrorInit, 'message'>, request
   return new Class({
     cause,
     ...init,
-    message: [status, message, ...(errors ?? []).map((i) => `${i.field}: ${i.message}`), `(${request})`].filter((part) => part !== '').join(' '),
+    message: [status, message, ...(errors ?? []).map((i) => `${i.field}: ${i.message}`), `(${request})`]
+      .filter((part) => part !== '')
+      .join(' '),
     code: text(e?.code),
     correlationId: text(e?.correlationId),
     supportedMediaTypes: list(e?.supportedMediaTypes)?.map(text) as string[] | undefined,

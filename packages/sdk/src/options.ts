@@ -180,7 +180,10 @@ export type SearchOptions = RequestOptions;
 export type HistoryOptions = RequestOptions;
 
 /** The options the typed client and the raw client share. */
-export type ConnectionOptions = Pick<ClientOptions, 'apiKey' | 'baseUrl' | 'fetch' | 'mediaType' | 'headers' | 'sdkHeader'>;
+export type ConnectionOptions = Pick<
+  ClientOptions,
+  'apiKey' | 'baseUrl' | 'fetch' | 'mediaType' | 'headers' | 'sdkHeader'
+>;
 
 // A wrong value as a message shows it: a string or number as written, the rest (and the key and headers) by kind.
 const received = (value: unknown, secret: boolean, redact: (text: string) => string) =>
@@ -203,7 +206,9 @@ type Check = [string, unknown, unknown, string];
 export function checkOptions(caller: string, redact: (text: string) => string, checks: Check[]): void {
   for (const [name, value, valid, expected] of checks)
     if (!valid)
-      throw new TypeError(`${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`);
+      throw new TypeError(
+        `${caller}: option "${name}" must be ${expected}; received ${received(value, name === 'apiKey' || name === 'headers', redact)}`,
+      );
 }
 
 /** A per-call option's row: its check, what it must be, and whether it changes a comparison's outcomes. */
@@ -226,7 +231,9 @@ export const CALL_OPTIONS = {
 } as const satisfies { [name in keyof RequestOptions]-?: CallOption };
 
 /** The per-call options that change a comparison's outcomes. */
-export type OutcomeOption = { [K in keyof typeof CALL_OPTIONS]: (typeof CALL_OPTIONS)[K][2] extends true ? K : never }[keyof typeof CALL_OPTIONS];
+export type OutcomeOption = {
+  [K in keyof typeof CALL_OPTIONS]: (typeof CALL_OPTIONS)[K][2] extends true ? K : never;
+}[keyof typeof CALL_OPTIONS];
 
 /** The checks of the per-call options given, for {@link checkOptions}. */
 export const callChecks = (options: RequestOptions): Check[] =>

@@ -1,9 +1,20 @@
 // `@flight-search/sdk/query`: TanStack Query v5 option factories (D111); `@tanstack/query-core` is an optional peer only this entry loads.
-import { type QueryFunction, type QueryFunctionContext, experimental_streamedQuery as streamedQuery } from '@tanstack/query-core';
+import {
+  type QueryFunction,
+  type QueryFunctionContext,
+  experimental_streamedQuery as streamedQuery,
+} from '@tanstack/query-core';
 import type { FlightSearchClient, SearchResponseFor } from './client.js';
 import { CALL_OPTIONS, type OutcomeOption, type RequestOptions, type SearchOptions } from './options.js';
 import { compareProgramsStreaming } from './compare/stream.js';
-import type { CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, ItemFor } from './compare/types.js';
+import type {
+  CompareClient,
+  CompareInput,
+  CompareOptions,
+  CompareOutcome,
+  CompareRequest,
+  ItemFor,
+} from './compare/types.js';
 import { CASH_PROGRAMS, MILES_PROGRAMS } from './programs.js';
 import type { ExactCompare, ExactSearch, HistoryQuery, HistoryResponse, Quota, SearchRequest } from './types.js';
 
@@ -27,7 +38,11 @@ const normalized = <T extends object>(value: T, defaults: object = {}): T => {
 const comparisonRequest = (request: CompareRequest) =>
   normalized(
     { ...request, passengers: request.passengers && normalized(request.passengers, { children: 0, infants: 0 }) },
-    { priceType: 'MILES', responseFormat: 'RAW', programs: request.priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS },
+    {
+      priceType: 'MILES',
+      responseFormat: 'RAW',
+      programs: request.priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS,
+    },
   );
 
 /**
@@ -46,13 +61,18 @@ export const flightSearchKeys = {
   /** `['flight-search', 'search']`: the mutation key of every search. */
   search: () => ['flight-search', 'search'] as const,
   /** `['flight-search', 'comparison', request, options]`: the request normalized, `programs` written out, and the options that change the outcomes. */
-  comparison: (request: CompareRequest, options: ComparisonQueryOptions = {}): readonly ['flight-search', 'comparison', CompareRequest, ComparisonKeyOptions] =>
+  comparison: (
+    request: CompareRequest,
+    options: ComparisonQueryOptions = {},
+  ): readonly ['flight-search', 'comparison', CompareRequest, ComparisonKeyOptions] =>
     ['flight-search', 'comparison', comparisonRequest(request), normalized(keyOptions(options))] as const,
 };
 
 /** `quotaCheck` and the per-call options {@link CALL_OPTIONS} marks as changing a comparison's outcomes. */
 const keyOptions = (options: ComparisonQueryOptions): ComparisonKeyOptions =>
-  Object.fromEntries(Object.entries(options).filter(([name]) => name === 'quotaCheck' || CALL_OPTIONS[name as OutcomeOption]?.[2]));
+  Object.fromEntries(
+    Object.entries(options).filter(([name]) => name === 'quotaCheck' || CALL_OPTIONS[name as OutcomeOption]?.[2]),
+  );
 
 /** The options of a comparison its key holds: the ones that change the outcomes. */
 export type ComparisonKeyOptions = Pick<CompareOptions, 'quotaCheck' | OutcomeOption>;
@@ -95,7 +115,8 @@ export function quotaQueryOptions(
   const queryKey = flightSearchKeys.quota();
   return {
     queryKey,
-    queryFn: ({ signal }: QueryFunctionContext<typeof queryKey>): Promise<Quota> => client.getQuota({ ...options, signal }),
+    queryFn: ({ signal }: QueryFunctionContext<typeof queryKey>): Promise<Quota> =>
+      client.getQuota({ ...options, signal }),
     ...NO_RETRY,
   };
 }
@@ -113,7 +134,8 @@ export function priceHistoryQueryOptions(
   const queryKey = flightSearchKeys.priceHistory(query);
   return {
     queryKey,
-    queryFn: ({ signal }: QueryFunctionContext<typeof queryKey>): Promise<HistoryResponse> => client.getPriceHistory(query, { ...options, signal }),
+    queryFn: ({ signal }: QueryFunctionContext<typeof queryKey>): Promise<HistoryResponse> =>
+      client.getPriceHistory(query, { ...options, signal }),
     ...NO_RETRY,
   };
 }
@@ -129,7 +151,8 @@ export function searchFlightsMutationOptions<R extends SearchRequest = SearchReq
 ): FlightSearchMutationOptions<R> {
   return {
     mutationKey: flightSearchKeys.search(),
-    mutationFn: (request: R): Promise<SearchResponseFor<R>> => client.searchFlights<R>(request as R & ExactSearch<R>, options),
+    mutationFn: (request: R): Promise<SearchResponseFor<R>> =>
+      client.searchFlights<R>(request as R & ExactSearch<R>, options),
     ...NO_RETRY,
   };
 }
@@ -170,12 +193,20 @@ export function compareProgramsQueryOptions<const R extends CompareInput>(
   client: CompareClient,
   request: R & ExactCompare<R, CompareRequest>,
   options: ComparisonQueryOptions = {},
-): FlightSearchQueryOptions<CompareOutcome<ItemFor<R['responseFormat']>>[], ReturnType<typeof flightSearchKeys.comparison>> & ComparisonDefaults {
+): FlightSearchQueryOptions<
+  CompareOutcome<ItemFor<R['responseFormat']>>[],
+  ReturnType<typeof flightSearchKeys.comparison>
+> &
+  ComparisonDefaults {
   const queryKey = flightSearchKeys.comparison(request, options);
   return {
     queryKey,
     // Reading `signal` lets TanStack cancel the query when its last observer goes.
-    queryFn: streamedQuery<CompareOutcome<ItemFor<R['responseFormat']>>, CompareOutcome<ItemFor<R['responseFormat']>>[], typeof queryKey>({
+    queryFn: streamedQuery<
+      CompareOutcome<ItemFor<R['responseFormat']>>,
+      CompareOutcome<ItemFor<R['responseFormat']>>[],
+      typeof queryKey
+    >({
       streamFn: ({ signal }) => compareProgramsStreaming<R>(client, request, { ...options, signal }),
     }),
     ...COMPARISON_DEFAULTS,

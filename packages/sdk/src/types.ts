@@ -34,7 +34,14 @@ export type {
 /** The contract's schemas and operations, as openapi-typescript generates them from openapi.yaml. */
 export type { components, paths } from '@flight-search/contract';
 
-import type { CashProgram, MilesProgram, Passengers, PriceType, ProgramCode, SearchRequest as ContractSearchRequest } from '@flight-search/contract';
+import type {
+  CashProgram,
+  MilesProgram,
+  Passengers,
+  PriceType,
+  ProgramCode,
+  SearchRequest as ContractSearchRequest,
+} from '@flight-search/contract';
 
 /**
  * A program code: one the SDK knows, or any other code shaped like one (`PROGRAM_9`), which the service judges.

@@ -27,7 +27,11 @@ export function validateSearchRequest(body: unknown): ValidationIssue[] {
       const start = (text: string) => text.slice(0, 3).toLowerCase();
       const near = known.find((candidate) => start(candidate) === start(name));
       const hint = near ? `; did you mean ${field.slice(5, -name.length) + near}?` : '.';
-      return { field, type: 'invalid_enum' as const, message: `${field.slice(5)} is not a field of the request${hint}` };
+      return {
+        field,
+        type: 'invalid_enum' as const,
+        message: `${field.slice(5)} is not a field of the request${hint}`,
+      };
     }),
   ];
 }

@@ -7,7 +7,13 @@ import { flightSearchKeys } from '../src/query-tanstack.js';
 import { BASE_URL, client, json, quotaAnswer, rawAnswer, route } from './helpers.js';
 
 // A valid value of every per-call option and a wrong one: Required<> makes a new option fail to compile here until it has both.
-const valid: Required<RequestOptions> = { signal: new AbortController().signal, timeoutMs: 1_000, maxRetries: 1, headers: { 'x-team': 'a' }, validate: false };
+const valid: Required<RequestOptions> = {
+  signal: new AbortController().signal,
+  timeoutMs: 1_000,
+  maxRetries: 1,
+  headers: { 'x-team': 'a' },
+  validate: false,
+};
 const wrong: Required<Record<keyof RequestOptions, unknown>> = {
   signal: 'stop',
   timeoutMs: 0,
@@ -37,7 +43,9 @@ describe('CALL_OPTIONS, the one table of per-call options', () => {
     expect(Object.keys(key).sort()).toEqual(['quotaCheck', ...names.filter((name) => CALL_OPTIONS[name][2])].sort());
     // Each outcome row changes the key on its own; any other row leaves it as it is.
     for (const name of names.filter((n) => n !== 'signal')) {
-      const changed = JSON.stringify(flightSearchKeys.comparison(request, { [name]: valid[name] })) !== JSON.stringify(flightSearchKeys.comparison(request));
+      const changed =
+        JSON.stringify(flightSearchKeys.comparison(request, { [name]: valid[name] })) !==
+        JSON.stringify(flightSearchKeys.comparison(request));
       expect(changed, name).toBe(CALL_OPTIONS[name][2]);
     }
   });
@@ -53,24 +61,33 @@ describe('CALL_OPTIONS, the one table of per-call options', () => {
     expect(reads).toHaveLength(0);
   });
 
-  it.each(names.filter((n) => n !== 'signal'))('a comparison refuses a wrong %s at the call, and gives a right one to every search', async (name) => {
-    expect(() => compareProgramsStreaming(client(), { ...request, programs: ['PROGRAM_1'] }, { [name]: wrong[name] })).toThrow(
-      new TypeError(`invalid option "${name}"`),
-    );
-    const seen: RequestOptions[] = [];
-    const fake = {
-      searchFlights: async (_: SearchRequest, options?: RequestOptions) => {
-        seen.push(options!);
-        return rawAnswer;
-      },
-      getQuota: async () => quotaAnswer,
-    };
-    for await (const _ of compareProgramsStreaming(fake as never, { ...request, programs: ['PROGRAM_1', 'PROGRAM_4'] }, { [name]: valid[name] }));
-    expect(seen.map((options) => options[name])).toEqual([valid[name], valid[name]]);
-  });
+  it.each(names.filter((n) => n !== 'signal'))(
+    'a comparison refuses a wrong %s at the call, and gives a right one to every search',
+    async (name) => {
+      expect(() =>
+        compareProgramsStreaming(client(), { ...request, programs: ['PROGRAM_1'] }, { [name]: wrong[name] }),
+      ).toThrow(new TypeError(`invalid option "${name}"`));
+      const seen: RequestOptions[] = [];
+      const fake = {
+        searchFlights: async (_: SearchRequest, options?: RequestOptions) => {
+          seen.push(options!);
+          return rawAnswer;
+        },
+        getQuota: async () => quotaAnswer,
+      };
+      for await (const _ of compareProgramsStreaming(
+        fake as never,
+        { ...request, programs: ['PROGRAM_1', 'PROGRAM_4'] },
+        { [name]: valid[name] },
+      ));
+      expect(seen.map((options) => options[name])).toEqual([valid[name], valid[name]]);
+    },
+  );
 
   it('the client checks its own timeoutMs and maxRetries with the same rows', () => {
     for (const name of ['timeoutMs', 'maxRetries'] as const)
-      expect(() => client({ [name]: wrong[name] })).toThrow(`createFlightSearchClient: option "${name}" must be ${CALL_OPTIONS[name][1]}; received `);
+      expect(() => client({ [name]: wrong[name] })).toThrow(
+        `createFlightSearchClient: option "${name}" must be ${CALL_OPTIONS[name][1]}; received `,
+      );
   });
 });

@@ -24,12 +24,18 @@ describe('the server entry reads FLIGHT_SEARCH_* for the options left out', () =
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
     await expect(createFlightSearchClient().getQuota()).resolves.toEqual(quotaAnswer);
     expect(seen.map((r) => [r.url, r.headers.get('x-api-key')])).toEqual([[`${BASE_URL}/quota`, API_KEY]]);
-    expect(debug.mock.calls).toEqual([[expect.stringMatching(new RegExp(`^\\[flight-search\\] GET ${BASE_URL}/quota 200 in \\d+ ms \\(attempt 1\\)$`))]]);
+    expect(debug.mock.calls).toEqual([
+      [expect.stringMatching(new RegExp(`^\\[flight-search\\] GET ${BASE_URL}/quota 200 in \\d+ ms \\(attempt 1\\)$`))],
+    ]);
     debug.mockRestore();
   });
 
   it('explicit options win, and apiKey: null stays keyless whatever the environment holds', async () => {
-    serverEnv({ FLIGHT_SEARCH_API_KEY: 'env-key-0000000', FLIGHT_SEARCH_BASE_URL: 'https://elsewhere.test', FLIGHT_SEARCH_LOG: 'debug' });
+    serverEnv({
+      FLIGHT_SEARCH_API_KEY: 'env-key-0000000',
+      FLIGHT_SEARCH_BASE_URL: 'https://elsewhere.test',
+      FLIGHT_SEARCH_LOG: 'debug',
+    });
     const seen = route('get', '/quota', () => json(quotaAnswer));
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
     await createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'off' }).getQuota();
@@ -47,7 +53,9 @@ describe('the server entry reads FLIGHT_SEARCH_* for the options left out', () =
     expect(() => createFlightSearchClient()).toThrow('option "apiKey" must be a non-empty string, or null');
     serverEnv({ FLIGHT_SEARCH_API_KEY: API_KEY, FLIGHT_SEARCH_LOG: 'verbose' });
     expect(() => createFlightSearchClient()).toThrow(
-      new TypeError('createFlightSearchClient: option "FLIGHT_SEARCH_LOG" must be "off", "error", "warn", "debug" or unset; received "verbose"'),
+      new TypeError(
+        'createFlightSearchClient: option "FLIGHT_SEARCH_LOG" must be "off", "error", "warn", "debug" or unset; received "verbose"',
+      ),
     );
   });
 
@@ -63,7 +71,9 @@ describe('the server entry reads FLIGHT_SEARCH_* for the options left out', () =
       }
     })();
     expect(error).toBeInstanceOf(TypeError);
-    expect(error?.message).toBe('createFlightSearchClient: option "apiKey" must be trimmed printable ASCII; received a string (from FLIGHT_SEARCH_API_KEY)');
+    expect(error?.message).toBe(
+      'createFlightSearchClient: option "apiKey" must be trimmed printable ASCII; received a string (from FLIGHT_SEARCH_API_KEY)',
+    );
   });
 
   it('issue 39 item 12: with no key or base URL anywhere, the error names the variable read in its place and says it is unset', () => {
@@ -89,19 +99,25 @@ describe('the server entry reads FLIGHT_SEARCH_* for the options left out', () =
       ),
     );
     expect(() => createFlightSearchClient({ baseUrl: 'localhost:4010' })).toThrow(
-      new TypeError('createFlightSearchClient: option "baseUrl" must be an absolute http(s) URL such as "https://api.example.com"; received "localhost:4010"'),
+      new TypeError(
+        'createFlightSearchClient: option "baseUrl" must be an absolute http(s) URL such as "https://api.example.com"; received "localhost:4010"',
+      ),
     );
   });
 
   it('Deno without --allow-env: reading throws inside, never out; the options then say what is missing', () => {
     serverEnv({ FLIGHT_SEARCH_API_KEY: API_KEY, FLIGHT_SEARCH_BASE_URL: BASE_URL });
     const get = vi.fn(() => {
-      throw new Error('NotCapable: Requires env access to "FLIGHT_SEARCH_API_KEY", run again with the --allow-env flag');
+      throw new Error(
+        'NotCapable: Requires env access to "FLIGHT_SEARCH_API_KEY", run again with the --allow-env flag',
+      );
     });
     vi.stubGlobal('Deno', { env: { get } });
     expect(() => createFlightSearchClient()).toThrow('option "apiKey" must be a non-empty string, or null');
     expect(get).toHaveBeenCalled();
-    vi.stubGlobal('Deno', { env: { get: (name: string) => ({ FLIGHT_SEARCH_API_KEY: API_KEY, FLIGHT_SEARCH_BASE_URL: BASE_URL })[name] } });
+    vi.stubGlobal('Deno', {
+      env: { get: (name: string) => ({ FLIGHT_SEARCH_API_KEY: API_KEY, FLIGHT_SEARCH_BASE_URL: BASE_URL })[name] },
+    });
     expect(() => createFlightSearchClient()).not.toThrow();
   });
 
@@ -111,7 +127,9 @@ describe('the server entry reads FLIGHT_SEARCH_* for the options left out', () =
   });
 
   it('item 4: the key never appears in the log, whether it came from the environment, the options or a header', async () => {
-    route('get', '/quota', (request) => json(envelope('HTTP_ERROR', `Busy: ${request.headers.get('x-api-key')} ${request.headers.get('x-echo')}`), 503));
+    route('get', '/quota', (request) =>
+      json(envelope('HTTP_ERROR', `Busy: ${request.headers.get('x-api-key')} ${request.headers.get('x-echo')}`), 503),
+    );
     const lines: unknown[] = [];
     const logger = {
       debug: (m: string, f: LogFields) => void lines.push(m, f),
@@ -135,9 +153,14 @@ describe('bundles (dist/, as package.json exports it)', () => {
   // own tsconfig maps the name to src/.
   const root = fileURLToPath(new URL('../../..', import.meta.url));
   const bundle = async (platform: 'browser' | 'node' | 'neutral', conditions?: string[]) => {
-    if (!existsSync(`${sdk}/dist/server.js`)) throw new Error('packages/sdk/dist is missing: run `npm run build -w @flight-search/sdk` first');
+    if (!existsSync(`${sdk}/dist/server.js`))
+      throw new Error('packages/sdk/dist is missing: run `npm run build -w @flight-search/sdk` first');
     const result = await build({
-      stdin: { contents: "export { createFlightSearchClient } from '@flight-search/sdk';", resolveDir: root, loader: 'js' },
+      stdin: {
+        contents: "export { createFlightSearchClient } from '@flight-search/sdk';",
+        resolveDir: root,
+        loader: 'js',
+      },
       tsconfigRaw: '{}',
       bundle: true,
       write: false,

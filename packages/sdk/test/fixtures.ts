@@ -5,7 +5,9 @@ export const BASE_URL = 'https://api.flight-search.test';
 export const API_KEY = 'sk-secret-test-key-1234';
 
 /** A valid ONE_WAY MILES search without responseFormat (so its answer type is RAW); spread it and add one to change that. */
-export const oneWay = (overrides: Partial<Omit<SearchRequest, 'responseFormat'>> = {}): Omit<SearchRequest, 'responseFormat'> => ({
+export const oneWay = (
+  overrides: Partial<Omit<SearchRequest, 'responseFormat'>> = {},
+): Omit<SearchRequest, 'responseFormat'> => ({
   airlineLoyalty: ['PROGRAM_1'],
   tripType: 'ONE_WAY',
   cabinType: 'ECONOMY',
@@ -25,4 +27,9 @@ export const rawAnswer = {
   summary: { totalAirlinesRequested: 1, successfulSearches: 1, failedSearches: 0 },
 };
 
-export const quotaAnswer = { limit: 1000, consumed: 3, remaining: 997, usageByCompany: [{ airlineLoyalty: 'PROGRAM_1', consumed: 3 }] };
+export const quotaAnswer = {
+  limit: 1000,
+  consumed: 3,
+  remaining: 997,
+  usageByCompany: [{ airlineLoyalty: 'PROGRAM_1', consumed: 3 }],
+};

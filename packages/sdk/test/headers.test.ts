@@ -56,7 +56,9 @@ describe('headers and media types', () => {
       return Response.json(quotaAnswer);
     });
     const seen = route('get', '/quota', () => json({}));
-    await expect(createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch }).getQuota()).resolves.toEqual(quotaAnswer);
+    await expect(createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch }).getQuota()).resolves.toEqual(
+      quotaAnswer,
+    );
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(seen).toHaveLength(0);
   });

@@ -17,7 +17,11 @@ export const client = (options: Partial<ClientOptions> = {}) =>
   createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, retryDelay: () => 0, ...options });
 
 /** Installs a handler answering `respond` and returns the requests it saw (count the attempts). */
-export function route(method: 'get' | 'post', path: string, respond: (request: Request, n: number) => Response | Promise<Response>) {
+export function route(
+  method: 'get' | 'post',
+  path: string,
+  respond: (request: Request, n: number) => Response | Promise<Response>,
+) {
   const seen: Request[] = [];
   server.use(
     http[method](BASE_URL + path, ({ request }) => {
@@ -28,4 +32,5 @@ export function route(method: 'get' | 'post', path: string, respond: (request: R
   return seen;
 }
 
-export const json = (body: unknown, status = 200, headers?: Record<string, string>) => HttpResponse.json(body as never, { status, headers });
+export const json = (body: unknown, status = 200, headers?: Record<string, string>) =>
+  HttpResponse.json(body as never, { status, headers });

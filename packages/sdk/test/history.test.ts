@@ -28,7 +28,12 @@ describe('getPriceHistory', () => {
 
   it('HISTORY-2: accepts a single program and a single departure date as plain values', async () => {
     const seen = route('get', '/intelligence/flights/history', () => json(history));
-    await client().getPriceHistory({ ...base, airlineLoyalty: 'PROGRAM_2', departureDate: '2026-12-15', onlyFutureDepartures: false });
+    await client().getPriceHistory({
+      ...base,
+      airlineLoyalty: 'PROGRAM_2',
+      departureDate: '2026-12-15',
+      onlyFutureDepartures: false,
+    });
     const query = new URL(seen[0]!.url).searchParams;
     expect(query.getAll('airlineLoyalty')).toEqual(['PROGRAM_2']);
     expect(query.getAll('departureDate')).toEqual(['2026-12-15']);
@@ -60,7 +65,10 @@ describe('getPriceHistory', () => {
 
   it('AUTH-3: throws PermissionDeniedError for a key without the price-history product', async () => {
     route('get', '/intelligence/flights/history', () =>
-      json({ error: { code: 'AUTHORIZATION_ERROR', message: 'This API key does not include the price-history product.' } }, 403),
+      json(
+        { error: { code: 'AUTHORIZATION_ERROR', message: 'This API key does not include the price-history product.' } },
+        403,
+      ),
     );
     const error = await client()
       .getPriceHistory({ ...base, airlineLoyalty: 'PROGRAM_1' })
@@ -72,8 +80,12 @@ describe('getPriceHistory', () => {
 
   it('HISTORY-3: maps a 422 on the query to ValidationError with the query field', async () => {
     const errors = [{ field: 'query.lookbackDays', message: 'must be <= 30.', type: 'out_of_range' }];
-    route('get', '/intelligence/flights/history', () => json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422));
-    await expect(client().getPriceHistory({ ...base, lookbackDays: 31, airlineLoyalty: 'PROGRAM_1' }, { validate: false })).rejects.toMatchObject({
+    route('get', '/intelligence/flights/history', () =>
+      json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422),
+    );
+    await expect(
+      client().getPriceHistory({ ...base, lookbackDays: 31, airlineLoyalty: 'PROGRAM_1' }, { validate: false }),
+    ).rejects.toMatchObject({
       status: 422,
       errors,
     });
@@ -85,7 +97,9 @@ describe('getPriceHistory', () => {
       .getPriceHistory({ ...base, lookbackDays: 31, airlineLoyalty: 'PROGRAM_1' })
       .catch((e: unknown) => e)) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error.errors).toEqual([{ field: 'query.lookbackDays', type: 'out_of_range', message: 'must be <= 30 (HISTORY-3).' }]);
+    expect(error.errors).toEqual([
+      { field: 'query.lookbackDays', type: 'out_of_range', message: 'must be <= 30 (HISTORY-3).' },
+    ]);
     expect(error.message).toBe('invalid history query, nothing sent: query.lookbackDays: must be <= 30 (HISTORY-3).');
     expect(seen).toHaveLength(0);
   });
@@ -113,12 +127,15 @@ describe('getPriceHistory', () => {
         throw new Error('boom');
       },
     };
-    const call = () => client().getPriceHistory({ ...base, airlineLoyalty: 'PROGRAM_1', extra } as never, { validate: false });
+    const call = () =>
+      client().getPriceHistory({ ...base, airlineLoyalty: 'PROGRAM_1', extra } as never, { validate: false });
     let answer: Promise<unknown> | undefined;
     expect(() => {
       answer = call();
     }).not.toThrow();
-    await expect(answer).rejects.toThrow(/getPriceHistory: query parameter "extra" must be text, a number or a boolean/);
+    await expect(answer).rejects.toThrow(
+      /getPriceHistory: query parameter "extra" must be text, a number or a boolean/,
+    );
     expect(seen).toHaveLength(0);
   });
 
@@ -130,7 +147,12 @@ describe('getPriceHistory', () => {
 });
 
 describe('validateHistoryQuery', () => {
-  const valid: HistoryQuery = { ...base, airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'], departureDate: ['2026-12-15'], onlyFutureDepartures: true };
+  const valid: HistoryQuery = {
+    ...base,
+    airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'],
+    departureDate: ['2026-12-15'],
+    onlyFutureDepartures: true,
+  };
 
   it("HISTORY-1..5: names a value that cannot be query text (an object, one without a prototype too) as the wrong type, in the service's order, and never throws", () => {
     const query = { ...valid, origin: Object.create(null), airlineLoyalty: [{ code: 'PROGRAM_1' }], lookbackDays: 0 };
@@ -163,7 +185,11 @@ describe('validateHistoryQuery', () => {
       { field: 'query.airlineLoyalty', type: 'missing', message: 'airlineLoyalty is required (HISTORY-2).' },
       { field: 'query.lookbackDays', type: 'invalid_type', message: 'must be an integer (HISTORY-3).' },
       { field: 'query.onlyFutureDepartures', type: 'invalid_type', message: 'must be a boolean (HISTORY-4).' },
-      { field: 'query.departureDate', type: 'invalid_format', message: 'must match ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ (HISTORY-5).' },
+      {
+        field: 'query.departureDate',
+        type: 'invalid_format',
+        message: 'must match ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ (HISTORY-5).',
+      },
     ]);
   });
 

@@ -23,7 +23,8 @@ import { oneWay } from './fixtures.js';
 const BASE_URL = 'http://mock.flight-search.test';
 const mock = createFlightSearchMock({ baseUrl: BASE_URL, rateLimit: { requests: 1000, windowMs: 60_000 } });
 const server = setupServer(...mock.handlers);
-const sdk = (apiKey = 'test-key', options = {}) => createFlightSearchClient({ apiKey, baseUrl: BASE_URL, retryDelay: () => 0, ...options });
+const sdk = (apiKey = 'test-key', options = {}) =>
+  createFlightSearchClient({ apiKey, baseUrl: BASE_URL, retryDelay: () => 0, ...options });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => mock.reset());
@@ -37,7 +38,9 @@ describe('SDK against the mock server', () => {
     const item = answer.results[0]!;
     expect(item.airline).toBe('PROGRAM_1');
     expect(item.success).toBe(true);
-    if (item.success) for (const flight of item.flights) expect(flight).toMatchObject({ origin: 'GRU', airlineLoyalty: 'PROGRAM_1', cabinType: 'ECONOMY' });
+    if (item.success)
+      for (const flight of item.flights)
+        expect(flight).toMatchObject({ origin: 'GRU', airlineLoyalty: 'PROGRAM_1', cabinType: 'ECONOMY' });
   });
 
   it('searches in RAW format (the default) and gets the provider data', async () => {
@@ -59,7 +62,9 @@ describe('SDK against the mock server', () => {
   it('QUOTA-1: throws QuotaExceededError with requiredUnits and remainingUnits, and spends nothing', async () => {
     const client = sdk('low-quota-key');
     await client.searchFlights(oneWay());
-    const error = (await client.searchFlights(oneWay({ tripType: 'ROUND_TRIP', returnDate: '2026-12-20' })).catch((e: unknown) => e)) as QuotaExceededError;
+    const error = (await client
+      .searchFlights(oneWay({ tripType: 'ROUND_TRIP', returnDate: '2026-12-20' }))
+      .catch((e: unknown) => e)) as QuotaExceededError;
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect([error.requiredUnits, error.remainingUnits]).toEqual([2, 1]);
     expect((await client.getQuota()).remaining).toBe(1);
@@ -100,7 +105,13 @@ describe('SDK against the mock server', () => {
 
   it('AUTH-3: a key without the history product gets PermissionDeniedError', async () => {
     await expect(
-      sdk('search-only-key').getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 7 }),
+      sdk('search-only-key').getPriceHistory({
+        origin: 'GRU',
+        destination: 'JFK',
+        cabinType: 'ECONOMY',
+        airlineLoyalty: 'PROGRAM_1',
+        lookbackDays: 7,
+      }),
     ).rejects.toBeInstanceOf(PermissionDeniedError);
   });
 
@@ -118,13 +129,20 @@ describe('SDK against the mock server', () => {
 
   it('AUTH-1: a request without the key gets AuthenticationError', async () => {
     const client = sdk('test-key', { fetch: editing((h) => h.delete('x-api-key')) });
-    await expect(client.getQuota()).rejects.toMatchObject({ name: 'AuthenticationError', status: 401, code: 'HTTP_ERROR' });
+    await expect(client.getQuota()).rejects.toMatchObject({
+      name: 'AuthenticationError',
+      status: 401,
+      code: 'HTTP_ERROR',
+    });
   });
 
   it('NEG-1: the mock answers both media types the client can ask for', async () => {
     await sdk('test-key', { mediaType: 'application/json' }).getQuota();
     await sdk().getQuota();
-    expect(mock.requests().map((r) => r.headers.accept)).toEqual(['application/json', 'application/vnd.service.v1+json']);
+    expect(mock.requests().map((r) => r.headers.accept)).toEqual([
+      'application/json',
+      'application/vnd.service.v1+json',
+    ]);
   });
 
   it('NEG-1: an unsupported Accept gets NotAcceptableError with supportedMediaTypes', async () => {
@@ -132,7 +150,10 @@ describe('SDK against the mock server', () => {
       .getQuota()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotAcceptableError);
-    expect((error as NotAcceptableError).supportedMediaTypes).toEqual(['application/vnd.service.v1+json', 'application/json']);
+    expect((error as NotAcceptableError).supportedMediaTypes).toEqual([
+      'application/vnd.service.v1+json',
+      'application/json',
+    ]);
   });
 
   it('RATE-1: retries a rate-limited GET after Retry-After and gives RateLimitError when it persists', async () => {
@@ -180,7 +201,11 @@ describe('SDK against the mock server', () => {
 
   it('RATE-1: a search answered 429 is retried after Retry-After and charged exactly once (D2: the rate check comes before the quota, D63)', async () => {
     let clock = Date.now();
-    const limited = createFlightSearchMock({ baseUrl: BASE_URL, rateLimit: { requests: 1, windowMs: 1_000 }, now: () => clock });
+    const limited = createFlightSearchMock({
+      baseUrl: BASE_URL,
+      rateLimit: { requests: 1, windowMs: 1_000 },
+      now: () => clock,
+    });
     server.use(...limited.handlers);
     const delays: (number | undefined)[] = [];
     // The wait is the mock's clock moving on by Retry-After, so the window has room again.
@@ -211,23 +236,26 @@ describe('SDK against the mock server', () => {
     ['no program', { airlineLoyalty: [] }],
     ['a date not on the calendar and one in another format', { departureDate: ['2026-02-30', '12/15/2026'] }],
     ['a date not on the calendar', { departureDate: '2026-04-31' }],
-  ])('HISTORY-1..5: with validate: false the mock answers %s with the list validateHistoryQuery gives', async (_, change) => {
-    const query = {
-      origin: 'GRU',
-      destination: 'JFK',
-      cabinType: 'ECONOMY',
-      airlineLoyalty: ['PROGRAM_1'],
-      lookbackDays: 7,
-      ...change,
-    } as unknown as HistoryQuery;
-    const local = validateHistoryQuery(query);
-    expect(local.length).toBeGreaterThan(0);
-    const error = (await sdk()
-      .getPriceHistory(query, { validate: false })
-      .catch((e: unknown) => e)) as ValidationError;
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.errors).toEqual(local);
-  });
+  ])(
+    'HISTORY-1..5: with validate: false the mock answers %s with the list validateHistoryQuery gives',
+    async (_, change) => {
+      const query = {
+        origin: 'GRU',
+        destination: 'JFK',
+        cabinType: 'ECONOMY',
+        airlineLoyalty: ['PROGRAM_1'],
+        lookbackDays: 7,
+        ...change,
+      } as unknown as HistoryQuery;
+      const local = validateHistoryQuery(query);
+      expect(local.length).toBeGreaterThan(0);
+      const error = (await sdk()
+        .getPriceHistory(query, { validate: false })
+        .catch((e: unknown) => e)) as ValidationError;
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.errors).toEqual(local);
+    },
+  );
 
   it('issue 27 item 1: a misspelt field is refused before anything is sent, naming the closest field; validate: false sends it, and it is charged', async () => {
     const typo = { ...oneWay(), passengers: { adults: 1, childs: 2 } } as unknown as SearchRequest;
@@ -235,7 +263,9 @@ describe('SDK against the mock server', () => {
       .searchFlights(typo)
       .catch((e: unknown) => e)) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toContain('passengers.childs is not a field of the request; did you mean passengers.children?');
+    expect(error.message).toContain(
+      'passengers.childs is not a field of the request; did you mean passengers.children?',
+    );
     expect(mock.requests()).toHaveLength(0);
     // The service ignores the field and searches for one passenger: the mistake the local check exists to stop.
     const answer = await sdk().searchFlights(typo, { validate: false });
@@ -253,7 +283,13 @@ describe('SDK against the mock server', () => {
   ])(
     'issue 27 item 4: history with airlineLoyalty %j: refused locally as the mock refuses it (%s), else left to the mock, which refuses it for free (D143)',
     async (code, local) => {
-      const query = { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: code, lookbackDays: 3 } as HistoryQuery;
+      const query = {
+        origin: 'GRU',
+        destination: 'JFK',
+        cabinType: 'ECONOMY',
+        airlineLoyalty: code,
+        lookbackDays: 3,
+      } as HistoryQuery;
       const issues = validateHistoryQuery(query);
       const error = (await sdk()
         .getPriceHistory(query, { validate: false })
@@ -272,7 +308,11 @@ const SHAPE = /^[A-Z][A-Z0-9_]*$/;
 
 describe("the SDK's local decision and the mock's agree (issue 27, properties)", () => {
   // A mock that refuses unknown fields, so that every mistake the SDK refuses is one the mock names too.
-  const strict = createFlightSearchMock({ baseUrl: BASE_URL, unknownFields: 'refuse', rateLimit: { requests: 100_000, windowMs: 60_000 } });
+  const strict = createFlightSearchMock({
+    baseUrl: BASE_URL,
+    unknownFields: 'refuse',
+    rateLimit: { requests: 100_000, windowMs: 60_000 },
+  });
   beforeEach(() => {
     strict.reset();
     server.use(...strict.handlers);
@@ -294,20 +334,37 @@ describe("the SDK's local decision and the mock's agree (issue 27, properties)",
         departureDate: fc.constant('2026-12-15'),
         returnDate: fc.constantFrom('2026-12-22', '2026-12-10'),
         passengers: fc.record(
-          { adults: fc.integer({ min: 0, max: 9 }), children: fc.integer({ min: 0, max: 2 }), childs: fc.constant(1), infant: fc.constant(1) },
+          {
+            adults: fc.integer({ min: 0, max: 9 }),
+            children: fc.integer({ min: 0, max: 2 }),
+            childs: fc.constant(1),
+            infant: fc.constant(1),
+          },
           { requiredKeys: ['adults'] },
         ),
         responseFormat: fc.constantFrom('RAW', 'PARSED'),
         responseFomat: fc.constant('PARSED'),
         foo: fc.constant(1),
       },
-      { requiredKeys: ['airlineLoyalty', 'tripType', 'cabinType', 'origin', 'destination', 'departureDate', 'passengers'] },
+      {
+        requiredKeys: [
+          'airlineLoyalty',
+          'tripType',
+          'cabinType',
+          'origin',
+          'destination',
+          'departureDate',
+          'passengers',
+        ],
+      },
     );
     await fc.assert(
       fc.asyncProperty(request, async (body) => {
         const local = validateSearchRequest(body);
         const before = (await client.getQuota()).consumed;
-        const answer = await client.searchFlights(body as unknown as SearchRequest, { validate: false }).catch((e: unknown) => e);
+        const answer = await client
+          .searchFlights(body as unknown as SearchRequest, { validate: false })
+          .catch((e: unknown) => e);
         const charged = (await client.getQuota()).consumed - before;
         // Each code shaped like a program but unknown is the service's to refuse, at its index.
         const leftToService = body.airlineLoyalty.flatMap((code, i) =>
@@ -341,7 +398,8 @@ describe("the SDK's local decision and the mock's agree (issue 27, properties)",
         const answer = await client.getPriceHistory(q as HistoryQuery, { validate: false }).catch((e: unknown) => e);
         const codes = [q.airlineLoyalty].flat();
         // Which programs have history is the service's to say (D9): a well-formed code outside the MILES table is left to it.
-        const leftToService = codes.every((c) => SHAPE.test(c)) && codes.some((c) => !(MILES_PROGRAMS as readonly string[]).includes(c));
+        const leftToService =
+          codes.every((c) => SHAPE.test(c)) && codes.some((c) => !(MILES_PROGRAMS as readonly string[]).includes(c));
         const expected = [...local.map((i) => i.field), ...(leftToService ? ['query.airlineLoyalty'] : [])].sort();
         if (expected.length === 0) expect(answer).not.toBeInstanceOf(Error);
         else expect((answer as ValidationError).errors.map((e) => e.field).sort()).toEqual(expected);

@@ -1,7 +1,14 @@
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../package.json' with { type: 'json' };
-import { ConnectionError, RateLimitError, SDK_VERSION, ServerError, type HookRequest, type LogFields } from '../src/index.js';
+import {
+  ConnectionError,
+  RateLimitError,
+  SDK_VERSION,
+  ServerError,
+  type HookRequest,
+  type LogFields,
+} from '../src/index.js';
 import { createRawClient } from '../src/raw.js';
 import { API_KEY, BASE_URL, client, envelope, json, oneWay, quotaAnswer, rawAnswer, route } from './helpers.js';
 
@@ -50,13 +57,21 @@ describe('hooks', () => {
     const c = client({
       hooks: {
         onRequest: ({ method, url, attempt }) => void events.push(`request ${method} ${url} #${attempt}`),
-        onResponse: ({ method, url, status, attempt }) => void events.push(`response ${method} ${url} ${status} #${attempt}`),
-        onError: ({ error, attempt, retrying }) => void events.push(`error ${error.name} #${attempt} ${retrying ? 'retrying' : 'final'}`),
+        onResponse: ({ method, url, status, attempt }) =>
+          void events.push(`response ${method} ${url} ${status} #${attempt}`),
+        onError: ({ error, attempt, retrying }) =>
+          void events.push(`error ${error.name} #${attempt} ${retrying ? 'retrying' : 'final'}`),
       },
     });
     await c.getQuota();
     await c.searchFlights(oneWay());
-    await c.getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 7 });
+    await c.getPriceHistory({
+      origin: 'GRU',
+      destination: 'JFK',
+      cabinType: 'ECONOMY',
+      airlineLoyalty: 'PROGRAM_1',
+      lookbackDays: 7,
+    });
     const history = `${BASE_URL}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`;
     expect(events).toEqual([
       `request GET ${BASE_URL}/quota #1`,
@@ -72,7 +87,9 @@ describe('hooks', () => {
   });
 
   it('RATE-1: sees the retry of a search answered 429 as a second attempt of the same call', async () => {
-    route('post', '/flights/search', (_, n) => (n === 1 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Slow down.'), 429, { 'Retry-After': '1' }) : json(rawAnswer)));
+    route('post', '/flights/search', (_, n) =>
+      n === 1 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Slow down.'), 429, { 'Retry-After': '1' }) : json(rawAnswer),
+    );
     const attempts: [string, number, number?][] = [];
     const c = client({
       hooks: {
@@ -93,7 +110,13 @@ describe('hooks', () => {
     route('get', '/quota', () => HttpResponse.error());
     const onResponse = vi.fn();
     const errors: [string, number, boolean][] = [];
-    const c = client({ maxRetries: 1, hooks: { onResponse, onError: ({ error, attempt, retrying }) => void errors.push([error.name, attempt, retrying]) } });
+    const c = client({
+      maxRetries: 1,
+      hooks: {
+        onResponse,
+        onError: ({ error, attempt, retrying }) => void errors.push([error.name, attempt, retrying]),
+      },
+    });
     await expect(c.getQuota()).rejects.toBeInstanceOf(ConnectionError);
     expect(onResponse).not.toHaveBeenCalled();
     expect(errors).toEqual([
@@ -150,18 +173,25 @@ describe('debug log (logLevel, logger)', () => {
 
   it('logs nothing by default', async () => {
     route('get', '/quota', () => json(quotaAnswer));
-    const spies = (['debug', 'warn', 'error', 'log', 'info'] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => {}));
+    const spies = (['debug', 'warn', 'error', 'log', 'info'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation(() => {}),
+    );
     await client().getQuota();
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     for (const spy of spies) spy.mockRestore();
   });
 
   it('at debug, logs each attempt as one line (method, URL, status, duration, attempt number) at the level of its outcome, never the API key', async () => {
-    route('get', '/quota', (_, n) => (n === 1 ? json(envelope('HTTP_ERROR', `Busy for ${API_KEY}.`), 503) : json(quotaAnswer)));
+    route('get', '/quota', (_, n) =>
+      n === 1 ? json(envelope('HTTP_ERROR', `Busy for ${API_KEY}.`), 503) : json(quotaAnswer),
+    );
     const { lines, logger } = recorder();
     await client({ logLevel: 'debug', logger }).getQuota();
     expect(lines.map(([level, message]) => [level, message.replace(/in \d+ ms/, 'in N ms')])).toEqual([
-      ['warn', `[flight-search] GET ${BASE_URL}/quota 503 in N ms (attempt 1): 503 Busy for [redacted]. (GET ${BASE_URL}/quota), retrying`],
+      [
+        'warn',
+        `[flight-search] GET ${BASE_URL}/quota 503 in N ms (attempt 1): 503 Busy for [redacted]. (GET ${BASE_URL}/quota), retrying`,
+      ],
       ['debug', `[flight-search] GET ${BASE_URL}/quota 200 in N ms (attempt 2)`],
     ]);
     expect(lines[0]![2]).toEqual({
@@ -173,14 +203,25 @@ describe('debug log (logLevel, logger)', () => {
       error: 'ServerError',
       retrying: true,
     });
-    expect(lines[1]![2]).toEqual({ method: 'GET', url: `${BASE_URL}/quota`, status: 200, attempt: 2, durationMs: expect.any(Number) });
+    expect(lines[1]![2]).toEqual({
+      method: 'GET',
+      url: `${BASE_URL}/quota`,
+      status: 200,
+      attempt: 2,
+      durationMs: expect.any(Number),
+    });
     expect(lines[1]![2].durationMs).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(lines)).not.toContain(API_KEY);
   });
 
   it('an attempt without an answer logs its error class and no status field: no undefined anywhere in the line or its fields', async () => {
     const { lines, logger } = recorder();
-    const c = client({ logLevel: 'debug', logger, maxRetries: 0, fetch: () => Promise.reject(new TypeError('connection refused')) });
+    const c = client({
+      logLevel: 'debug',
+      logger,
+      maxRetries: 0,
+      fetch: () => Promise.reject(new TypeError('connection refused')),
+    });
     await expect(c.getQuota()).rejects.toBeInstanceOf(ConnectionError);
     expect(lines).toHaveLength(1);
     const [level, message, fields] = lines[0]!;
@@ -206,7 +247,9 @@ describe('debug log (logLevel, logger)', () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
     await client({ logLevel: 'debug' }).getQuota();
     // One line and nothing else: console prints an object after it over several lines.
-    expect(debug.mock.calls).toEqual([[expect.stringMatching(/^\[flight-search\] GET \S+\/quota 200 in \d+ ms \(attempt 1\)$/)]]);
+    expect(debug.mock.calls).toEqual([
+      [expect.stringMatching(/^\[flight-search\] GET \S+\/quota 200 in \d+ ms \(attempt 1\)$/)],
+    ]);
     debug.mockRestore();
   });
 
@@ -223,7 +266,10 @@ describe('debug log (logLevel, logger)', () => {
     const failed = await c.getQuota().catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(ServerError);
     expect(report).toHaveBeenCalledTimes(1);
-    expect(report).toHaveBeenCalledWith('[flight-search] logger failed, ignored from now on:', expect.objectContaining({ message: 'log sink down' }));
+    expect(report).toHaveBeenCalledWith(
+      '[flight-search] logger failed, ignored from now on:',
+      expect.objectContaining({ message: 'log sink down' }),
+    );
     // The default logger is console: a console.error that throws (a test set-up failing on errors) changes nothing either.
     report.mockImplementation(broken);
     await expect(client({ logLevel: 'error', maxRetries: 0 }).getQuota()).rejects.toBeInstanceOf(ServerError);
@@ -244,7 +290,9 @@ describe('debug log (logLevel, logger)', () => {
   });
 
   it('refuses an unknown level', () => {
-    expect(() => client({ logLevel: 'verbose' as never })).toThrow('option "logLevel" must be "off", "error", "warn", "debug"; received "verbose"');
+    expect(() => client({ logLevel: 'verbose' as never })).toThrow(
+      'option "logLevel" must be "off", "error", "warn", "debug"; received "verbose"',
+    );
   });
 });
 

@@ -9,7 +9,15 @@ import addFormats from 'ajv-formats';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
 import { ValidationError } from '../src/index.js';
-import type { CabinType, HistoryRecord, Leg, ParsedFlight, TripType, ValidationIssue, ValidationIssueType } from '../src/index.js';
+import type {
+  CabinType,
+  HistoryRecord,
+  Leg,
+  ParsedFlight,
+  TripType,
+  ValidationIssue,
+  ValidationIssueType,
+} from '../src/index.js';
 import { client, envelope, json, oneWay, route } from './helpers.js';
 
 const document = parse(readFileSync(fileURLToPath(new URL('../../../openapi.yaml', import.meta.url)), 'utf8'));
@@ -138,12 +146,17 @@ describe('open values (D22)', () => {
   });
 
   it('the contract accepts an unknown validation issue type', () => {
-    expect(contractErrors('ValidationIssue', { field: 'body.origin', message: 'is on a list.', type: 'embargoed_route' })).toEqual([]);
+    expect(
+      contractErrors('ValidationIssue', { field: 'body.origin', message: 'is on a list.', type: 'embargoed_route' }),
+    ).toEqual([]);
   });
 
   it('closed values stay closed: a flight cabinType, a tripType, a record roundTrip and a non-string open value are rejected', () => {
     const flight = parsedAnswer.results[0]!.flights[0]!;
-    const withFlight = (change: object) => ({ ...parsedAnswer, results: [{ ...parsedAnswer.results[0], flights: [{ ...flight, ...change }] }] });
+    const withFlight = (change: object) => ({
+      ...parsedAnswer,
+      results: [{ ...parsedAnswer.results[0], flights: [{ ...flight, ...change }] }],
+    });
     expect(contractErrors('ParsedSearchResponse', withFlight({ cabinType: 'PREMIUM_ECONOMY' }))).not.toEqual([]);
     expect(contractErrors('ParsedSearchResponse', withFlight({ tripType: 'MULTI_CITY' }))).not.toEqual([]);
     expect(contractErrors('ParsedSearchResponse', withFlight({ direction: 7 }))).not.toEqual([]);
@@ -162,13 +175,21 @@ describe('open values (D22)', () => {
 
   it('getPriceHistory returns records carrying unknown values unchanged', async () => {
     route('get', '/intelligence/flights/history', () => json(historyAnswer));
-    const answer = await client().getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', lookbackDays: 7, airlineLoyalty: 'PROGRAM_1' });
+    const answer = await client().getPriceHistory({
+      origin: 'GRU',
+      destination: 'JFK',
+      cabinType: 'ECONOMY',
+      lookbackDays: 7,
+      airlineLoyalty: 'PROGRAM_1',
+    });
     expect(answer).toEqual(historyAnswer);
   });
 
   it('a 422 whose issue has an unknown type is a ValidationError listing that issue', async () => {
     const errors = [{ field: 'body.origin', message: 'is on a list.', type: 'embargoed_route' }];
-    route('post', '/flights/search', () => json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422));
+    route('post', '/flights/search', () =>
+      json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422),
+    );
     const error = await client()
       .searchFlights(oneWay())
       .catch((caught: unknown) => caught);
@@ -193,9 +214,13 @@ function openTypes(flight: ParsedFlight, leg: Leg, record: HistoryRecord, issue:
   expectTypeOf<Extract<ParsedFlight['direction'], string>>().not.toEqualTypeOf<string>();
   expectTypeOf<Extract<ParsedFlight['direction'], 'OUTBOUND' | 'RETURN'>>().toEqualTypeOf<'OUTBOUND' | 'RETURN'>();
   expectTypeOf<Extract<Leg['cabinType'], CabinType>>().toEqualTypeOf<CabinType>();
-  expectTypeOf<Extract<NonNullable<HistoryRecord['legs']>[number]['cabinType'], CabinType>>().toEqualTypeOf<CabinType>();
+  expectTypeOf<
+    Extract<NonNullable<HistoryRecord['legs']>[number]['cabinType'], CabinType>
+  >().toEqualTypeOf<CabinType>();
   expectTypeOf<Extract<ValidationIssue['type'], ValidationIssueType>>().toEqualTypeOf<ValidationIssueType>();
-  expectTypeOf<Extract<HistoryRecord['airlineLoyalty'], 'PROGRAM_1' | 'PROGRAM_7'>>().toEqualTypeOf<'PROGRAM_1' | 'PROGRAM_7'>();
+  expectTypeOf<Extract<HistoryRecord['airlineLoyalty'], 'PROGRAM_1' | 'PROGRAM_7'>>().toEqualTypeOf<
+    'PROGRAM_1' | 'PROGRAM_7'
+  >();
   // A switch over the known values compiles (each case is a member of the type) and keeps a default for the rest.
   const label = (value: ParsedFlight['direction']) => {
     switch (value) {

@@ -17,7 +17,9 @@ describe('per-call options', () => {
     await c.searchFlights(oneWay(), { headers: { 'X-Trace': 'call-1' } });
     await c.getQuota({ headers: { 'x-trace': 'call-2' } });
     await c.getQuota();
-    expect(searches.map((r) => [r.headers.get('x-team'), r.headers.get('x-trace'), r.headers.get('x-api-key')])).toEqual([['pricing', 'call-1', API_KEY]]);
+    expect(
+      searches.map((r) => [r.headers.get('x-team'), r.headers.get('x-trace'), r.headers.get('x-api-key')]),
+    ).toEqual([['pricing', 'call-1', API_KEY]]);
     expect(reads.map((r) => r.headers.get('x-trace'))).toEqual(['call-2', 'client']);
     expect(seen).toEqual(['call-1', 'call-2', 'client']);
   });
@@ -42,7 +44,9 @@ describe('per-call options', () => {
     expect(reads).toHaveLength(1);
     await expect(c.getQuota({ maxRetries: 4 })).rejects.toBeInstanceOf(ServerError);
     expect(reads).toHaveLength(6);
-    await expect(c.getQuota({ maxRetries: -1 })).rejects.toThrow(`GET ${BASE_URL}/quota: option "maxRetries" must be a whole number of 0 or more; received -1`);
+    await expect(c.getQuota({ maxRetries: -1 })).rejects.toThrow(
+      `GET ${BASE_URL}/quota: option "maxRetries" must be a whole number of 0 or more; received -1`,
+    );
     expect(reads).toHaveLength(6);
   });
 
@@ -50,10 +54,14 @@ describe('per-call options', () => {
     const failing = route('post', '/flights/search', busy);
     await expect(client().searchFlights(oneWay(), { maxRetries: 5 })).rejects.toBeInstanceOf(ServerError);
     expect(failing).toHaveLength(1);
-    const limited = route('post', '/flights/search', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Slow down.'), 429, { 'retry-after': '0' }));
+    const limited = route('post', '/flights/search', () =>
+      json(envelope('RATE_LIMIT_EXCEEDED', 'Slow down.'), 429, { 'retry-after': '0' }),
+    );
     await expect(client().searchFlights(oneWay(), { maxRetries: 3 })).rejects.toBeInstanceOf(RateLimitError);
     expect(limited).toHaveLength(4);
-    await expect(client({ retrySearchOn429: false }).searchFlights(oneWay(), { maxRetries: 3 })).rejects.toBeInstanceOf(RateLimitError);
+    await expect(client({ retrySearchOn429: false }).searchFlights(oneWay(), { maxRetries: 3 })).rejects.toBeInstanceOf(
+      RateLimitError,
+    );
     expect(limited).toHaveLength(5);
   });
 
@@ -62,11 +70,13 @@ describe('per-call options', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       return json(quotaAnswer);
     });
-    await expect(client({ maxRetries: 0 }).getQuota({ timeoutMs: 20, validate: false, signal: new AbortController().signal })).rejects.toBeInstanceOf(
-      TimeoutError,
-    );
+    await expect(
+      client({ maxRetries: 0 }).getQuota({ timeoutMs: 20, validate: false, signal: new AbortController().signal }),
+    ).rejects.toBeInstanceOf(TimeoutError);
     const searches = route('post', '/flights/search', () => json(rawAnswer));
-    await expect(client().searchFlights({ ...oneWay(), origin: 'nope' }, { validate: false })).resolves.toEqual(rawAnswer);
+    await expect(client().searchFlights({ ...oneWay(), origin: 'nope' }, { validate: false })).resolves.toEqual(
+      rawAnswer,
+    );
     expect(searches).toHaveLength(1);
   });
 });
@@ -75,8 +85,14 @@ describe('withOptions(): a derived client', () => {
   it('uses its overrides, merges headers and hooks name by name, and leaves the client it came from as it was', async () => {
     const reads = route('get', '/quota', () => json(quotaAnswer));
     const calls: string[] = [];
-    const base = client({ headers: { 'x-team': 'pricing', 'x-app': 'web' }, hooks: { onRequest: () => void calls.push('base onRequest') } });
-    const derived = base.withOptions({ headers: { 'x-team': 'ops' }, hooks: { onResponse: () => void calls.push('derived onResponse') } });
+    const base = client({
+      headers: { 'x-team': 'pricing', 'x-app': 'web' },
+      hooks: { onRequest: () => void calls.push('base onRequest') },
+    });
+    const derived = base.withOptions({
+      headers: { 'x-team': 'ops' },
+      hooks: { onResponse: () => void calls.push('derived onResponse') },
+    });
     await derived.getQuota();
     await base.getQuota();
     expect(reads.map((r) => [r.headers.get('x-team'), r.headers.get('x-app'), r.headers.get('x-api-key')])).toEqual([
@@ -102,7 +118,9 @@ describe('withOptions(): a derived client', () => {
     await base.getQuota();
     await derived.getQuota();
     await other.getQuota();
-    expect(reads.map((r) => [r.url, r.headers.get('x-team'), r.headers.get('x-extra'), r.headers.get('x-derived')])).toEqual([
+    expect(
+      reads.map((r) => [r.url, r.headers.get('x-team'), r.headers.get('x-extra'), r.headers.get('x-derived')]),
+    ).toEqual([
       [`${BASE_URL}/quota`, 'pricing', null, null],
       [`${BASE_URL}/quota`, 'pricing', null, '1'],
       [`${BASE_URL}/quota`, 'pricing', null, '1'],

@@ -92,37 +92,67 @@ describe('query keys', () => {
     ].map((k) => JSON.stringify(k));
     expect(new Set(keys).size).toBe(6);
     // Headers change how each search is sent, not its outcome; concurrency how fast, not what: same key.
-    expect(flightSearchKeys.comparison(oneWay, { headers: { traceparent: 'x' } })).toEqual(flightSearchKeys.comparison(oneWay));
+    expect(flightSearchKeys.comparison(oneWay, { headers: { traceparent: 'x' } })).toEqual(
+      flightSearchKeys.comparison(oneWay),
+    );
     expect(flightSearchKeys.comparison(oneWay, { concurrency: 2 })).toEqual(flightSearchKeys.comparison(oneWay));
   });
 
   it('all share the prefix ["flight-search"], so one call invalidates or removes them all', () => {
-    const history = { airlineLoyalty: ['PROGRAM_1'], cabinType: 'ECONOMY', destination: 'NYC', lookbackDays: 30, origin: 'SAO' } as const;
+    const history = {
+      airlineLoyalty: ['PROGRAM_1'],
+      cabinType: 'ECONOMY',
+      destination: 'NYC',
+      lookbackDays: 30,
+      origin: 'SAO',
+    } as const;
     expect(flightSearchKeys.quota()).toEqual(['flight-search', 'quota']);
     expect(flightSearchKeys.search()).toEqual(['flight-search', 'search']);
-    expect(flightSearchKeys.priceHistory({ origin: 'SAO', destination: 'NYC', lookbackDays: 30, cabinType: 'ECONOMY', airlineLoyalty: ['PROGRAM_1'] })).toEqual(
-      ['flight-search', 'price-history', history],
-    );
-    for (const key of [flightSearchKeys.quota(), flightSearchKeys.priceHistory(history), flightSearchKeys.comparison(oneWay)])
+    expect(
+      flightSearchKeys.priceHistory({
+        origin: 'SAO',
+        destination: 'NYC',
+        lookbackDays: 30,
+        cabinType: 'ECONOMY',
+        airlineLoyalty: ['PROGRAM_1'],
+      }),
+    ).toEqual(['flight-search', 'price-history', history]);
+    for (const key of [
+      flightSearchKeys.quota(),
+      flightSearchKeys.priceHistory(history),
+      flightSearchKeys.comparison(oneWay),
+    ])
       expect(key.slice(0, 1)).toEqual(flightSearchKeys.all);
   });
 });
 
 describe('quota and price history as queries', () => {
   it('QUOTA-2: reads the quota through the query, with no retry of its own on top of the client', async () => {
-    await expect(queryClient.fetchQuery(quotaQueryOptions(client))).resolves.toMatchObject({ limit: 1000, consumed: 0, remaining: 1000 });
+    await expect(queryClient.fetchQuery(quotaQueryOptions(client))).resolves.toMatchObject({
+      limit: 1000,
+      consumed: 0,
+      remaining: 1000,
+    });
     expect(queryClient.getQueryData(flightSearchKeys.quota())).toMatchObject({ remaining: 1000 });
     expect(quotaQueryOptions(client).retry).toBe(false);
   });
 
   it('HISTORY-2: reads the price history by its normalized key; an invalid query fails with ValidationError and sends nothing', async () => {
-    const query = { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'], lookbackDays: 30 } as const;
+    const query = {
+      origin: 'GRU',
+      destination: 'JFK',
+      cabinType: 'ECONOMY',
+      airlineLoyalty: ['PROGRAM_1', 'PROGRAM_4'],
+      lookbackDays: 30,
+    } as const;
     const data = await queryClient.fetchQuery(priceHistoryQueryOptions(client, query));
     expect(Array.isArray(data.flights)).toBe(true);
     expect(mock.requests().filter((r) => r.path === '/intelligence/flights/history')).toHaveLength(1);
 
     const before = mock.requests().length;
-    const error = await queryClient.fetchQuery(priceHistoryQueryOptions(client, { ...query, lookbackDays: -1 })).catch((e: unknown) => e);
+    const error = await queryClient
+      .fetchQuery(priceHistoryQueryOptions(client, { ...query, lookbackDays: -1 }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(mock.requests()).toHaveLength(before);
   });
@@ -131,7 +161,10 @@ describe('quota and price history as queries', () => {
 describe('a search as a mutation (D111)', () => {
   it('sends one search per mutate() and none before it, typed by the request, and never retries it', async () => {
     // The request type given once types every answer: PARSED items here.
-    const observer = new MutationObserver(queryClient, searchFlightsMutationOptions<SearchRequest & { responseFormat: 'PARSED' }>(client));
+    const observer = new MutationObserver(
+      queryClient,
+      searchFlightsMutationOptions<SearchRequest & { responseFormat: 'PARSED' }>(client),
+    );
     await delay(10);
     expect(searches()).toHaveLength(0);
     const answer = await observer.mutate({ ...oneWay, airlineLoyalty: ['PROGRAM_1'], responseFormat: 'PARSED' });
@@ -140,7 +173,9 @@ describe('a search as a mutation (D111)', () => {
 
     // A 500 of the service: thrown once, not sent again by TanStack (a search accepted is charged).
     mock.setFault('search', { status: 500 });
-    const failed = await observer.mutate({ ...oneWay, airlineLoyalty: ['PROGRAM_2'], responseFormat: 'PARSED' }).catch((e: unknown) => e);
+    const failed = await observer
+      .mutate({ ...oneWay, airlineLoyalty: ['PROGRAM_2'], responseFormat: 'PARSED' })
+      .catch((e: unknown) => e);
     expect(failed).toMatchObject({ status: 500 });
     expect(observer.getCurrentResult().failureCount).toBe(1);
     expect(searches()).toHaveLength(2);
@@ -163,7 +198,9 @@ describe('compareProgramsStreaming through streamedQuery', () => {
   it('renders each program as it arrives: data grows in arrival order while the query still fetches', async () => {
     const latency = { PROGRAM_1: 600, PROGRAM_2: 50, PROGRAM_3: 400, PROGRAM_4: 200 };
     for (const [p, latencyMs] of Object.entries(latency)) mock.setProgramBehavior(p as ProgramCode, { latencyMs });
-    const { observer, seen, unmount } = mount(compareProgramsQueryOptions(client, { ...oneWay, programs, responseFormat: 'PARSED' }));
+    const { observer, seen, unmount } = mount(
+      compareProgramsQueryOptions(client, { ...oneWay, programs, responseFormat: 'PARSED' }),
+    );
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toHaveLength(1));
     expect(observer.getCurrentResult().fetchStatus).toBe('fetching');
     await vi.waitFor(() => expect(observer.getCurrentResult().fetchStatus).toBe('idle'), { timeout: 3000 });
@@ -222,7 +259,9 @@ describe('compareProgramsStreaming through streamedQuery', () => {
 
   it('passes its per-call options to each search: headers, validate and maxRetries reach the mock', async () => {
     const request = { ...oneWay, origin: 'nope', programs } as const;
-    await queryClient.fetchQuery(compareProgramsQueryOptions(client, request, { headers: { 'x-trace': 'query-1' }, validate: false }));
+    await queryClient.fetchQuery(
+      compareProgramsQueryOptions(client, request, { headers: { 'x-trace': 'query-1' }, validate: false }),
+    );
     // Sent although the local check refuses `origin` (validate: false), each with the call's header.
     expect(
       searches()
@@ -231,7 +270,9 @@ describe('compareProgramsStreaming through streamedQuery', () => {
     ).toEqual(programs.map((p) => [p, 'query-1', 'nope']));
     mock.clearRequests();
     mock.setFault('search', { status: 429, retryAfterSeconds: 0 });
-    const data = await queryClient.fetchQuery(compareProgramsQueryOptions(client, { ...oneWay, programs }, { maxRetries: 0 }));
+    const data = await queryClient.fetchQuery(
+      compareProgramsQueryOptions(client, { ...oneWay, programs }, { maxRetries: 0 }),
+    );
     expect(data.map((o) => o.kind === 'error' && o.error.name)).toEqual(programs.map(() => 'RateLimitError'));
     // One attempt per program, not the client's 3.
     expect(searches()).toHaveLength(4);

@@ -15,7 +15,11 @@ describe('getQuota', () => {
       .getQuota()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error).toMatchObject({ status: 404, code: 'HTTP_ERROR', correlationId: '7b8c9d0e-1f2a-4b3c-8d5e-6f7a8b9cadb4' });
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'HTTP_ERROR',
+      correlationId: '7b8c9d0e-1f2a-4b3c-8d5e-6f7a8b9cadb4',
+    });
   });
 
   it('AUTH-1: throws AuthenticationError on a 401', async () => {

@@ -25,7 +25,9 @@ export async function rawServer(answer: (request: RawRequest, socket: Socket) =>
       const end = buffer.indexOf('\r\n\r\n');
       if (end < 0) return;
       const [line = '', ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       const length = Number(headers['content-length'] ?? 0);
       if (buffer.length < end + 4 + length) return;
       socket.off('data', onData);
@@ -55,5 +57,7 @@ export const head = (status: number, headers: Record<string, string | number> = 
 
 /** Writes a whole answer with its Content-Length and closes the connection. */
 export function reply(socket: Socket, status: number, body = '', headers: Record<string, string> = {}) {
-  socket.end(head(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers }) + body);
+  socket.end(
+    head(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers }) + body,
+  );
 }

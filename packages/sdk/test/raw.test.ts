@@ -21,12 +21,18 @@ describe('createRawClient (@flight-search/sdk/raw)', () => {
     expect(data).toEqual(quotaAnswer);
     expect(error).toBeUndefined();
     const headers = seen[0]!.headers;
-    expect([headers.get('x-api-key'), headers.get('accept'), headers.get('x-request-source')]).toEqual([API_KEY, 'application/json', 'tests']);
+    expect([headers.get('x-api-key'), headers.get('accept'), headers.get('x-request-source')]).toEqual([
+      API_KEY,
+      'application/json',
+      'tests',
+    ]);
     expect(headers.get('x-flight-search-sdk')).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('gives an error answer as { error, response } rather than throwing', async () => {
-    route('get', '/quota', () => json({ error: { code: 'HTTP_ERROR', message: 'Too many requests.' } }, 429, { 'retry-after': '1' }));
+    route('get', '/quota', () =>
+      json({ error: { code: 'HTTP_ERROR', message: 'Too many requests.' } }, 429, { 'retry-after': '1' }),
+    );
     const { data, error, response } = await createRawClient(options).GET('/quota');
     expect(data).toBeUndefined();
     expect(error).toEqual({ error: { code: 'HTTP_ERROR', message: 'Too many requests.' } });
@@ -62,7 +68,9 @@ describe('createRawClient (@flight-search/sdk/raw)', () => {
 
   it('checks its options as createFlightSearchClient does, naming itself', () => {
     expect(() => createRawClient({ ...options, baseUrl: '127.0.0.1:4010' })).toThrow(
-      new TypeError('createRawClient: option "baseUrl" must be an absolute http(s) URL such as "https://api.example.com"; received "127.0.0.1:4010"'),
+      new TypeError(
+        'createRawClient: option "baseUrl" must be an absolute http(s) URL such as "https://api.example.com"; received "127.0.0.1:4010"',
+      ),
     );
     expect(() => createRawClient({ ...options, apiKey: '' })).toThrow(
       new TypeError(

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, createFlightSearchClient, type FlightSearchApiError, type RedirectError, type ValidationError } from '../src/index.js';
+import {
+  AuthenticationError,
+  createFlightSearchClient,
+  type FlightSearchApiError,
+  type RedirectError,
+  type ValidationError,
+} from '../src/index.js';
 import { BASE_URL, envelope, json, route } from './helpers.js';
 
 // What a key may hold: any visible ASCII character (a header value), quotes and backslashes included.
@@ -43,9 +49,11 @@ const encodings: Record<string, (key: string) => string> = {
   raw: (key) => key,
   'JSON-escaped': (key) => JSON.stringify(key).slice(1, -1),
   'percent-encoded (encodeURIComponent)': encodeURIComponent,
-  'percent-encoded with lower-case hex': (key) => encodeURIComponent(key).replace(/%[\dA-F]{2}/g, (hex) => hex.toLowerCase()),
+  'percent-encoded with lower-case hex': (key) =>
+    encodeURIComponent(key).replace(/%[\dA-F]{2}/g, (hex) => hex.toLowerCase()),
   'form-encoded (URLSearchParams)': (key) => new URLSearchParams({ key }).toString().slice(4),
-  'every character but letters and digits percent-encoded': (key) => key.replace(/[^\da-z]/gi, (c) => `%${c.charCodeAt(0).toString(16)}`),
+  'every character but letters and digits percent-encoded': (key) =>
+    key.replace(/[^\da-z]/gi, (c) => `%${c.charCodeAt(0).toString(16)}`),
   base64: (key) => base64(key),
   base64url: (key) => base64(key, 'base64url'),
   'base64 of key + ":x"': (key) => base64(`${key}:x`),
@@ -74,7 +82,12 @@ describe('redaction of the API key (D48)', () => {
         });
         expect(error.headers.get('x-echo')).toBe(`key=${k}`);
         if (key.length >= 8) {
-          for (const text of [JSON.stringify(error), error.message, error.stack ?? '', JSON.stringify([...error.headers])]) {
+          for (const text of [
+            JSON.stringify(error),
+            error.message,
+            error.stack ?? '',
+            JSON.stringify([...error.headers]),
+          ]) {
             expect(text.replaceAll('[redacted]', '')).not.toContain(key);
           }
         }
@@ -84,17 +97,20 @@ describe('redaction of the API key (D48)', () => {
     // 200 clients, each building its expression of the key's forms: seconds on a shared CPU.
   }, 20_000);
 
-  it.each([1, 7, 8, 64])('redacts a key of %i characters in a plain-text body and an unparseable 200 only from 8 characters on', async (length) => {
-    const key = 'k'.repeat(length);
-    const k = length >= 8 ? '[redacted]' : key;
-    route('get', '/quota', () => new HttpResponse(`no such key: ${key}`, { status: 404 }));
-    expect((await call(key)).message).toBe(`404 no such key: ${k} (GET ${BASE_URL}/quota)`);
-    route('get', '/quota', () => new HttpResponse(`{"remaining": ${key}}`, { status: 200 }));
-    const broken = await call(key);
-    expect(broken.name).toBe('InvalidResponseError');
-    // The parser's words, which quote the text it read, are never copied (D89): not even a short key shows.
-    expect(broken.message).toBe(`200 invalid JSON (GET ${BASE_URL}/quota)`);
-  });
+  it.each([1, 7, 8, 64])(
+    'redacts a key of %i characters in a plain-text body and an unparseable 200 only from 8 characters on',
+    async (length) => {
+      const key = 'k'.repeat(length);
+      const k = length >= 8 ? '[redacted]' : key;
+      route('get', '/quota', () => new HttpResponse(`no such key: ${key}`, { status: 404 }));
+      expect((await call(key)).message).toBe(`404 no such key: ${k} (GET ${BASE_URL}/quota)`);
+      route('get', '/quota', () => new HttpResponse(`{"remaining": ${key}}`, { status: 200 }));
+      const broken = await call(key);
+      expect(broken.name).toBe('InvalidResponseError');
+      // The parser's words, which quote the text it read, are never copied (D89): not even a short key shows.
+      expect(broken.message).toBe(`200 invalid JSON (GET ${BASE_URL}/quota)`);
+    },
+  );
 
   it('D89: a 200 that is not JSON leaves no fragment of the key in the error or the error-level log line, and names where parsing failed', async () => {
     const key = 'sk-live-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -114,9 +130,17 @@ describe('redaction of the API key (D48)', () => {
     const trailing = (await client.getQuota().catch((e: unknown) => e)) as FlightSearchApiError;
     expect(unquoted.message).toBe(`200 invalid JSON (GET ${BASE_URL}/quota)`);
     // Where the parser says it stopped, by position only.
-    expect(trailing.message).toBe(`200 invalid JSON at position ${`{"k": "${key}"}`.length + 1} (GET ${BASE_URL}/quota)`);
+    expect(trailing.message).toBe(
+      `200 invalid JSON at position ${`{"k": "${key}"}`.length + 1} (GET ${BASE_URL}/quota)`,
+    );
     expect(lines).toHaveLength(2);
-    for (const text of [...lines, JSON.stringify(unquoted), JSON.stringify(trailing), unquoted.stack ?? '', String(unquoted.cause)]) {
+    for (const text of [
+      ...lines,
+      JSON.stringify(unquoted),
+      JSON.stringify(trailing),
+      unquoted.stack ?? '',
+      String(unquoted.cause),
+    ]) {
       expect(text).not.toContain('sk-live');
       expect(text).not.toContain('ABCDEF');
     }
@@ -135,7 +159,12 @@ describe('redaction of the API key (D48)', () => {
             ? new Response(null, { status: 307, headers })
             : Response.json(
                 {
-                  error: { code: echoed, message: `Unknown key ${echoed}.`, correlationId: echoed, details: { errors: [{ field: echoed, message: echoed }] } },
+                  error: {
+                    code: echoed,
+                    message: `Unknown key ${echoed}.`,
+                    correlationId: echoed,
+                    details: { errors: [{ field: echoed, message: echoed }] },
+                  },
                 },
                 { status: 422, headers },
               );
@@ -181,8 +210,12 @@ describe('redaction of the API key (D48)', () => {
 
   it('issue 39 item 10: a percent-encoded key in a Location is redacted whole, and the text around it is kept', async () => {
     const key = 'sk+live/7f3a9c21e8==';
-    for (const echoed of [encodeURIComponent(key), encodeURIComponent(key).replace(/%[\dA-F]{2}/g, (hex) => hex.toLowerCase())]) {
-      const fetch = async () => new Response(null, { status: 302, headers: { location: `https://elsewhere.test/cb?key=${echoed}&state=1` } });
+    for (const echoed of [
+      encodeURIComponent(key),
+      encodeURIComponent(key).replace(/%[\dA-F]{2}/g, (hex) => hex.toLowerCase()),
+    ]) {
+      const fetch = async () =>
+        new Response(null, { status: 302, headers: { location: `https://elsewhere.test/cb?key=${echoed}&state=1` } });
       const error = (await createFlightSearchClient({ apiKey: key, baseUrl: BASE_URL, fetch })
         .getQuota()
         .catch((e: unknown) => e)) as RedirectError;

@@ -13,9 +13,13 @@ afterEach(async () => {
 
 /** `other` answers like the service would; `service` redirects every request to the same path on `other` (or on itself). */
 async function redirecting(status: number, sameOrigin = false) {
-  const other = await rawServer((request, socket) => reply(socket, 200, JSON.stringify(request.method === 'POST' ? rawAnswer : quotaAnswer)));
+  const other = await rawServer((request, socket) =>
+    reply(socket, 200, JSON.stringify(request.method === 'POST' ? rawAnswer : quotaAnswer)),
+  );
   const service = await rawServer((request, socket) =>
-    reply(socket, status, '{"moved":true}', { location: `${sameOrigin ? service.origin : other.origin}${request.path}` }),
+    reply(socket, status, '{"moved":true}', {
+      location: `${sameOrigin ? service.origin : other.origin}${request.path}`,
+    }),
   );
   servers.push(other, service);
   const client = createFlightSearchClient({ apiKey: API_KEY, baseUrl: service.origin, retryDelay: () => 0 });
@@ -46,16 +50,27 @@ describe('redirects: the API key never leaves baseUrl (D47)', () => {
     },
   );
 
-  it.each([301, 302, 303, 307, 308])('a GET answered %i is a RedirectError, not retried, and the other origin never sees x-api-key', async (status) => {
-    const { other, service, client } = await redirecting(status);
-    await expect(client.getQuota()).rejects.toMatchObject({ name: 'RedirectError', status, location: `${other.origin}/quota` });
-    expect(service.requests).toHaveLength(1);
-    expect(other.requests).toHaveLength(0);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    'a GET answered %i is a RedirectError, not retried, and the other origin never sees x-api-key',
+    async (status) => {
+      const { other, service, client } = await redirecting(status);
+      await expect(client.getQuota()).rejects.toMatchObject({
+        name: 'RedirectError',
+        status,
+        location: `${other.origin}/quota`,
+      });
+      expect(service.requests).toHaveLength(1);
+      expect(other.requests).toHaveLength(0);
+    },
+  );
 
   it('does not follow a redirect to its own origin either: the service has none, and a search must not be sent twice', async () => {
     const { service, client } = await redirecting(307, true);
-    await expect(client.searchFlights(oneWay())).rejects.toMatchObject({ name: 'RedirectError', status: 307, location: `${service.origin}/flights/search` });
+    await expect(client.searchFlights(oneWay())).rejects.toMatchObject({
+      name: 'RedirectError',
+      status: 307,
+      location: `${service.origin}/flights/search`,
+    });
     expect(service.requests).toHaveLength(1);
   });
 

@@ -37,7 +37,9 @@ async function requestTypes() {
   expectTypeOf<OptionalKeys<Schemas['Passengers']>>().toEqualTypeOf<'children' | 'infants'>();
   expectTypeOf<OptionalKeys<Schemas['SearchRequest']>>().toEqualTypeOf<'priceType' | 'returnDate' | 'responseFormat'>();
   // The history query's defaulted onlyFutureDepartures and the optional departureDate.
-  type HistoryQuery = NonNullable<import('../src/index.js').paths['/intelligence/flights/history']['get']['parameters']['query']>;
+  type HistoryQuery = NonNullable<
+    import('../src/index.js').paths['/intelligence/flights/history']['get']['parameters']['query']
+  >;
   expectTypeOf<OptionalKeys<HistoryQuery>>().toEqualTypeOf<'onlyFutureDepartures' | 'departureDate'>();
 }
 
@@ -52,7 +54,9 @@ function responseTypes() {
   expectTypeOf<OptionalKeys<Schemas['HistoryFare']>>().toEqualTypeOf<never>();
   expectTypeOf<OptionalKeys<Schemas['HistoryLeg']>>().toEqualTypeOf<never>();
   // Spec 2.3: fares, legs, availableSeats, tripType and roundTrip depend on the provider and can be absent.
-  expectTypeOf<OptionalKeys<Schemas['HistoryRecord']>>().toEqualTypeOf<'tripType' | 'roundTrip' | 'availableSeats' | 'fares' | 'legs'>();
+  expectTypeOf<OptionalKeys<Schemas['HistoryRecord']>>().toEqualTypeOf<
+    'tripType' | 'roundTrip' | 'availableSeats' | 'fares' | 'legs'
+  >();
   expectTypeOf<Schemas['Quota']['remaining']>().toEqualTypeOf<number>();
 }
 

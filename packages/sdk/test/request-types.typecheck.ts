@@ -16,7 +16,14 @@ import {
 } from '@flight-search/sdk';
 
 const client = createFlightSearchClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:4010' });
-const base = { tripType: 'ONE_WAY', cabinType: 'ECONOMY', origin: 'GRU', destination: 'JFK', departureDate: '2026-12-15', passengers: { adults: 1 } } as const;
+const base = {
+  tripType: 'ONE_WAY',
+  cabinType: 'ECONOMY',
+  origin: 'GRU',
+  destination: 'JFK',
+  departureDate: '2026-12-15',
+  passengers: { adults: 1 },
+} as const;
 declare const plain: SearchRequest;
 declare const selected: string;
 
@@ -50,7 +57,9 @@ export async function misuse() {
   // @ts-expect-error responseFomat is a typo of responseFormat
   await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], responseFomat: 'PARSED' }).withResponse();
   // @ts-expect-error childs is a typo of children
-  await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], passengers: { adults: 1, childs: 2 } }).withResponse();
+  await client
+    .searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], passengers: { adults: 1, childs: 2 } })
+    .withResponse();
   // @ts-expect-error foo is no field of a search
   await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], foo: 1 }).withResponse();
   // @ts-expect-error PROGRAM_1 is a MILES program, not searchable with CASH (SEARCH-2)
@@ -85,17 +94,41 @@ export async function misuse() {
 
 export async function use() {
   // The answer's type follows responseFormat: PARSED, RAW when absent or 'RAW'.
-  const parsed: ParsedSearchResponse = await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], responseFormat: 'PARSED' });
+  const parsed: ParsedSearchResponse = await client.searchFlights({
+    ...base,
+    airlineLoyalty: ['PROGRAM_1'],
+    responseFormat: 'PARSED',
+  });
   const raw: RawSearchResponse = await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'] });
-  const alsoRaw: RawSearchResponse = await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], responseFormat: 'RAW' });
+  const alsoRaw: RawSearchResponse = await client.searchFlights({
+    ...base,
+    airlineLoyalty: ['PROGRAM_1'],
+    responseFormat: 'RAW',
+  });
   // @ts-expect-error a PARSED answer is not a RAW one
-  const notRaw: RawSearchResponse = await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], responseFormat: 'PARSED' });
-  const { data } = await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], responseFormat: 'PARSED' }).withResponse();
+  const notRaw: RawSearchResponse = await client.searchFlights({
+    ...base,
+    airlineLoyalty: ['PROGRAM_1'],
+    responseFormat: 'PARSED',
+  });
+  const { data } = await client
+    .searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], responseFormat: 'PARSED' })
+    .withResponse();
   const parsedToo: ParsedSearchResponse = data;
   // What the rules allow: a CASH airline with CASH, a ROUND_TRIP with its returnDate, every field of the contract.
   await client.searchFlights({ ...base, priceType: 'CASH', airlineLoyalty: ['PROGRAM_8'] });
-  await client.searchFlights({ ...base, tripType: 'ROUND_TRIP', returnDate: '2026-12-20', airlineLoyalty: ['PROGRAM_1'] });
-  await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], passengers: { adults: 2, children: 1, infants: 1 }, priceType: 'MILES' });
+  await client.searchFlights({
+    ...base,
+    tripType: 'ROUND_TRIP',
+    returnDate: '2026-12-20',
+    airlineLoyalty: ['PROGRAM_1'],
+  });
+  await client.searchFlights({
+    ...base,
+    airlineLoyalty: ['PROGRAM_1'],
+    passengers: { adults: 2, children: 1, infants: 1 },
+    priceType: 'MILES',
+  });
   // A value typed with the plain SearchRequest: accepted, checked at run time; its answer is either format.
   const either: SearchResponse = await client.searchFlights(plain);
   const withPlain: SearchResponse = (await client.searchFlights(plain).withResponse()).data;
@@ -103,7 +136,11 @@ export async function use() {
   // Program codes are open: one the SDK does not know, or one held in a string, is sent for the service to judge.
   await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_9'] });
   await client.searchFlights({ ...base, priceType: 'CASH', airlineLoyalty: [selected] });
-  for await (const o of compareProgramsStreaming(client, { ...base, programs: ['PROGRAM_1', 'PROGRAM_9'], responseFormat: 'PARSED' })) {
+  for await (const o of compareProgramsStreaming(client, {
+    ...base,
+    programs: ['PROGRAM_1', 'PROGRAM_9'],
+    responseFormat: 'PARSED',
+  })) {
     // An outcome's program is one of the request's programs, an unknown one included.
     const program: 'PROGRAM_1' | 'PROGRAM_9' = o.program;
     if (o.kind === 'result') {

@@ -56,13 +56,23 @@ describe('retries', () => {
   });
 
   it('retries the price history too', async () => {
-    const seen = route('get', '/intelligence/flights/history', (_, n) => (n === 1 ? fail(500) : json({ total: 0, lookbackDays: 1, flights: [] })));
-    await client().getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1', lookbackDays: 1 });
+    const seen = route('get', '/intelligence/flights/history', (_, n) =>
+      n === 1 ? fail(500) : json({ total: 0, lookbackDays: 1, flights: [] }),
+    );
+    await client().getPriceHistory({
+      origin: 'GRU',
+      destination: 'JFK',
+      cabinType: 'ECONOMY',
+      airlineLoyalty: 'PROGRAM_1',
+      lookbackDays: 1,
+    });
     expect(seen).toHaveLength(2);
   });
 
   it('RATE-1: passes Retry-After to the delay (attempt number, milliseconds)', async () => {
-    route('get', '/quota', (_, n) => (n === 1 ? fail(429, { 'Retry-After': '3' }) : n === 2 ? fail(503) : json(quotaAnswer)));
+    route('get', '/quota', (_, n) =>
+      n === 1 ? fail(429, { 'Retry-After': '3' }) : n === 2 ? fail(503) : json(quotaAnswer),
+    );
     const retryDelay = vi.fn(() => 0);
     await client({ retryDelay }).getQuota();
     expect(retryDelay.mock.calls).toEqual([
@@ -118,15 +128,18 @@ describe('retries', () => {
       [500, 0],
       [450, 0.4],
       [380, 0.96],
-    ])('a 503 is retried first after 375 to 500 ms: 500 ms less up to a quarter as jitter, here %i ms with Math.random() at %s', async (ms, random) => {
-      vi.spyOn(Math, 'random').mockReturnValue(random);
-      const seen = route('get', '/quota', (_, n) => (n === 1 ? fail(503) : json(quotaAnswer)));
-      const call = client({ retryDelay: undefined }).getQuota();
-      expect(await after(seen, 374)).toBe(1);
-      expect(await after(seen, ms - 375)).toBe(1);
-      expect(await after(seen, 1)).toBe(2);
-      await expect(call).resolves.toEqual(quotaAnswer);
-    });
+    ])(
+      'a 503 is retried first after 375 to 500 ms: 500 ms less up to a quarter as jitter, here %i ms with Math.random() at %s',
+      async (ms, random) => {
+        vi.spyOn(Math, 'random').mockReturnValue(random);
+        const seen = route('get', '/quota', (_, n) => (n === 1 ? fail(503) : json(quotaAnswer)));
+        const call = client({ retryDelay: undefined }).getQuota();
+        expect(await after(seen, 374)).toBe(1);
+        expect(await after(seen, ms - 375)).toBe(1);
+        expect(await after(seen, 1)).toBe(2);
+        await expect(call).resolves.toEqual(quotaAnswer);
+      },
+    );
   });
 
   describe('defaultRetryDelay', () => {

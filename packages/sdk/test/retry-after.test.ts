@@ -11,7 +11,9 @@ vi.mock('../src/internal/retry-after.js', async (original) => {
 
 describe('Retry-After, read in one place', () => {
   it('is parsed once per answer: the error carries it and the retry waits what the error says', async () => {
-    route('get', '/quota', (_, n) => (n === 1 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Slow down.'), 429, { 'Retry-After': '4' }) : json(quotaAnswer)));
+    route('get', '/quota', (_, n) =>
+      n === 1 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Slow down.'), 429, { 'Retry-After': '4' }) : json(quotaAnswer),
+    );
     vi.mocked(retryAfterMs).mockClear();
     const retryDelay = vi.fn(() => 0);
     await client({ retryDelay }).getQuota();

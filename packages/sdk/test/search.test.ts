@@ -23,7 +23,12 @@ describe('searchFlights', () => {
   it('PROVIDER-1: returns a provider failure inside a 200 as data, not as an exception', async () => {
     const failed = {
       results: [
-        { airline: 'PROGRAM_4', success: false, data: null, error: { message: 'The provider did not answer within 29 seconds.', providerStatusCode: 504 } },
+        {
+          airline: 'PROGRAM_4',
+          success: false,
+          data: null,
+          error: { message: 'The provider did not answer within 29 seconds.', providerStatusCode: 504 },
+        },
       ],
       summary: { totalAirlinesRequested: 1, successfulSearches: 0, failedSearches: 1 },
     };
@@ -35,14 +40,18 @@ describe('searchFlights', () => {
   });
 
   it('QUOTA-1: never retries a search on a 5xx, because an accepted attempt consumes quota', async () => {
-    const seen = route('post', '/flights/search', () => json(envelope('INTERNAL_ERROR', 'An unexpected error occurred.'), 500));
+    const seen = route('post', '/flights/search', () =>
+      json(envelope('INTERNAL_ERROR', 'An unexpected error occurred.'), 500),
+    );
     await expect(client({ maxRetries: 5 }).searchFlights(oneWay())).rejects.toBeInstanceOf(ServerError);
     expect(seen).toHaveLength(1);
   });
 
   it('RATE-1: retries a search answered 429 after its Retry-After, up to maxRetries (D63: refused before any work)', async () => {
     const seen = route('post', '/flights/search', (_, n) =>
-      n < 3 ? json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '2' }) : json(rawAnswer),
+      n < 3
+        ? json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '2' })
+        : json(rawAnswer),
     );
     const delays: (number | undefined)[] = [];
     await expect(
@@ -59,25 +68,38 @@ describe('searchFlights', () => {
   });
 
   it("RATE-1: gives RateLimitError once a search's 429s outlast maxRetries", async () => {
-    const seen = route('post', '/flights/search', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '0' }));
+    const seen = route('post', '/flights/search', () =>
+      json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '0' }),
+    );
     await expect(client({ maxRetries: 2 }).searchFlights(oneWay())).rejects.toBeInstanceOf(RateLimitError);
     expect(seen).toHaveLength(3);
   });
 
   it('RATE-1: never retries a search on a 429 with retrySearchOn429: false, even with Retry-After', async () => {
-    const seen = route('post', '/flights/search', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '0' }));
-    await expect(client({ maxRetries: 5, retrySearchOn429: false }).searchFlights(oneWay())).rejects.toBeInstanceOf(RateLimitError);
+    const seen = route('post', '/flights/search', () =>
+      json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '0' }),
+    );
+    await expect(client({ maxRetries: 5, retrySearchOn429: false }).searchFlights(oneWay())).rejects.toBeInstanceOf(
+      RateLimitError,
+    );
     expect(seen).toHaveLength(1);
   });
 
   it("RATE-1: does not wait for a search's Retry-After over 60 s: the RateLimitError is thrown at once", async () => {
-    const seen = route('post', '/flights/search', () => json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '120' }));
-    await expect(client({ maxRetries: 5 }).searchFlights(oneWay())).rejects.toMatchObject({ name: 'RateLimitError', retryAfterMs: 120_000 });
+    const seen = route('post', '/flights/search', () =>
+      json(envelope('RATE_LIMIT_EXCEEDED', 'Too many requests.'), 429, { 'Retry-After': '120' }),
+    );
+    await expect(client({ maxRetries: 5 }).searchFlights(oneWay())).rejects.toMatchObject({
+      name: 'RateLimitError',
+      retryAfterMs: 120_000,
+    });
     expect(seen).toHaveLength(1);
   });
 
   it.each([408, 500, 503])('never retries a search answered %i, even with Retry-After', async (status) => {
-    const seen = route('post', '/flights/search', () => json(envelope('HTTP_ERROR', 'No.'), status, { 'Retry-After': '0' }));
+    const seen = route('post', '/flights/search', () =>
+      json(envelope('HTTP_ERROR', 'No.'), status, { 'Retry-After': '0' }),
+    );
     await expect(client({ maxRetries: 5 }).searchFlights(oneWay())).rejects.toMatchObject({ status });
     expect(seen).toHaveLength(1);
   });
@@ -96,7 +118,9 @@ describe('searchFlights', () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).status).toBe(422);
     expect((error as ValidationError).code).toBe('VALIDATION_ERROR');
-    expect((error as ValidationError).errors).toEqual([{ field: 'body.destination', type: 'cross_field', message: expect.stringContaining('SEARCH-5') }]);
+    expect((error as ValidationError).errors).toEqual([
+      { field: 'body.destination', type: 'cross_field', message: expect.stringContaining('SEARCH-5') },
+    ]);
     expect(seen).toHaveLength(0);
   });
 
@@ -117,7 +141,9 @@ describe('searchFlights', () => {
 
   it('SEARCH-9: with validate: false sends the request and maps the service 422 to ValidationError with its errors', async () => {
     const errors = [{ field: 'body.passengers.adults', message: 'must be >= 1.', type: 'out_of_range' }];
-    const seen = route('post', '/flights/search', () => json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422));
+    const seen = route('post', '/flights/search', () =>
+      json(envelope('VALIDATION_ERROR', 'The request is invalid.', { details: { errors } }), 422),
+    );
     const error = await client()
       .searchFlights(oneWay({ passengers: { adults: 0 } }), { validate: false })
       .catch((e: unknown) => e);

@@ -42,14 +42,25 @@ const client = (baseUrl: string, maxResponseBytes: number, fetch?: (request: Req
 describe('maxResponseBytes (D50)', () => {
   it('refuses an answer whose Content-Length is over the limit without reading it, and the server sees the connection closed', async () => {
     const total = 32 * MiB;
-    const { server, state } = await streaming(200, total, { 'content-type': 'application/json', 'content-length': total });
+    const { server, state } = await streaming(200, total, {
+      'content-type': 'application/json',
+      'content-length': total,
+    });
     const error = (await client(server.origin, 1024)
       .getQuota()
       .catch((e: unknown) => e)) as ResponseTooLargeError;
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(error).toBeInstanceOf(FlightSearchApiError);
-    expect(error).toMatchObject({ name: 'ResponseTooLargeError', status: 200, maxResponseBytes: 1024, method: 'GET', url: `${server.origin}/quota` });
-    expect(error.message).toBe(`200 answer over maxResponseBytes (1024 bytes), not read further (GET ${server.origin}/quota)`);
+    expect(error).toMatchObject({
+      name: 'ResponseTooLargeError',
+      status: 200,
+      maxResponseBytes: 1024,
+      method: 'GET',
+      url: `${server.origin}/quota`,
+    });
+    expect(error.message).toBe(
+      `200 answer over maxResponseBytes (1024 bytes), not read further (GET ${server.origin}/quota)`,
+    );
     await state.closed;
     expect(state.written).toBeLessThan(total);
     expect(server.requests).toHaveLength(1); // not retried: it would be as large again
@@ -57,7 +68,10 @@ describe('maxResponseBytes (D50)', () => {
 
   it('stops reading an endless answer without Content-Length once it passes the limit', async () => {
     const total = 32 * MiB; // a bound for the test only: the client hangs up long before
-    const { server, state } = await streaming(200, total, { 'content-type': 'application/json', 'transfer-encoding': 'identity' });
+    const { server, state } = await streaming(200, total, {
+      'content-type': 'application/json',
+      'transfer-encoding': 'identity',
+    });
     await expect(client(server.origin, 100_000).searchFlights(oneWay())).rejects.toMatchObject({
       name: 'ResponseTooLargeError',
       status: 200,
@@ -70,7 +84,10 @@ describe('maxResponseBytes (D50)', () => {
 
   it('bounds error answers too: a huge 503 is a ResponseTooLargeError, not retried', async () => {
     const { server, state } = await streaming(503, 32 * MiB, { 'content-type': 'text/plain' });
-    await expect(client(server.origin, 4096).getQuota()).rejects.toMatchObject({ name: 'ResponseTooLargeError', status: 503 });
+    await expect(client(server.origin, 4096).getQuota()).rejects.toMatchObject({
+      name: 'ResponseTooLargeError',
+      status: 503,
+    });
     await state.closed;
     expect(server.requests).toHaveLength(1);
   });
@@ -89,8 +106,12 @@ describe('maxResponseBytes (D50)', () => {
         cancelled = true;
       },
     });
-    const lying = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-length': '10' } });
-    await expect(client(BASE_URL, 4096, lying).getQuota()).rejects.toMatchObject({ name: 'ResponseTooLargeError', maxResponseBytes: 4096 });
+    const lying = async () =>
+      new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'content-length': '10' } });
+    await expect(client(BASE_URL, 4096, lying).getQuota()).rejects.toMatchObject({
+      name: 'ResponseTooLargeError',
+      maxResponseBytes: 4096,
+    });
     expect(cancelled).toBe(true);
     expect(pulled).toBeLessThanOrEqual(4096 + 2 * 1000); // what was read, plus what the stream queued ahead
   });
@@ -99,14 +120,21 @@ describe('maxResponseBytes (D50)', () => {
     const text = JSON.stringify(quotaAnswer);
     const exact = async () => new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
     await expect(client(BASE_URL, Buffer.byteLength(text), exact).getQuota()).resolves.toEqual(quotaAnswer);
-    await expect(client(BASE_URL, Buffer.byteLength(text) - 1, exact).getQuota()).rejects.toBeInstanceOf(ResponseTooLargeError);
-  });
-
-  it.each([0, -1, 1.5, Number.NaN, '1024'])('rejects maxResponseBytes %j with a TypeError saying what it expects', (maxResponseBytes) => {
-    expect(() => createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: maxResponseBytes as number })).toThrow(
-      new TypeError(
-        `createFlightSearchClient: option "maxResponseBytes" must be a whole number of bytes over 0; received ${typeof maxResponseBytes === 'string' ? `"${maxResponseBytes}"` : maxResponseBytes}`,
-      ),
+    await expect(client(BASE_URL, Buffer.byteLength(text) - 1, exact).getQuota()).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
     );
   });
+
+  it.each([0, -1, 1.5, Number.NaN, '1024'])(
+    'rejects maxResponseBytes %j with a TypeError saying what it expects',
+    (maxResponseBytes) => {
+      expect(() =>
+        createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: maxResponseBytes as number }),
+      ).toThrow(
+        new TypeError(
+          `createFlightSearchClient: option "maxResponseBytes" must be a whole number of bytes over 0; received ${typeof maxResponseBytes === 'string' ? `"${maxResponseBytes}"` : maxResponseBytes}`,
+        ),
+      );
+    },
+  );
 });

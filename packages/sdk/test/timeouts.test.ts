@@ -28,24 +28,37 @@ describe('time-outs and abort', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it.each([0, -1, Number.NaN, 2 ** 31])('rejects a per-call timeoutMs of %s with a TypeError naming it, sending nothing', async (timeoutMs) => {
-    const seen = route('post', '/flights/search', () => json(rawAnswer));
-    await expect(client().searchFlights(oneWay(), { timeoutMs })).rejects.toThrow(new TypeError(`POST ${BASE_URL}/flights/search: invalid option "timeoutMs"`));
-    expect(seen).toHaveLength(0);
-  });
+  it.each([0, -1, Number.NaN, 2 ** 31])(
+    'rejects a per-call timeoutMs of %s with a TypeError naming it, sending nothing',
+    async (timeoutMs) => {
+      const seen = route('post', '/flights/search', () => json(rawAnswer));
+      await expect(client().searchFlights(oneWay(), { timeoutMs })).rejects.toThrow(
+        new TypeError(`POST ${BASE_URL}/flights/search: invalid option "timeoutMs"`),
+      );
+      expect(seen).toHaveLength(0);
+    },
+  );
 
   it('takes a fractional timeoutMs and reports it as given', async () => {
     route('post', '/flights/search', hang({ value: false }));
-    await expect(client({ timeoutMs: 30.5 }).searchFlights(oneWay())).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 30.5 });
+    await expect(client({ timeoutMs: 30.5 }).searchFlights(oneWay())).rejects.toMatchObject({
+      name: 'TimeoutError',
+      timeoutMs: 30.5,
+    });
   });
 
   it('lets one call override the client time-out', async () => {
     route('post', '/flights/search', hang({ value: false }));
-    await expect(client({ timeoutMs: 60_000 }).searchFlights(oneWay(), { timeoutMs: 30 })).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 30 });
+    await expect(client({ timeoutMs: 60_000 }).searchFlights(oneWay(), { timeoutMs: 30 })).rejects.toMatchObject({
+      name: 'TimeoutError',
+      timeoutMs: 30,
+    });
   });
 
   it('gives each GET attempt its own time-out and retries after one expires', async () => {
-    const seen = route('get', '/quota', (request, n) => (n === 1 ? hang({ value: false })(request) : json(quotaAnswer)));
+    const seen = route('get', '/quota', (request, n) =>
+      n === 1 ? hang({ value: false })(request) : json(quotaAnswer),
+    );
     await expect(client({ timeoutMs: 40 }).getQuota()).resolves.toEqual(quotaAnswer);
     expect(seen).toHaveLength(2);
   });
@@ -116,46 +129,69 @@ describe('time-outs and abort', () => {
       ],
     ];
     let caller = new AbortController();
-    it.each(outcomes)("leaves none on the caller's signal or the attempt's own after %s", async (_, fetch, timedOut) => {
-      caller = new AbortController();
-      // The attempt's own controller, as the SDK makes it (the first one of the call).
-      const made: AbortController[] = [];
-      vi.stubGlobal(
-        'AbortController',
-        class extends AbortController {
-          constructor() {
-            super();
-            made.push(this);
-          }
-        },
-      );
-      const sdk = createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch, timeoutMs: 30, maxRetries: 0, maxResponseBytes: 64 });
-      await sdk.getQuota({ signal: caller.signal }).catch(() => {});
-      expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
-      // The Request made on the attempt's signal keeps a listener of undici's on it (until collected): the same as on a
-      // probe signal a Request is made on, aborted as the attempt's was; anything beyond is the attempt's own.
-      const probe = new AbortController();
-      new Request(BASE_URL, { signal: probe.signal });
-      if (timedOut) probe.abort();
-      const own = made[0]!.signal;
-      expect(own.aborted).toBe(timedOut);
-      expect(getEventListeners(own, 'abort')).toHaveLength(getEventListeners(probe.signal, 'abort').length);
-    });
+    it.each(outcomes)(
+      "leaves none on the caller's signal or the attempt's own after %s",
+      async (_, fetch, timedOut) => {
+        caller = new AbortController();
+        // The attempt's own controller, as the SDK makes it (the first one of the call).
+        const made: AbortController[] = [];
+        vi.stubGlobal(
+          'AbortController',
+          class extends AbortController {
+            constructor() {
+              super();
+              made.push(this);
+            }
+          },
+        );
+        const sdk = createFlightSearchClient({
+          apiKey: API_KEY,
+          baseUrl: BASE_URL,
+          fetch,
+          timeoutMs: 30,
+          maxRetries: 0,
+          maxResponseBytes: 64,
+        });
+        await sdk.getQuota({ signal: caller.signal }).catch(() => {});
+        expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+        // The Request made on the attempt's signal keeps a listener of undici's on it (until collected): the same as on a
+        // probe signal a Request is made on, aborted as the attempt's was; anything beyond is the attempt's own.
+        const probe = new AbortController();
+        new Request(BASE_URL, { signal: probe.signal });
+        if (timedOut) probe.abort();
+        const own = made[0]!.signal;
+        expect(own.aborted).toBe(timedOut);
+        expect(getEventListeners(own, 'abort')).toHaveLength(getEventListeners(probe.signal, 'abort').length);
+      },
+    );
   });
 
   describe('with a fetch that ignores the signal (D51)', () => {
     // A fetch that never settles and never looks at the signal: only the client's own timer can end the attempt.
     const deaf = vi.fn((_: Request) => new Promise<Response>(() => {}));
     // Headers arrive, the body never ends, and the stream ignores the abort too.
-    const stalledBody = vi.fn(async (_: Request) => new Response(new ReadableStream({ pull: () => new Promise(() => {}) }), { status: 200 }));
+    const stalledBody = vi.fn(
+      async (_: Request) => new Response(new ReadableStream({ pull: () => new Promise(() => {}) }), { status: 200 }),
+    );
     const deafClient = (fetch: (request: Request) => Promise<Response>, maxRetries = 0) =>
-      createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch, timeoutMs: 30, maxRetries, retryDelay: () => 0 });
+      createFlightSearchClient({
+        apiKey: API_KEY,
+        baseUrl: BASE_URL,
+        fetch,
+        timeoutMs: 30,
+        maxRetries,
+        retryDelay: () => 0,
+      });
 
     it('settles a search at timeoutMs with a TimeoutError even though fetch never settles', async () => {
       const error = (await deafClient(deaf)
         .searchFlights(oneWay())
         .catch((e: unknown) => e)) as TimeoutError;
-      expect(error).toMatchObject({ name: 'TimeoutError', timeoutMs: 30, message: `POST ${BASE_URL}/flights/search timed out after 30 ms` });
+      expect(error).toMatchObject({
+        name: 'TimeoutError',
+        timeoutMs: 30,
+        message: `POST ${BASE_URL}/flights/search timed out after 30 ms`,
+      });
       // The cause is the attempt's abort, as when fetch honours the signal.
       expect((error.cause as Error).name).toBe('AbortError');
     });
@@ -172,7 +208,9 @@ describe('time-outs and abort', () => {
 
     it("settles with AbortError when the caller's signal aborts, whatever fetch does", async () => {
       const controller = new AbortController();
-      const call = createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch: deaf }).getQuota({ signal: controller.signal });
+      const call = createFlightSearchClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch: deaf }).getQuota({
+        signal: controller.signal,
+      });
       setTimeout(() => controller.abort(new Error('gone')), 10);
       const error = (await call.catch((e: unknown) => e)) as AbortError;
       expect(error).toBeInstanceOf(AbortError);

@@ -76,7 +76,9 @@ describe('validateSearchRequest (properties)', () => {
           expect(new Set(fields).size).toBe(fields.length);
           // A declared field's path, or an undeclared key's (any text) under the body or its passengers.
           for (const issue of issues)
-            expect(issue.field).toMatch(/^body(\.[A-Za-z]+(\.(\d+|adults|children|infants))?|\.passengers\..*|\.(?!passengers\.).*)?$/s);
+            expect(issue.field).toMatch(
+              /^body(\.[A-Za-z]+(\.(\d+|adults|children|infants))?|\.passengers\..*|\.(?!passengers\.).*)?$/s,
+            );
         },
       ),
     );
@@ -85,7 +87,9 @@ describe('validateSearchRequest (properties)', () => {
   it('SEARCH-5: any valid request with destination set to its origin gets exactly the SEARCH-5 issue', () => {
     fc.assert(
       fc.property(validRequest, (request) => {
-        expect(validateSearchRequest({ ...request, destination: request.origin }).map((i) => [i.field, i.type])).toEqual([['body.destination', 'cross_field']]);
+        expect(
+          validateSearchRequest({ ...request, destination: request.origin }).map((i) => [i.field, i.type]),
+        ).toEqual([['body.destination', 'cross_field']]);
       }),
     );
   });

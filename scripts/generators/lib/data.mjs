@@ -30,9 +30,14 @@ export function dataRequire(root, install = npmCi) {
     return !existsSync(installed) || readJson(installed).version !== locked[`node_modules/${name}`]?.version;
   });
   if (stale.length > 0) {
-    console.error(`generate: installing the generators' data sets (${stale.join(', ')}) into scripts/generators/data/node_modules`);
+    console.error(
+      `generate: installing the generators' data sets (${stale.join(', ')}) into scripts/generators/data/node_modules`,
+    );
     const status = install(dir);
-    if (status !== 0) throw new Error(`npm ci in scripts/generators/data exited ${status}: the generators' data sets are not installed`);
+    if (status !== 0)
+      throw new Error(
+        `npm ci in scripts/generators/data exited ${status}: the generators' data sets are not installed`,
+      );
   }
   return createRequire(resolve(dir, 'package.json'));
 }

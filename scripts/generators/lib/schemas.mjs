@@ -47,7 +47,10 @@ export function historyQuerySchema(document) {
  * valid on its own), which a schema's `if`/`then` cannot say.
  */
 export function searchRequestSchema(document) {
-  const schema = inline(document.paths['/flights/search'].post.requestBody.content['application/json'].schema, document);
+  const schema = inline(
+    document.paths['/flights/search'].post.requestBody.content['application/json'].schema,
+    document,
+  );
   return withoutConditions(schema, new Set(document.paths['/flights/search'].post['x-rules'].map((rule) => rule.id)));
 }
 
@@ -56,7 +59,8 @@ export function withoutConditions(schema, ruleIds) {
   if (!schema.allOf) return schema;
   const conditional = (item) => 'if' in item;
   for (const item of schema.allOf.filter(conditional)) {
-    if (!ruleIds.has(item['x-rule'])) throw new Error(`a conditional subschema must name its rule in x-rule: ${JSON.stringify(item)}`);
+    if (!ruleIds.has(item['x-rule']))
+      throw new Error(`a conditional subschema must name its rule in x-rule: ${JSON.stringify(item)}`);
   }
   const { allOf, ...rest } = schema;
   const kept = allOf.filter((item) => !conditional(item));
@@ -94,9 +98,13 @@ export function validatorSchema(schema, at = '#') {
   for (const [keyword, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(keyword)) continue;
     if (!VALIDATOR_KEYWORDS.has(keyword))
-      throw new Error(`${at}: the contract's validator does not interpret "${keyword}"; teach packages/contract/src/validate/schema.ts first`);
+      throw new Error(
+        `${at}: the contract's validator does not interpret "${keyword}"; teach packages/contract/src/validate/schema.ts first`,
+      );
     if (keyword === 'properties')
-      table.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, validatorSchema(sub, `${at}/properties/${name}`)]));
+      table.properties = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, validatorSchema(sub, `${at}/properties/${name}`)]),
+      );
     else if (keyword === 'items') table.items = validatorSchema(value, `${at}/items`);
     else table[keyword] = value;
   }
@@ -156,12 +164,16 @@ export function answerSchemas(document) {
     for (const [keyword, value] of Object.entries(node)) {
       if (ANSWER_ANNOTATIONS.has(keyword)) continue;
       if (keyword === 'properties')
-        table.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, convert(sub, `${at}/properties/${name}`)]));
+        table.properties = Object.fromEntries(
+          Object.entries(value).map(([name, sub]) => [name, convert(sub, `${at}/properties/${name}`)]),
+        );
       else if (keyword === 'items') table.items = convert(value, `${at}/items`);
       else if (keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'allOf')
         table[keyword] = value.map((sub, index) => convert(sub, `${at}/${keyword}/${index}`));
       else if (!ANSWER_KEYWORDS.has(keyword))
-        throw new Error(`${at}: the contract's answer checker does not interpret "${keyword}"; teach packages/contract/src/validate/answer.ts first`);
+        throw new Error(
+          `${at}: the contract's answer checker does not interpret "${keyword}"; teach packages/contract/src/validate/answer.ts first`,
+        );
       else table[keyword] = value;
     }
     return table;

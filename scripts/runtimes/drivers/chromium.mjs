@@ -14,7 +14,10 @@ import { bundle } from './bundle.mjs';
 import { ensureChromium } from '../../lib/browser.mjs';
 
 const [project, mockUrl, where] = process.argv.slice(2);
-const script = await bundle(join(project, 'entries', where === 'setupWorker' ? 'msw-worker.mjs' : 'global.mjs'), 'iife');
+const script = await bundle(
+  join(project, 'entries', where === 'setupWorker' ? 'msw-worker.mjs' : 'global.mjs'),
+  'iife',
+);
 const files = {
   '/': ['text/html', '<!doctype html><title>runtimes</title><script src="/scenario.js"></script>'],
   '/scenario.js': ['text/javascript', script],
@@ -31,7 +34,15 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
   executablePath: ensureChromium({ log: (line) => console.error(line) }),
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-extensions', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-extensions',
+    '--no-first-run',
+  ],
 });
 try {
   const page = await browser.newPage();
@@ -55,7 +66,8 @@ try {
     [where, mockUrl],
   );
   if (!result.ok) throw new Error(`${result.text}${errors.length ? `\npage errors: ${errors.join('\n')}` : ''}`);
-  if (result.worker !== (where === 'worker')) throw new Error(`the scenario ran ${result.worker ? 'in a worker' : 'in the page'}, expected ${where}`);
+  if (result.worker !== (where === 'worker'))
+    throw new Error(`the scenario ran ${result.worker ? 'in a worker' : 'in the page'}, expected ${where}`);
   console.log(`${result.text}; ${await browser.version()}`);
 } finally {
   await browser.close();

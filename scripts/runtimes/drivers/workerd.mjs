@@ -7,7 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { bundle } from './bundle.mjs';
 
 const [project, mockUrl] = process.argv.slice(2);
-const { Miniflare } = await import(pathToFileURL(createRequire(join(process.env.RUNTIMES_DIR, 'package.json')).resolve('miniflare')).href);
+const { Miniflare } = await import(
+  pathToFileURL(createRequire(join(process.env.RUNTIMES_DIR, 'package.json')).resolve('miniflare')).href
+);
 const script = await bundle(join(project, 'entries', 'worker.mjs'), 'esm');
 const mf = new Miniflare({ modules: true, script, compatibilityDate: '2025-09-01' });
 try {

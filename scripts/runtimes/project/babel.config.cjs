@@ -4,7 +4,8 @@
 const importMetaUrl = ({ template }) => ({
   visitor: {
     MetaProperty(path) {
-      if (path.node.meta.name === 'import') path.replaceWith(template.expression.ast`({ url: require('node:url').pathToFileURL(__filename).href })`);
+      if (path.node.meta.name === 'import')
+        path.replaceWith(template.expression.ast`({ url: require('node:url').pathToFileURL(__filename).href })`);
     },
   },
 });

@@ -10,7 +10,16 @@
 //   AbortController... in the jsdom globals, and resolves without the `browser`
 //   export condition, so `msw/node` is found.
 const transform = { '\\.[cm]?js$': 'babel-jest' };
-const esmOnly = ['msw', '@msw/url', '@mswjs/interceptors', '@open-draft/until', '@open-draft/deferred-promise', 'rettime', 'until-async', 'cookie'];
+const esmOnly = [
+  'msw',
+  '@msw/url',
+  '@mswjs/interceptors',
+  '@open-draft/until',
+  '@open-draft/deferred-promise',
+  'rettime',
+  'until-async',
+  'cookie',
+];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const common = { transform, transformIgnorePatterns, testMatch: ['**/test/*.jest.test.cjs'], testTimeout: 30_000 };
 

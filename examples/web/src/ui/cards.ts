@@ -31,7 +31,12 @@ export class Cards {
     this.#cards = new Map(programs.map((program) => [program, { element: this.#shell(program), state: 'searching' }]));
     this.#list.replaceChildren(...[...this.#cards.values()].map((card) => card.element));
     for (const [program, card] of this.#cards) {
-      this.#render(card, program, 'Searching…', h('div', { class: 'skeleton', 'aria-hidden': 'true' }, h('span'), h('span'), h('span')));
+      this.#render(
+        card,
+        program,
+        'Searching…',
+        h('div', { class: 'skeleton', 'aria-hidden': 'true' }, h('span'), h('span'), h('span')),
+      );
     }
   }
 
@@ -46,7 +51,13 @@ export class Cards {
     const best = bestFare(item.flights, this.#priceType);
     if (!best) {
       card.state = 'empty';
-      this.#render(card, program, 'No seats', h('p', { class: 'muted' }, 'The search worked; nothing is available for these dates.'), footer(elapsedMs));
+      this.#render(
+        card,
+        program,
+        'No seats',
+        h('p', { class: 'muted' }, 'The search worked; nothing is available for these dates.'),
+        footer(elapsedMs),
+      );
       return;
     }
     card.state = 'success';
@@ -77,7 +88,12 @@ export class Cards {
     const card = this.#take(program, order);
     if (!card) return;
     card.state = 'skipped';
-    this.#render(card, program, 'Skipped', h('p', { class: 'muted' }, 'Not searched: the remaining quota could not pay for it.'));
+    this.#render(
+      card,
+      program,
+      'Skipped',
+      h('p', { class: 'muted' }, 'Not searched: the remaining quota could not pay for it.'),
+    );
   }
 
   /** Marks every card still waiting as cancelled; returns how many were. */
@@ -87,7 +103,12 @@ export class Cards {
       if (card.state !== 'searching') continue;
       card.state = 'cancelled';
       cancelled++;
-      this.#render(card, program, 'Cancelled', h('p', { class: 'muted' }, 'The search was aborted before it answered.'));
+      this.#render(
+        card,
+        program,
+        'Cancelled',
+        h('p', { class: 'muted' }, 'The search was aborted before it answered.'),
+      );
     }
     return cancelled;
   }
@@ -131,7 +152,12 @@ export class Cards {
   }
 
   #shell(program: ProgramCode): HTMLLIElement {
-    const element = h('li', { class: 'card', 'data-program': program, 'data-testid': `card-${program}`, 'aria-busy': 'true' });
+    const element = h('li', {
+      class: 'card',
+      'data-program': program,
+      'data-testid': `card-${program}`,
+      'aria-busy': 'true',
+    });
     element.style.setProperty('--accent', programColor(program));
     return element;
   }
@@ -141,7 +167,12 @@ export class Cards {
     card.element.setAttribute('aria-busy', String(card.state === 'searching'));
     const order = card.element.dataset.order;
     card.element.replaceChildren(
-      h('header', { class: 'card-head' }, h('h3', {}, programName(program)), h('span', { class: 'badge', 'data-testid': 'card-badge' }, badge)),
+      h(
+        'header',
+        { class: 'card-head' },
+        h('h3', {}, programName(program)),
+        h('span', { class: 'badge', 'data-testid': 'card-badge' }, badge),
+      ),
       ...body.filter((node): node is Node => !!node),
       ...(order ? [h('span', { class: 'order', title: 'Order of arrival' }, `#${order}`)] : []),
     );
@@ -161,15 +192,30 @@ function budgetReason(message: string): string {
 function fareBody(best: BestFare): HTMLElement {
   const { flight, fare } = best.outbound;
   const miles = best.priceType === 'MILES';
-  const price = h('p', { class: 'price', 'data-testid': 'price' }, miles ? formatMiles(best.price) : formatMoney(best.price));
-  const note = h('p', { class: 'price-note' }, miles ? `+ ${formatMoney(best.taxes)} in taxes and fees` : 'in cash, taxes included');
-  const seats = flight.availableSeats === null ? 'Seats: n/a' : `${flight.availableSeats} seat${flight.availableSeats === 1 ? '' : 's'} left`;
+  const price = h(
+    'p',
+    { class: 'price', 'data-testid': 'price' },
+    miles ? formatMiles(best.price) : formatMoney(best.price),
+  );
+  const note = h(
+    'p',
+    { class: 'price-note' },
+    miles ? `+ ${formatMoney(best.taxes)} in taxes and fees` : 'in cash, taxes included',
+  );
+  const seats =
+    flight.availableSeats === null
+      ? 'Seats: n/a'
+      : `${flight.availableSeats} seat${flight.availableSeats === 1 ? '' : 's'} left`;
   return h(
     'div',
     { class: 'fare' },
     price,
     note,
-    h('p', { class: 'route' }, `${flight.flightCode} · ${formatLocalDateTime(flight.departureDate)} → ${formatLocalDateTime(flight.arrivalDate)}`),
+    h(
+      'p',
+      { class: 'route' },
+      `${flight.flightCode} · ${formatLocalDateTime(flight.departureDate)} → ${formatLocalDateTime(flight.arrivalDate)}`,
+    ),
     h(
       'dl',
       { class: 'facts' },
@@ -179,9 +225,17 @@ function fareBody(best: BestFare): HTMLElement {
       fact('Fare', fare.fareType, 'fare-type'),
     ),
     best.inbound
-      ? h('p', { class: 'muted' }, `Return ${best.inbound.flight.flightCode}, ${formatStops(best.inbound.flight.stops).toLowerCase()}, included`)
+      ? h(
+          'p',
+          { class: 'muted' },
+          `Return ${best.inbound.flight.flightCode}, ${formatStops(best.inbound.flight.stops).toLowerCase()}, included`,
+        )
       : undefined,
-    h('p', { class: 'muted', 'data-testid': 'flights-found' }, `Cheapest of ${best.flightsFound} flight${best.flightsFound === 1 ? '' : 's'}`),
+    h(
+      'p',
+      { class: 'muted', 'data-testid': 'flights-found' },
+      `Cheapest of ${best.flightsFound} flight${best.flightsFound === 1 ? '' : 's'}`,
+    ),
   );
 }
 

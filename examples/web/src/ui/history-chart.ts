@@ -1,4 +1,13 @@
-import { CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
+import {
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
 import type { HistorySeries } from '../history-series.js';
 import { formatInteger, formatMiles } from '../format.js';
 import { programColor, programName } from '../programs.js';
@@ -65,7 +74,10 @@ export class HistoryChart {
           plugins: {
             legend: { position: 'bottom', labels: { usePointStyle: true, boxWidth: 8, padding: 16 } },
             tooltip: {
-              callbacks: { label: (item) => `${item.dataset.label}: ${item.parsed.y === null ? 'no data' : formatMiles(item.parsed.y)}` },
+              callbacks: {
+                label: (item) =>
+                  `${item.dataset.label}: ${item.parsed.y === null ? 'no data' : formatMiles(item.parsed.y)}`,
+              },
             },
           },
           scales: {
@@ -79,7 +91,11 @@ export class HistoryChart {
                 },
               },
             },
-            y: { beginAtZero: false, grid: { color: '#eef0f4' }, ticks: { callback: (value) => formatInteger(Number(value)) } },
+            y: {
+              beginAtZero: false,
+              grid: { color: '#eef0f4' },
+              ticks: { callback: (value) => formatInteger(Number(value)) },
+            },
           },
         },
       });
@@ -97,19 +113,35 @@ export class HistoryChart {
 }
 
 function shortDay(day: string | undefined): string {
-  return day ? new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }) : '';
+  return day
+    ? new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+    : '';
 }
 
 function table(data: HistorySeries): HTMLTableElement {
   return h(
     'table',
     {},
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Day (UTC)'), ...data.series.map((s) => h('th', { scope: 'col' }, programName(s.program))))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Day (UTC)'),
+        ...data.series.map((s) => h('th', { scope: 'col' }, programName(s.program))),
+      ),
+    ),
     h(
       'tbody',
       {},
       ...data.labels.map((day, i) =>
-        h('tr', {}, h('th', { scope: 'row' }, day), ...data.series.map((s) => h('td', {}, s.values[i] == null ? '–' : formatInteger(s.values[i]!)))),
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, day),
+          ...data.series.map((s) => h('td', {}, s.values[i] == null ? '–' : formatInteger(s.values[i]!))),
+        ),
       ),
     ),
   );

@@ -38,7 +38,10 @@ export class Status {
 
   quotaAfter(quota: Quota | Error): void {
     show(this.#after, quota);
-    const spent = quota instanceof Error || this.#remainingBefore === undefined ? undefined : this.#remainingBefore - quota.remaining;
+    const spent =
+      quota instanceof Error || this.#remainingBefore === undefined
+        ? undefined
+        : this.#remainingBefore - quota.remaining;
     this.#spent.textContent = spent === undefined ? '–' : `${formatInteger(spent)} unit${spent === 1 ? '' : 's'}`;
     if (spent !== undefined) this.#spent.dataset.spent = String(spent);
   }

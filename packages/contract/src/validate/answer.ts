@@ -25,7 +25,10 @@ const operations = ANSWER_SCHEMAS.operations as unknown as Record<string, Record
 const components = ANSWER_SCHEMAS.schemas as unknown as Record<string, AnswerNode>;
 
 /** What {@link checkAnswer} says of an answer the contract does not allow. */
-export type AnswerProblem = { operation: 'undeclared' } | { status: 'undeclared'; declared: string[] } | { issues: ValidationIssue[] };
+export type AnswerProblem =
+  | { operation: 'undeclared' }
+  | { status: 'undeclared'; declared: string[] }
+  | { issues: ValidationIssue[] };
 
 /**
  * Whether openapi.yaml allows `status` with `body` as an answer of `method path`: `undefined` when it does, else the
@@ -55,7 +58,12 @@ function findings(node: AnswerNode, value: unknown, field: string): ValidationIs
   return issues;
 }
 
-function check(node: AnswerNode, value: unknown, field: string, report: (field: string, finding: Finding) => void): void {
+function check(
+  node: AnswerNode,
+  value: unknown,
+  field: string,
+  report: (field: string, finding: Finding) => void,
+): void {
   if (node.$ref !== undefined) {
     check(components[node.$ref]!, value, field, report);
     return;
@@ -69,7 +77,8 @@ function check(node: AnswerNode, value: unknown, field: string, report: (field: 
     if (node.oneOf !== undefined && passing > 1)
       report(field, ['invalid_type', `must match exactly one of ${alternatives.length} forms, and matches ${passing}`]);
     if (passing === 0)
-      for (const issue of each.reduce((a, b) => (b.length < a.length ? b : a))) report(issue.field, [issue.type as Finding[0], issue.message.slice(0, -1)]);
+      for (const issue of each.reduce((a, b) => (b.length < a.length ? b : a)))
+        report(issue.field, [issue.type as Finding[0], issue.message.slice(0, -1)]);
   }
   if (node.const !== undefined && value !== node.const) {
     report(field, ['invalid_enum', `must be ${JSON.stringify(node.const)}`]);
@@ -78,7 +87,8 @@ function check(node: AnswerNode, value: unknown, field: string, report: (field: 
   if (node.type === undefined) return;
   const types = typeof node.type === 'string' ? [node.type] : node.type;
   if (value === null) {
-    if (!types.includes('null')) report(field, ['invalid_type', `must be ${types.map((t) => (t === 'null' ? t : aType(t))).join(' or ')}`]);
+    if (!types.includes('null'))
+      report(field, ['invalid_type', `must be ${types.map((t) => (t === 'null' ? t : aType(t))).join(' or ')}`]);
     return;
   }
   const type = types.find((candidate) => candidate !== 'null');
@@ -98,7 +108,8 @@ function check(node: AnswerNode, value: unknown, field: string, report: (field: 
     }
     if (node.unevaluatedProperties === false)
       for (const name of Object.keys(value))
-        if (!Object.hasOwn(node.properties ?? {}, name)) report(`${field}.${name}`, ['invalid_type', 'is not a field here']);
+        if (!Object.hasOwn(node.properties ?? {}, name))
+          report(`${field}.${name}`, ['invalid_type', 'is not a field here']);
   } else if (type === 'array') {
     if (!Array.isArray(value)) {
       report(field, ['invalid_type', 'must be an array']);
@@ -106,8 +117,10 @@ function check(node: AnswerNode, value: unknown, field: string, report: (field: 
     }
     const size = checkSize(node as SchemaNode, value.length);
     if (size) report(field, size);
-    if (node.uniqueItems && new Set(value.map((item) => JSON.stringify(item))).size < value.length) report(field, ['invalid_type', 'must hold no item twice']);
-    if (node.items) for (let index = 0; index < value.length; index++) check(node.items, value[index], `${field}.${index}`, report);
+    if (node.uniqueItems && new Set(value.map((item) => JSON.stringify(item))).size < value.length)
+      report(field, ['invalid_type', 'must hold no item twice']);
+    if (node.items)
+      for (let index = 0; index < value.length; index++) check(node.items, value[index], `${field}.${index}`, report);
   } else {
     const finding = checkScalar({ ...node, type } as SchemaNode, value, { decisions: true });
     if (finding) report(field, finding);

@@ -1,6 +1,15 @@
 import { HISTORY_QUERY_SCHEMA, HISTORY_RULE_OF_FIELD } from '../generated/contract.js';
 import type { CabinType, MilesProgram, ValidationIssue } from '../types.js';
-import { better, checkScalar, checkSize, issue, typeMismatch, type CheckOptions, type Finding, type SchemaNode } from './schema.js';
+import {
+  better,
+  checkScalar,
+  checkSize,
+  issue,
+  typeMismatch,
+  type CheckOptions,
+  type Finding,
+  type SchemaNode,
+} from './schema.js';
 
 /** A valid history query, read as its declared types. */
 export interface ParsedHistoryQuery {
@@ -13,7 +22,10 @@ export interface ParsedHistoryQuery {
   departureDate?: string[];
 }
 
-const schema = HISTORY_QUERY_SCHEMA as SchemaNode & { properties: Readonly<Record<string, SchemaNode>>; required: readonly string[] };
+const schema = HISTORY_QUERY_SCHEMA as SchemaNode & {
+  properties: Readonly<Record<string, SchemaNode>>;
+  required: readonly string[];
+};
 
 /**
  * An integer as JSON writes it, without leading zeros: `030` is 30 to one reader and 24 to another, so it is refused.
@@ -24,7 +36,11 @@ const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
  * A parameter's text read as the scalar type `node` declares; any other text stays text, which the type's check refuses.
  */
 const readText = (node: SchemaNode, text: string): unknown =>
-  node.type === 'integer' && DECIMAL_INTEGER.test(text) ? Number(text) : node.type === 'boolean' && /^(true|false)$/.test(text) ? text === 'true' : text;
+  node.type === 'integer' && DECIMAL_INTEGER.test(text)
+    ? Number(text)
+    : node.type === 'boolean' && /^(true|false)$/.test(text)
+      ? text === 'true'
+      : text;
 
 /**
  * Text another reader takes for an integer (`3e1`, `0x1e`, `7.0`) is refused in its own words, not read differently.
@@ -36,7 +52,9 @@ const looksInteger = (text: string): boolean => {
 
 /** The rule of a parameter's issue as `x-rules` names it; destination shares origin's `HISTORY-1` (IATA codes at either end). */
 const ruleOf = (name: string): string | undefined =>
-  (HISTORY_RULE_OF_FIELD as Readonly<Record<string, string>>)[name === 'destination' ? 'query.origin' : `query.${name}`];
+  (HISTORY_RULE_OF_FIELD as Readonly<Record<string, string>>)[
+    name === 'destination' ? 'query.origin' : `query.${name}`
+  ];
 
 /**
  * Reads and checks the query of `GET /intelligence/flights/history` (`HISTORY-1`..`HISTORY-5`): at most one issue per

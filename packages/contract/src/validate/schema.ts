@@ -53,16 +53,19 @@ export interface CheckOptions {
  */
 export const dictionary = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An own property's value, `undefined` when absent: a `__proto__` key or a polluted prototype is never read. */
-export const own = (object: Readonly<Record<string, unknown>>, name: string): unknown => (Object.hasOwn(object, name) ? object[name] : undefined);
+export const own = (object: Readonly<Record<string, unknown>>, name: string): unknown =>
+  Object.hasOwn(object, name) ? object[name] : undefined;
 
 /** The order in which one field's findings outrank each other. */
 export const rank = (type: string): number => (VALIDATION_ISSUE_TYPES as readonly string[]).indexOf(type);
 
 /** The better of two findings of one field. */
-export const better = (a: Finding | undefined, b: Finding | undefined): Finding | undefined => (!a || (b && rank(b[0]) < rank(a[0])) ? b : a);
+export const better = (a: Finding | undefined, b: Finding | undefined): Finding | undefined =>
+  !a || (b && rank(b[0]) < rank(a[0])) ? b : a;
 
 /** A JSON type in plain words, with its article: `an integer`. */
 export const aType = (type: string | undefined): string => `${/^[aeiou]/.test(type!) ? 'an' : 'a'} ${type}`;
@@ -97,7 +100,10 @@ export function checkScalar(node: SchemaNode, value: unknown, options: CheckOpti
 const worded = <F extends Finding | undefined>(node: SchemaNode, finding: F): F =>
   (finding && node['x-message'] !== undefined ? [finding[0], node['x-message']] : finding) as F;
 
-const outOfRange = (relation: string, bound: number | undefined): Finding => ['out_of_range', `must be ${relation} ${bound}`];
+const outOfRange = (relation: string, bound: number | undefined): Finding => [
+  'out_of_range',
+  `must be ${relation} ${bound}`,
+];
 
 function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions): Finding | undefined {
   switch (node.type) {
@@ -129,7 +135,11 @@ function scalarFinding(node: SchemaNode, value: unknown, options: CheckOptions):
 /** The finding of an array's own size, or `undefined`. */
 export function checkSize(node: SchemaNode, length: number): Finding | undefined {
   const broken =
-    length < (node.minItems ?? 0) ? `fewer than ${node.minItems}` : length > (node.maxItems ?? Infinity) ? `more than ${node.maxItems}` : undefined;
+    length < (node.minItems ?? 0)
+      ? `fewer than ${node.minItems}`
+      : length > (node.maxItems ?? Infinity)
+        ? `more than ${node.maxItems}`
+        : undefined;
   return broken === undefined ? undefined : worded(node, ['out_of_range', `must NOT have ${broken} items`]);
 }
 
@@ -163,7 +173,9 @@ export function checkJson(
     const size = checkSize(node, value.length);
     if (size) report(field, size);
     // An index loop: a hole of a sparse array is checked as the undefined it holds.
-    if (node.items) for (let index = 0; index < value.length; index++) checkJson(node.items, value[index], `${field}.${index}`, report, options);
+    if (node.items)
+      for (let index = 0; index < value.length; index++)
+        checkJson(node.items, value[index], `${field}.${index}`, report, options);
   } else {
     const finding = checkScalar(node, value, options);
     if (finding) report(field, finding);

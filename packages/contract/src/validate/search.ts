@@ -32,7 +32,9 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
       const other: readonly string[] = priceType === 'CASH' ? MILES_PROGRAMS : CASH_PROGRAMS;
       // A program of the other priceType only: a code neither table knows is the service's to judge.
       return (
-        !allowed.includes(program) && other.includes(program) && `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')}`
+        !allowed.includes(program) &&
+        other.includes(program) &&
+        `${program} cannot be searched with priceType ${priceType}; allowed: ${allowed.join(', ')}`
       );
     },
   ],
@@ -51,13 +53,19 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
     ([adults, infants]) => infants > adults && 'infants must not outnumber adults',
   ],
   // SEARCH-5: origin and destination differ.
-  ['SEARCH-5', ['origin', 'destination'], 'destination', ([origin, destination]) => origin === destination && 'origin and destination must differ'],
+  [
+    'SEARCH-5',
+    ['origin', 'destination'],
+    'destination',
+    ([origin, destination]) => origin === destination && 'origin and destination must differ',
+  ],
   // SEARCH-7: a ROUND_TRIP has a returnDate.
   [
     'SEARCH-7',
     ['tripType', 'returnDate'],
     'returnDate',
-    ([tripType, back]) => tripType === 'ROUND_TRIP' && back === undefined && 'returnDate is required when tripType is ROUND_TRIP',
+    ([tripType, back]) =>
+      tripType === 'ROUND_TRIP' && back === undefined && 'returnDate is required when tripType is ROUND_TRIP',
     'missing',
   ],
   // SEARCH-6: a ROUND_TRIP returns after it departs.
@@ -65,7 +73,11 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
     'SEARCH-6',
     ['tripType', 'departureDate', 'returnDate'],
     'returnDate',
-    ([tripType, departure, back]) => tripType === 'ROUND_TRIP' && back !== undefined && back <= departure && 'returnDate must be later than departureDate',
+    ([tripType, departure, back]) =>
+      tripType === 'ROUND_TRIP' &&
+      back !== undefined &&
+      back <= departure &&
+      'returnDate must be later than departureDate',
   ],
 ];
 
@@ -80,15 +92,23 @@ const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
  * // [{ field: 'body.destination', type: 'cross_field', message: 'origin and destination must differ' }]
  */
 export function validateSearchRequest(body: unknown, options: CheckOptions = {}): ValidationIssue[] {
-  if (!isPlainObject(body)) return [{ field: 'body', type: 'invalid_type', message: 'The body must be a JSON object (SEARCH-10).' }];
+  if (!isPlainObject(body))
+    return [{ field: 'body', type: 'invalid_type', message: 'The body must be a JSON object (SEARCH-10).' }];
   const issues: ValidationIssue[] = [];
   // SEARCH-9 for any missing field, else the field's own rule (SEARCH-1, SEARCH-8), as x-rules names them.
   const rules: Readonly<Record<string, string>> = SEARCH_RULE_OF_FIELD;
-  checkJson(schema, body, 'body', (field, finding) => issues.push(issue(field, finding, rules[finding[0] === 'missing' ? '*' : field])), options);
+  checkJson(
+    schema,
+    body,
+    'body',
+    (field, finding) => issues.push(issue(field, finding, rules[finding[0] === 'missing' ? '*' : field])),
+    options,
+  );
 
   const read = (path: string): unknown => {
     const field = `body.${path}`;
-    if (issues.some(({ field: known }) => `${known}.`.startsWith(`${field}.`) || `${field}.`.startsWith(`${known}.`))) return INVALID;
+    if (issues.some(({ field: known }) => `${known}.`.startsWith(`${field}.`) || `${field}.`.startsWith(`${known}.`)))
+      return INVALID;
     let value: unknown = body;
     let node: SchemaNode | undefined = schema;
     for (const name of path.split('.')) {

@@ -9,7 +9,11 @@ export type Authentication = { ok: true; key: string; ledger: KeyLedger } | { ok
  * `AUTH-1` missing key 401, `AUTH-2` unknown key 404 (every endpoint, D2),
  * `AUTH-3` key without the product 403. A blank header counts as missing.
  */
-export function authenticate(headers: Pick<Headers, 'get'>, ledgers: ReadonlyMap<string, KeyLedger>, product: Product): Authentication {
+export function authenticate(
+  headers: Pick<Headers, 'get'>,
+  ledgers: ReadonlyMap<string, KeyLedger>,
+  product: Product,
+): Authentication {
   const key = headers.get('x-api-key');
   if (key === null || key.trim() === '') return { ok: false, answer: missingKey() };
   const ledger = ledgers.get(key);

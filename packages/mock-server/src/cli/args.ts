@@ -2,7 +2,14 @@ import { dictionary } from '@flight-search/contract';
 import { parseArgs } from 'node:util';
 import type { SchemaNode } from '@flight-search/contract';
 import { BOOLEAN, HOST, SERVER_OPTIONS } from '../node/options.js';
-import { JSON_OPTION_NAMES, MOCK_OPTIONS, OPTION_NAMES, rowOf, type MockOptions, type OptionTable } from '../options.js';
+import {
+  JSON_OPTION_NAMES,
+  MOCK_OPTIONS,
+  OPTION_NAMES,
+  rowOf,
+  type MockOptions,
+  type OptionTable,
+} from '../options.js';
 import { UsageError } from './usage-error.js';
 
 export interface CliArgs {
@@ -54,9 +61,17 @@ file renamed); removed again on exit`,
   logFormat: {
     schema: { type: 'string', enum: ['text', 'json'] },
     default: 'text',
-    flag: { name: '--log-format', arg: 'text|json', help: 'log lines as text (default) or one JSON object per line (no key, ever)' },
+    flag: {
+      name: '--log-format',
+      arg: 'text|json',
+      help: 'log lines as text (default) or one JSON object per line (no key, ever)',
+    },
   },
-  quiet: { schema: BOOLEAN, default: false, flag: { name: '--quiet', help: 'no request log (by default one line per request on stderr)' } },
+  quiet: {
+    schema: BOOLEAN,
+    default: false,
+    flag: { name: '--quiet', help: 'no request log (by default one line per request on stderr)' },
+  },
   help: { schema: BOOLEAN, default: false, flag: { name: '--help', short: 'h', help: 'show this help' } },
 } satisfies OptionTable;
 
@@ -72,7 +87,9 @@ export const PROXY_CLI_FLAGS = {
 /** The flags of the scalar options (`--seed N`), parsed by their row's schema. */
 const SCALAR_FLAGS = OPTION_NAMES.flatMap((name) => {
   const { flag, schema } = rowOf(name);
-  return flag && schema && schema.type !== 'object' && schema.type !== 'array' ? [{ name, flag: flag.name, schema }] : [];
+  return flag && schema && schema.type !== 'object' && schema.type !== 'array'
+    ? [{ name, flag: flag.name, schema }]
+    : [];
 });
 const RATE_LIMIT = rowOf('rateLimit').schema!.properties!;
 
@@ -84,7 +101,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
   return {
     server,
     mock: mockFlags(values),
-    ...flagValues<Pick<CliArgs, 'configFile' | 'readyFile' | 'logFormat' | 'quiet' | 'help'>>({ ...CONFIG_FLAG, ...SHARED_FLAGS }, values),
+    ...flagValues<Pick<CliArgs, 'configFile' | 'readyFile' | 'logFormat' | 'quiet' | 'help'>>(
+      { ...CONFIG_FLAG, ...SHARED_FLAGS },
+      values,
+    ),
     keysFile: values.keys as string | undefined,
     playbackFile: values.playback as string | undefined,
   };
@@ -97,11 +117,15 @@ export function parseFlags(argv: string[], tables: OptionTable[]): FlagValues {
     .flatMap(({ flag, schema }) => {
       if (flag === undefined) return [];
       const type = schema?.type === 'boolean' ? ('boolean' as const) : ('string' as const);
-      const own = [flag.name.slice(2), { type, ...(flag.multiple && { multiple: true }), ...(flag.short && { short: flag.short }) }] as const;
+      const own = [
+        flag.name.slice(2),
+        { type, ...(flag.multiple && { multiple: true }), ...(flag.short && { short: flag.short }) },
+      ] as const;
       return flag.with === undefined ? [own] : [own, [flag.with.slice(2), { type: 'string' as const }] as const];
     });
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: Object.fromEntries(flags) }).values as FlagValues;
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: Object.fromEntries(flags) })
+      .values as FlagValues;
   } catch (error) {
     throw new UsageError((error as Error).message, { cause: error });
   }
@@ -133,7 +157,8 @@ function mockFlags(values: FlagValues): MockOptions {
     if (given !== undefined) mock[name] = scalar(flag, given, schema);
   }
   const [limit, windowMs] = [text['rate-limit'], text['rate-limit-window-ms']];
-  if (windowMs !== undefined && limit === undefined) throw new UsageError('--rate-limit-window-ms needs --rate-limit N.');
+  if (windowMs !== undefined && limit === undefined)
+    throw new UsageError('--rate-limit-window-ms needs --rate-limit N.');
   if (limit !== undefined) {
     mock.rateLimit = {
       requests: scalar('--rate-limit', limit, RATE_LIMIT.requests!) as number,
@@ -141,11 +166,15 @@ function mockFlags(values: FlagValues): MockOptions {
     };
   }
   const [now, offsetText] = [text.now, text['clock-offset-ms']];
-  if (now !== undefined && offsetText !== undefined) throw new UsageError('--now and --clock-offset-ms both set the clock; give one.');
+  if (now !== undefined && offsetText !== undefined)
+    throw new UsageError('--now and --clock-offset-ms both set the clock; give one.');
   if (now !== undefined) mock.clock = { at: /^\d+$/.test(now) ? Number(now) : now };
   if (offsetText !== undefined) {
     const offset = /^-?\d+$/.test(offsetText) ? Number(offsetText) : Number.NaN;
-    if (!Number.isSafeInteger(offset)) throw new UsageError(`--clock-offset-ms must be an integer (negative for the past), got ${JSON.stringify(offsetText)}.`);
+    if (!Number.isSafeInteger(offset))
+      throw new UsageError(
+        `--clock-offset-ms must be an integer (negative for the past), got ${JSON.stringify(offsetText)}.`,
+      );
     mock.clock = { offsetMs: offset };
   }
   return mock as MockOptions;
@@ -155,7 +184,9 @@ function mockFlags(values: FlagValues): MockOptions {
 function scalar(flag: string, text: string, schema: SchemaNode): string | number {
   if (schema.enum) {
     if (schema.enum.includes(text)) return text;
-    throw new UsageError(`${flag} must be ${schema.enum.map((word) => JSON.stringify(word)).join(' or ')}, got ${JSON.stringify(text)}.`);
+    throw new UsageError(
+      `${flag} must be ${schema.enum.map((word) => JSON.stringify(word)).join(' or ')}, got ${JSON.stringify(text)}.`,
+    );
   }
   // A flag takes whole numbers only, from 0 (a negative one would read as another flag).
   const min = Math.max(0, schema.minimum ?? (schema.exclusiveMinimum ?? -1) + 1);
@@ -169,7 +200,12 @@ function scalar(flag: string, text: string, schema: SchemaNode): string | number
 /** Words joined by `, `, broken into lines of at most `width` characters. */
 function wrap(words: readonly string[], width = 96): string {
   return words.reduce(
-    (text, word) => (text.length - text.lastIndexOf('\n') + word.length > width ? `${text},\n${word}` : text ? `${text}, ${word}` : word),
+    (text, word) =>
+      text.length - text.lastIndexOf('\n') + word.length > width
+        ? `${text},\n${word}`
+        : text
+          ? `${text}, ${word}`
+          : word,
     '',
   );
 }

@@ -19,5 +19,7 @@ export async function readConfigFile(file: string): Promise<MockOptions> {
 
 /** Issues as the JavaScript API words them: `option \`rateLimit.requests\` must be an integer >= 1.` */
 export function describe(issues: SettingIssue[]): string {
-  return issues.map((issue) => (issue.field === '' ? issue.message : `option \`${issue.field}\` ${issue.message}`)).join(' ');
+  return issues
+    .map((issue) => (issue.field === '' ? issue.message : `option \`${issue.field}\` ${issue.message}`))
+    .join(' ');
 }

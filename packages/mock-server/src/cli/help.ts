@@ -4,10 +4,12 @@ import { MOCK_OPTIONS, type OptionTable } from '../options.js';
 import { CONFIG_FLAG, PROXY_CLI_FLAGS, SHARED_FLAGS } from './args.js';
 
 /** A flag as `--help` shows it: `--seed N`, `--keys FILE`, `--quiet` (a boolean takes no value). */
-const usage = ({ flag, schema }: OptionTable[string]): string => (schema?.type === 'boolean' ? flag!.name : `${flag!.name} ${flag!.arg ?? 'N'}`);
+const usage = ({ flag, schema }: OptionTable[string]): string =>
+  schema?.type === 'boolean' ? flag!.name : `${flag!.name} ${flag!.arg ?? 'N'}`;
 
 /** One line (or more) of the help: the flag padded to a column, its text beside it. */
-const line = (flag: string, text: string): string => `  ${flag.padEnd(24)}${flag.length < 24 ? ' ' : '  '}${text.replaceAll('\n', `\n${' '.repeat(27)}`)}\n`;
+const line = (flag: string, text: string): string =>
+  `  ${flag.padEnd(24)}${flag.length < 24 ? ' ' : '  '}${text.replaceAll('\n', `\n${' '.repeat(27)}`)}\n`;
 
 /** The lines of the rows of `tables` that have a flag, in the tables' order and words. */
 const lines = (...tables: OptionTable[]): string =>

@@ -20,7 +20,12 @@ export async function readTextFile(flag: string, file: string): Promise<string> 
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot be read (${code ?? String(error)})`;
+    const why =
+      code === 'ENOENT'
+        ? 'file not found'
+        : code === 'EISDIR'
+          ? 'is a directory, not a file'
+          : `cannot be read (${code ?? String(error)})`;
     throw new UsageError(`${flag} ${file}: ${why}.`, { cause: error });
   }
 }

@@ -8,7 +8,8 @@ import type { KeySettings } from '../types.js';
 export async function readKeysFile(file: string): Promise<KeySettings[]> {
   const parsed = await readJsonFile('--keys', file);
   const problem = (message: string) => new UsageError(`--keys ${file}: ${message}`);
-  if (!isPlainObject(parsed) || !Array.isArray(parsed.keys)) throw problem('expected an object {"keys": [...]} at the top level.');
+  if (!isPlainObject(parsed) || !Array.isArray(parsed.keys))
+    throw problem('expected an object {"keys": [...]} at the top level.');
   // A file without a key would leave the server with none: a mistake, where `keys: []` in code is a choice.
   if (parsed.keys.length === 0) throw problem('"keys" is empty; list at least one key.');
   const [first] = optionIssues({ keys: parsed.keys }, ['keys']);

@@ -23,7 +23,8 @@ async function main(argv: string[]): Promise<void> {
   }
   const options: MockOptions = args.configFile === undefined ? {} : await readConfigFile(args.configFile);
   if (args.keysFile !== undefined) options.keys = await readKeysFile(args.keysFile);
-  if (args.playbackFile !== undefined) options.stubs = [...(options.stubs ?? []), ...(await readPlaybackFile(args.playbackFile))];
+  if (args.playbackFile !== undefined)
+    options.stubs = [...(options.stubs ?? []), ...(await readPlaybackFile(args.playbackFile))];
   Object.assign(options, args.mock);
   // Without --control nothing reads the request log: none is kept unless a cap was asked for.
   if (!args.server.control && args.mock.requestLogCap === undefined) options.requestLogCap = 0;
@@ -58,7 +59,9 @@ async function main(argv: string[]): Promise<void> {
     );
   } else {
     process.stdout.write(`flight-search-mock listening on ${server.url}\n`);
-    process.stdout.write(`  contract: ${server.url}/openapi.yaml${args.server.control ? `\n  control:  ${server.url}/__mock` : ''}\n`);
+    process.stdout.write(
+      `  contract: ${server.url}/openapi.yaml${args.server.control ? `\n  control:  ${server.url}/__mock` : ''}\n`,
+    );
   }
 
   const say = (event: string, reason: string, text: string) =>
@@ -70,7 +73,8 @@ async function main(argv: string[]): Promise<void> {
     }
     stopping = true;
     say('shutdown', signal, `${signal}: finishing requests in flight, then exiting.`);
-    const removeReady = args.readyFile === undefined ? Promise.resolve() : rm(args.readyFile, { force: true }).catch(() => undefined);
+    const removeReady =
+      args.readyFile === undefined ? Promise.resolve() : rm(args.readyFile, { force: true }).catch(() => undefined);
     Promise.all([server.close(), removeReady]).then(
       () => process.exit(0),
       (error: unknown) => {
@@ -98,7 +102,9 @@ async function loadProxy(): Promise<typeof import('./proxy.js')> {
     return await import('./proxy.js');
   } catch (error) {
     const missing = PROXY_PEERS.find(
-      (name) => (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && (error as Error).message.includes(`'${name}'`),
+      (name) =>
+        (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&
+        (error as Error).message.includes(`'${name}'`),
     );
     if (missing === undefined) throw error;
     throw new Error(
@@ -119,7 +125,9 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   const usage = error instanceof UsageError;
   const argv = process.argv.slice(2);
   // Even a refused command line answers in JSON when it asked for JSON lines.
-  const json = argv.some((arg, index) => arg === '--log-format=json' || (arg === '--log-format' && argv[index + 1] === 'json'));
+  const json = argv.some(
+    (arg, index) => arg === '--log-format=json' || (arg === '--log-format' && argv[index + 1] === 'json'),
+  );
   process.stderr.write(
     json
       ? `${JSON.stringify({ time: new Date().toISOString(), event: 'error', message: (error as Error).message, exitCode: usage ? 2 : 1 })}\n`

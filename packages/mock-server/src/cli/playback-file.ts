@@ -15,7 +15,8 @@ export async function readPlaybackFile(file: string): Promise<StubDefinition[]> 
   const where = `--playback ${file}`;
   const lines = (await readTextFile('--playback', file)).split('\n').filter((line) => line.trim() !== '');
   const cap = MOCK_OPTIONS.stubsCap.default;
-  if (lines.length > cap) throw new UsageError(`${where}: has ${lines.length} exchanges; the mock holds at most ${cap} stubs (--stubs-cap).`);
+  if (lines.length > cap)
+    throw new UsageError(`${where}: has ${lines.length} exchanges; the mock holds at most ${cap} stubs (--stubs-cap).`);
   return lines.map((line, index) => {
     const at = `${where}: line ${index + 1}`;
     let exchange: unknown;

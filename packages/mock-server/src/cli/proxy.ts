@@ -13,10 +13,13 @@ const DEFAULT_PROXY_PORT = 4011;
 /** `flight-search-mock proxy --target URL`: a violation a line on stderr; a signal prints the summary (exit 1 with `--fail-on-violation`). */
 export async function runProxy(argv: string[]): Promise<void> {
   const values = parseFlags(argv, [PROXY_OPTIONS, PROXY_CLI_FLAGS, SHARED_FLAGS]);
-  const cli = flagValues<{ failOnViolation: boolean; readyFile?: string; logFormat: 'text' | 'json'; quiet: boolean; help: boolean }>(
-    { ...PROXY_CLI_FLAGS, ...SHARED_FLAGS },
-    values,
-  );
+  const cli = flagValues<{
+    failOnViolation: boolean;
+    readyFile?: string;
+    logFormat: 'text' | 'json';
+    quiet: boolean;
+    help: boolean;
+  }>({ ...PROXY_CLI_FLAGS, ...SHARED_FLAGS }, values);
   if (cli.help) {
     process.stdout.write(HELP);
     return;
@@ -38,7 +41,9 @@ export async function runProxy(argv: string[]): Promise<void> {
   };
   const onRecordError = (error: Error) => {
     const why = `--record ${options.record}: cannot be written (${(error as NodeJS.ErrnoException).code ?? error.message}); recording stopped.`;
-    process.stderr.write(json ? `${JSON.stringify({ event: 'error', message: why })}\n` : `flight-search-mock proxy: ${why}\n`);
+    process.stderr.write(
+      json ? `${JSON.stringify({ event: 'error', message: why })}\n` : `flight-search-mock proxy: ${why}\n`,
+    );
   };
   const proxy = await startContractProxy({ ...options, onViolation, onRecordError });
   const { port: actualPort } = new URL(proxy.url);
@@ -48,14 +53,17 @@ export async function runProxy(argv: string[]): Promise<void> {
       : `flight-search-mock proxy listening on ${proxy.url}, checking ${target.origin} against openapi.yaml\n`,
   );
   const { readyFile } = cli;
-  if (readyFile !== undefined) await writeReadyFile(readyFile, { url: proxy.url, port: Number(actualPort), pid: process.pid });
+  if (readyFile !== undefined)
+    await writeReadyFile(readyFile, { url: proxy.url, port: Number(actualPort), pid: process.pid });
 
   const stop = () => {
     const summary = proxy.summary();
     const failing = cli.failOnViolation && summary.violations > 0;
     if (json) process.stdout.write(`${JSON.stringify({ event: 'summary', ...summary })}\n`);
     else {
-      const lines = [`contract summary: ${summary.exchanges} exchanges, ${summary.violations} violations, ${summary.unanswered} unanswered`];
+      const lines = [
+        `contract summary: ${summary.exchanges} exchanges, ${summary.violations} violations, ${summary.unanswered} unanswered`,
+      ];
       for (const [operation, count] of Object.entries(summary.byOperation)) lines.push(`  ${operation}: ${count}`);
       process.stdout.write(`${lines.join('\n')}\n`);
     }

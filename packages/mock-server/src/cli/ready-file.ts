@@ -12,6 +12,9 @@ export async function writeReadyFile(file: string, ready: { url: string; port: n
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
-    throw new Error(`--ready-file ${file}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, { cause: error });
+    throw new Error(
+      `--ready-file ${file}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+      { cause: error },
+    );
   }
 }

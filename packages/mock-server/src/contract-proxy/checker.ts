@@ -21,7 +21,9 @@ export interface Violation {
 type Json = Record<string, any>;
 
 // ajv-formats is CJS with a default export; its ESM build hands it over as `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 
 /**
  * Checks requests and answers against openapi.yaml with ajv (JSON Schema 2020-12): the operation, query
@@ -59,12 +61,18 @@ export class ContractChecker {
         Object.keys(item as Json).map((verb) => `${verb.toUpperCase()} ${p}`),
       );
       return [
-        { operation: `${method} ${path}`, side: 'request', path: 'operation', expected: `one of the operations of openapi.yaml: ${operations.join(', ')}` },
+        {
+          operation: `${method} ${path}`,
+          side: 'request',
+          path: 'operation',
+          expected: `one of the operations of openapi.yaml: ${operations.join(', ')}`,
+        },
       ];
     }
     const { name, pointer, operation } = found;
     const violations: Violation[] = [];
-    const report = (at: string, expected: string) => violations.push({ operation: name, side: 'request', path: at, expected });
+    const report = (at: string, expected: string) =>
+      violations.push({ operation: name, side: 'request', path: at, expected });
 
     const security = operation.security ?? this.#document.security ?? [];
     for (const requirement of security as Json[]) {
@@ -85,10 +93,16 @@ export class ContractChecker {
       const validate = this.#valueValidator('param', at);
       if (!validate({ value: parameter.schema?.type === 'array' ? values : values[values.length - 1] })) {
         for (const error of validate.errors ?? [])
-          report(`query.${parameter.name}${jsonPath(error.instancePath.replace(/^\/value/, ''))}`, describeError(error));
+          report(
+            `query.${parameter.name}${jsonPath(error.instancePath.replace(/^\/value/, ''))}`,
+            describeError(error),
+          );
       }
     });
-    const requestBody = operation.requestBody === undefined ? undefined : this.#resolve(operation.requestBody, [...pointer, 'requestBody']);
+    const requestBody =
+      operation.requestBody === undefined
+        ? undefined
+        : this.#resolve(operation.requestBody, [...pointer, 'requestBody']);
     if (requestBody !== undefined) {
       if (body === '') {
         if (requestBody.value.required) report('$', 'a request body (required)');
@@ -96,7 +110,14 @@ export class ContractChecker {
         const mediaType = mediaTypeOf(headers);
         if (requestBody.value.content?.[mediaType] === undefined)
           report('header.content-type', `one of ${Object.keys(requestBody.value.content ?? {}).join(', ')}`);
-        else for (const found of this.#checkBody(name, 'request', body, ref(...requestBody.pointer, 'content', mediaType, 'schema'))) violations.push(found);
+        else
+          for (const found of this.#checkBody(
+            name,
+            'request',
+            body,
+            ref(...requestBody.pointer, 'content', mediaType, 'schema'),
+          ))
+            violations.push(found);
       }
     }
     return violations;
@@ -107,10 +128,17 @@ export class ContractChecker {
     if (found === undefined) return [];
     const { name, pointer, operation } = found;
     const violations: Violation[] = [];
-    const report = (at: string, expected: string) => violations.push({ operation: name, side: 'response', path: at, expected });
-    const declared = operation.responses?.[String(status)] ?? operation.responses?.[`${String(status)[0]}XX`] ?? operation.responses?.default;
+    const report = (at: string, expected: string) =>
+      violations.push({ operation: name, side: 'response', path: at, expected });
+    const declared =
+      operation.responses?.[String(status)] ??
+      operation.responses?.[`${String(status)[0]}XX`] ??
+      operation.responses?.default;
     if (declared === undefined) {
-      report('status', `one of the declared statuses ${Object.keys(operation.responses ?? {}).join(', ')}, got ${status}`);
+      report(
+        'status',
+        `one of the declared statuses ${Object.keys(operation.responses ?? {}).join(', ')}, got ${status}`,
+      );
       return violations;
     }
     const { value: response, pointer: at } = this.#resolve(declared, [...pointer, 'responses', String(status)]);
@@ -125,15 +153,20 @@ export class ContractChecker {
       }
       const validate = this.#valueValidator('header', headerAt);
       if (!validate({ value }))
-        for (const error of validate.errors ?? []) report(`header.${header.toLowerCase()}`, `${describeError(error)}, got ${JSON.stringify(value)}`);
+        for (const error of validate.errors ?? [])
+          report(`header.${header.toLowerCase()}`, `${describeError(error)}, got ${JSON.stringify(value)}`);
     }
     if (method === 'HEAD' || status === 204) return violations;
     const mediaType = mediaTypeOf(headers);
     if (response.content?.[mediaType] === undefined) {
-      report('header.content-type', `one of ${Object.keys(response.content ?? {}).join(', ')}, got ${JSON.stringify(mediaType)}`);
+      report(
+        'header.content-type',
+        `one of ${Object.keys(response.content ?? {}).join(', ')}, got ${JSON.stringify(mediaType)}`,
+      );
       return violations;
     }
-    for (const found of this.#checkBody(name, 'response', body, ref(...at, 'content', mediaType, 'schema'))) violations.push(found);
+    for (const found of this.#checkBody(name, 'response', body, ref(...at, 'content', mediaType, 'schema')))
+      violations.push(found);
     return violations;
   }
 
@@ -152,12 +185,25 @@ export class ContractChecker {
       .slice(0, MAX_BODY_VIOLATIONS)
       .map((error) => ({ operation, side, path: `$${jsonPath(error.instancePath)}`, expected: describeError(error) }));
     const more = errors.length - kept.length;
-    return more > 0 ? [...kept, { operation, side, path: '$', expected: `the body as the contract says, and ${more} more violations not listed` }] : kept;
+    return more > 0
+      ? [
+          ...kept,
+          {
+            operation,
+            side,
+            path: '$',
+            expected: `the body as the contract says, and ${more} more violations not listed`,
+          },
+        ]
+      : kept;
   }
 
   /** A parameter's or header's schema, checked on `{ value }` with the text coerced to its types. */
   #valueValidator(kind: string, at: string[]): ValidateFunction {
-    return this.#compile(this.#paramAjv, `${kind}:${at.join('/')}`, { type: 'object', properties: { value: { $ref: ref(...at, 'schema') } } });
+    return this.#compile(this.#paramAjv, `${kind}:${at.join('/')}`, {
+      type: 'object',
+      properties: { value: { $ref: ref(...at, 'schema') } },
+    });
   }
 
   #compile(ajv: Ajv2020, id: string, schema: Json): ValidateFunction {
@@ -177,13 +223,17 @@ export class ContractChecker {
         .slice(2)
         .split('/')
         .map((s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-      current = { value: segments.reduce((node: Json, segment: string) => node?.[segment], this.#document), pointer: segments };
+      current = {
+        value: segments.reduce((node: Json, segment: string) => node?.[segment], this.#document),
+        pointer: segments,
+      };
     }
     return current;
   }
 }
 
-const mediaTypeOf = (headers: Headers): string => (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+const mediaTypeOf = (headers: Headers): string =>
+  (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 function ref(...segments: string[]): string {
   return `openapi.yaml#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
@@ -201,7 +251,8 @@ function jsonPath(instancePath: string): string {
 /** What the schema expected, in plain words: "an integer", not ajv's "must be integer". */
 function describeError(error: ErrorObject): string {
   const params = error.params as Json;
-  const article = (type: string) => (type === 'boolean' ? 'true or false' : type === 'null' ? 'null' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`);
+  const article = (type: string) =>
+    type === 'boolean' ? 'true or false' : type === 'null' ? 'null' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
   switch (error.keyword) {
     case 'type':
       return String(params.type).split(',').map(article).join(' or ');

@@ -58,12 +58,18 @@ const bytes = between(1, Number.MAX_SAFE_INTEGER, ' (bytes)');
 const aFunction = (value: unknown) => issue(typeof value === 'function', 'must be a function.');
 const httpUrl = (target: unknown) => {
   const url = typeof target === 'string' && URL.canParse(target) ? new URL(target) : undefined;
-  return issue(url?.protocol === 'http:' || url?.protocol === 'https:', `must be an absolute http(s) URL, got ${JSON.stringify(target)}.`);
+  return issue(
+    url?.protocol === 'http:' || url?.protocol === 'https:',
+    `must be an absolute http(s) URL, got ${JSON.stringify(target)}.`,
+  );
 };
 
 /** The contract proxy's options ({@link ContractProxyOptions}) as rows of an option table. */
 export const PROXY_OPTIONS = {
-  target: { check: httpUrl, flag: { name: '--target', arg: 'URL', help: 'the real service every request is forwarded to (required)' } },
+  target: {
+    check: httpUrl,
+    flag: { name: '--target', arg: 'URL', help: 'the real service every request is forwarded to (required)' },
+  },
   port: {
     schema: between(0, 65_535),
     default: 0,
@@ -84,7 +90,10 @@ export const PROXY_OPTIONS = {
   forwardControl: {
     schema: BOOLEAN,
     default: false,
-    flag: { name: '--forward-control', help: "forward the mock's control API (/__mock) too; by default it is refused (403)" },
+    flag: {
+      name: '--forward-control',
+      help: "forward the mock's control API (/__mock) too; by default it is refused (403)",
+    },
   },
   timeoutMs: {
     schema: between(1, MAX_TIMER_MS, ' (ms)'),

@@ -12,7 +12,12 @@ import { sendable, type JsonAnswer } from '../node/json.js';
 import { mentionsKey, REDACTED, redactPath, redactQuery } from '../recording/redaction.js';
 import { resolveTable } from '../options.js';
 import { ContractChecker, type Violation } from './checker.js';
-import { PROXY_OPTIONS, type ContractProxyOptions, type RecordedExchange, type ResolvedProxyOptions } from './options.js';
+import {
+  PROXY_OPTIONS,
+  type ContractProxyOptions,
+  type RecordedExchange,
+  type ResolvedProxyOptions,
+} from './options.js';
 
 export type { ContractProxyOptions } from './options.js';
 
@@ -84,7 +89,8 @@ export function contractProxyListener(options: ResolvedProxyOptions, access: () 
   const proxy = contractProxy(options, access);
   const listener = serveFetch(proxy.handle, {
     internalError: () => answerOf(sendable(errorEnvelope(500, 'INTERNAL_ERROR', 'The proxy failed.'))),
-    methodNotAllowed: (method) => answerOf(sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', `The contract proxy cannot forward ${method}.`))),
+    methodNotAllowed: (method) =>
+      answerOf(sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', `The contract proxy cannot forward ${method}.`))),
   });
   return { ...proxy, listener };
 }
@@ -96,13 +102,8 @@ function contractProxy(options: ResolvedProxyOptions, access: () => Pick<Control
   const basePath = target.pathname.replace(/\/+$/, '');
   const checker = new ContractChecker();
   const summary: ProxySummary = { exchanges: 0, violations: 0, unanswered: 0, byOperation: {} };
-  const record: WriteStream | undefined = options.record === undefined ? undefined : createWriteStream(options.record, { flags: 'a' });
+  const record = recordFile(options);
   const { bodyLimit, answerLimit, timeoutMs } = options;
-  let recording = record !== undefined;
-  record?.on('error', (error) => {
-    recording = false;
-    options.onRecordError?.(error);
-  });
 
   const report = (found: Violation[]) => {
     for (const violation of found) {
@@ -116,7 +117,8 @@ function contractProxy(options: ResolvedProxyOptions, access: () => Pick<Control
     const { method } = request;
     const url = new URL(request.url);
     const upstream = new URL(base + url.pathname + url.search);
-    const refused = hostOf(request, access()) ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
+    const refused =
+      hostOf(request, access()) ?? (options.forwardControl ? undefined : controlRefusal(upstream.pathname, basePath));
     if (refused !== undefined) return answerOf(refused, { connection: 'close' });
     const sent = await readRequest(request, bodyLimit);
     if (sent instanceof Response) return sent;
@@ -124,7 +126,9 @@ function contractProxy(options: ResolvedProxyOptions, access: () => Pick<Control
     const shownPath = redactPath(url.pathname);
     // The checker names an unknown operation by its path, which may hold a key (`PUT /__mock/keys/{key}`).
     const shown = (violations: Violation[]): Violation[] =>
-      shownPath === url.pathname ? violations : violations.map((v) => ({ ...v, operation: v.operation.split(url.pathname).join(shownPath) }));
+      shownPath === url.pathname
+        ? violations
+        : violations.map((v) => ({ ...v, operation: v.operation.split(url.pathname).join(shownPath) }));
     const found = shown(checker.checkRequest(method, url.pathname, url.searchParams, sent.headers, sent.text));
     report(found);
     // A stalled target or a client gone ends the exchange.
@@ -138,18 +142,16 @@ function contractProxy(options: ResolvedProxyOptions, access: () => Pick<Control
       return unanswered(error, signal, options);
     }
     const { response, text } = answer;
-    const all = [...found, ...shown(checker.checkResponse(method, url.pathname, response.status, response.headers, text))];
+    const all = [
+      ...found,
+      ...shown(checker.checkResponse(method, url.pathname, response.status, response.headers, text)),
+    ];
     report(all.slice(found.length));
     options.onExchange?.({ method, path: shownPath, status: response.status, violations: all.length });
-    if (recording || options.onRecord) {
-      const exchange: RecordedExchange = {
-        time: new Date().toISOString(),
-        request: { method, path: shownPath, query: redactQuery(url.search), headers: redactHeaders(sent.headers), body: parsed(sent.text) },
-        response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(text) },
-        violations: all,
-      };
+    if (record.on || options.onRecord) {
+      const exchange = recorded(method, shownPath, url.search, sent, response, text, all);
       options.onRecord?.(exchange);
-      if (recording) record!.write(`${JSON.stringify(exchange)}\n`);
+      record.write(exchange);
     }
     const out = answerHeaders(response, text, options.violationsHeader ? all : []);
     return new Response(text === '' ? null : text, { status: response.status, headers: out });
@@ -159,20 +161,66 @@ function contractProxy(options: ResolvedProxyOptions, access: () => Pick<Control
     handle,
     summary: (): ProxySummary => structuredClone(summary),
     /** Ends the record file. */
-    close: () => new Promise<void>((resolve) => (record ? record.end(() => resolve()) : resolve())),
+    close: record.close,
   };
 }
 
 class AnswerTooLarge extends Error {}
+
+/** An exchange as it is recorded: the path, query and headers with no key. */
+function recorded(
+  method: string,
+  path: string,
+  search: string,
+  sent: Sent,
+  response: Response,
+  text: string,
+  violations: Violation[],
+): RecordedExchange {
+  return {
+    time: new Date().toISOString(),
+    request: {
+      method,
+      path,
+      query: redactQuery(search),
+      headers: redactHeaders(sent.headers),
+      body: parsed(sent.text),
+    },
+    response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(text) },
+    violations,
+  };
+}
+
+/** The `record` file, one JSON line per exchange; a write error stops recording (`on` false) and is reported once. */
+function recordFile(options: ResolvedProxyOptions) {
+  const stream: WriteStream | undefined =
+    options.record === undefined ? undefined : createWriteStream(options.record, { flags: 'a' });
+  const file = {
+    on: stream !== undefined,
+    write: (exchange: RecordedExchange) => file.on && stream!.write(`${JSON.stringify(exchange)}\n`),
+    close: () => new Promise<void>((resolve) => (stream ? stream.end(() => resolve()) : resolve())),
+  };
+  stream?.on('error', (error) => {
+    file.on = false;
+    options.onRecordError?.(error);
+  });
+  return file;
+}
 
 type Sent = { headers: Headers; body: Uint8Array; text: string };
 
 /** The request's forwardable headers and its body, read up to `bodyLimit` (the 413 past it, negotiated as the service's errors). */
 async function readRequest(request: Request, bodyLimit: number): Promise<Sent | Response> {
   const tooLarge = () =>
-    answerOf(sendable(payloadTooLarge(bodyLimit)), { 'content-type': errorMediaType(request.headers.get('accept') ?? undefined), connection: 'close' });
+    answerOf(sendable(payloadTooLarge(bodyLimit)), {
+      'content-type': errorMediaType(request.headers.get('accept') ?? undefined),
+      connection: 'close',
+    });
   if (Number(request.headers.get('content-length')) > bodyLimit) return tooLarge();
-  const body = request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array(0) : await readAtMost(request.body, bodyLimit);
+  const body =
+    request.method === 'GET' || request.method === 'HEAD'
+      ? new Uint8Array(0)
+      : await readAtMost(request.body, bodyLimit);
   if (body === undefined) return tooLarge();
   const headers = new Headers();
   request.headers.forEach((value, name) => {
@@ -205,7 +253,9 @@ function unanswered(error: unknown, signal: AbortSignal, { answerLimit, timeoutM
       : signal.aborted
         ? `The target did not answer within ${timeoutMs} ms.`
         : 'The target did not answer.';
-  return answerOf(sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why)));
+  return answerOf(
+    sendable(errorEnvelope(signal.aborted ? 504 : 502, signal.aborted ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY', why)),
+  );
 }
 
 /** The target's headers as they go out: no hop-by-hop, encoding or stale length; each Set-Cookie apart; violations when asked. */
@@ -226,7 +276,8 @@ const VIOLATIONS_HEADER_BYTES = 8 * 1024;
 
 /** The violations as the header's JSON: ASCII only, the first ones that fit. */
 function violationsHeader(violations: Violation[]): string {
-  const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const ascii = (text: string) =>
+    text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const kept: string[] = [];
   let length = 2;
   for (const violation of violations) {
@@ -265,13 +316,17 @@ function answerOf(answer: JsonAnswer, extra: Record<string, string> = {}): Respo
 /** The 403 for a request not addressed to one of the proxy's names: its Host header and its URL's host must both be allowed. */
 function hostOf(request: Request, access: Pick<ControlAccess, 'hosts'>): JsonAnswer | undefined {
   const header = request.headers.get('host') ?? undefined;
-  return hostRefusal(header, access, 'The contract proxy') ?? hostRefusal(new URL(request.url).host, access, 'The contract proxy');
+  return (
+    hostRefusal(header, access, 'The contract proxy') ??
+    hostRefusal(new URL(request.url).host, access, 'The contract proxy')
+  );
 }
 
 /** The 403 for a request to the mock's control API, under the target's `basePath` or at its root. */
 function controlRefusal(path: string, basePath: string): JsonAnswer | undefined {
   const isControl = (p: string) => p === CONTROL_PREFIX || p.startsWith(`${CONTROL_PREFIX}/`);
-  if (!isControl(path) && !(path.startsWith(`${basePath}/`) && isControl(path.slice(basePath.length)))) return undefined;
+  if (!isControl(path) && !(path.startsWith(`${basePath}/`) && isControl(path.slice(basePath.length))))
+    return undefined;
   return sendable(
     errorEnvelope(
       403,

@@ -52,6 +52,8 @@ export class SearchCache {
   /** The key of a search at `now`: which dates are gone and, for today, the local minute (see {@link get}). */
   #keyOf(search: NormalizedSearch, now: number | undefined): string {
     const past = now === undefined ? undefined : pastDates(search, now);
-    return past && now !== undefined ? `${searchKey(search)}|${past.outbound}|${past.inbound}|${saleCutoffKey(search, now)}` : searchKey(search);
+    return past && now !== undefined
+      ? `${searchKey(search)}|${past.outbound}|${past.inbound}|${saleCutoffKey(search, now)}`
+      : searchKey(search);
   }
 }

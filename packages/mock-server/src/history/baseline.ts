@@ -96,48 +96,77 @@ export function baselineHistory(seed: number, route: BaselineRoute, now: number)
       const detailed = week === 0 && visit % DETAIL_EVERY === 0;
       for (const flight of watch(day)) {
         const base = flight.base * dayDemand * (0.99 + random.next() * 0.02);
-        const basePrice = roundMiles(program, base);
-        const record: HistoryRecord = {
-          id: random.uuid(),
-          airlineLoyalty: program,
-          departureDate: flight.departureDate,
-          arrivalDate: flight.arrivalDate,
-          cabinType,
-          concierge: cabinType === 'BUSINESS' && random.chance(0.05) ? 'Concierge booking available by phone' : null,
-          origin,
-          destination,
-          flightCode: flight.flightCode,
-          fareType: families[0]?.name ?? 'UNKNOWN',
-          basePrice,
-          milesClubPrice: Math.min(basePrice - 1, Math.round(basePrice * profile.clubShare)),
-          createdAt,
-        };
-        // What the provider returned at collection time varies (spec 2.3): some fields are absent.
-        if (random.next() >= 0.05) {
-          record.tripType = 'ONE_WAY';
-          record.roundTrip = 'OUTBOUND';
-        }
-        if (detailed) {
-          if (random.next() >= 0.12) record.availableSeats = random.int(1, 9);
-          if (random.next() >= 0.1) {
-            record.fares = families.map((family, index) => ({
-              fareType: family.name,
-              miles: index === 0 ? basePrice : roundMiles(program, base * family.factor),
-              money: 0,
-              taxes: flight.taxes,
-              fees,
-              totalMoney: cents(flight.taxes + fees),
-              productClass: family.productClass,
-              classOfService: family.classes[0] ?? null,
-            }));
-          }
-          if (random.next() >= 0.1) record.legs = flight.legs;
-        }
-        records.push(record);
+        records.push(
+          baselineRecord({
+            route,
+            flight,
+            base,
+            createdAt,
+            detailed,
+            random,
+            families,
+            fees,
+            clubShare: profile.clubShare,
+          }),
+        );
       }
     }
   }
   return records;
+}
+
+/** One baseline record of a watched flight at one visit; `random`'s draws in a fixed order keep it deterministic. */
+function baselineRecord(at: {
+  route: BaselineRoute;
+  flight: WatchedFlight;
+  base: number;
+  createdAt: string;
+  detailed: boolean;
+  random: ReturnType<typeof createRandom>;
+  families: (typeof PROGRAMS)[keyof typeof PROGRAMS]['families']['ECONOMY'];
+  fees: number;
+  clubShare: number;
+}): HistoryRecord {
+  const { route, flight, base, createdAt, detailed, random, families, fees } = at;
+  const { origin, destination, cabinType, program } = route;
+  const basePrice = roundMiles(program, base);
+  const record: HistoryRecord = {
+    id: random.uuid(),
+    airlineLoyalty: program,
+    departureDate: flight.departureDate,
+    arrivalDate: flight.arrivalDate,
+    cabinType,
+    concierge: cabinType === 'BUSINESS' && random.chance(0.05) ? 'Concierge booking available by phone' : null,
+    origin,
+    destination,
+    flightCode: flight.flightCode,
+    fareType: families[0]?.name ?? 'UNKNOWN',
+    basePrice,
+    milesClubPrice: Math.min(basePrice - 1, Math.round(basePrice * at.clubShare)),
+    createdAt,
+  };
+  // What the provider returned at collection time varies (spec 2.3): some fields are absent.
+  if (random.next() >= 0.05) {
+    record.tripType = 'ONE_WAY';
+    record.roundTrip = 'OUTBOUND';
+  }
+  if (detailed) {
+    if (random.next() >= 0.12) record.availableSeats = random.int(1, 9);
+    if (random.next() >= 0.1) {
+      record.fares = families.map((family, index) => ({
+        fareType: family.name,
+        miles: index === 0 ? basePrice : roundMiles(program, base * family.factor),
+        money: 0,
+        taxes: flight.taxes,
+        fees,
+        totalMoney: cents(flight.taxes + fees),
+        productClass: family.productClass,
+        classOfService: family.classes[0] ?? null,
+      }));
+    }
+    if (random.next() >= 0.1) record.legs = flight.legs;
+  }
+  return record;
 }
 
 function watchedFlight(program: MilesProgram, cabinType: CabinType, itinerary: DatedItinerary): WatchedFlight {

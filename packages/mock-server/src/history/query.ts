@@ -8,7 +8,8 @@ import { bucketKey, type HistoryStore } from './store.js';
 const DAY = 86_400_000;
 
 /** A turn of the event loop after I/O: `setImmediate` in Node, a timer elsewhere. */
-export const nextTurn = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve)));
+export const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve)));
 
 /** Thrown at a pause when the client went away. */
 export class QueryAbandoned extends Error {}
@@ -43,11 +44,18 @@ export interface AnswerRecord {
   byteLength: number;
 }
 
-const withSeconds = (localDateTime: string): string => (localDateTime.length === 16 ? `${localDateTime}:00` : localDateTime);
+const withSeconds = (localDateTime: string): string =>
+  localDateTime.length === 16 ? `${localDateTime}:00` : localDateTime;
 
 function answerRecord(record: HistoryRecord, createdAt: number): AnswerRecord {
   const json = JSON.stringify(record);
-  return { departure: Date.parse(`${withSeconds(record.departureDate)}Z`), createdAt, id: record.id, json, byteLength: utf8Length(json) };
+  return {
+    departure: Date.parse(`${withSeconds(record.departureDate)}Z`),
+    createdAt,
+    id: record.id,
+    json,
+    byteLength: utf8Length(json),
+  };
 }
 
 /** The answer's order (`HISTORY-6`, D9): departure ascending, then `createdAt` descending, then the id. */
@@ -86,7 +94,13 @@ export async function sortInSlices<T>(items: T[], compare: (a: T, b: T) => numbe
  * local time (`HISTORY-4`): the generated baseline (D44) and the searched flights, each built into its
  * record here, a turn of the event loop given whenever the slice is due.
  */
-export async function findHistory(query: HistoryQuery, store: HistoryStore, seed: number, now: number, slicer = new Slicer()): Promise<AnswerRecord[]> {
+export async function findHistory(
+  query: HistoryQuery,
+  store: HistoryStore,
+  seed: number,
+  now: number,
+  slicer = new Slicer(),
+): Promise<AnswerRecord[]> {
   const since = now - query.lookbackDays * DAY;
   const dates = query.departureDate && new Set(query.departureDate);
   const found: AnswerRecord[] = [];
@@ -123,7 +137,13 @@ export async function findHistory(query: HistoryQuery, store: HistoryStore, seed
  * over {@link findHistory}'s records, as the pieces it is made of, never joined (D68): the opening, each
  * record's JSON, the commas between them and the closing.
  */
-export async function queryHistoryChunks(query: HistoryQuery, store: HistoryStore, seed: number, now: number, slicer = new Slicer()): Promise<ChunkedBody> {
+export async function queryHistoryChunks(
+  query: HistoryQuery,
+  store: HistoryStore,
+  seed: number,
+  now: number,
+  slicer = new Slicer(),
+): Promise<ChunkedBody> {
   const records = await findHistory(query, store, seed, now, slicer);
   // ASCII: its length in characters is its length in bytes.
   const head = `{"total":${records.length},"lookbackDays":${JSON.stringify(query.lookbackDays)},"flights":[`;

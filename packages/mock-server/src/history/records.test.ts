@@ -20,7 +20,12 @@ describe('toHistoryRecords', () => {
       if (!flight) throw new Error('no flight');
       expect(contractErrors('HistoryRecord', record)).toEqual([]);
       expect(record.createdAt).toBe('2026-11-20T13:05:22Z');
-      expect(record).toMatchObject({ flightCode: flight.flightCode, departureDate: flight.departureDate, origin: 'GRU', destination: 'JFK' });
+      expect(record).toMatchObject({
+        flightCode: flight.flightCode,
+        departureDate: flight.departureDate,
+        origin: 'GRU',
+        destination: 'JFK',
+      });
       const cheapestTotal = Math.min(...flight.fares.map((fare) => fare.miles));
       expect(record.basePrice).toBe(cheapestTotal / 3);
       expect(record.milesClubPrice).toBeLessThan(record.basePrice);
@@ -36,8 +41,15 @@ describe('toHistoryRecords', () => {
   });
 
   it('D9: records nothing for cash flights', () => {
-    expect(toHistoryRecords(generateFlights(42, searchOf({ program: 'PROGRAM_8', priceType: 'CASH', destination: 'LIS' })), NOW)).toEqual([]);
-    expect(toHistoryRecords(generateFlights(42, searchOf({ program: 'PROGRAM_2', priceType: 'CASH' })), NOW)).toEqual([]);
+    expect(
+      toHistoryRecords(
+        generateFlights(42, searchOf({ program: 'PROGRAM_8', priceType: 'CASH', destination: 'LIS' })),
+        NOW,
+      ),
+    ).toEqual([]);
+    expect(toHistoryRecords(generateFlights(42, searchOf({ program: 'PROGRAM_2', priceType: 'CASH' })), NOW)).toEqual(
+      [],
+    );
   });
 
   it('is deterministic for the same flights and time, with new ids at another time', () => {
@@ -68,7 +80,12 @@ describe('baselineHistory', () => {
       expect(createdAt).toBeLessThan(Math.floor(NOW / DAY) * DAY);
       expect(createdAt).toBeGreaterThanOrEqual(Math.floor(NOW / DAY) * DAY - 30 * DAY);
       expect(Date.parse(`${record.departureDate}Z`)).toBeGreaterThan(createdAt - DAY);
-      expect(record).toMatchObject({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: 'PROGRAM_1' });
+      expect(record).toMatchObject({
+        origin: 'GRU',
+        destination: 'JFK',
+        cabinType: 'ECONOMY',
+        airlineLoyalty: 'PROGRAM_1',
+      });
     }
     const days = new Set(records.map((record) => record.createdAt.slice(0, 10)));
     expect(days.size).toBe(10);
@@ -83,7 +100,10 @@ describe('baselineHistory', () => {
   it('drifts smoothly: the same departure seen on consecutive days moves by a few percent, not at random', () => {
     const byDeparture = new Map<string, HistoryRecord[]>();
     for (const record of records)
-      byDeparture.set(`${record.flightCode} ${record.departureDate}`, [...(byDeparture.get(`${record.flightCode} ${record.departureDate}`) ?? []), record]);
+      byDeparture.set(`${record.flightCode} ${record.departureDate}`, [
+        ...(byDeparture.get(`${record.flightCode} ${record.departureDate}`) ?? []),
+        record,
+      ]);
     let steps = 0;
     for (const series of byDeparture.values()) {
       const daily = new Map(series.map((record) => [record.createdAt.slice(0, 10), record.basePrice]));
@@ -100,7 +120,9 @@ describe('baselineHistory', () => {
   });
 
   it('sometimes lacks fares, legs, availableSeats or tripType and roundTrip, as the spec allows', () => {
-    const many = (['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_5', 'PROGRAM_7'] as MilesProgram[]).flatMap((program) => baselineHistory(42, { ...route, program }, NOW));
+    const many = (['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_5', 'PROGRAM_7'] as MilesProgram[]).flatMap((program) =>
+      baselineHistory(42, { ...route, program }, NOW),
+    );
     for (const field of ['fares', 'legs', 'availableSeats', 'tripType', 'roundTrip'] as const) {
       expect(
         many.some((record) => record[field] === undefined),

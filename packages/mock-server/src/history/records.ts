@@ -26,7 +26,8 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
   if (!isMilesProgram(program) || !hasHistory(flight)) return undefined;
   const perPassenger = perPassengerMiles(flight);
   let cheapest = 0;
-  for (let i = 1; i < flight.fares.length; i++) if ((perPassenger[i] ?? Infinity) < (perPassenger[cheapest] ?? Infinity)) cheapest = i;
+  for (let i = 1; i < flight.fares.length; i++)
+    if ((perPassenger[i] ?? Infinity) < (perPassenger[cheapest] ?? Infinity)) cheapest = i;
   const fare = flight.fares[cheapest];
   const basePrice = perPassenger[cheapest] ?? 0;
   // The instant as written: hashing epoch ms goes through its text, which costs more than the rest.
@@ -55,16 +56,18 @@ export function historyRecord(flight: ParsedFlight, createdAt: number, sequence 
   }
   if (flight.availableSeats !== null) record.availableSeats = flight.availableSeats;
   if (!random.chance(0.1)) {
-    record.fares = flight.fares.map(({ fareType, miles, money, taxes, fees, totalMoney, productClass, classOfService }) => ({
-      fareType,
-      miles,
-      money,
-      taxes,
-      fees,
-      totalMoney,
-      productClass,
-      classOfService,
-    }));
+    record.fares = flight.fares.map(
+      ({ fareType, miles, money, taxes, fees, totalMoney, productClass, classOfService }) => ({
+        fareType,
+        miles,
+        money,
+        taxes,
+        fees,
+        totalMoney,
+        productClass,
+        classOfService,
+      }),
+    );
   }
   if (!random.chance(0.1)) {
     record.legs = flight.legs.map((leg) => ({
@@ -91,7 +94,8 @@ function recordId(uuid: string, sequence: number): string {
 }
 
 /** 24 bits as 6 hex digits, zero-padded. */
-const hex24 = (value: number): string => (HEX[value >>> 16] as string) + (HEX[(value >>> 8) & 255] as string) + (HEX[value & 255] as string);
+const hex24 = (value: number): string =>
+  (HEX[value >>> 16] as string) + (HEX[(value >>> 8) & 255] as string) + (HEX[value & 255] as string);
 
 /** The Feistel round function: scatters nearby numbers (the murmur3 finalizer). */
 function scatter(round: number, value: number): number {

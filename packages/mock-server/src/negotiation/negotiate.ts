@@ -52,4 +52,5 @@ function skipSpaces(text: string, index: number): number {
 export const FALLBACK_MEDIA_TYPE = 'application/json';
 
 /** The `Content-Type` of an error a server gives before the core sees the request (the 413). */
-export const errorMediaType = (accept: string | undefined): string => negotiateMediaType(accept ?? null) ?? FALLBACK_MEDIA_TYPE;
+export const errorMediaType = (accept: string | undefined): string =>
+  negotiateMediaType(accept ?? null) ?? FALLBACK_MEDIA_TYPE;

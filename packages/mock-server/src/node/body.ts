@@ -35,7 +35,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
       }
       chunks.push(chunk);
     };
-    const onEnd = () => finish({ kind: 'ok', body: size === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size) });
+    const onEnd = () =>
+      finish({
+        kind: 'ok',
+        body: size === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size),
+      });
     const onAbort = () => finish({ kind: 'aborted' });
     req.on('data', onData);
     req.on('end', onEnd);

@@ -16,7 +16,12 @@ export interface ControlAccess {
 }
 
 /** The control access of a server on `port`: the loopback names, `host` and `allowedHosts` with it (or their own port). */
-export function controlAccess(host: string, port: number, allowedHosts: readonly string[], origins: readonly string[]): ControlAccess {
+export function controlAccess(
+  host: string,
+  port: number,
+  allowedHosts: readonly string[],
+  origins: readonly string[],
+): ControlAccess {
   const hosts = new Set<string>();
   const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   for (const name of [...LOOPBACK_NAMES, bracketed, ...allowedHosts]) {
@@ -44,7 +49,11 @@ export function controlRefusal(req: IncomingMessage, access: ControlAccess): Jso
 }
 
 /** The 403 for a request addressed to `host` not in `access.hosts` (DNS rebinding), or `undefined`; the proxy runs it too (D85). */
-export function hostRefusal(host: string | undefined, access: Pick<ControlAccess, 'hosts'>, who: string): JsonAnswer | undefined {
+export function hostRefusal(
+  host: string | undefined,
+  access: Pick<ControlAccess, 'hosts'>,
+  who: string,
+): JsonAnswer | undefined {
   if (host !== undefined && access.hosts.has(normalizedHost(host))) return undefined;
   const named = host === undefined ? 'no Host' : `Host ${JSON.stringify(host.slice(0, 100))}`;
   return sendable(
@@ -86,7 +95,8 @@ export function originProblem(origin: unknown): string | undefined {
   return undefined;
 }
 
-const HOST_NAME = /^(?:\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?$/i;
+const HOST_NAME =
+  /^(?:\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?$/i;
 
 /** Why `host` cannot be an allowed host, or `undefined`: a host name or address, optionally with `:port`. */
 export function allowedHostProblem(host: unknown): string | undefined {

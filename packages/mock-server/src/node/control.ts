@@ -38,10 +38,15 @@ export async function controlAnswer(
   if (rest.length > 0 || (name === '' && collection !== undefined)) return notFound(method, path);
   // `/keys/{key}/faults/search`: a route of one key's own state.
   if (part !== undefined && (collection !== 'keys' || part === '' || partName === '')) return notFound(method, path);
-  const literal = part === undefined && name !== undefined && controlRoutes(mock, undefined, body, search, lifecycle)[`${verb} /${collection}/${name}`];
+  const literal =
+    part === undefined &&
+    name !== undefined &&
+    controlRoutes(mock, undefined, body, search, lifecycle)[`${verb} /${collection}/${name}`];
   const named = name === undefined || literal ? undefined : decode(name);
   const routes =
-    part === undefined ? controlRoutes(mock, named, body, search, lifecycle) : keyRoutes(mock, { key: named! }, partName && decode(partName), body, search);
+    part === undefined
+      ? controlRoutes(mock, named, body, search, lifecycle)
+      : keyRoutes(mock, { key: named! }, partName && decode(partName), body, search);
   const here = literal
     ? `/${collection}/${name}`
     : part === undefined
@@ -54,12 +59,21 @@ export async function controlAnswer(
   if (run === undefined) {
     if (allowed.length === 0) return notFound(method, path);
     if (allowed.includes('GET')) allowed.push('HEAD');
-    return sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', `Use ${allowed.join(' or ')} on this control route.`, {}, { allow: allowed.join(', ') }));
+    return sendable(
+      errorEnvelope(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `Use ${allowed.join(' or ')} on this control route.`,
+        {},
+        { allow: allowed.join(', ') },
+      ),
+    );
   }
   try {
     return await run();
   } catch (error) {
-    if (error instanceof Unsupported) return sendable(errorEnvelope(501, 'NOT_IMPLEMENTED', 'The mock served here has no such control function.'));
+    if (error instanceof Unsupported)
+      return sendable(errorEnvelope(501, 'NOT_IMPLEMENTED', 'The mock served here has no such control function.'));
     const issues = settingIssuesOf(error);
     if (issues === undefined) throw error;
     if ((error as { status?: unknown }).status === 409) {
@@ -69,7 +83,12 @@ export async function controlAnswer(
       return sendable(errorEnvelope(409, 'RESET_NEEDED', message, { details: { errors } }));
     }
     const prefix = (error as { prefix?: unknown }).prefix;
-    const at = prefix === 'program' || prefix === 'key' || prefix === 'route' ? `path.${prefix}` : prefix === 'filter' ? 'query' : 'body';
+    const at =
+      prefix === 'program' || prefix === 'key' || prefix === 'route'
+        ? `path.${prefix}`
+        : prefix === 'filter'
+          ? 'query'
+          : 'body';
     return sendable(validationFailed(issues.map((issue) => ({ ...issue, field: joinField(at, issue.field) }))));
   }
 }
@@ -87,14 +106,27 @@ export interface ControlLifecycle {
 type Routes = Record<string, (() => ControlAnswer | Promise<ControlAnswer>) | undefined>;
 
 /** The path parameter of each collection, as control-api.yaml names it. */
-const PARAMETERS: Record<string, string> = { programs: '{program}', keys: '{key}', faults: '{route}', stubs: '{id}', scenarios: '{name}', requests: '{id}' };
+const PARAMETERS: Record<string, string> = {
+  programs: '{program}',
+  keys: '{key}',
+  faults: '{route}',
+  stubs: '{id}',
+  scenarios: '{name}',
+  requests: '{id}',
+};
 
 const noSuchStub = (): JsonAnswer => sendable(errorEnvelope(404, 'HTTP_ERROR', 'The mock has no such stub.'));
 
 const controlDocument = openApiDocument('control-api.yaml');
 
 /** The control routes, `'METHOD /collection'` to what they run: the unnamed ones, or those of one `named` thing. */
-function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer | undefined, search: string, lifecycle: ControlLifecycle): Routes {
+function controlRoutes(
+  mock: ServedMock,
+  named: string | undefined,
+  body: Buffer | undefined,
+  search: string,
+  lifecycle: ControlLifecycle,
+): Routes {
   if (named === undefined) {
     return {
       'GET /': () => jsonAnswer(200, routeIndex(mock)),
@@ -111,14 +143,17 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
       'GET /state': () => jsonAnswer(200, need(mock.state)()),
       'GET /config': () => jsonAnswer(200, need(mock.state)().options),
       'PUT /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never))),
-      'PATCH /config': () => withBody(body, (value) => done(() => need(mock.configure)(value as never, { reset: false }))),
+      'PATCH /config': () =>
+        withBody(body, (value) => done(() => need(mock.configure)(value as never, { reset: false }))),
       'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)() }),
       'DELETE /faults': () => done(() => need(mock.clearFaults)()),
       ...stubRoutes(mock, undefined, body, search),
       'GET /requests': () => requestsPage(mock, search),
       'DELETE /requests': () => done(() => need(mock.clearRequests)()),
-      'POST /requests/count': () => withBody(body, (value) => jsonAnswer(200, { count: need(mock.countRequests)(value) })),
-      'POST /requests/find': () => withBody(body, (value) => jsonAnswer(200, { requests: need(mock.findRequests)(value) })),
+      'POST /requests/count': () =>
+        withBody(body, (value) => jsonAnswer(200, { count: need(mock.countRequests)(value) })),
+      'POST /requests/find': () =>
+        withBody(body, (value) => jsonAnswer(200, { requests: need(mock.findRequests)(value) })),
       'POST /recordings/start': () => withBody(body, (value) => need(lifecycle.recordings).start(value)),
       'POST /recordings/stop': () => need(lifecycle.recordings).stop(),
       'GET /settled': async () => {
@@ -129,11 +164,14 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
   }
   return {
     'GET /programs': () => jsonAnswer(200, { program: named, behavior: need(mock.getProgramBehavior)(named as never) }),
-    'PUT /programs': () => withBody(body, (value) => done(() => mock.setProgramBehavior(named as never, value as never))),
+    'PUT /programs': () =>
+      withBody(body, (value) => done(() => mock.setProgramBehavior(named as never, value as never))),
     'DELETE /programs': () => done(() => mock.setProgramBehavior(named as never, null)),
     'GET /keys': () => {
       const key = need(mock.getKey)(named);
-      return key === undefined ? sendable(errorEnvelope(404, 'HTTP_ERROR', 'The mock has no such key.')) : jsonAnswer(200, key);
+      return key === undefined
+        ? sendable(errorEnvelope(404, 'HTTP_ERROR', 'The mock has no such key.'))
+        : jsonAnswer(200, key);
     },
     'PUT /keys': () => withBody(body, (value) => done(() => mock.setKey(named, value as never))),
     'PUT /faults': () => withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never))),
@@ -152,15 +190,24 @@ function controlRoutes(mock: ServedMock, named: string | undefined, body: Buffer
     'GET /requests': () => {
       const id = /^\d{1,15}$/.test(named) ? Number(named) : 0;
       const entry = need(mock.requests)({ after: id - 1, limit: 1 })[0];
-      return entry?.id === id ? jsonAnswer(200, entry) : sendable(errorEnvelope(404, 'HTTP_ERROR', 'The request log has no such entry.'));
+      return entry?.id === id
+        ? jsonAnswer(200, entry)
+        : sendable(errorEnvelope(404, 'HTTP_ERROR', 'The request log has no such entry.'));
     },
   };
 }
 
 /** A scope's stubs and scenarios (every scope's when `scope` is undefined). */
-function stubRoutes(mock: ServedMock, scope: { key: string } | undefined, body: Buffer | undefined, search: string): Routes {
+function stubRoutes(
+  mock: ServedMock,
+  scope: { key: string } | undefined,
+  body: Buffer | undefined,
+  search: string,
+): Routes {
   const withKey = (value: Record<string, unknown>) =>
-    scope === undefined || !isPlainObject(value.request) ? value : { ...value, request: { ...value.request, key: scope.key } };
+    scope === undefined || !isPlainObject(value.request)
+      ? value
+      : { ...value, request: { ...value.request, key: scope.key } };
   return {
     'GET /stubs': () => stubsPage(mock, search, scope),
     'POST /stubs': () => withBody(body, (value) => jsonAnswer(201, need(mock.stub)(withKey(value) as never))),
@@ -171,7 +218,13 @@ function stubRoutes(mock: ServedMock, scope: { key: string } | undefined, body: 
 }
 
 /** One scenario of a scope, by name: read, set (`PUT { state }`), or back to `Started`. */
-function scenarioRoutes(mock: ServedMock, scope: { key: string } | undefined, name: string, body: Buffer | undefined, at: string): Routes {
+function scenarioRoutes(
+  mock: ServedMock,
+  scope: { key: string } | undefined,
+  name: string,
+  body: Buffer | undefined,
+  at: string,
+): Routes {
   const missing = () => sendable(errorEnvelope(404, 'HTTP_ERROR', 'No stub of this scope names that scenario.'));
   const set = (state: unknown) => (need(mock.setScenario)(name, state as never, scope) ? noContent() : missing());
   return {
@@ -185,17 +238,26 @@ function scenarioRoutes(mock: ServedMock, scope: { key: string } | undefined, na
 }
 
 /** The routes of one key's own state under `/keys/{key}`. */
-function keyRoutes(mock: ServedMock, scope: { key: string }, named: string | undefined, body: Buffer | undefined, search = ''): Routes {
+function keyRoutes(
+  mock: ServedMock,
+  scope: { key: string },
+  named: string | undefined,
+  body: Buffer | undefined,
+  search = '',
+): Routes {
   return {
     ...stubRoutes(mock, scope, body, search),
     ...scenarioRoutes(mock, scope, named ?? '', body, '/{name}'),
     'GET /requests': () => requestsPage(mock, search, scope.key),
     'GET /faults': () => jsonAnswer(200, { faults: need(mock.faults)(scope) }),
     'DELETE /faults': () => done(() => need(mock.clearFaults)(undefined, scope)),
-    'PUT /faults/{route}': () => withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never, scope))),
+    'PUT /faults/{route}': () =>
+      withBody(body, (value) => done(() => need(mock.setFault)(named as never, value as never, scope))),
     'DELETE /faults/{route}': () => done(() => need(mock.clearFaults)(named as never, scope)),
-    'GET /programs/{program}': () => jsonAnswer(200, { program: named, behavior: need(mock.getProgramBehavior)(named as never, scope) }),
-    'PUT /programs/{program}': () => withBody(body, (value) => done(() => mock.setProgramBehavior(named as never, value as never, scope))),
+    'GET /programs/{program}': () =>
+      jsonAnswer(200, { program: named, behavior: need(mock.getProgramBehavior)(named as never, scope) }),
+    'PUT /programs/{program}': () =>
+      withBody(body, (value) => done(() => mock.setProgramBehavior(named as never, value as never, scope))),
     'DELETE /programs/{program}': () => done(() => mock.setProgramBehavior(named as never, null, scope)),
     'PUT /rate-limit': () => withBody(body, (value) => done(() => need(mock.setRateLimit)(value as never, scope))),
     'DELETE /rate-limit': () => done(() => need(mock.setRateLimit)(null, scope)),
@@ -208,7 +270,9 @@ function routeIndex(mock: ServedMock): { routes: { method: string; path: string 
   const idle: ControlLifecycle = { shutdown: () => undefined };
   const entries = [
     ...Object.keys(controlRoutes(mock, undefined, undefined, '', idle)),
-    ...Object.keys(controlRoutes(mock, '', undefined, '', idle)).map((key) => `${key}/${PARAMETERS[key.split('/')[1]!]}`),
+    ...Object.keys(controlRoutes(mock, '', undefined, '', idle)).map(
+      (key) => `${key}/${PARAMETERS[key.split('/')[1]!]}`,
+    ),
     ...Object.keys(keyRoutes(mock, { key: '' }, undefined, undefined)).map((key) => key.replace(' /', ' /keys/{key}/')),
   ].map((key) => {
     const [method, route] = key.split(' ') as [string, string];
@@ -264,7 +328,11 @@ async function requestsPage(mock: ServedMock, search: string, key?: string): Pro
   }
   const tail = `],"next":${JSON.stringify(next)}}`;
   chunks.push(tail);
-  return { status: 200, headers: { 'content-type': 'application/json' }, body: { chunks, length: length + tail.length } };
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: { chunks, length: length + tail.length },
+  };
 }
 
 /** Stubs a page of `GET /__mock/stubs` lists when no `limit` is given, and the most it lists. */
@@ -275,7 +343,11 @@ function stubsPage(mock: ServedMock, search: string, scope: { key: string } | un
   const params = new URLSearchParams(search);
   const limit = params.has('limit') ? Number(params.get('limit')) : STUBS_PAGE;
   if (!Number.isInteger(limit) || limit < 1 || limit > STUBS_PAGE)
-    return sendable(validationFailed([{ field: 'query.limit', type: 'out_of_range', message: `must be an integer from 1 to ${STUBS_PAGE}.` }]));
+    return sendable(
+      validationFailed([
+        { field: 'query.limit', type: 'out_of_range', message: `must be an integer from 1 to ${STUBS_PAGE}.` },
+      ]),
+    );
   // One stub read back at a time: a page holds no more than its bytes and one stub.
   const next = (after: string | undefined) => need(mock.stubs)({ ...scope, after, limit: 1 })[0];
   const stubs: StubState[] = [];
@@ -295,7 +367,10 @@ function need<T>(fn: T | undefined): T {
 }
 
 /** Runs `apply` on the JSON body (empty: `{}`), or answers the 422 of a body that is not a JSON object. */
-function withBody<T extends JsonAnswer | Promise<JsonAnswer>>(body: Buffer | undefined, apply: (value: Record<string, unknown>) => T): T | JsonAnswer {
+function withBody<T extends JsonAnswer | Promise<JsonAnswer>>(
+  body: Buffer | undefined,
+  apply: (value: Record<string, unknown>) => T,
+): T | JsonAnswer {
   if (body === undefined || body.length === 0) return apply({});
   let parsed: unknown;
   try {

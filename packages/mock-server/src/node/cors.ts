@@ -17,14 +17,19 @@ const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 export function corsHeaders(req: IncomingMessage, cors: CorsOptions | false): Record<string, string> | null {
   const origin = req.headers.origin;
   if (!cors || origin === undefined) return null;
-  if (cors.origins === '*') return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS };
+  if (cors.origins === '*')
+    return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS };
   if (!cors.origins.includes(origin)) return null;
   return { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': EXPOSED_HEADERS };
 }
 
 /** A CORS preflight: an OPTIONS request that names the method it wants to send. */
 export function isPreflight(req: IncomingMessage): boolean {
-  return req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+  return (
+    req.method === 'OPTIONS' &&
+    req.headers.origin !== undefined &&
+    req.headers['access-control-request-method'] !== undefined
+  );
 }
 
 /** The extra headers of a preflight answer (on top of `corsHeaders`). */

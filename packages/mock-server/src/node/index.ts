@@ -53,8 +53,13 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
   let mock: MockCore;
   if (options.mock !== undefined) {
     assertServedMock(options.mock);
-    if (typeof options.mock.state === 'function' && ![null, '*'].includes(options.mock.state().options.baseUrl as string | null)) {
-      throw new TypeError('startMockServer: option "mock" must be made without `baseUrl` (or with \'*\'): the server serves the service at its own root.');
+    if (
+      typeof options.mock.state === 'function' &&
+      ![null, '*'].includes(options.mock.state().options.baseUrl as string | null)
+    ) {
+      throw new TypeError(
+        'startMockServer: option "mock" must be made without `baseUrl` (or with \'*\'): the server serves the service at its own root.',
+      );
     }
     mock = options.mock as MockCore;
   } else {
@@ -62,7 +67,8 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     mock = createMockCore(Object.fromEntries(names.map((name) => [name, (options as MockOptions)[name]])));
   }
   // Read when close() is called: configure() may change it. A mock without `state` gets the default.
-  const providerTimeoutMs = () => (typeof mock.state === 'function' ? mock.state().options.providerTimeoutMs : MOCK_OPTIONS.providerTimeoutMs.default);
+  const providerTimeoutMs = () =>
+    typeof mock.state === 'function' ? mock.state().options.providerTimeoutMs : MOCK_OPTIONS.providerTimeoutMs.default;
   const resolved = resolveServerOptions(options, providerTimeoutMs);
   const listening = await serveMock(mock, resolved);
   return { url: listening.url, mock, close: listening.close };

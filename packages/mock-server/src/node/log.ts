@@ -18,7 +18,9 @@ export type RequestLogger = (entry: RequestLogEntry) => void;
 
 /** The default logger: one line per request on stderr, such as `POST /flights/search 200 12ms`. */
 export const stderrLogger: RequestLogger = (entry) => {
-  process.stderr.write(`${entry.method} ${entry.path} ${entry.status ?? 'aborted'} ${Math.round(entry.durationMs)}ms\n`);
+  process.stderr.write(
+    `${entry.method} ${entry.path} ${entry.status ?? 'aborted'} ${Math.round(entry.durationMs)}ms\n`,
+  );
 };
 
 /** The part of a request target that is safe to log or echo: its path only (also of an absolute-form target), no API key. */

@@ -14,7 +14,8 @@ function moduleDir(): string {
 /** Where `openapi.yaml` is: next to the package.json when published; in a checkout, the repository root's, never a stale copy. */
 export function locateOpenApi(from: string = moduleDir()): string {
   const packageRoot = findPackageRoot(from);
-  if (packageRoot === undefined) throw new Error(`Cannot find the ${PACKAGE_NAME} package above ${from} to locate openapi.yaml.`);
+  if (packageRoot === undefined)
+    throw new Error(`Cannot find the ${PACKAGE_NAME} package above ${from} to locate openapi.yaml.`);
   const shipped = join(packageRoot, 'openapi.yaml');
   const monorepo = join(packageRoot, '..', '..', 'openapi.yaml');
   const fromSource = existsSync(join(packageRoot, 'src', 'node'));
@@ -39,7 +40,9 @@ function findPackageRoot(from: string): string | undefined {
 }
 
 /** Set only inside the single executable (D182): the package's version and its two documents. */
-declare const __FLIGHT_SEARCH_EMBEDDED__: { version: string; 'openapi.yaml': string; 'control-api.yaml': string } | undefined;
+declare const __FLIGHT_SEARCH_EMBEDDED__:
+  | { version: string; 'openapi.yaml': string; 'control-api.yaml': string }
+  | undefined;
 const embedded = typeof __FLIGHT_SEARCH_EMBEDDED__ === 'object' ? __FLIGHT_SEARCH_EMBEDDED__ : undefined;
 
 /** The service's contract (`openapi.yaml`) or the control API's (`control-api.yaml`, next to the package's package.json). */
@@ -54,7 +57,8 @@ export function readDocumentText(name: DocumentName): string {
 function locateDocument(name: DocumentName): string {
   if (name === 'openapi.yaml') return locateOpenApi();
   const packageRoot = findPackageRoot(moduleDir());
-  if (packageRoot === undefined) throw new Error(`Cannot find the ${PACKAGE_NAME} package above ${moduleDir()} to locate ${name}.`);
+  if (packageRoot === undefined)
+    throw new Error(`Cannot find the ${PACKAGE_NAME} package above ${moduleDir()} to locate ${name}.`);
   return join(packageRoot, name);
 }
 
@@ -65,7 +69,10 @@ export function mockVersion(): string {
   if (embedded !== undefined) return embedded.version;
   if (version === undefined) {
     const packageRoot = findPackageRoot(moduleDir());
-    const manifest = packageRoot === undefined ? undefined : (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version?: unknown });
+    const manifest =
+      packageRoot === undefined
+        ? undefined
+        : (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version?: unknown });
     version = typeof manifest?.version === 'string' ? manifest.version : 'unknown';
   }
   return version;
@@ -75,7 +82,10 @@ export function mockVersion(): string {
 export function openApiDocument(name: DocumentName = 'openapi.yaml'): () => Promise<Buffer> {
   let cached: Promise<Buffer> | undefined;
   return () => {
-    cached ??= embedded !== undefined ? Promise.resolve(Buffer.from(embedded[name])) : Promise.resolve().then(() => readFile(locateDocument(name)));
+    cached ??=
+      embedded !== undefined
+        ? Promise.resolve(Buffer.from(embedded[name]))
+        : Promise.resolve().then(() => readFile(locateDocument(name)));
     // A failed read is retried on the next request instead of being cached.
     cached.catch(() => {
       cached = undefined;

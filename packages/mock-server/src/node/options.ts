@@ -40,7 +40,8 @@ export type ResolvedServerOptions = Required<Omit<ServerOptions, 'shutdownTimeou
   Pick<ServerOptions, 'onShutdown'> & { shutdownTimeoutMs: () => number };
 
 /** No issue when `ok`, else one with `message`. */
-export const issue = (ok: boolean, message: string): SettingIssue[] => (ok ? [] : [{ field: '', type: 'invalid_type', message }]);
+export const issue = (ok: boolean, message: string): SettingIssue[] =>
+  ok ? [] : [{ field: '', type: 'invalid_type', message }];
 /** A whole number from `min` to `max`, the message saying so. */
 export const between = (min: number, max: number, unit = ''): SchemaNode => ({
   type: 'integer',
@@ -59,27 +60,38 @@ export const listOf =
     Array.isArray(values)
       ? values.flatMap((value, index) => {
           const why = problem(value);
-          return why === undefined ? [] : [{ field: `${name}[${index}]`, type: 'invalid_format' as const, message: `${why}.` }];
+          return why === undefined
+            ? []
+            : [{ field: `${name}[${index}]`, type: 'invalid_format' as const, message: `${why}.` }];
         })
       : issue(false, 'must be an array of strings.');
 
 /** The `host` row of the server and the proxy; from the command line, `--host ' '` is empty too. */
 export const HOST = {
   check: (host: unknown): SettingIssue[] =>
-    issue(typeof host === 'string' && host.trim() !== '', typeof host === 'string' ? 'must not be empty.' : 'must be a non-empty string.'),
+    issue(
+      typeof host === 'string' && host.trim() !== '',
+      typeof host === 'string' ? 'must not be empty.' : 'must be a non-empty string.',
+    ),
   default: '127.0.0.1',
   flag: { name: '--host', arg: 'H', help: 'interface to listen on (default 127.0.0.1)' },
 };
 
 /** The server's options ({@link ServerOptions}) as rows of an option table. */
 export const SERVER_OPTIONS = {
-  port: { schema: between(0, 65_535), default: 0, flag: { name: '--port', help: 'TCP port; 0 picks a free one (default 4010)' } },
+  port: {
+    schema: between(0, 65_535),
+    default: 0,
+    flag: { name: '--port', help: 'TCP port; 0 picks a free one (default 4010)' },
+  },
   host: HOST,
   cors: {
     check: (cors: unknown) => {
       const origins: unknown = typeof cors === 'object' && cors !== null ? (cors as CorsOptions).origins : undefined;
       return issue(
-        cors === false || origins === '*' || (Array.isArray(origins) && origins.every((origin) => typeof origin === 'string')),
+        cors === false ||
+          origins === '*' ||
+          (Array.isArray(origins) && origins.every((origin) => typeof origin === 'string')),
         'must be false or { origins: "*" | string[] }.',
       );
     },
@@ -116,18 +128,25 @@ faults, requests (see the README); without it no request is recorded`,
 --host, such as a container name (repeatable; NAME:PORT for a port mapping)`,
     },
   },
-  log: { check: (log: unknown) => issue(log === false || typeof log === 'function', 'must be a function or false.'), default: stderrLogger },
+  log: {
+    check: (log: unknown) => issue(log === false || typeof log === 'function', 'must be a function or false.'),
+    default: stderrLogger,
+  },
   bodyLimit: { schema: between(1, Number.MAX_SAFE_INTEGER, ' (bytes)'), default: 1024 * 1024 },
   shutdownTimeoutMs: { schema: between(0, MAX_TIMER_MS, ' (ms, the longest timer)') },
   onShutdown: { check: (onShutdown: unknown) => issue(typeof onShutdown === 'function', 'must be a function.') },
 } satisfies OptionTable;
 
 /** The default of `shutdownTimeoutMs`: a provider wait lasts at most `providerTimeoutMs` (`PROVIDER-2`), plus a second. */
-const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number => Math.min(Math.ceil(providerTimeoutMs) + 1_000, MAX_TIMER_MS);
+const defaultShutdownTimeoutMs = (providerTimeoutMs: number): number =>
+  Math.min(Math.ceil(providerTimeoutMs) + 1_000, MAX_TIMER_MS);
 
 /** Checks every server option; a bad one is a TypeError naming it. `providerTimeoutMs` reads the mock's current one. */
 export function resolveServerOptions(options: ServerOptions, providerTimeoutMs: () => number): ResolvedServerOptions {
-  const resolved = resolveTable(SERVER_OPTIONS, options, 'startMockServer') as Omit<ResolvedServerOptions, 'shutdownTimeoutMs'> & {
+  const resolved = resolveTable(SERVER_OPTIONS, options, 'startMockServer') as Omit<
+    ResolvedServerOptions,
+    'shutdownTimeoutMs'
+  > & {
     shutdownTimeoutMs?: number;
   };
   const { shutdownTimeoutMs } = resolved;
@@ -135,14 +154,21 @@ export function resolveServerOptions(options: ServerOptions, providerTimeoutMs: 
     ...resolved,
     controlOrigins: [...resolved.controlOrigins],
     allowedHosts: [...resolved.allowedHosts],
-    shutdownTimeoutMs: shutdownTimeoutMs === undefined ? () => defaultShutdownTimeoutMs(providerTimeoutMs()) : () => shutdownTimeoutMs,
+    shutdownTimeoutMs:
+      shutdownTimeoutMs === undefined ? () => defaultShutdownTimeoutMs(providerTimeoutMs()) : () => shutdownTimeoutMs,
   };
 }
 
 export function assertServedMock(mock: unknown): asserts mock is ServedMock {
   const candidate = mock as Partial<Record<keyof ServedMock, unknown>> | null;
   const methods = ['answer', 'reset', 'setProgramBehavior', 'setKey', 'requests'] as const;
-  if (typeof candidate !== 'object' || candidate === null || methods.some((name) => typeof candidate[name] !== 'function')) {
-    throw new TypeError(`startMockServer: option "mock" must be a mock from createFlightSearchMock (with ${methods.join(', ')}).`);
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    methods.some((name) => typeof candidate[name] !== 'function')
+  ) {
+    throw new TypeError(
+      `startMockServer: option "mock" must be a mock from createFlightSearchMock (with ${methods.join(', ')}).`,
+    );
   }
 }

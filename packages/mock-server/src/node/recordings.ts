@@ -10,14 +10,26 @@ import type { ServedMock } from './types.js';
 import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 
 /** Answer headers a played-back answer does not repeat: the connection's own, and what the server sets itself. */
-const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'date', 'set-cookie']);
+const NOT_REPLAYED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'date',
+  'set-cookie',
+]);
 
 /**
  * `POST /__mock/recordings/start|stop`: while recording, service requests go to `upstream` through the contract proxy
  * and each exchange is kept as a stub, within the stub limits in force (past them counted in `dropped`).
  */
 export function recordings(mock: ServedMock, bodyLimit: number, hosts: () => ReadonlySet<string>) {
-  const defaults = { stubsCap: MOCK_OPTIONS.stubsCap.default, stubBytes: MOCK_OPTIONS.stubBytes.default, stubsBytes: MOCK_OPTIONS.stubsBytes.default };
+  const defaults = {
+    stubsCap: MOCK_OPTIONS.stubsCap.default,
+    stubBytes: MOCK_OPTIONS.stubBytes.default,
+    stubsBytes: MOCK_OPTIONS.stubsBytes.default,
+  };
   let current: Recording | undefined;
   const busy = (message: string) => sendable(errorEnvelope(409, 'CONFLICT', message));
   return {
@@ -31,16 +43,21 @@ export function recordings(mock: ServedMock, bodyLimit: number, hosts: () => Rea
       const onRecord = (exchange: unknown) => {
         const stub = stubOfExchange(exchange)!;
         const bytes = JSON.stringify(stub).length;
-        if (kept.stubs.length >= limits.stubsCap || bytes > limits.stubBytes || kept.bytes + bytes > limits.stubsBytes) kept.dropped++;
+        if (kept.stubs.length >= limits.stubsCap || bytes > limits.stubBytes || kept.bytes + bytes > limits.stubsBytes)
+          kept.dropped++;
         else {
           kept.stubs.push(stub);
           kept.bytes += bytes;
         }
       };
       // Loaded on first use: the contract proxy needs the optional peers ajv and yaml, which serving does not.
-      const { contractProxyListener } = await import('../contract-proxy/server.js').catch(() => ({ contractProxyListener: undefined }));
+      const { contractProxyListener } = await import('../contract-proxy/server.js').catch(() => ({
+        contractProxyListener: undefined,
+      }));
       if (contractProxyListener === undefined)
-        return sendable(errorEnvelope(501, 'NOT_IMPLEMENTED', 'Recording needs the optional peers ajv and yaml installed.'));
+        return sendable(
+          errorEnvelope(501, 'NOT_IMPLEMENTED', 'Recording needs the optional peers ajv and yaml installed.'),
+        );
       if (current !== undefined) return busy('A recording is under way: POST /__mock/recordings/stop ends it.');
       const given = { target: upstream, timeoutMs, bodyLimit, onRecord };
       const proxy = contractProxyListener(resolveTable(PROXY_OPTIONS, given, 'recordings'), () => ({ hosts: hosts() }));
@@ -65,23 +82,34 @@ interface Recording {
 }
 
 /** The body of `POST /__mock/recordings/start`, `{ upstream, timeoutMs? }`, checked by the proxy's rows. */
-function checkedStart(body: Record<string, unknown>, hosts: ReadonlySet<string>): { upstream: string; timeoutMs: number } {
+function checkedStart(
+  body: Record<string, unknown>,
+  hosts: ReadonlySet<string>,
+): { upstream: string; timeoutMs: number } {
   const { upstream, timeoutMs = PROXY_OPTIONS.timeoutMs.default, ...rest } = body;
   const issues: SettingIssue[] = Object.keys(rest).map((field) => ({
     field,
     type: 'invalid_enum',
     message: 'is not a known field; expected upstream, timeoutMs.',
   }));
-  issues.push(...rowIssues('upstream', PROXY_OPTIONS.target, upstream), ...rowIssues('timeoutMs', PROXY_OPTIONS.timeoutMs, timeoutMs));
+  issues.push(
+    ...rowIssues('upstream', PROXY_OPTIONS.target, upstream),
+    ...rowIssues('timeoutMs', PROXY_OPTIONS.timeoutMs, timeoutMs),
+  );
   if (issues.length === 0 && hosts.has(new URL(upstream as string).host))
-    issues.push({ field: 'upstream', type: 'invalid_format', message: 'is this mock itself: a recording would forward to itself.' });
+    issues.push({
+      field: 'upstream',
+      type: 'invalid_format',
+      message: 'is this mock itself: a recording would forward to itself.',
+    });
   if (issues.length > 0) throw new MockSettingError('recordings', '', issues);
   return { upstream: upstream as string, timeoutMs: timeoutMs as number };
 }
 
 /** One recorded exchange as a stub answered once, matched on method, path, query and body; not the key (redacted, D162). */
 export function stubOfExchange(exchange: unknown): StubDefinition | undefined {
-  if (!isPlainObject(exchange) || !isPlainObject(exchange.request) || !isPlainObject(exchange.response)) return undefined;
+  if (!isPlainObject(exchange) || !isPlainObject(exchange.request) || !isPlainObject(exchange.response))
+    return undefined;
   const { method, path, query, body } = exchange.request;
   const { status, headers, body: answer } = exchange.response;
   if (typeof method !== 'string' || typeof path !== 'string' || typeof status !== 'number') return undefined;

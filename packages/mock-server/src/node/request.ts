@@ -20,7 +20,13 @@ export function pathOf(target: string): string {
 }
 
 /** The mock's plain request for a node:http request, without a Fetch round trip: headers as `Headers.get` gives them. */
-export function toMockRequest(req: IncomingMessage, origin: string, body: Buffer | undefined, signal: () => AbortSignal, aborted: () => boolean): MockRequest {
+export function toMockRequest(
+  req: IncomingMessage,
+  origin: string,
+  body: Buffer | undefined,
+  signal: () => AbortSignal,
+  aborted: () => boolean,
+): MockRequest {
   const raw = req.rawHeaders;
   return {
     method: req.method ?? 'GET',

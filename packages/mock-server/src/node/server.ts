@@ -4,14 +4,26 @@ import type { AddressInfo } from 'node:net';
 import { readBody } from './body.js';
 import { CONTROL_PREFIX, controlAnswer, HEALTH_PATH } from './control.js';
 import { recordings } from './recordings.js';
-import { controlAccess, controlCorsHeaders, controlPreflightHeaders, controlRefusal, type ControlAccess } from './control-access.js';
+import {
+  controlAccess,
+  controlCorsHeaders,
+  controlPreflightHeaders,
+  controlRefusal,
+  type ControlAccess,
+} from './control-access.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 import { loggablePath } from './log.js';
 import { mockVersion, openApiDocument } from './openapi-file.js';
 import type { ResolvedServerOptions } from './options.js';
 import { pathAndQuery, pathOf, toMockRequest } from './request.js';
-import { ABORTED, ANSWER_CHUNK_BYTES, DROP_AFTER_HEADERS, DROP_BEFORE_HEADERS, type ChunkedBody } from '../answer-types.js';
+import {
+  ABORTED,
+  ANSWER_CHUNK_BYTES,
+  DROP_AFTER_HEADERS,
+  DROP_BEFORE_HEADERS,
+  type ChunkedBody,
+} from '../answer-types.js';
 import { errorEnvelope, internalError, methodNotAllowed, payloadTooLarge, routeNotFound } from '../errors/envelopes.js';
 import { errorMediaType } from '../negotiation/negotiate.js';
 import { allowedMethods } from '../routes/table.js';
@@ -119,7 +131,13 @@ function logLine(options: ResolvedServerOptions, req: IncomingMessage, res: Serv
 }
 
 /** Routes a request: health, the control API's doors, preflights, the contract, then the body and the mock. */
-async function dispatch(served: Served, req: IncomingMessage, res: ServerResponse, signal: () => AbortSignal, aborted: () => boolean): Promise<void> {
+async function dispatch(
+  served: Served,
+  req: IncomingMessage,
+  res: ServerResponse,
+  signal: () => AbortSignal,
+  aborted: () => boolean,
+): Promise<void> {
   const { options } = served;
   const method = req.method ?? 'GET';
   const target = req.url ?? '/';
@@ -130,7 +148,11 @@ async function dispatch(served: Served, req: IncomingMessage, res: ServerRespons
   const forward = isControl ? undefined : served.recorder.listener();
   if (forward) return forward(req, res);
   if (path === '/openapi.yaml' && (method === 'GET' || method === 'HEAD')) {
-    writeAnswer(served, req, res, { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: await served.contract() });
+    writeAnswer(served, req, res, {
+      status: 200,
+      headers: { 'content-type': 'application/yaml; charset=utf-8' },
+      body: await served.contract(),
+    });
     return;
   }
 
@@ -150,7 +172,10 @@ async function dispatch(served: Served, req: IncomingMessage, res: ServerRespons
       served,
       req,
       res,
-      await controlAnswer(served.mock, method, path, body.body, searchOf(target), { shutdown, recordings: served.recorder }),
+      await controlAnswer(served.mock, method, path, body.body, searchOf(target), {
+        shutdown,
+        recordings: served.recorder,
+      }),
       true,
     );
   }
@@ -170,7 +195,8 @@ function controlDoor(served: Served, req: IncomingMessage, res: ServerResponse, 
   }
   const refused = controlRefusal(req, served.access);
   // Refused before the body is read: Connection: close keeps it from the next request.
-  if (refused !== undefined) writeAnswer(served, req, res, { ...refused, headers: { ...refused.headers, connection: 'close' } }, false);
+  if (refused !== undefined)
+    writeAnswer(served, req, res, { ...refused, headers: { ...refused.headers, connection: 'close' } }, false);
   else if (isPreflight(req)) res.writeHead(204, { ...controlCorsHeaders(req), ...controlPreflightHeaders(req) }).end();
   else return false;
   return true;
@@ -187,7 +213,9 @@ function preflight(served: Served, req: IncomingMessage, res: ServerResponse): b
 /** `GET /__mock/health`: readiness, version and uptime only, so it is open without `--control` and to any Host. */
 function health(served: Served, method: string): JsonAnswer {
   if (method !== 'GET' && method !== 'HEAD')
-    return sendable(errorEnvelope(405, 'METHOD_NOT_ALLOWED', 'Use GET or HEAD on /__mock/health.', {}, { allow: 'GET, HEAD' }));
+    return sendable(
+      errorEnvelope(405, 'METHOD_NOT_ALLOWED', 'Use GET or HEAD on /__mock/health.', {}, { allow: 'GET, HEAD' }),
+    );
   const ready = served.closing === undefined;
   return jsonAnswer(
     ready ? 200 : 503,
@@ -267,7 +295,8 @@ async function writeChunks(res: ServerResponse, body: ChunkedBody): Promise<void
     let out: Uint8Array | string;
     if (Buffer.byteLength(chunks[next]!) >= ANSWER_CHUNK_BYTES) out = chunks[next++]!;
     else {
-      while (next < chunks.length && size + Buffer.byteLength(chunks[next]!) <= ANSWER_CHUNK_BYTES) size += group.write(chunks[next++]!, size);
+      while (next < chunks.length && size + Buffer.byteLength(chunks[next]!) <= ANSWER_CHUNK_BYTES)
+        size += group.write(chunks[next++]!, size);
       out = group.subarray(0, size);
     }
     if (next >= chunks.length) {

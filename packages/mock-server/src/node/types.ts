@@ -26,4 +26,5 @@ export type ControlExtras =
   | 'countRequests';
 
 /** The part of a mock the server uses: `answer` (its one entry) for the service, the rest for the control API. */
-export type ServedMock = Pick<MockCore, 'answer' | 'reset' | 'setProgramBehavior' | 'setKey' | 'requests'> & Partial<Pick<MockCore, ControlExtras>>;
+export type ServedMock = Pick<MockCore, 'answer' | 'reset' | 'setProgramBehavior' | 'setKey' | 'requests'> &
+  Partial<Pick<MockCore, ControlExtras>>;

@@ -12,7 +12,11 @@ export interface ProviderSettings {
 }
 
 /** How long the program's provider takes: its behaviour's `latencyMs`, else the `latency` option. */
-export function providerLatencyMs(program: ProgramCode, behavior: ProgramBehavior | undefined, settings: ProviderSettings): number {
+export function providerLatencyMs(
+  program: ProgramCode,
+  behavior: ProgramBehavior | undefined,
+  settings: ProviderSettings,
+): number {
   if (behavior?.latencyMs !== undefined) return behavior.latencyMs;
   return settings.latency === 'realistic' ? programLatencyMs(settings.seed, program) : 0;
 }
@@ -35,12 +39,20 @@ export async function callProvider(
   const latency = providerLatencyMs(program, behavior, settings);
   if (behavior?.hang || latency >= settings.providerTimeoutMs) {
     await wait(settings.providerTimeoutMs, signal);
-    return { ok: false, providerStatusCode: 504, message: `The provider did not answer within ${seconds(settings.providerTimeoutMs)}.` };
+    return {
+      ok: false,
+      providerStatusCode: 504,
+      message: `The provider did not answer within ${seconds(settings.providerTimeoutMs)}.`,
+    };
   }
   await wait(latency, signal);
   if (behavior?.fail) {
     const { status, message } = behavior.fail;
-    return { ok: false, providerStatusCode: status, message: message ?? `The provider answered with HTTP status ${status}.` };
+    return {
+      ok: false,
+      providerStatusCode: status,
+      message: message ?? `The provider answered with HTTP status ${status}.`,
+    };
   }
   return { ok: true };
 }

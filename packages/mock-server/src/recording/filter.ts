@@ -11,7 +11,13 @@ export function checkRequestFilter(filter: unknown): { issues: SettingIssue[]; f
   if (filter === undefined) return { issues: [], filter: checked };
   if (!isPlainObject(filter))
     return {
-      issues: [{ field: '', type: 'invalid_type', message: 'must be an object { method?, path?, key?, status?, since?, after?, limit? }.' }],
+      issues: [
+        {
+          field: '',
+          type: 'invalid_type',
+          message: 'must be an object { method?, path?, key?, status?, since?, after?, limit? }.',
+        },
+      ],
       filter: checked,
     };
   const issues = unknownFields(filter, ['method', 'path', 'key', 'status', 'since', 'after', 'limit']);
@@ -23,14 +29,18 @@ export function checkRequestFilter(filter: unknown): { issues: SettingIssue[]; f
     else checked[name] = value;
   }
   if (filter.status !== undefined) {
-    const status = typeof filter.status === 'string' && /^\d{3}$/.test(filter.status) ? Number(filter.status) : filter.status;
+    const status =
+      typeof filter.status === 'string' && /^\d{3}$/.test(filter.status) ? Number(filter.status) : filter.status;
     if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)
       issue('status', 'out_of_range', 'must be an HTTP status from 100 to 599.');
     else checked.status = status;
   }
   if (filter.since !== undefined) {
-    const time = clockTime(typeof filter.since === 'string' && /^\d+$/.test(filter.since) ? Number(filter.since) : filter.since);
-    if (time === undefined) issue('since', 'invalid_format', 'must be epoch milliseconds or an ISO 8601 date-time (2026-11-01T00:00:00Z).');
+    const time = clockTime(
+      typeof filter.since === 'string' && /^\d+$/.test(filter.since) ? Number(filter.since) : filter.since,
+    );
+    if (time === undefined)
+      issue('since', 'invalid_format', 'must be epoch milliseconds or an ISO 8601 date-time (2026-11-01T00:00:00Z).');
     else checked.since = time;
   }
   const after = integerOf(filter.after);
@@ -40,7 +50,8 @@ export function checkRequestFilter(filter: unknown): { issues: SettingIssue[]; f
   }
   const limit = integerOf(filter.limit);
   if (filter.limit !== undefined) {
-    if (limit === undefined || limit < 1 || limit > MAX_REQUESTS_PAGE) issue('limit', 'out_of_range', `must be an integer from 1 to ${MAX_REQUESTS_PAGE}.`);
+    if (limit === undefined || limit < 1 || limit > MAX_REQUESTS_PAGE)
+      issue('limit', 'out_of_range', `must be an integer from 1 to ${MAX_REQUESTS_PAGE}.`);
     else checked.limit = limit;
   }
   return { issues, filter: checked };

@@ -78,7 +78,8 @@ export class RequestLog {
       bytes: 0,
     };
     if (this.cap === 0) return entry;
-    const bytes = ENTRY_OVERHEAD_BYTES + entry.method.length + shownPath.length + entry.search.length + entry.headers.length;
+    const bytes =
+      ENTRY_OVERHEAD_BYTES + entry.method.length + shownPath.length + entry.search.length + entry.headers.length;
     entry.bytes = bytes;
     this.#bytes += bytes;
     // Hashed now: the first query by key on a full log would otherwise hash them all in one turn.
@@ -236,7 +237,9 @@ function sentKeyHash(entry: LogEntry): string | null {
 
 /** Header pairs as one text; a line feed in a hand-made request becomes a space. */
 function joinHeaders(raw: readonly string[]): string {
-  return raw.some((text) => text.includes('\n')) ? raw.map((text) => text.replaceAll('\n', ' ')).join('\n') : raw.join('\n');
+  return raw.some((text) => text.includes('\n'))
+    ? raw.map((text) => text.replaceAll('\n', ' ')).join('\n')
+    : raw.join('\n');
 }
 
 function headerPairs(text: string): string[] {

@@ -12,10 +12,22 @@ import type { RouteContext } from './context.js';
  */
 export async function historyRoute(context: RouteContext): Promise<Answer> {
   const { url, state, request } = context;
-  const unknown = unknownFieldsOf(context, HISTORY_QUERY_SCHEMA, Object.fromEntries([...url.searchParams.keys()].map((name) => [name, ''])), 'query');
+  const unknown = unknownFieldsOf(
+    context,
+    HISTORY_QUERY_SCHEMA,
+    Object.fromEntries([...url.searchParams.keys()].map((name) => [name, ''])),
+    'query',
+  );
   // The spec's rules and this mock's decisions (D9, D107).
   const checked = validateHistoryQuery(url.searchParams, { decisions: true, place: placeProblem });
-  if (!checked.ok || unknown.refused.length > 0) return unknown.warned(validationFailed([...(checked.ok ? [] : checked.issues), ...unknown.refused]));
-  const chunks = await queryHistoryChunks(checked.query, state.history, state.options.seed, state.options.now(), new Slicer(() => request.aborted()));
+  if (!checked.ok || unknown.refused.length > 0)
+    return unknown.warned(validationFailed([...(checked.ok ? [] : checked.issues), ...unknown.refused]));
+  const chunks = await queryHistoryChunks(
+    checked.query,
+    state.history,
+    state.options.seed,
+    state.options.now(),
+    new Slicer(() => request.aborted()),
+  );
   return unknown.warned({ status: 200, body: undefined, chunks });
 }

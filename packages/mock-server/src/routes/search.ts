@@ -1,4 +1,9 @@
-import { SEARCH_REQUEST_SCHEMA, searchCost, validateSearchRequest, type ValidationIssue } from '@flight-search/contract';
+import {
+  SEARCH_REQUEST_SCHEMA,
+  searchCost,
+  validateSearchRequest,
+  type ValidationIssue,
+} from '@flight-search/contract';
 import type { SearchRequest, SearchResponse } from '@flight-search/contract';
 import type { Answer } from '../answer-types.js';
 import { placeProblem, type NormalizedSearch } from '../data/index.js';
@@ -19,19 +24,31 @@ export function normalizeSearch(body: SearchRequest): NormalizedSearch {
     destination: body.destination,
     departureDate: body.departureDate,
     ...(body.returnDate !== undefined && { returnDate: body.returnDate }),
-    passengers: { adults: body.passengers.adults, children: body.passengers.children ?? 0, infants: body.passengers.infants ?? 0 },
+    passengers: {
+      adults: body.passengers.adults,
+      children: body.passengers.children ?? 0,
+      infants: body.passengers.infants ?? 0,
+    },
     responseFormat: body.responseFormat ?? 'RAW',
   };
 }
 
 /** The body as JSON, or why not: an encoding (415, D29), then `SEARCH-10` content type (D13), then `invalid_json` (D6). */
-async function readJsonBody({ request, record, state }: RouteContext): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
+async function readJsonBody({
+  request,
+  record,
+  state,
+}: RouteContext): Promise<{ ok: true; value: unknown } | { ok: false; answer: Answer }> {
   const encoding = request.headers.get('content-encoding');
   if (encoding !== null && !isIdentity(encoding)) return { ok: false, answer: unsupportedContentEncoding(encoding) };
   const text = await request.text();
   state.log.recordBody(record, text);
-  const refused = (type: ValidationIssue['type'], message: string) => ({ ok: false as const, answer: validationFailed([{ field: 'body', type, message }]) });
-  if (!isJsonContentType(request.headers.get('content-type'))) return refused('invalid_type', 'The body must be sent as application/json (SEARCH-10).');
+  const refused = (type: ValidationIssue['type'], message: string) => ({
+    ok: false as const,
+    answer: validationFailed([{ field: 'body', type, message }]),
+  });
+  if (!isJsonContentType(request.headers.get('content-type')))
+    return refused('invalid_type', 'The body must be sent as application/json (SEARCH-10).');
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
@@ -51,7 +68,9 @@ function isIdentity(encoding: string): boolean {
 function failedItem(search: NormalizedSearch, outcome: ProviderFailure): SearchResponse['results'][number] {
   const airline = search.program;
   const error = { message: outcome.message, providerStatusCode: outcome.providerStatusCode };
-  return search.responseFormat === 'PARSED' ? { airline, success: false, flights: null, error } : { airline, success: false, data: null, error };
+  return search.responseFormat === 'PARSED'
+    ? { airline, success: false, flights: null, error }
+    : { airline, success: false, data: null, error };
 }
 
 type ProviderFailure = Extract<ProviderOutcome, { ok: false }>;

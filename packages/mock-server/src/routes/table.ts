@@ -27,7 +27,9 @@ export type RouteMatch = { route: Route; path: string } | { route: undefined; pa
 
 /** The `Allow` header of a service path (405, D60; GET allows HEAD), or `undefined` for another path. */
 export function allowedMethods(path: string): string | undefined {
-  const methods = ROUTES.filter((route) => route.path === path).flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]));
+  const methods = ROUTES.filter((route) => route.path === path).flatMap((route) =>
+    route.method === 'GET' ? ['GET', 'HEAD'] : [route.method],
+  );
   return methods.length === 0 ? undefined : methods.join(', ');
 }
 

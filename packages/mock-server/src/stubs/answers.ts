@@ -71,15 +71,27 @@ export function forcedAnswer(status: number, by: string): Answer {
 
 /** A stub's own response: its status, headers (lower-case names) and JSON body or none. */
 export function responseAnswer(response: NonNullable<StubDefinition['response']>): Answer {
-  const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-  return { status: response.status, body: response.body ?? null, headers, ...(response.body === undefined && { json: '' }) };
+  const headers = Object.fromEntries(
+    Object.entries(response.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  return {
+    status: response.status,
+    body: response.body ?? null,
+    headers,
+    ...(response.body === undefined && { json: '' }),
+  };
 }
 
 const TRICKLE_PIECES = 10;
 
 /** A body sent in {@link TRICKLE_PIECES} pieces over `trickleMs`: the first at once, the last at `trickleMs`. */
 export function trickled(body: PlainAnswer['body'], trickleMs: number): ChunkedBody {
-  const text = typeof body === 'string' ? body : body instanceof Uint8Array ? new TextDecoder().decode(body) : body.chunks.join('');
+  const text =
+    typeof body === 'string'
+      ? body
+      : body instanceof Uint8Array
+        ? new TextDecoder().decode(body)
+        : body.chunks.join('');
   const points = Array.from(text);
   const size = Math.max(1, Math.ceil(points.length / TRICKLE_PIECES));
   const chunks: string[] = [];

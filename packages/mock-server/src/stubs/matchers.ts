@@ -33,28 +33,51 @@ function pattern(source: string): RE2JS {
 
 /** Every problem of the matchers inside `value`, at `field`. */
 export function matcherIssues(value: unknown, field: string, depth = 0): SettingIssue[] {
-  if (depth > MAX_DEPTH) return [{ field, type: 'out_of_range', message: `is nested deeper than ${MAX_DEPTH} levels.` }];
+  if (depth > MAX_DEPTH)
+    return [{ field, type: 'out_of_range', message: `is nested deeper than ${MAX_DEPTH} levels.` }];
   if (isMatcher(value)) {
     if ('equalTo' in value) return [];
     const text = 'contains' in value ? value.contains : value.matches;
-    if (typeof text !== 'string') return [{ field, type: 'invalid_type', message: 'must have a string as its matcher value.' }];
+    if (typeof text !== 'string')
+      return [{ field, type: 'invalid_type', message: 'must have a string as its matcher value.' }];
     if ('contains' in value) return [];
     if (text.length > MAX_PATTERN_LENGTH)
-      return [{ field: `${field}.matches`, type: 'out_of_range', message: `must be at most ${MAX_PATTERN_LENGTH} characters.` }];
-    if ([...text.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].some(([, low, high]) => Number(low) > MAX_REPEAT || Number(high || 0) > MAX_REPEAT))
-      return [{ field: `${field}.matches`, type: 'out_of_range', message: `repeats at most ${MAX_REPEAT} times ({n} and {n,m}).` }];
+      return [
+        {
+          field: `${field}.matches`,
+          type: 'out_of_range',
+          message: `must be at most ${MAX_PATTERN_LENGTH} characters.`,
+        },
+      ];
+    if (
+      [...text.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].some(
+        ([, low, high]) => Number(low) > MAX_REPEAT || Number(high || 0) > MAX_REPEAT,
+      )
+    )
+      return [
+        {
+          field: `${field}.matches`,
+          type: 'out_of_range',
+          message: `repeats at most ${MAX_REPEAT} times ({n} and {n,m}).`,
+        },
+      ];
     try {
       pattern(text);
       return [];
     } catch (error) {
       // RE2's own words without the pattern: a pattern may be written from a key.
       return [
-        { field: `${field}.matches`, type: 'invalid_format', message: `is no RE2 regular expression (${(error as { error?: string }).error ?? 'invalid'}).` },
+        {
+          field: `${field}.matches`,
+          type: 'invalid_format',
+          message: `is no RE2 regular expression (${(error as { error?: string }).error ?? 'invalid'}).`,
+        },
       ];
     }
   }
   if (Array.isArray(value)) return value.flatMap((item, index) => matcherIssues(item, `${field}[${index}]`, depth + 1));
-  if (isPlainObject(value)) return Object.entries(value).flatMap(([name, item]) => matcherIssues(item, `${field}.${name}`, depth + 1));
+  if (isPlainObject(value))
+    return Object.entries(value).flatMap(([name, item]) => matcherIssues(item, `${field}.${name}`, depth + 1));
   return [];
 }
 
@@ -65,14 +88,24 @@ export function matcherIssues(value: unknown, field: string, depth = 0): Setting
 export function differences(wanted: unknown, given: unknown, field: string): string[] {
   if (isMatcher(wanted)) {
     if ('equalTo' in wanted) return same(wanted.equalTo, given) ? [] : [field];
-    const text = typeof given === 'string' ? given : typeof given === 'number' || typeof given === 'boolean' ? String(given) : undefined;
+    const text =
+      typeof given === 'string'
+        ? given
+        : typeof given === 'number' || typeof given === 'boolean'
+          ? String(given)
+          : undefined;
     if (text === undefined) return [field];
-    const hit = 'contains' in wanted ? text.includes(wanted.contains) : text.length <= MAX_MATCHED && pattern(wanted.matches).matcher(text).find();
+    const hit =
+      'contains' in wanted
+        ? text.includes(wanted.contains)
+        : text.length <= MAX_MATCHED && pattern(wanted.matches).matcher(text).find();
     return hit ? [] : [field];
   }
   if (isPlainObject(wanted)) {
     if (!isPlainObject(given)) return [field];
-    return Object.entries(wanted).flatMap(([name, value]) => differences(value, Object.hasOwn(given, name) ? given[name] : undefined, `${field}.${name}`));
+    return Object.entries(wanted).flatMap(([name, value]) =>
+      differences(value, Object.hasOwn(given, name) ? given[name] : undefined, `${field}.${name}`),
+    );
   }
   if (Array.isArray(wanted)) {
     if (!Array.isArray(given) || given.length !== wanted.length) return [field];

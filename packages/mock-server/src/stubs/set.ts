@@ -35,9 +35,11 @@ export interface StubMatch {
 }
 
 /** The scope of a definition: the literal key its request names, or `undefined` (global). */
-const scopeOf = (definition: StubDefinition): string | undefined => (typeof definition.request.key === 'string' ? definition.request.key : undefined);
+const scopeOf = (definition: StubDefinition): string | undefined =>
+  typeof definition.request.key === 'string' ? definition.request.key : undefined;
 /** A stub that only delays or trickles, and passes the request on. */
-const passesOn = ({ fault }: StubDefinition) => fault !== undefined && fault.status === undefined && fault.drop === undefined;
+const passesOn = ({ fault }: StubDefinition) =>
+  fault !== undefined && fault.status === undefined && fault.drop === undefined;
 /** `setFault`'s and `setProgramBehavior`'s stubs: their misses are no news to a test. */
 const shortcut = (definition: StubDefinition) => /^(fault|program):/.test(definition.name ?? '');
 const isFault = (definition: StubDefinition) => definition.name?.startsWith('fault:') === true;
@@ -71,11 +73,18 @@ export class Stub {
   /** Read back, the key masked (D59). */
   snapshot(): StubState {
     const { request, ...rest } = structuredClone(this.definition);
-    const headers = Object.entries(request.headers ?? {}).map(([name, value]) => [name, name.toLowerCase() === 'x-api-key' ? masked(value) : value]);
+    const headers = Object.entries(request.headers ?? {}).map(([name, value]) => [
+      name,
+      name.toLowerCase() === 'x-api-key' ? masked(value) : value,
+    ]);
     return {
       id: this.id,
       ...rest,
-      request: { ...request, ...(request.key !== undefined && { key: masked(request.key) }), ...(request.headers && { headers: Object.fromEntries(headers) }) },
+      request: {
+        ...request,
+        ...(request.key !== undefined && { key: masked(request.key) }),
+        ...(request.headers && { headers: Object.fromEntries(headers) }),
+      },
       priority: this.priority,
       scope: this.scope === undefined ? 'global' : 'key',
       ...(this.remaining !== undefined && { remaining: this.remaining }),
@@ -109,13 +118,28 @@ export class StubSet {
     const bytes = utf8Length(JSON.stringify(definition));
     const old = id === undefined ? undefined : this.#stubs.find((stub) => stub.id === id);
     const scope = scopeOf(definition);
-    const inScope = this.#stubs.reduce((sum, stub) => sum + (stub !== old && stub.scope === scope && scope !== undefined ? stub.bytes : 0), 0);
-    const over = (limit: keyof StubLimits, what: string) => ({ field: '', type: 'out_of_range' as const, message: `${what} (the ${limit} limit).` });
+    const inScope = this.#stubs.reduce(
+      (sum, stub) => sum + (stub !== old && stub.scope === scope && scope !== undefined ? stub.bytes : 0),
+      0,
+    );
+    const over = (limit: keyof StubLimits, what: string) => ({
+      field: '',
+      type: 'out_of_range' as const,
+      message: `${what} (the ${limit} limit).`,
+    });
     if (old === undefined && this.#stubs.length >= this.limits.stubsCap)
-      return [over('stubsCap', `is one too many: the mock holds at most ${this.limits.stubsCap} stubs; delete some, or reset`)];
-    if (bytes > this.limits.stubBytes) return [over('stubBytes', `must be at most ${this.limits.stubBytes} bytes of JSON (it has ${bytes})`)];
+      return [
+        over(
+          'stubsCap',
+          `is one too many: the mock holds at most ${this.limits.stubsCap} stubs; delete some, or reset`,
+        ),
+      ];
+    if (bytes > this.limits.stubBytes)
+      return [over('stubBytes', `must be at most ${this.limits.stubBytes} bytes of JSON (it has ${bytes})`)];
     if (this.#bytes - (old?.bytes ?? 0) + bytes > this.limits.stubsBytes)
-      return [over('stubsBytes', `would take the stubs past ${this.limits.stubsBytes} bytes in all; delete some, or reset`)];
+      return [
+        over('stubsBytes', `would take the stubs past ${this.limits.stubsBytes} bytes in all; delete some, or reset`),
+      ];
     if (scope !== undefined && inScope + bytes > this.limits.keyStateBytes)
       return [over('keyStateBytes', `would take this key's stubs past ${this.limits.keyStateBytes} bytes`)];
     return [];
@@ -125,9 +149,17 @@ export class StubSet {
   put(definition: StubDefinition, id?: string): Stub {
     const old = id === undefined ? undefined : this.#stubs.find((stub) => stub.id === id);
     const order = old?.order ?? this.#next++;
-    const stub = new Stub(old?.id ?? `stub-${order}`, order, structuredClone(definition), utf8Length(JSON.stringify(definition)), this.seed);
+    const stub = new Stub(
+      old?.id ?? `stub-${order}`,
+      order,
+      structuredClone(definition),
+      utf8Length(JSON.stringify(definition)),
+      this.seed,
+    );
     if (old) this.#remove([old]);
-    const at = this.#stubs.findIndex((other) => other.priority > stub.priority || (other.priority === stub.priority && other.order > stub.order));
+    const at = this.#stubs.findIndex(
+      (other) => other.priority > stub.priority || (other.priority === stub.priority && other.order > stub.order),
+    );
     this.#stubs.splice(at === -1 ? this.#stubs.length : at, 0, stub);
     this.#bytes += stub.bytes;
     return stub;
@@ -139,7 +171,8 @@ export class StubSet {
   }
 
   get = (id: string): Stub | undefined => this.#stubs.find((stub) => stub.id === id);
-  named = (name: string, scope: string | undefined): Stub | undefined => this.#stubs.find((stub) => stub.definition.name === name && stub.scope === scope);
+  named = (name: string, scope: string | undefined): Stub | undefined =>
+    this.#stubs.find((stub) => stub.definition.name === name && stub.scope === scope);
 
   /** Removes the stubs `which` selects (all without it); how many went. */
   delete(which: (stub: Stub) => boolean = () => true): number {
@@ -152,7 +185,11 @@ export class StubSet {
     if (gone.length === 0) return;
     this.#stubs = this.#stubs.filter((stub) => !gone.includes(stub));
     for (const stub of gone) this.#bytes -= stub.bytes;
-    const named = new Set(this.#stubs.flatMap((stub) => (stub.definition.scenario ? [scenarioKey(stub.scope, stub.definition.scenario.name)] : [])));
+    const named = new Set(
+      this.#stubs.flatMap((stub) =>
+        stub.definition.scenario ? [scenarioKey(stub.scope, stub.definition.scenario.name)] : [],
+      ),
+    );
     for (const key of this.#scenarios.keys()) if (!named.has(key)) this.#scenarios.delete(key);
   }
 
@@ -186,7 +223,10 @@ export class StubSet {
    */
   match(request: StubRequest, transient: readonly Stub[] = []): StubMatch {
     const key = request.headers.get('x-api-key');
-    const candidates = transient.length === 0 ? this.#stubs : [...this.#stubs, ...transient].sort((a, b) => a.priority - b.priority || a.order - b.order);
+    const candidates =
+      transient.length === 0
+        ? this.#stubs
+        : [...this.#stubs, ...transient].sort((a, b) => a.priority - b.priority || a.order - b.order);
     const used: Stub[] = [];
     // Scenarios move once the stubs are chosen: one that passes the request on does not open the next one's state.
     const moves: [string, string][] = [];
@@ -219,7 +259,10 @@ export class StubSet {
   #differences(stub: Stub, request: StubRequest): string[] {
     const differs = requestDifferences(stub.definition.request, request);
     const scenario = stub.definition.scenario;
-    if (scenario !== undefined && (this.#scenarios.get(scenarioKey(stub.scope, scenario.name)) ?? STARTED) !== (scenario.state ?? STARTED))
+    if (
+      scenario !== undefined &&
+      (this.#scenarios.get(scenarioKey(stub.scope, scenario.name)) ?? STARTED) !== (scenario.state ?? STARTED)
+    )
       differs.push(`scenario.${scenario.name}`);
     if (stub.remaining === 0) differs.push('times');
     return differs;
@@ -234,10 +277,18 @@ export function requestDifferences(wanted: Partial<StubDefinition['request']>, r
     ...(wanted.path === undefined ? [] : differences(wanted.path, request.path, 'path')),
   ];
   for (const [name, value] of Object.entries(wanted.query ?? {}))
-    differs.push(...differences(Array.isArray(value) ? value : [value], request.url.searchParams.getAll(name), `query.${name}`));
+    differs.push(
+      ...differences(Array.isArray(value) ? value : [value], request.url.searchParams.getAll(name), `query.${name}`),
+    );
   for (const [name, value] of Object.entries(wanted.headers ?? {}))
-    differs.push(...differences(value, request.headers.get(name.toLowerCase()) ?? undefined, `header.${name.toLowerCase()}`));
-  if (wanted.key !== undefined && differences(wanted.key, request.headers.get('x-api-key') ?? undefined, 'key').length > 0) differs.push('key');
+    differs.push(
+      ...differences(value, request.headers.get(name.toLowerCase()) ?? undefined, `header.${name.toLowerCase()}`),
+    );
+  if (
+    wanted.key !== undefined &&
+    differences(wanted.key, request.headers.get('x-api-key') ?? undefined, 'key').length > 0
+  )
+    differs.push('key');
   if (wanted.body !== undefined) differs.push(...differences(wanted.body, request.json(), 'body'));
   return differs;
 }

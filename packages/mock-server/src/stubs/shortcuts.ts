@@ -20,7 +20,11 @@ const ROUTE_REQUEST: Record<FaultRoute, Pick<StubDefinition['request'], 'method'
 };
 
 /** `setFault(route, fault, { key })`: a stub named `fault:{route}` in the key's scope or the global one. */
-export function faultStub(route: FaultRoute, { times, fraction, ...fault }: ServiceFault, key?: string): StubDefinition {
+export function faultStub(
+  route: FaultRoute,
+  { times, fraction, ...fault }: ServiceFault,
+  key?: string,
+): StubDefinition {
   return {
     name: `fault:${route}`,
     request: { ...ROUTE_REQUEST[route], ...(key !== undefined && { key }) },
@@ -44,7 +48,12 @@ export function faultState(stub: Stub): FaultState | undefined {
 export function programStub(program: ProgramCode, behavior: ProgramBehavior, key?: string): StubDefinition {
   return {
     name: `program:${program}`,
-    request: { method: 'POST', path: PATHS.search, body: { airlineLoyalty: [program] }, ...(key !== undefined && { key }) },
+    request: {
+      method: 'POST',
+      path: PATHS.search,
+      body: { airlineLoyalty: [program] },
+      ...(key !== undefined && { key }),
+    },
     provider: behavior,
     priority: PROGRAM_PRIORITY + (key === undefined ? 1 : 0),
   };
@@ -79,7 +88,8 @@ export function headerStubs(headers: Pick<Headers, 'get'>, route: Exclude<FaultR
     text: text.slice(0, MAX_SCENARIO_LENGTH),
     problem: `The ${by} header "${text.slice(0, MAX_SCENARIO_LENGTH)}" is not a scenario: ${why} Expected comma-separated status=N, provider-failure=N, drop, delay=MS.`,
   });
-  if (text.length > MAX_SCENARIO_LENGTH) return bad(`it is ${text.length} characters long, the most is ${MAX_SCENARIO_LENGTH}.`);
+  if (text.length > MAX_SCENARIO_LENGTH)
+    return bad(`it is ${text.length} characters long, the most is ${MAX_SCENARIO_LENGTH}.`);
   const stubs: StubDefinition[] = [];
   const request = { method: { matches: '' }, path: { matches: '' } };
   for (const part of text.split(',')) {
@@ -94,7 +104,8 @@ export function headerStubs(headers: Pick<Headers, 'get'>, route: Exclude<FaultR
       if (number > 60_000) return bad('delay is 0 to 60000 ms.');
       stubs.unshift({ request, fault: { delayMs: number } });
     } else if (name === 'status') {
-      if (!DECLARED[route].includes(number)) return bad(`status ${number} is not an error status this operation declares (${DECLARED[route].join(', ')}).`);
+      if (!DECLARED[route].includes(number))
+        return bad(`status ${number} is not an error status this operation declares (${DECLARED[route].join(', ')}).`);
       const { status, headers: answerHeaders, body } = forcedAnswer(number, by);
       stubs.push({ request, response: { status, body, ...(answerHeaders && { headers: answerHeaders }) } });
     } else if (name === 'provider-failure') {
@@ -103,8 +114,14 @@ export function headerStubs(headers: Pick<Headers, 'get'>, route: Exclude<FaultR
       stubs.push({ request, provider: { fail: { status: number } } });
     } else return bad(`"${name}" is not a scenario name.`);
   }
-  if (stubs.filter((stub) => stub.fault?.delayMs === undefined).length > 1) return bad('give at most one of status, provider-failure and drop.');
-  return { text, stubs: stubs.map((definition, index) => new Stub(`header-${index + 1}`, -1, { ...definition, priority: HEADER_PRIORITY }, 0, 0)) };
+  if (stubs.filter((stub) => stub.fault?.delayMs === undefined).length > 1)
+    return bad('give at most one of status, provider-failure and drop.');
+  return {
+    text,
+    stubs: stubs.map(
+      (definition, index) => new Stub(`header-${index + 1}`, -1, { ...definition, priority: HEADER_PRIORITY }, 0, 0),
+    ),
+  };
 }
 
 /** Prism's `Prefer` as a scenario: `code=N` is `status=N` (a 2xx the rules' answer); `example=`, `dynamic=` are refused. */

@@ -6,7 +6,8 @@ import type { RouteContext } from '../routes/context.js';
 const MAX_UNKNOWN_NAMED = 10;
 
 /** A field name as header text: printable ASCII, anything else as a JSON escape, at most 100 characters. */
-const headerSafe = (field: string): string => field.slice(0, 100).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const headerSafe = (field: string): string =>
+  field.slice(0, 100).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * The request's fields `schema` does not declare, by the `unknownFields` option (D119): `'refuse'` gives
@@ -22,10 +23,17 @@ export function unknownFieldsOf(
   const none = { refused: [], warned: (answer: Answer) => answer };
   if (unknown.length === 0) return none;
   if (state.options.unknownFields === 'refuse') {
-    const message = (known: readonly string[]) => `is not a field of the request; expected one of ${known.join(', ')} (D119).`;
-    return { ...none, refused: unknown.map(({ field, known }) => ({ field, type: 'invalid_enum', message: message(known) })) };
+    const message = (known: readonly string[]) =>
+      `is not a field of the request; expected one of ${known.join(', ')} (D119).`;
+    return {
+      ...none,
+      refused: unknown.map(({ field, known }) => ({ field, type: 'invalid_enum', message: message(known) })),
+    };
   }
   const warnings = unknown.map(({ field }) => `${headerSafe(field)} is not a field of the request (ignored)`);
   state.log.recordWarnings(record, warnings);
-  return { ...none, warned: (answer) => ({ ...answer, headers: { ...answer.headers, 'x-mock-warnings': warnings.join(', ') } }) };
+  return {
+    ...none,
+    warned: (answer) => ({ ...answer, headers: { ...answer.headers, 'x-mock-warnings': warnings.join(', ') } }),
+  };
 }

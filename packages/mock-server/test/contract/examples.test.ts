@@ -5,7 +5,8 @@ import { readDocument } from '../support/contract.js';
 
 const document = readDocument();
 
-const pointer = (segments: readonly string[]): string => `#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+const pointer = (segments: readonly string[]): string =>
+  `#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 /** Follows a local `$ref` (`#/components/...`) to its target. */
 function resolve(node: any): any {
@@ -51,14 +52,19 @@ function collect(): { cases: ExampleCase[]; used: Set<string> } {
         if (typeof example.$ref === 'string') used.add(example.$ref.split('/').pop());
         const resolved = resolve(example);
         expect(resolved, `${pointer([...at, 'examples', name])} resolves`).toBeTypeOf('object');
-        cases.push({ where: pointer([...at, 'examples', name]) + (example.$ref ? ` (${example.$ref})` : ''), schema, value: resolved.value });
+        cases.push({
+          where: pointer([...at, 'examples', name]) + (example.$ref ? ` (${example.$ref})` : ''),
+          schema,
+          value: resolved.value,
+        });
       }
     } else if (Array.isArray(node.examples) && !isComponentExample) {
       // A schema with JSON Schema `examples`: each one is an instance of that schema.
       for (const [index, value] of (node.examples as unknown[]).entries())
         cases.push({ where: pointer([...at, 'examples', String(index)]), schema: pointer(at), value });
     }
-    for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'example') walk(value, [...at, key]);
+    for (const [key, value] of Object.entries(node))
+      if (key !== 'examples' && key !== 'example') walk(value, [...at, key]);
     // Schemas nested under `examples` keys are not schemas; but a schema's own `example` (OpenAPI 3.0 style) is checked too.
     if (!node.schema && 'example' in node && (node.type || node.$ref || node.properties))
       cases.push({ where: pointer([...at, 'example']), schema: pointer(at), value: node.example });
@@ -76,15 +82,21 @@ describe('openapi.yaml examples', () => {
   /** Every request body and response media type of every operation, `$ref` responses resolved. */
   const mediaTypes = Object.entries<Record<string, any>>(document.paths).flatMap(([path, item]) =>
     Object.entries<any>(item).flatMap(([method, operation]) => [
-      ...Object.entries<any>(operation.requestBody?.content ?? {}).map(([type, media]) => [`${method.toUpperCase()} ${path} request ${type}`, media] as const),
+      ...Object.entries<any>(operation.requestBody?.content ?? {}).map(
+        ([type, media]) => [`${method.toUpperCase()} ${path} request ${type}`, media] as const,
+      ),
       ...Object.entries<any>(operation.responses).flatMap(([status, response]) =>
-        Object.entries<any>(resolve(response).content ?? {}).map(([type, media]) => [`${method.toUpperCase()} ${path} ${status} ${type}`, media] as const),
+        Object.entries<any>(resolve(response).content ?? {}).map(
+          ([type, media]) => [`${method.toUpperCase()} ${path} ${status} ${type}`, media] as const,
+        ),
       ),
     ]),
   );
 
   it('has an example on every request body and every response media type', () => {
-    const withoutExample = mediaTypes.filter(([, media]) => !('example' in media) && Object.keys(media.examples ?? {}).length === 0);
+    const withoutExample = mediaTypes.filter(
+      ([, media]) => !('example' in media) && Object.keys(media.examples ?? {}).length === 0,
+    );
     expect(withoutExample.map(([where]) => where)).toEqual([]);
   });
 
@@ -96,15 +108,20 @@ describe('openapi.yaml examples', () => {
     expect(cases.some((c) => c.where.includes('/content/') && c.where.includes('#/components/examples/'))).toBe(true);
     expect(cases.some((c) => c.where.startsWith('#/components/responses/'))).toBe(true);
     expect(cases.some((c) => c.where.startsWith('#/components/schemas/IataCode/examples/'))).toBe(true);
-    expect(cases.some((c) => c.where.startsWith('#/paths/~1quota/get/responses/200/content/application~1json/examples/'))).toBe(true);
+    expect(
+      cases.some((c) => c.where.startsWith('#/paths/~1quota/get/responses/200/content/application~1json/examples/')),
+    ).toBe(true);
   });
 
-  it.each(cases.map((c) => [c.where, c.schema, c] as const))('%s validates against its own schema %s', (_where, _schema, { schema, value }) => {
-    const validate = ajv.compile({ $ref: `openapi.yaml${schema}` });
-    const valid = validate(value);
-    expect(validate.errors ?? []).toEqual([]);
-    expect(valid).toBe(true);
-  });
+  it.each(cases.map((c) => [c.where, c.schema, c] as const))(
+    '%s validates against its own schema %s',
+    (_where, _schema, { schema, value }) => {
+      const validate = ajv.compile({ $ref: `openapi.yaml${schema}` });
+      const valid = validate(value);
+      expect(validate.errors ?? []).toEqual([]);
+      expect(valid).toBe(true);
+    },
+  );
 
   it('gives every rule a unique id', () => {
     const ids = Object.values<any>(document.paths)

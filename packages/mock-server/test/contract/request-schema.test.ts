@@ -13,7 +13,9 @@ const document = parse(readFileSync(fileURLToPath(new URL('../../../../openapi.y
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 ajv.addSchema({ ...document, $id: 'openapi.yaml' });
-const validate = ajv.compile({ $ref: 'openapi.yaml#/paths/~1flights~1search/post/requestBody/content/application~1json/schema' });
+const validate = ajv.compile({
+  $ref: 'openapi.yaml#/paths/~1flights~1search/post/requestBody/content/application~1json/schema',
+});
 
 const valid = (body: unknown): boolean => validate(body) as boolean;
 
@@ -52,7 +54,10 @@ describe('the search request schema of openapi.yaml, read by a plain JSON Schema
     const { returnDate, ...withoutReturn } = roundTrip;
     void returnDate;
     expect(valid(withoutReturn)).toBe(false);
-    expect(validate.errors?.map((error) => [error.keyword, error.params])).toContainEqual(['required', { missingProperty: 'returnDate' }]);
+    expect(validate.errors?.map((error) => [error.keyword, error.params])).toContainEqual([
+      'required',
+      { missingProperty: 'returnDate' },
+    ]);
   });
 
   it('SEARCH-7: a ONE_WAY search needs no returnDate, and may carry one (D14)', () => {

@@ -67,7 +67,11 @@ describe('the request body limit', () => {
   it('accepts a body exactly at the limit', async () => {
     const body = JSON.stringify(searchBody());
     const server = await startTestServer({ bodyLimit: Buffer.byteLength(body) });
-    const response = await fetch(`${server.url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body });
+    const response = await fetch(`${server.url}/flights/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body,
+    });
     expect(response.status).toBe(200);
   });
 });

@@ -21,7 +21,10 @@ export interface Cli {
 }
 
 export function runCli(args: string[]): Cli {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    cwd: packageDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -42,7 +45,9 @@ export function tempFile(name: string, content: string): string {
 }
 
 /** Starts the CLI with `--ready-file` and resolves with what the file says once it exists. */
-export async function startCli(args: string[]): Promise<{ cli: Cli; url: string; port: number; pid: number; readyFile: string }> {
+export async function startCli(
+  args: string[],
+): Promise<{ cli: Cli; url: string; port: number; pid: number; readyFile: string }> {
   const readyFile = join(tempDir(), 'ready.json');
   const cli = runCli(['--port', '0', ...args, '--ready-file', readyFile]);
   const deadline = Date.now() + 20_000;

@@ -45,9 +45,19 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
   it('--help prints every flag and exits 0', async () => {
     const cli = runCli(['--help']);
     expect(await cli.exit).toBe(0);
-    for (const flag of ['--port', '--host', '--keys', '--seed', '--provider-timeout-ms', '--latency', '--control', '--help'])
+    for (const flag of [
+      '--port',
+      '--host',
+      '--keys',
+      '--seed',
+      '--provider-timeout-ms',
+      '--latency',
+      '--control',
+      '--help',
+    ])
       expect(cli.stdout()).toContain(flag);
-    for (const flag of ['--request-log-max-bytes', '--control-origin', '--allowed-host']) expect(cli.stdout()).toContain(flag);
+    for (const flag of ['--request-log-max-bytes', '--control-origin', '--allowed-host'])
+      expect(cli.stdout()).toContain(flag);
   });
 
   it('never writes a key to its log or a 404 message: absolute-form targets and //keys paths are redacted', async () => {
@@ -60,14 +70,22 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
       `PUT ${url}/__mock/keys/${secret} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 13\r\nConnection: close\r\n\r\n{"limit":100}`,
     );
     expect(absolute).toMatch(/^HTTP\/1\.1 204 /);
-    const doubled = await rawExchange(url, `PUT /__mock//keys/${secret} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+    const doubled = await rawExchange(
+      url,
+      `PUT /__mock//keys/${secret} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    );
     expect(doubled).toMatch(/^HTTP\/1\.1 404 /);
     expect(doubled).not.toContain(secret);
-    const serviceAbsolute = await rawExchange(url, `GET ${url}/keys/${secret}/quota HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const serviceAbsolute = await rawExchange(
+      url,
+      `GET ${url}/keys/${secret}/quota HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    );
     expect(serviceAbsolute).toMatch(/^HTTP\/1\.1 404 /);
     expect(serviceAbsolute).not.toContain(secret);
     // The key was set: it answers its quota.
-    expect(await (await fetch(`${url}/quota`, { headers: { 'x-api-key': secret } })).json()).toMatchObject({ limit: 100 });
+    expect(await (await fetch(`${url}/quota`, { headers: { 'x-api-key': secret } })).json()).toMatchObject({
+      limit: 100,
+    });
 
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(0);
@@ -96,10 +114,18 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     const allowed = await fetch(`${url}/__mock/requests`, { headers: { origin: 'http://other.example' } });
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://other.example');
-    expect((await fetch(`${url}/__mock/reset`, { method: 'POST', headers: { origin: 'http://evil.example' } })).status).toBe(403);
-    const byName = await rawExchange(url, `GET /__mock/requests HTTP/1.1\r\nHost: mock:${port}\r\nConnection: close\r\n\r\n`);
+    expect(
+      (await fetch(`${url}/__mock/reset`, { method: 'POST', headers: { origin: 'http://evil.example' } })).status,
+    ).toBe(403);
+    const byName = await rawExchange(
+      url,
+      `GET /__mock/requests HTTP/1.1\r\nHost: mock:${port}\r\nConnection: close\r\n\r\n`,
+    );
     expect(byName).toMatch(/^HTTP\/1\.1 200 /);
-    const rebound = await rawExchange(url, `GET /__mock/requests HTTP/1.1\r\nHost: evil.example:${port}\r\nConnection: close\r\n\r\n`);
+    const rebound = await rawExchange(
+      url,
+      `GET /__mock/requests HTTP/1.1\r\nHost: evil.example:${port}\r\nConnection: close\r\n\r\n`,
+    );
     expect(rebound).toMatch(/^HTTP\/1\.1 403 /);
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(0);
@@ -110,10 +136,16 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     const url = await listening(cli);
     const big = 'b'.repeat(500_000);
     for (let i = 0; i < 12; i++) {
-      const answer = await fetch(`${url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: big });
+      const answer = await fetch(`${url}/flights/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+        body: big,
+      });
       expect(answer.status).toBe(422);
     }
-    const { requests } = (await (await fetch(`${url}/__mock/requests`)).json()) as { requests: { id: number; bodyTruncated?: boolean; bodySize?: number }[] };
+    const { requests } = (await (await fetch(`${url}/__mock/requests`)).json()) as {
+      requests: { id: number; bodyTruncated?: boolean; bodySize?: number }[];
+    };
     expect(requests.length).toBeGreaterThan(2);
     expect(requests.length).toBeLessThan(12);
     expect(requests.at(-1)!.id).toBe(12);
@@ -140,7 +172,10 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     const cli = runCli(['--port', '0', '--control']);
     const url = await listening(cli);
     // A slow program keeps the searches in flight when the signal comes.
-    const slow = await fetch(`${url}/__mock/programs/PROGRAM_1`, { method: 'PUT', body: JSON.stringify({ latencyMs: 1_000 }) });
+    const slow = await fetch(`${url}/__mock/programs/PROGRAM_1`, {
+      method: 'PUT',
+      body: JSON.stringify({ latencyMs: 1_000 }),
+    });
     expect(slow.status).toBe(204);
     const count = 12;
     const answers = Array.from({ length: count }, () =>
@@ -148,10 +183,15 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': KEY },
         body: JSON.stringify(searchBody('PROGRAM_1')),
-      }).then(async (response) => ({ status: response.status, success: ((await response.json()) as { results: { success: boolean }[] }).results[0]?.success })),
+      }).then(async (response) => ({
+        status: response.status,
+        success: ((await response.json()) as { results: { success: boolean }[] }).results[0]?.success,
+      })),
     );
     const received = async () =>
-      ((await (await fetch(`${url}/__mock/requests`)).json()) as { requests: { path: string }[] }).requests.filter((r) => r.path === '/flights/search').length;
+      ((await (await fetch(`${url}/__mock/requests`)).json()) as { requests: { path: string }[] }).requests.filter(
+        (r) => r.path === '/flights/search',
+      ).length;
     const deadline = Date.now() + 5_000;
     while ((await received()) < count) {
       if (Date.now() > deadline) throw new Error('the searches did not reach the server');
@@ -165,20 +205,26 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     expect(cli.stderr().match(/^POST \/flights\/search 200 \d+ms$/gm)).toHaveLength(count);
   });
 
-  it.each(['127.0.0.1', 'localhost'])('--host %s: the URL line names the host given, and the service answers there', async (host) => {
-    const cli = runCli(['--port', '0', '--host', host, '--quiet']);
-    const url = await listening(cli, host);
-    expect(url).toMatch(new RegExp(`^http://${host}:\\d+$`));
-    expect((await fetch(`${url}/quota`, { headers: { 'x-api-key': KEY } })).status).toBe(200);
-    cli.child.kill('SIGTERM');
-    expect(await cli.exit).toBe(0);
-  });
+  it.each(['127.0.0.1', 'localhost'])(
+    '--host %s: the URL line names the host given, and the service answers there',
+    async (host) => {
+      const cli = runCli(['--port', '0', '--host', host, '--quiet']);
+      const url = await listening(cli, host);
+      expect(url).toMatch(new RegExp(`^http://${host}:\\d+$`));
+      expect((await fetch(`${url}/quota`, { headers: { 'x-api-key': KEY } })).status).toBe(200);
+      cli.child.kill('SIGTERM');
+      expect(await cli.exit).toBe(0);
+    },
+  );
 
   it('--keys loads the keys of a file instead of the defaults, and --control serves /__mock', async () => {
     const file = keysFile(JSON.stringify({ keys: [{ key: 'file-key', limit: 3, products: ['search'] }] }));
     const cli = runCli(['--port', '0', '--keys', file, '--control', '--quiet']);
     const url = await listening(cli);
-    expect(await (await fetch(`${url}/quota`, { headers: { 'x-api-key': 'file-key' } })).json()).toMatchObject({ limit: 3, remaining: 3 });
+    expect(await (await fetch(`${url}/quota`, { headers: { 'x-api-key': 'file-key' } })).json()).toMatchObject({
+      limit: 3,
+      remaining: 3,
+    });
     expect((await fetch(`${url}/quota`, { headers: { 'x-api-key': KEY } })).status).toBe(404);
     expect((await fetch(`${url}/__mock/requests`)).status).toBe(200);
     cli.child.kill('SIGINT');
@@ -227,7 +273,9 @@ describe('the flight-search-mock CLI', { timeout: 30_000 }, () => {
     ],
     [
       'more than 1 000 keys (D83)',
-      JSON.stringify({ keys: Array.from({ length: 1_001 }, (_, i) => ({ key: `k${i}`, limit: 1, products: ['search'] })) }),
+      JSON.stringify({
+        keys: Array.from({ length: 1_001 }, (_, i) => ({ key: `k${i}`, limit: 1, products: ['search'] })),
+      }),
       /keys must have at most 1000 keys \(it has 1001\)\./,
     ],
   ])('rejects --keys with %s: exit code 2 and a message naming the problem', async (_, content, message) => {

@@ -8,7 +8,9 @@ const send = (url: string, method: string, path: string, body?: unknown) =>
     method,
     ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
-type Envelope = { error: { code: string; message: string; details?: { errors: { field: string; type: string; message: string }[] } } };
+type Envelope = {
+  error: { code: string; message: string; details?: { errors: { field: string; type: string; message: string }[] } };
+};
 
 function thrown(run: () => unknown): Error {
   try {
@@ -23,10 +25,19 @@ describe('PATCH /__mock/config and configure(changes, { reset: false }) (D155)',
   it('PATCH changes only the named settings and keeps quota, history and the request log', async () => {
     const server = await startTestServer({ control: true });
     await postSearch(server.url, searchBody());
-    const patched = await send(server.url, 'PATCH', '/config', { latency: 'realistic', providerTimeoutMs: 5_000, unknownFields: 'refuse' });
+    const patched = await send(server.url, 'PATCH', '/config', {
+      latency: 'realistic',
+      providerTimeoutMs: 5_000,
+      unknownFields: 'refuse',
+    });
     expect(patched.status).toBe(204);
     const state = server.mock.state();
-    expect(state.options).toMatchObject({ latency: 'realistic', providerTimeoutMs: 5_000, unknownFields: 'refuse', seed: 1 });
+    expect(state.options).toMatchObject({
+      latency: 'realistic',
+      providerTimeoutMs: 5_000,
+      unknownFields: 'refuse',
+      seed: 1,
+    });
     expect(server.mock.getKey(KEY)).toMatchObject({ consumed: 1 });
     expect(server.mock.requests()).toHaveLength(1);
     const history = await fetch(

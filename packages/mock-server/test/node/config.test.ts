@@ -16,28 +16,41 @@ function thrown(run: () => unknown): Error {
 
 const quota = (url: string, key = KEY) => fetch(`${url}/quota`, { headers: { 'x-api-key': key } });
 
-describe('one option checker for the JavaScript API, the control API, the CLI and --config (issue 17 item 1)', { timeout: 60_000 }, () => {
+describe('one option checker for the JavaScript API, the control API, the CLI and --config (issue 17 item 1)', {
+  timeout: 60_000,
+}, () => {
   it('refuses an unknown behaviour field and a provider status outside 400-599 with the same message from setProgramBehavior and PUT /__mock/programs', async () => {
     const mock = createFlightSearchMock();
     const typo = thrown(() => mock.setProgramBehavior('PROGRAM_1', { latncyMs: 5 } as never));
     expect(typo).toBeInstanceOf(TypeError);
-    expect(typo.message).toBe('setProgramBehavior: `behavior.latncyMs` is not a known field; expected latencyMs, fail, hang.');
+    expect(typo.message).toBe(
+      'setProgramBehavior: `behavior.latncyMs` is not a known field; expected latencyMs, fail, hang.',
+    );
     const redirect = thrown(() => mock.setProgramBehavior('PROGRAM_1', { fail: { status: 302 } }));
-    expect(redirect.message).toBe('setProgramBehavior: `behavior.fail.status` must be an HTTP error status from 400 to 599.');
+    expect(redirect.message).toBe(
+      'setProgramBehavior: `behavior.fail.status` must be an HTTP error status from 400 to 599.',
+    );
     expect(mock.getProgramBehavior('PROGRAM_1')).toBeNull();
 
     const { url } = await startCli(['--control', '--quiet']);
     const refusedTypo = await control(url, 'PUT', '/programs/PROGRAM_1', { latncyMs: 5 });
     expect(refusedTypo.status).toBe(422);
     expect(((await refusedTypo.json()) as Issues).error.details.errors).toEqual([
-      { field: 'body.latncyMs', type: 'invalid_enum', message: 'is not a known field; expected latencyMs, fail, hang.' },
+      {
+        field: 'body.latncyMs',
+        type: 'invalid_enum',
+        message: 'is not a known field; expected latencyMs, fail, hang.',
+      },
     ]);
     const refusedStatus = await control(url, 'PUT', '/programs/PROGRAM_1', { fail: { status: 302 } });
     expect(((await refusedStatus.json()) as Issues).error.details.errors).toEqual([
       { field: 'body.fail.status', type: 'out_of_range', message: 'must be an HTTP error status from 400 to 599.' },
     ]);
     // Nothing was half-applied.
-    expect(await (await control(url, 'GET', '/programs/PROGRAM_1')).json()).toEqual({ program: 'PROGRAM_1', behavior: null });
+    expect(await (await control(url, 'GET', '/programs/PROGRAM_1')).json()).toEqual({
+      program: 'PROGRAM_1',
+      behavior: null,
+    });
   });
 
   it('RATE-1: configure() and PUT /__mock/config set a rate limit and a fixed clock, read back by state(), with the same refusals', async () => {
@@ -49,7 +62,10 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');
     expect(mock.requests()[0]!.receivedAt).toBe(Date.parse('2026-11-01T00:00:00Z'));
-    expect(mock.state().options).toMatchObject({ rateLimit: { requests: 1, windowMs: 60_000 }, clock: { at: '2026-11-01T00:00:00Z' } });
+    expect(mock.state().options).toMatchObject({
+      rateLimit: { requests: 1, windowMs: 60_000 },
+      clock: { at: '2026-11-01T00:00:00Z' },
+    });
     const jsRefusal = thrown(() => mock.configure({ rateLimit: { requests: 0, windowMs: 1000 }, seeed: 2 } as never));
     expect(jsRefusal.message).toBe(
       'configure: option `seeed` is not a known field; expected keys, seed, providerTimeoutMs, latency, clock, historyCap, requestLogCap, requestLogMaxBytes, rateLimit, unknownFields, stubs, stubsCap, stubBytes, stubsBytes, keyStateBytes, unmatched, now. option `rateLimit.requests` must be an integer >= 1.',
@@ -58,13 +74,23 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     expect(mock.state().options.rateLimit).toEqual({ requests: 1, windowMs: 60_000 });
 
     const { url } = await startCli(['--control', '--quiet']);
-    expect((await control(url, 'PUT', '/config', { rateLimit: { requests: 1, windowMs: 60_000 }, clock: { at: '2026-11-01T00:00:00Z' } })).status).toBe(204);
+    expect(
+      (
+        await control(url, 'PUT', '/config', {
+          rateLimit: { requests: 1, windowMs: 60_000 },
+          clock: { at: '2026-11-01T00:00:00Z' },
+        })
+      ).status,
+    ).toBe(204);
     expect((await quota(url)).status).toBe(200);
     const overHttp = await quota(url);
     expect(overHttp.status).toBe(429);
     expect(overHttp.headers.get('retry-after')).toBe('60');
     const state = (await (await control(url, 'GET', '/state')).json()) as { options: unknown; now: number };
-    expect(state.options).toMatchObject({ rateLimit: { requests: 1, windowMs: 60_000 }, clock: { at: '2026-11-01T00:00:00Z' } });
+    expect(state.options).toMatchObject({
+      rateLimit: { requests: 1, windowMs: 60_000 },
+      clock: { at: '2026-11-01T00:00:00Z' },
+    });
     expect(state.now).toBe(Date.parse('2026-11-01T00:00:00Z'));
     const refused = await control(url, 'PUT', '/config', { rateLimit: { requests: 0, windowMs: 1000 }, seeed: 2 });
     expect(refused.status).toBe(422);
@@ -86,7 +112,9 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     await ask();
     await ask();
     expect(mock.requests().map((entry) => entry.id)).toEqual([2]);
-    expect(thrown(() => mock.configure('everything' as never)).message).toBe('configure: option `options` must be an object.');
+    expect(thrown(() => mock.configure('everything' as never)).message).toBe(
+      'configure: option `options` must be an object.',
+    );
   });
 
   it('--config FILE is checked like the options, with the JavaScript message; flags win over it', async () => {
@@ -97,7 +125,10 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
     expect(await refused.exit).toBe(2);
     expect(refused.stderr()).toContain(`--config ${bad}: ${jsMessage.replace(/^createFlightSearchMock: /, '')}`);
 
-    const unknown = tempFile('mock.json', JSON.stringify({ latncy: 'none', keys: [{ key: 'sk-live-config-secret', limit: 5, products: ['lunch'] }] }));
+    const unknown = tempFile(
+      'mock.json',
+      JSON.stringify({ latncy: 'none', keys: [{ key: 'sk-live-config-secret', limit: 5, products: ['lunch'] }] }),
+    );
     const refusedUnknown = runCli(['--config', unknown]);
     expect(await refusedUnknown.exit).toBe(2);
     expect(refusedUnknown.stderr()).toContain('option `latncy` is not a known field');
@@ -117,7 +148,16 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
         latency: 'none',
       }),
     );
-    const { url } = await startCli(['--config', good, '--control', '--quiet', '--rate-limit', '2', '--rate-limit-window-ms', '30000']);
+    const { url } = await startCli([
+      '--config',
+      good,
+      '--control',
+      '--quiet',
+      '--rate-limit',
+      '2',
+      '--rate-limit-window-ms',
+      '30000',
+    ]);
     const state = (await (await control(url, 'GET', '/state')).json()) as {
       options: Record<string, unknown>;
       keys: { key: string; limit: number }[];
@@ -143,11 +183,14 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
   it('--now fixes the clock, --clock-offset-ms shifts it, and a --now that is no date is refused with the checker message', async () => {
     const { url } = await startCli(['--control', '--quiet', '--now', '2026-10-01T12:00:00Z']);
     await quota(url);
-    const [entry] = ((await (await control(url, 'GET', '/requests')).json()) as { requests: { receivedAt: number }[] }).requests;
+    const [entry] = ((await (await control(url, 'GET', '/requests')).json()) as { requests: { receivedAt: number }[] })
+      .requests;
     expect(entry!.receivedAt).toBe(Date.parse('2026-10-01T12:00:00Z'));
     const refused = runCli(['--now', 'yesterday']);
     expect(await refused.exit).toBe(2);
-    expect(refused.stderr()).toContain('option `clock.at` must be an ISO 8601 date-time (2026-11-01T00:00:00Z) or epoch milliseconds.');
+    expect(refused.stderr()).toContain(
+      'option `clock.at` must be an ISO 8601 date-time (2026-11-01T00:00:00Z) or epoch milliseconds.',
+    );
     const both = runCli(['--now', '2026-10-01T12:00:00Z', '--clock-offset-ms', '5']);
     expect(await both.exit).toBe(2);
   });
@@ -182,7 +225,10 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
   });
 
   it('a --config file (and the JavaScript API) may leave out rateLimit.windowMs: it takes the flag default, 1000 ms (issue 30 item 7)', async () => {
-    expect(createFlightSearchMock({ rateLimit: { requests: 5 } }).state().options.rateLimit).toEqual({ requests: 5, windowMs: 1000 });
+    expect(createFlightSearchMock({ rateLimit: { requests: 5 } }).state().options.rateLimit).toEqual({
+      requests: 5,
+      windowMs: 1000,
+    });
     const file = tempFile('mock.json', JSON.stringify({ rateLimit: { requests: 1 } }));
     const { url } = await startCli(['--config', file, '--control', '--quiet']);
     const state = (await (await control(url, 'GET', '/state')).json()) as { options: { rateLimit: unknown } };
@@ -207,11 +253,20 @@ describe('one option checker for the JavaScript API, the control API, the CLI an
 
     const file = tempFile('mock.json', JSON.stringify({ unknownFields: 'refuse' }));
     const fromFile = await startCli(['--config', file, '--control', '--quiet']);
-    expect(((await (await control(fromFile.url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options.unknownFields).toBe('refuse');
+    expect(
+      ((await (await control(fromFile.url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options
+        .unknownFields,
+    ).toBe('refuse');
     const { url } = await startCli(['--unknown-fields', 'refuse', '--control', '--quiet']);
-    expect(((await (await control(url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options.unknownFields).toBe('refuse');
+    expect(
+      ((await (await control(url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options
+        .unknownFields,
+    ).toBe('refuse');
     expect((await control(url, 'PUT', '/config', { unknownFields: 'warn' })).status).toBe(204);
-    expect(((await (await control(url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options.unknownFields).toBe('warn');
+    expect(
+      ((await (await control(url, 'GET', '/state')).json()) as { options: { unknownFields: string } }).options
+        .unknownFields,
+    ).toBe('warn');
     const refused = runCli(['--unknown-fields', 'loud']);
     expect(await refused.exit).toBe(2);
     expect(refused.stderr()).toContain('--unknown-fields must be "warn" or "refuse", got "loud".');

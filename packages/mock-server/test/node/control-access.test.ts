@@ -41,19 +41,29 @@ describe('the control API refuses other websites (--control-origin, --allowed-ho
     expect(error.error.message).toContain(EVIL);
     expect(error.error.message).toContain('--control-origin');
     expect(server.mock.requests()).toHaveLength(1);
-    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ consumed: 1 });
+    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({
+      consumed: 1,
+    });
   });
 
   it('refuses the preflight of PUT /__mock/keys/... from another origin, and the PUT itself', async () => {
     const server = await startTestServer({ control: true });
     const preflight = await fetch(`${server.url}/__mock/keys/new-key`, {
       method: 'OPTIONS',
-      headers: { origin: EVIL, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: EVIL,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
-    const put = await fetch(`${server.url}/__mock/keys/new-key`, { method: 'PUT', headers: { origin: EVIL }, body: '{"limit":5}' });
+    const put = await fetch(`${server.url}/__mock/keys/new-key`, {
+      method: 'PUT',
+      headers: { origin: EVIL },
+      body: '{"limit":5}',
+    });
     expect(put.status).toBe(403);
     expect((await fetch(`${server.url}/quota`, { headers: { 'x-api-key': 'new-key' } })).status).toBe(404);
   });
@@ -71,12 +81,20 @@ describe('the control API refuses other websites (--control-origin, --allowed-ho
     const server = await startTestServer({ control: true, controlOrigins: [APP] });
     const preflight = await fetch(`${server.url}/__mock/keys/new-key`, {
       method: 'OPTIONS',
-      headers: { origin: APP, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: APP,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(APP);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
-    const put = await fetch(`${server.url}/__mock/keys/new-key`, { method: 'PUT', headers: { origin: APP }, body: '{"limit":5}' });
+    const put = await fetch(`${server.url}/__mock/keys/new-key`, {
+      method: 'PUT',
+      headers: { origin: APP },
+      body: '{"limit":5}',
+    });
     expect(put.status).toBe(204);
     expect(put.headers.get('access-control-allow-origin')).toBe(APP);
     expect(put.headers.get('vary')).toBe('Origin');
@@ -91,7 +109,10 @@ describe('the control API refuses other websites (--control-origin, --allowed-ho
     const quota = await fetch(`${server.url}/quota`, { headers: { origin: EVIL, 'x-api-key': KEY } });
     expect(quota.status).toBe(200);
     expect(quota.headers.get('access-control-allow-origin')).toBe('*');
-    const preflight = await fetch(`${server.url}/flights/search`, { method: 'OPTIONS', headers: { origin: EVIL, 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${server.url}/flights/search`, {
+      method: 'OPTIONS',
+      headers: { origin: EVIL, 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -110,14 +131,19 @@ describe('the control API refuses other websites (--control-origin, --allowed-ho
     // The same name on another port is not this server either.
     expect((await raw(server.url, 'GET', '/__mock/requests', { host: 'localhost:1' })).status).toBe(403);
     // The service routes answer whatever the Host (D28).
-    expect((await raw(server.url, 'GET', '/quota', { host: `evil.example:${port}`, 'x-api-key': KEY })).status).toBe(200);
+    expect((await raw(server.url, 'GET', '/quota', { host: `evil.example:${port}`, 'x-api-key': KEY })).status).toBe(
+      200,
+    );
   });
 
-  it.each(['localhost', '127.0.0.1', '[::1]', 'LOCALHOST'])("accepts the Host %s with the server's port by default", async (name) => {
-    const server = await startTestServer({ control: true });
-    const port = new URL(server.url).port;
-    expect((await raw(server.url, 'GET', '/__mock/requests', { host: `${name}:${port}` })).status).toBe(200);
-  });
+  it.each(['localhost', '127.0.0.1', '[::1]', 'LOCALHOST'])(
+    "accepts the Host %s with the server's port by default",
+    async (name) => {
+      const server = await startTestServer({ control: true });
+      const port = new URL(server.url).port;
+      expect((await raw(server.url, 'GET', '/__mock/requests', { host: `${name}:${port}` })).status).toBe(200);
+    },
+  );
 
   it("accepts the names given in allowedHosts, with the server's port or the port given", async () => {
     const server = await startTestServer({ control: true, allowedHosts: ['mock', 'localhost:8080'] });

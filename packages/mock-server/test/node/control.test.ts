@@ -14,8 +14,10 @@ const put = (url: string, path: string, body: unknown) =>
   });
 
 type Envelope = { error: { code: string; details?: { errors: { field: string; type: string }[] } } };
-const quotaOf = async (url: string, key = KEY) => (await fetch(`${url}/quota`, { headers: { 'x-api-key': key } })).json();
-const fieldsOf = async (response: Response) => ((await response.json()) as Envelope).error.details?.errors.map((e) => `${e.field}:${e.type}`);
+const quotaOf = async (url: string, key = KEY) =>
+  (await fetch(`${url}/quota`, { headers: { 'x-api-key': key } })).json();
+const fieldsOf = async (response: Response) =>
+  ((await response.json()) as Envelope).error.details?.errors.map((e) => `${e.field}:${e.type}`);
 
 describe('the control API under /__mock', () => {
   it('is a 404 envelope without control: true, and changes nothing', async () => {
@@ -27,7 +29,10 @@ describe('the control API under /__mock', () => {
       ['PUT', '/__mock/programs/PROGRAM_1'],
       ['PUT', '/__mock/keys/test-key'],
     ] as const) {
-      const response = await fetch(`${server.url}${path}`, { method, ...(method === 'PUT' && { body: '{"limit":5}' }) });
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        ...(method === 'PUT' && { body: '{"limit":5}' }),
+      });
       expect(response.status).toBe(404);
       expect(((await response.json()) as Envelope).error.code).toBe('HTTP_ERROR');
     }
@@ -36,13 +41,25 @@ describe('the control API under /__mock', () => {
 
   it('PROVIDER-1: PUT /__mock/programs/{program} with fail makes that program a provider failure inside a 200, and {} restores it', async () => {
     const server = await startTestServer({ control: true });
-    expect((await put(server.url, '/programs/PROGRAM_4', { fail: { status: 503, message: 'Program 4 is down.' } })).status).toBe(204);
-    const failed = (await (await postSearch(server.url, searchBody('PROGRAM_4'))).json()) as { results: unknown[]; summary: unknown };
-    expect(failed.results[0]).toEqual({ airline: 'PROGRAM_4', success: false, data: null, error: { message: 'Program 4 is down.', providerStatusCode: 503 } });
+    expect(
+      (await put(server.url, '/programs/PROGRAM_4', { fail: { status: 503, message: 'Program 4 is down.' } })).status,
+    ).toBe(204);
+    const failed = (await (await postSearch(server.url, searchBody('PROGRAM_4'))).json()) as {
+      results: unknown[];
+      summary: unknown;
+    };
+    expect(failed.results[0]).toEqual({
+      airline: 'PROGRAM_4',
+      success: false,
+      data: null,
+      error: { message: 'Program 4 is down.', providerStatusCode: 503 },
+    });
     expect(failed.summary).toEqual({ totalAirlinesRequested: 1, successfulSearches: 0, failedSearches: 1 });
 
     expect((await put(server.url, '/programs/PROGRAM_4', {})).status).toBe(204);
-    const restored = (await (await postSearch(server.url, searchBody('PROGRAM_4'))).json()) as { results: { success: boolean }[] };
+    const restored = (await (await postSearch(server.url, searchBody('PROGRAM_4'))).json()) as {
+      results: { success: boolean }[];
+    };
     expect(restored.results[0]?.success).toBe(true);
   });
 
@@ -62,14 +79,28 @@ describe('the control API under /__mock', () => {
     expect(unknownProgram.status).toBe(422);
     expect(await fieldsOf(unknownProgram)).toEqual(['path.program:invalid_enum']);
 
-    const bad = await put(server.url, '/programs/PROGRAM_1', { latencyMs: -5, fail: { status: 'down' }, hang: 'yes', latency: 10 });
+    const bad = await put(server.url, '/programs/PROGRAM_1', {
+      latencyMs: -5,
+      fail: { status: 'down' },
+      hang: 'yes',
+      latency: 10,
+    });
     expect(bad.status).toBe(422);
     expect(await fieldsOf(bad)).toEqual(
-      expect.arrayContaining(['body.latencyMs:out_of_range', 'body.fail.status:invalid_type', 'body.hang:invalid_type', 'body.latency:invalid_enum']),
+      expect.arrayContaining([
+        'body.latencyMs:out_of_range',
+        'body.fail.status:invalid_type',
+        'body.hang:invalid_type',
+        'body.latency:invalid_enum',
+      ]),
     );
 
-    expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', { fail: { status: 42 } }))).toEqual(['body.fail.status:out_of_range']);
-    expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', { fail: {} }))).toEqual(['body.fail.status:missing']);
+    expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', { fail: { status: 42 } }))).toEqual([
+      'body.fail.status:out_of_range',
+    ]);
+    expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', { fail: {} }))).toEqual([
+      'body.fail.status:missing',
+    ]);
     expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', '{not json'))).toEqual(['body:invalid_json']);
     expect(await fieldsOf(await put(server.url, '/programs/PROGRAM_1', [1]))).toEqual(['body:invalid_type']);
   });
@@ -88,8 +119,14 @@ describe('the control API under /__mock', () => {
     expect(history.status).toBe(403);
 
     expect((await put(server.url, `/keys/${KEY}`, { consumed: 999 })).status).toBe(204);
-    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ limit: 1000, remaining: 1 });
-    expect((await postSearch(server.url, searchBody('PROGRAM_1', { tripType: 'ROUND_TRIP', returnDate: '2026-12-20' }))).status).toBe(402);
+    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({
+      limit: 1000,
+      remaining: 1,
+    });
+    expect(
+      (await postSearch(server.url, searchBody('PROGRAM_1', { tripType: 'ROUND_TRIP', returnDate: '2026-12-20' })))
+        .status,
+    ).toBe(402);
 
     const bad = await put(server.url, '/keys/partner-key', { limit: 1.5, products: ['search', 'flights'] });
     expect(bad.status).toBe(422);
@@ -98,10 +135,16 @@ describe('the control API under /__mock', () => {
 
   it('QUOTA-1, D109: setting consumed (PUT or setKey) starts the per-program usage over, so usageByCompany never counts more than consumed; a new limit keeps it', async () => {
     const server = await startTestServer({ control: true });
-    const sum = (quota: { usageByCompany: { consumed: number }[] }) => quota.usageByCompany.reduce((total, item) => total + item.consumed, 0);
+    const sum = (quota: { usageByCompany: { consumed: number }[] }) =>
+      quota.usageByCompany.reduce((total, item) => total + item.consumed, 0);
     expect((await postSearch(server.url, searchBody())).status).toBe(200);
     expect((await put(server.url, `/keys/${KEY}`, { limit: 50 })).status).toBe(204);
-    expect(await quotaOf(server.url)).toEqual({ limit: 50, consumed: 1, remaining: 49, usageByCompany: [{ airlineLoyalty: 'PROGRAM_1', consumed: 1 }] });
+    expect(await quotaOf(server.url)).toEqual({
+      limit: 50,
+      consumed: 1,
+      remaining: 49,
+      usageByCompany: [{ airlineLoyalty: 'PROGRAM_1', consumed: 1 }],
+    });
 
     expect((await put(server.url, `/keys/${KEY}`, { consumed: 0 })).status).toBe(204);
     expect(await quotaOf(server.url)).toEqual({ limit: 50, consumed: 0, remaining: 50, usageByCompany: [] });
@@ -112,7 +155,12 @@ describe('the control API under /__mock', () => {
     expect(staged).toEqual({ limit: 50, consumed: 48, remaining: 2, usageByCompany: [] });
     expect((await postSearch(server.url, searchBody('PROGRAM_3'))).status).toBe(200);
     const after = await quotaOf(server.url);
-    expect(after).toEqual({ limit: 50, consumed: 49, remaining: 1, usageByCompany: [{ airlineLoyalty: 'PROGRAM_3', consumed: 1 }] });
+    expect(after).toEqual({
+      limit: 50,
+      consumed: 49,
+      remaining: 1,
+      usageByCompany: [{ airlineLoyalty: 'PROGRAM_3', consumed: 1 }],
+    });
     expect(sum(after)).toBeLessThanOrEqual(after.consumed);
   });
 
@@ -120,9 +168,13 @@ describe('the control API under /__mock', () => {
     const server = await startTestServer({ control: true });
     const refused = await put(server.url, '/keys/low-quota-key', { consumed: 5, products: ['search'] });
     expect(refused.status).toBe(422);
-    const { error } = (await refused.json()) as Envelope & { error: { message: string; details: { errors: { message: string }[] } } };
+    const { error } = (await refused.json()) as Envelope & {
+      error: { message: string; details: { errors: { message: string }[] } };
+    };
     expect(error.code).toBe('VALIDATION_ERROR');
-    expect(error.details.errors).toEqual([{ field: 'body.consumed', type: 'out_of_range', message: 'must be at most the limit (5 > 2).' }]);
+    expect(error.details.errors).toEqual([
+      { field: 'body.consumed', type: 'out_of_range', message: 'must be at most the limit (5 > 2).' },
+    ]);
     expect(await quotaOf(server.url, 'low-quota-key')).toMatchObject({ limit: 2, consumed: 0, remaining: 2 });
     const history = await fetch(
       `${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`,
@@ -164,14 +216,23 @@ describe('the control API under /__mock', () => {
     expect(listed.status).toBe(200);
     const text = await listed.text();
     expect(text).not.toContain(KEY);
-    const { requests } = JSON.parse(text) as { requests: { method: string; path: string; status: number; headers: Record<string, string> }[] };
+    const { requests } = JSON.parse(text) as {
+      requests: { method: string; path: string; status: number; headers: Record<string, string> }[];
+    };
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: 'POST', path: '/flights/search', status: 200, headers: { 'x-api-key': '[redacted]' } });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/flights/search',
+      status: 200,
+      headers: { 'x-api-key': '[redacted]' },
+    });
 
     const reset = await fetch(`${server.url}/__mock/reset`, { method: 'POST' });
     expect(reset.status).toBe(204);
     expect(server.mock.requests()).toHaveLength(0);
-    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ consumed: 0 });
+    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({
+      consumed: 0,
+    });
   });
 
   it('D82: GET /__mock/requests sends its pieces of text with a Content-Length in UTF-8 bytes, so an entry with non-ASCII text comes whole', async () => {
@@ -207,7 +268,9 @@ describe('the control API under /__mock', () => {
     expect(last).toEqual({ requests: [expect.objectContaining({ id: ids[4] })], next: null });
     // The default page (1 000 entries) holds a small log whole.
     expect((await page('?path=/quota')).requests).toHaveLength(5);
-    expect(server.mock.requests({ path: '/quota', after: ids[0], limit: 3 }).map((entry) => entry.id)).toEqual(ids.slice(1, 4));
+    expect(server.mock.requests({ path: '/quota', after: ids[0], limit: 3 }).map((entry) => entry.id)).toEqual(
+      ids.slice(1, 4),
+    );
     for (const [query, field] of [
       ['?limit=0', 'query.limit:out_of_range'],
       ['?limit=10001', 'query.limit:out_of_range'],
@@ -226,9 +289,16 @@ describe('the control API under /__mock', () => {
     const body = 'b'.repeat(4 * 1024);
     for (let i = 0; i < 1_200; i++)
       await server.mock.handle(
-        new Request('http://mock.test/flights/search', { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-api-key': KEY } }),
+        new Request('http://mock.test/flights/search', {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+        }),
       );
-    const first = (await (await fetch(`${server.url}/__mock/requests?limit=5000`)).json()) as { requests: { id: number }[]; next: number | null };
+    const first = (await (await fetch(`${server.url}/__mock/requests?limit=5000`)).json()) as {
+      requests: { id: number }[];
+      next: number | null;
+    };
     expect(first.requests.length).toBeGreaterThan(900);
     expect(first.requests.length).toBeLessThan(1_100);
     expect(first.next).toBe(first.requests.at(-1)!.id);
@@ -260,7 +330,9 @@ describe('the control API under /__mock', () => {
     const tooMany = await put(server.url, '/config', { keys });
     expect(tooMany.status).toBe(422);
     expect(await fieldsOf(tooMany)).toEqual(['body.keys:out_of_range']);
-    const longInConfig = await put(server.url, '/config', { keys: [{ key: 'x'.repeat(257), limit: 1, products: ['search'] }] });
+    const longInConfig = await put(server.url, '/config', {
+      keys: [{ key: 'x'.repeat(257), limit: 1, products: ['search'] }],
+    });
     expect(await fieldsOf(longInConfig)).toEqual(['body.keys[0].key:out_of_range']);
     expect(server.mock.state().keys).toHaveLength(1_000);
   });
@@ -283,32 +355,60 @@ describe('the control API and the JavaScript API check settings with the same fu
     } catch (error) {
       const { message, issues } = error as TypeError & { issues: Refusal[] };
       expect(error).toBeInstanceOf(TypeError);
-      return { message, issues: issues.map((issue) => ({ ...issue, field: [prefix, issue.field].filter(Boolean).join('.') })) };
+      return {
+        message,
+        issues: issues.map((issue) => ({ ...issue, field: [prefix, issue.field].filter(Boolean).join('.') })),
+      };
     }
     throw new Error('the JavaScript API accepted it');
   }
 
   it.each([
-    ['a misspelt field (latncyMs)', { latncyMs: 700 }, 'behavior.latncyMs` is not a known field; expected latencyMs, fail, hang.'],
-    ['a provider failure status of 200', { fail: { status: 200 } }, 'behavior.fail.status` must be an HTTP error status from 400 to 599.'],
-    ['a provider failure status of 399', { fail: { status: 399 } }, 'behavior.fail.status` must be an HTTP error status from 400 to 599.'],
-    ['a provider failure status of 600', { fail: { status: 600 } }, 'behavior.fail.status` must be an HTTP error status from 400 to 599.'],
-    ['a misspelt field inside fail', { fail: { status: 503, mesage: 'down' } }, 'behavior.fail.mesage` is not a known field; expected status, message.'],
-  ])('refuses %s in setProgramBehavior and PUT /__mock/programs/PROGRAM_4 alike, with the same message, and applies nothing', async (_, behavior, message) => {
-    const mock = createFlightSearchMock();
-    const js = refusedInJs(() => mock.setProgramBehavior('PROGRAM_4', behavior as never), 'body');
-    expect(js.message).toBe(`setProgramBehavior: \`${message}`);
-    expect(mock.getProgramBehavior('PROGRAM_4')).toBeNull();
+    [
+      'a misspelt field (latncyMs)',
+      { latncyMs: 700 },
+      'behavior.latncyMs` is not a known field; expected latencyMs, fail, hang.',
+    ],
+    [
+      'a provider failure status of 200',
+      { fail: { status: 200 } },
+      'behavior.fail.status` must be an HTTP error status from 400 to 599.',
+    ],
+    [
+      'a provider failure status of 399',
+      { fail: { status: 399 } },
+      'behavior.fail.status` must be an HTTP error status from 400 to 599.',
+    ],
+    [
+      'a provider failure status of 600',
+      { fail: { status: 600 } },
+      'behavior.fail.status` must be an HTTP error status from 400 to 599.',
+    ],
+    [
+      'a misspelt field inside fail',
+      { fail: { status: 503, mesage: 'down' } },
+      'behavior.fail.mesage` is not a known field; expected status, message.',
+    ],
+  ])(
+    'refuses %s in setProgramBehavior and PUT /__mock/programs/PROGRAM_4 alike, with the same message, and applies nothing',
+    async (_, behavior, message) => {
+      const mock = createFlightSearchMock();
+      const js = refusedInJs(() => mock.setProgramBehavior('PROGRAM_4', behavior as never), 'body');
+      expect(js.message).toBe(`setProgramBehavior: \`${message}`);
+      expect(mock.getProgramBehavior('PROGRAM_4')).toBeNull();
 
-    const server = await startTestServer({ control: true });
-    const refused = await put(server.url, '/programs/PROGRAM_4', behavior);
-    expect(refused.status).toBe(422);
-    const body = (await refused.json()) as { error: { code: string; details: { errors: Refusal[] } } };
-    expect(body.error.code).toBe('VALIDATION_ERROR');
-    expect(body.error.details.errors).toEqual(js.issues);
-    expect(body.error.details.errors.map((issue) => issue.message)).toEqual([message.slice(message.indexOf('` ') + 2)]);
-    expect(server.mock.getProgramBehavior('PROGRAM_4')).toBeNull();
-  });
+      const server = await startTestServer({ control: true });
+      const refused = await put(server.url, '/programs/PROGRAM_4', behavior);
+      expect(refused.status).toBe(422);
+      const body = (await refused.json()) as { error: { code: string; details: { errors: Refusal[] } } };
+      expect(body.error.code).toBe('VALIDATION_ERROR');
+      expect(body.error.details.errors).toEqual(js.issues);
+      expect(body.error.details.errors.map((issue) => issue.message)).toEqual([
+        message.slice(message.indexOf('` ') + 2),
+      ]);
+      expect(server.mock.getProgramBehavior('PROGRAM_4')).toBeNull();
+    },
+  );
 
   it('refuses a misspelt key setting in setKey and PUT /__mock/keys/{key} alike, and applies nothing', async () => {
     const mock = createFlightSearchMock();
@@ -317,14 +417,18 @@ describe('the control API and the JavaScript API check settings with the same fu
     const server = await startTestServer({ control: true });
     const refused = await put(server.url, `/keys/${KEY}`, { limt: 5, consumed: 1 });
     expect(refused.status).toBe(422);
-    expect(((await refused.json()) as { error: { details: { errors: Refusal[] } } }).error.details.errors).toEqual(js.issues);
+    expect(((await refused.json()) as { error: { details: { errors: Refusal[] } } }).error.details.errors).toEqual(
+      js.issues,
+    );
     expect(server.mock.getKey(KEY)).toMatchObject({ limit: 1000, consumed: 0 });
     expect(mock.getKey(KEY)).toMatchObject({ limit: 1000, consumed: 0 });
   });
 });
 
 describe('health and lifecycle over HTTP (issue 30 item 2, D132)', () => {
-  const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  const version = (
+    JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  ).version;
 
   it('GET /__mock/health answers ready, the version and the uptime without --control, and nothing else; other methods are a 405 with Allow', async () => {
     const server = await startTestServer();
@@ -345,13 +449,20 @@ describe('health and lifecycle over HTTP (issue 30 item 2, D132)', () => {
 
   it('GET /__mock lists every control route with --control, each one answered (none a 404), health included', async () => {
     const server = await startTestServer({ control: true });
-    const index = (await (await fetch(`${server.url}/__mock`)).json()) as { routes: { method: string; path: string }[]; openapi: string };
+    const index = (await (await fetch(`${server.url}/__mock`)).json()) as {
+      routes: { method: string; path: string }[];
+      openapi: string;
+    };
     expect(index.openapi).toBe('/__mock/openapi.yaml');
     expect(index.routes).toContainEqual({ method: 'GET', path: '/__mock/health' });
     expect(index.routes).toContainEqual({ method: 'POST', path: '/__mock/shutdown' });
     expect(index.routes).toContainEqual({ method: 'PUT', path: '/__mock/faults/{route}' });
-    for (const { method, path } of index.routes.filter((route) => route.method === 'GET' && !route.path.includes('{'))) {
-      expect((await fetch(`${server.url}${path}`, { method })).status, `${method} ${path}`).toBe(path === '/__mock/settled' ? 204 : 200);
+    for (const { method, path } of index.routes.filter(
+      (route) => route.method === 'GET' && !route.path.includes('{'),
+    )) {
+      expect((await fetch(`${server.url}${path}`, { method })).status, `${method} ${path}`).toBe(
+        path === '/__mock/settled' ? 204 : 200,
+      );
     }
   });
 
@@ -391,14 +502,20 @@ describe('the control API has its own contract, control-api.yaml (issue 30 item 
         .filter((key) => ['get', 'put', 'patch', 'post', 'delete'].includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const index = (await (await fetch(`${server.url}/__mock`)).json()) as { routes: { method: string; path: string }[] };
+    const index = (await (await fetch(`${server.url}/__mock`)).json()) as {
+      routes: { method: string; path: string }[];
+    };
     expect(index.routes.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(operations.sort());
   });
 
   it('the test hook finds a control answer outside control-api.yaml: a wrong field, an undeclared status, a route it does not have', () => {
     const json = new Headers({ 'content-type': 'application/json' });
-    expect(controlContractViolations('GET', '/__mock/health', 200, json, '{"ready":true,"version":"0.1.0","uptimeMs":5}')).toEqual([]);
-    expect(controlContractViolations('GET', '/__mock/health', 200, json, '{"ready":"yes","version":"0.1.0","uptimeMs":5}')).toHaveLength(1);
+    expect(
+      controlContractViolations('GET', '/__mock/health', 200, json, '{"ready":true,"version":"0.1.0","uptimeMs":5}'),
+    ).toEqual([]);
+    expect(
+      controlContractViolations('GET', '/__mock/health', 200, json, '{"ready":"yes","version":"0.1.0","uptimeMs":5}'),
+    ).toHaveLength(1);
     expect(controlContractViolations('GET', '/__mock/keys/a-key', 200, json, '{"key":"a-key"}')).toHaveLength(1);
     expect(controlContractViolations('POST', '/__mock/reset', 200, json, '{}')).toEqual([
       'POST /__mock/reset -> 200 (control-api.yaml): status 200 is not declared',

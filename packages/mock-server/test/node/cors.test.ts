@@ -4,7 +4,11 @@ import { KEY, startTestServer } from './helpers.js';
 const preflight = (url: string, origin: string) =>
   fetch(`${url}/flights/search`, {
     method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type, x-trace-id' },
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'x-api-key, content-type, x-trace-id',
+    },
   });
 
 describe('CORS for browser clients', () => {
@@ -21,7 +25,9 @@ describe('CORS for browser clients', () => {
 
   it('puts the allow-origin header on real answers and exposes Retry-After', async () => {
     const server = await startTestServer();
-    const response = await fetch(`${server.url}/quota`, { headers: { origin: 'http://app.example', 'x-api-key': KEY } });
+    const response = await fetch(`${server.url}/quota`, {
+      headers: { origin: 'http://app.example', 'x-api-key': KEY },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-expose-headers')).toContain('Retry-After');
@@ -55,9 +61,13 @@ describe('CORS is the mock’s, not the service’s (issue 39 item 8, D187)', ()
     const { readFileSync } = await import('node:fs');
     const { parse } = await import('yaml');
     const text = readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8');
-    const document = parse(text) as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const document = parse(text) as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
     const declared = Object.values(document.paths).flatMap((item) =>
-      Object.values(item).flatMap((operation) => Object.values(operation.responses ?? {}).flatMap((answer) => Object.keys(answer.headers ?? {}))),
+      Object.values(item).flatMap((operation) =>
+        Object.values(operation.responses ?? {}).flatMap((answer) => Object.keys(answer.headers ?? {})),
+      ),
     );
     expect(declared.filter((name) => /^access-control-/i.test(name))).toEqual([]);
     expect(text).toContain('## CORS');

@@ -29,7 +29,9 @@ async function consumed(url: string): Promise<number> {
   return ((await (await control(url, 'GET', `/keys/${KEY}`)).json()) as { consumed: number }).consumed;
 }
 
-describe("service faults through the CLI, against the SDK's documented retries (issue 17 item 2)", { timeout: 60_000 }, () => {
+describe("service faults through the CLI, against the SDK's documented retries (issue 17 item 2)", {
+  timeout: 60_000,
+}, () => {
   it('a GET is retried on 500, 502, 503 and 504 faults and then succeeds; a search is never retried on 5xx; no fault consumes quota', async () => {
     const { url } = await startCli(['--control', '--quiet']);
     for (const status of [500, 502, 503, 504]) {
@@ -61,7 +63,9 @@ describe("service faults through the CLI, against the SDK's documented retries (
 
   it('RATE-1: a 429 fault carries Retry-After, which the SDK honours for a GET and for a search, charging the search once', async () => {
     const { url } = await startCli(['--control', '--quiet']);
-    expect((await control(url, 'PUT', '/faults/all', { status: 429, retryAfterSeconds: 7, times: 1 })).status).toBe(204);
+    expect((await control(url, 'PUT', '/faults/all', { status: 429, retryAfterSeconds: 7, times: 1 })).status).toBe(
+      204,
+    );
     const answer = await fetch(`${url}/quota`, { headers: { 'x-api-key': KEY } });
     expect(answer.status).toBe(429);
     expect(answer.headers.get('retry-after')).toBe('7');
@@ -143,7 +147,10 @@ describe("service faults through the CLI, against the SDK's documented retries (
     // 503 is the fault's, outside openapi.yaml on purpose: the contract hook need not check these.
     const { checkedByTheCaller } = await import('../support/contract-hook.js');
     const inJs = await checkedByTheCaller(() =>
-      pattern(async () => (await mock.handle(new Request('https://api.example.com/quota', { headers: { 'x-api-key': KEY } })))!.status),
+      pattern(
+        async () =>
+          (await mock.handle(new Request('https://api.example.com/quota', { headers: { 'x-api-key': KEY } })))!.status,
+      ),
     );
     expect(overHttp).toBe(inJs);
     const hits = overHttp.split('503').length - 1;
@@ -179,11 +186,16 @@ describe("service faults through the CLI, against the SDK's documented retries (
     );
     const refused = await control(url, 'PUT', '/faults/quota', { status: 418, drop: 'sideways' });
     expect(refused.status).toBe(422);
-    const { error } = (await refused.json()) as { error: { details: { errors: { field: string; message: string }[] } } };
-    expect(error.details.errors.map((issue) => `\`${issue.field.replace(/^body/, 'fault')}\` ${issue.message}`).join(' ')).toBe(
-      message.replace(/^setFault: /, ''),
-    );
+    const { error } = (await refused.json()) as {
+      error: { details: { errors: { field: string; message: string }[] } };
+    };
+    expect(
+      error.details.errors.map((issue) => `\`${issue.field.replace(/^body/, 'fault')}\` ${issue.message}`).join(' '),
+    ).toBe(message.replace(/^setFault: /, ''));
     const badRoute = await control(url, 'PUT', '/faults/everything', { status: 503 });
-    expect(((await badRoute.json()) as { error: { details: { errors: { field: string }[] } } }).error.details.errors[0]!.field).toBe('path.route');
+    expect(
+      ((await badRoute.json()) as { error: { details: { errors: { field: string }[] } } }).error.details.errors[0]!
+        .field,
+    ).toBe('path.route');
   });
 });

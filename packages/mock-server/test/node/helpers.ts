@@ -1,5 +1,10 @@
 import { afterEach } from 'vitest';
-import { startMockServer, type MockServer, type RequestLogEntry, type StartMockServerOptions } from '../../src/node/index.js';
+import {
+  startMockServer,
+  type MockServer,
+  type RequestLogEntry,
+  type StartMockServerOptions,
+} from '../../src/node/index.js';
 
 export interface TestServer extends MockServer {
   /** Every log entry the server reported, in order. */

@@ -20,8 +20,11 @@ function head(
   });
 }
 
-const HISTORY = '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=3';
-type Envelope = { error: { code: string; message: string; details?: { errors: { field: string; type: string; message: string }[] } } };
+const HISTORY =
+  '/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=3';
+type Envelope = {
+  error: { code: string; message: string; details?: { errors: { field: string; type: string; message: string }[] } };
+};
 
 describe('HTTP manners of the standalone server', () => {
   it.each(['/quota', HISTORY])('HEAD %s answers with the status and headers of GET, and no body', async (path) => {
@@ -45,7 +48,9 @@ describe('HTTP manners of the standalone server', () => {
 
   it('HEAD through mock.handle answers like GET with a null body', async () => {
     const mock = createFlightSearchMock();
-    const answer = await mock.handle(new Request('http://mock.test/quota', { method: 'HEAD', headers: { 'x-api-key': KEY } }));
+    const answer = await mock.handle(
+      new Request('http://mock.test/quota', { method: 'HEAD', headers: { 'x-api-key': KEY } }),
+    );
     expect(answer?.status).toBe(200);
     expect(answer?.body).toBeNull();
     expect(mock.requests()[0]).toMatchObject({ method: 'HEAD', path: '/quota', status: 200 });
@@ -61,7 +66,9 @@ describe('HTTP manners of the standalone server', () => {
       const { error } = (await response.json()) as Envelope;
       expect(error.code).toBe('UNSUPPORTED_CONTENT_ENCODING');
       expect(error.message).toContain(encoding);
-      expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ consumed: 0 });
+      expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({
+        consumed: 0,
+      });
     },
   );
 
@@ -77,16 +84,26 @@ describe('HTTP manners of the standalone server', () => {
 
   it('Content-Encoding: identity is the body as it is', async () => {
     const server = await startTestServer();
-    expect((await postSearch(server.url, searchBody(), { headers: { 'content-encoding': 'identity' } })).status).toBe(200);
+    expect((await postSearch(server.url, searchBody(), { headers: { 'content-encoding': 'identity' } })).status).toBe(
+      200,
+    );
   });
 
   it("PUT /__mock/programs refuses latencyMs: 1e308 with a 422 naming the real bound (setTimeout's 2147483647 ms)", async () => {
     const server = await startTestServer({ control: true });
-    const response = await fetch(`${server.url}/__mock/programs/PROGRAM_1`, { method: 'PUT', body: '{"latencyMs":1e308}' });
+    const response = await fetch(`${server.url}/__mock/programs/PROGRAM_1`, {
+      method: 'PUT',
+      body: '{"latencyMs":1e308}',
+    });
     expect(response.status).toBe(422);
     const { error } = (await response.json()) as Envelope;
-    expect(error.details?.errors).toEqual([{ field: 'body.latencyMs', type: 'out_of_range', message: expect.stringContaining('2147483647') }]);
-    const fine = await fetch(`${server.url}/__mock/programs/PROGRAM_1`, { method: 'PUT', body: '{"latencyMs":2147483647}' });
+    expect(error.details?.errors).toEqual([
+      { field: 'body.latencyMs', type: 'out_of_range', message: expect.stringContaining('2147483647') },
+    ]);
+    const fine = await fetch(`${server.url}/__mock/programs/PROGRAM_1`, {
+      method: 'PUT',
+      body: '{"latencyMs":2147483647}',
+    });
     expect(fine.status).toBe(204);
   });
 
@@ -110,12 +127,19 @@ describe('the request log over HTTP', () => {
     expect(rejected.status).toBe(422);
     const shallowDeep = `${'['.repeat(1_500)}${']'.repeat(1_500)}`;
     expect(
-      (await fetch(`${server.url}/flights/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: shallowDeep }))
-        .status,
+      (
+        await fetch(`${server.url}/flights/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+          body: shallowDeep,
+        })
+      ).status,
     ).toBe(422);
     const listed = await fetch(`${server.url}/__mock/requests`);
     expect(listed.status).toBe(200);
-    const { requests } = (await listed.json()) as { requests: { body: unknown; bodyTruncated?: boolean; bodySize?: number; status: number }[] };
+    const { requests } = (await listed.json()) as {
+      requests: { body: unknown; bodyTruncated?: boolean; bodySize?: number; status: number }[];
+    };
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatchObject({ status: 422, bodyTruncated: true, bodySize: 40_000 });
     expect(deep.startsWith(requests[0]!.body as string)).toBe(true);
@@ -126,7 +150,9 @@ describe('the request log over HTTP', () => {
     const server = await startTestServer({ control: true, requestLogMaxBytes: 30_000 });
     const body = JSON.stringify({ ...searchBody(), pad: 'p'.repeat(200_000) });
     for (let i = 0; i < 10; i++) await postSearch(server.url, JSON.parse(body));
-    const { requests } = (await (await fetch(`${server.url}/__mock/requests`)).json()) as { requests: { bodyTruncated?: boolean; bodySize?: number }[] };
+    const { requests } = (await (await fetch(`${server.url}/__mock/requests`)).json()) as {
+      requests: { bodyTruncated?: boolean; bodySize?: number }[];
+    };
     expect(requests.length).toBeGreaterThan(1);
     expect(requests.length).toBeLessThan(8);
     expect(requests.every((r) => r.bodyTruncated === true && r.bodySize === body.length)).toBe(true);

@@ -6,7 +6,10 @@ describe('the request log', () => {
   it('reports method, path without query, status and duration for each request, and never an API key', async () => {
     const secret = 'sk-live-7f3a9c';
     const server = await startTestServer({ control: true });
-    await fetch(`${server.url}/__mock/keys/${secret}`, { method: 'PUT', body: JSON.stringify({ limit: 10, products: ['search', 'history'] }) });
+    await fetch(`${server.url}/__mock/keys/${secret}`, {
+      method: 'PUT',
+      body: JSON.stringify({ limit: 10, products: ['search', 'history'] }),
+    });
     await postSearch(server.url, searchBody(), { key: secret });
     await fetch(
       `${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=3&token=${secret}`,

@@ -9,13 +9,16 @@ describe('long URLs reach the rules (issue 39 item 7)', () => {
     const server = await startTestServer();
     const dates = Array.from(
       { length: 700 },
-      (_, index) => `departureDate=2026-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 28) + 1).padStart(2, '0')}`,
+      (_, index) =>
+        `departureDate=2026-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 28) + 1).padStart(2, '0')}`,
     );
     const url = `${server.url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&${dates.join('&')}`;
     expect(url.length).toBeGreaterThan(16 * 1024);
     const answer = await fetch(url, { headers: { 'x-api-key': 'test-key' } });
     expect(answer.status).toBe(422);
-    const body = (await answer.json()) as { error: { correlationId: string; details: { errors: { field: string }[] } } };
+    const body = (await answer.json()) as {
+      error: { correlationId: string; details: { errors: { field: string }[] } };
+    };
     expect(body.error.details.errors.map((issue) => issue.field)).toContain('query.departureDate');
     expect(body.error.correlationId).toMatch(/^[0-9a-f-]{36}$/);
     // Through the Fetch adapter of the msw handlers, the same answer.

@@ -6,13 +6,17 @@ import { KEY, postSearch, searchBody, startTestServer } from './helpers.js';
 
 const SECRET = 'sk-live-manners-0a1b2c3d4e';
 
-describe('HTTP manners: 405 on service paths, a ready file, JSON log lines (issue 17 item 4)', { timeout: 60_000 }, () => {
+describe('HTTP manners: 405 on service paths, a ready file, JSON log lines (issue 17 item 4)', {
+  timeout: 60_000,
+}, () => {
   it('D60: a wrong method on a service path is 405 with Allow in the service envelope; HEAD on a GET route still works', async () => {
     const server = await startTestServer();
     const wrong = await fetch(`${server.url}/quota`, { method: 'DELETE', headers: { 'x-api-key': KEY } });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET, HEAD');
-    expect(await wrong.json()).toMatchObject({ error: { code: 'HTTP_ERROR', message: 'DELETE is not allowed on /quota; use GET, HEAD.' } });
+    expect(await wrong.json()).toMatchObject({
+      error: { code: 'HTTP_ERROR', message: 'DELETE is not allowed on /quota; use GET, HEAD.' },
+    });
     const getSearch = await fetch(`${server.url}/flights/search`, { headers: { 'x-api-key': KEY } });
     expect(getSearch.status).toBe(405);
     expect(getSearch.headers.get('allow')).toBe('POST');
@@ -22,10 +26,14 @@ describe('HTTP manners: 405 on service paths, a ready file, JSON log lines (issu
 
     // The JavaScript API (msw, with a baseUrl) answers the same.
     const mock = createFlightSearchMock({ baseUrl: 'https://api.example.com' });
-    const viaJs = (await mock.handle(new Request('https://api.example.com/quota', { method: 'DELETE', headers: { 'x-api-key': KEY } })))!;
+    const viaJs = (await mock.handle(
+      new Request('https://api.example.com/quota', { method: 'DELETE', headers: { 'x-api-key': KEY } }),
+    ))!;
     expect(viaJs.status).toBe(405);
     expect(viaJs.headers.get('allow')).toBe('GET, HEAD');
-    expect(((await viaJs.json()) as { error: { message: string } }).error.message).toBe('DELETE is not allowed on /quota; use GET, HEAD.');
+    expect(((await viaJs.json()) as { error: { message: string } }).error.message).toBe(
+      'DELETE is not allowed on /quota; use GET, HEAD.',
+    );
   });
 
   it('--ready-file holds { url, port, pid } once the server listens, and is removed on SIGTERM', async () => {

@@ -12,7 +12,8 @@ import { KEY, searchBody, startTestServer } from './helpers.js';
 
 const NOW = Date.parse('2026-11-20T15:30:00Z');
 const now = () => NOW;
-const history = '/intelligence/flights/history?origin=GRU&destination=NYC&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&airlineLoyalty=PROGRAM_4&lookbackDays=30';
+const history =
+  '/intelligence/flights/history?origin=GRU&destination=NYC&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&airlineLoyalty=PROGRAM_4&lookbackDays=30';
 
 /** The same request to the standalone server, to a twin mock's msw handlers, and to a third twin's `handle`. */
 interface Case {
@@ -26,13 +27,21 @@ interface Case {
 const json = { 'content-type': 'application/json', 'x-api-key': KEY };
 const cases: Case[] = [
   { name: 'quota', path: '/quota', headers: { 'x-api-key': KEY } },
-  { name: 'RAW search', method: 'POST', path: '/flights/search', headers: json, body: JSON.stringify(searchBody('PROGRAM_1')) },
+  {
+    name: 'RAW search',
+    method: 'POST',
+    path: '/flights/search',
+    headers: json,
+    body: JSON.stringify(searchBody('PROGRAM_1')),
+  },
   {
     name: 'PARSED round trip',
     method: 'POST',
     path: '/flights/search',
     headers: json,
-    body: JSON.stringify(searchBody('PROGRAM_7', { tripType: 'ROUND_TRIP', returnDate: '2026-12-22', responseFormat: 'PARSED' })),
+    body: JSON.stringify(
+      searchBody('PROGRAM_7', { tripType: 'ROUND_TRIP', returnDate: '2026-12-22', responseFormat: 'PARSED' }),
+    ),
   },
   {
     name: 'CASH search',
@@ -44,7 +53,13 @@ const cases: Case[] = [
   { name: 'history after the searches', path: history, headers: { 'x-api-key': KEY, accept: 'application/json' } },
   { name: '406', path: '/quota', headers: { 'x-api-key': KEY, accept: 'text/html' } },
   { name: '422 invalid body', method: 'POST', path: '/flights/search', headers: json, body: '{"origin":"G"}' },
-  { name: '422 not JSON', method: 'POST', path: '/flights/search', headers: { 'x-api-key': KEY, 'content-type': 'text/plain' }, body: '{}' },
+  {
+    name: '422 not JSON',
+    method: 'POST',
+    path: '/flights/search',
+    headers: { 'x-api-key': KEY, 'content-type': 'text/plain' },
+    body: '{}',
+  },
   { name: '401', path: '/quota' },
   { name: '404 unknown key', path: '/quota', headers: { 'x-api-key': 'nobody' } },
 ];
@@ -64,7 +79,9 @@ function rawRequest(url: string, head: string[], body = ''): Promise<{ status: n
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {
-      socket.write(`${head.join('\r\n')}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.write(
+        `${head.join('\r\n')}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
     });
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -84,7 +101,11 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
     msw.use(...overMsw.handlers);
     const direct = createFlightSearchMock({ now, seed: 9 });
     for (const c of cases) {
-      const init = { method: c.method ?? 'GET', headers: c.headers ?? {}, ...(c.body !== undefined && { body: c.body }) };
+      const init = {
+        method: c.method ?? 'GET',
+        headers: c.headers ?? {},
+        ...(c.body !== undefined && { body: c.body }),
+      };
       const overHttp = await fetch(`${server.url}${c.path}`, init);
       const throughMsw = await fetch(`${MSW_BASE}${c.path}`, init);
       const handled = await direct.handle(new Request(`http://127.0.0.1${c.path}`, init));
@@ -100,7 +121,8 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
       }
     }
     // fetch adds its own headers over HTTP (host, connection, user-agent...); compare what the rules recorded.
-    const recorded = (list: RecordedRequest[]) => list.map((entry) => [entry.method, entry.path, entry.query, entry.body, entry.status, entry.aborted]);
+    const recorded = (list: RecordedRequest[]) =>
+      list.map((entry) => [entry.method, entry.path, entry.query, entry.body, entry.status, entry.aborted]);
     expect(recorded(server.mock.requests())).toEqual(recorded(direct.requests()));
     expect(recorded(overMsw.requests())).toEqual(recorded(direct.requests()));
   });
@@ -109,7 +131,13 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
     const inner = createMockCore({ now, seed: 9 });
     const answer = vi.fn((request: MockRequest) => inner.answer(request));
     // Only the functions the server requires: no `handle`, so nothing else could answer.
-    const served = { answer, reset: inner.reset, setProgramBehavior: inner.setProgramBehavior, setKey: inner.setKey, requests: inner.requests };
+    const served = {
+      answer,
+      reset: inner.reset,
+      setProgramBehavior: inner.setProgramBehavior,
+      setKey: inner.setKey,
+      requests: inner.requests,
+    };
     const server = await startTestServer({ mock: served });
     const quota = await fetch(`${server.url}/quota?x=1`, { headers: { 'x-api-key': KEY } });
     expect(quota.status).toBe(200);
@@ -124,7 +152,9 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
     expect(answer).toHaveBeenCalledTimes(2);
     expect(await answer.mock.results[1]!.value).toBeNull();
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ error: { code: 'HTTP_ERROR', message: 'No route for GET /elsewhere.' } });
+    expect(await missing.json()).toMatchObject({
+      error: { code: 'HTTP_ERROR', message: 'No route for GET /elsewhere.' },
+    });
   });
 
   it('refuses to serve an object without answer (a Fetch handle alone is not enough), naming what a served mock must have', async () => {
@@ -178,7 +208,13 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
       const init = {
         method: 'POST',
         headers: json,
-        body: JSON.stringify(searchBody(programs[i % 4], { destination: 'JFK', departureDate: `2026-12-${day}`, responseFormat: 'PARSED' })),
+        body: JSON.stringify(
+          searchBody(programs[i % 4], {
+            destination: 'JFK',
+            departureDate: `2026-12-${day}`,
+            responseFormat: 'PARSED',
+          }),
+        ),
       };
       expect((await fetch(`${server.url}/flights/search`, init)).status).toBe(200);
       expect((await twin.handle(new Request('http://127.0.0.1/flights/search', init)))?.status).toBe(200);
@@ -202,14 +238,29 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
     const body = JSON.stringify(searchBody());
     const twice = await rawRequest(
       server.url,
-      ['POST /flights/search HTTP/1.1', 'host: x', `x-api-key: ${KEY}`, 'content-type: application/json', 'Content-Type: text/plain'],
+      [
+        'POST /flights/search HTTP/1.1',
+        'host: x',
+        `x-api-key: ${KEY}`,
+        'content-type: application/json',
+        'Content-Type: text/plain',
+      ],
       body,
     );
     expect(twice.status).toBe(422);
     expect(twice.body).toContain('SEARCH-10');
-    const once = await rawRequest(server.url, ['POST /flights/search HTTP/1.1', 'host: x', `X-Api-Key: ${KEY}`, 'CONTENT-TYPE: application/json'], body);
+    const once = await rawRequest(
+      server.url,
+      ['POST /flights/search HTTP/1.1', 'host: x', `X-Api-Key: ${KEY}`, 'CONTENT-TYPE: application/json'],
+      body,
+    );
     expect(once.status).toBe(200);
-    const twoKeys = await rawRequest(server.url, ['GET /quota HTTP/1.1', 'host: x', `x-api-key: ${KEY}`, `x-api-key: ${KEY}`]);
+    const twoKeys = await rawRequest(server.url, [
+      'GET /quota HTTP/1.1',
+      'host: x',
+      `x-api-key: ${KEY}`,
+      `x-api-key: ${KEY}`,
+    ]);
     expect(twoKeys.status).toBe(404);
   });
 
@@ -234,42 +285,59 @@ describe('one entry into the rules: the standalone server, the msw handlers and 
       'Accept: application/json',
     ]);
     const [entry] = server.mock.requests();
-    expect(entry).toMatchObject({ method: 'GET', path: '/quota', query: { a: ['1', '3'], b: ['2'] }, status: 200, body: null, aborted: false });
+    expect(entry).toMatchObject({
+      method: 'GET',
+      path: '/quota',
+      query: { a: ['1', '3'], b: ['2'] },
+      status: 200,
+      body: null,
+      aborted: false,
+    });
     expect(Object.keys(entry!.headers)).toEqual([...Object.keys(entry!.headers)].sort());
-    expect(entry!.headers).toMatchObject({ 'x-api-key': '[redacted]', 'x-trace': 'one, two', accept: 'application/json', host: 'x' });
+    expect(entry!.headers).toMatchObject({
+      'x-api-key': '[redacted]',
+      'x-trace': 'one, two',
+      accept: 'application/json',
+      host: 'x',
+    });
   });
 });
 
 describe('the node entry and the CLI do not load msw', () => {
-  it.each([['src/node/index.ts'], ['src/cli/main.ts']])('%s imports nothing from msw (its whole module graph)', async (entry) => {
-    const packageDir = fileURLToPath(new URL('../..', import.meta.url));
-    const result = await build({
-      entryPoints: [entry],
-      absWorkingDir: packageDir,
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      alias: { '@flight-search/sdk': fileURLToPath(new URL('../../../sdk/src/index.ts', import.meta.url)) },
-      logLevel: 'silent',
-    });
-    const imported = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
-    expect(imported.filter((path) => path === 'msw' || path.startsWith('msw/'))).toEqual([]);
-    // The check can fail: the main entry does import msw.
-    const main = await build({
-      entryPoints: ['src/index.ts'],
-      absWorkingDir: packageDir,
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'silent',
-      alias: { '@flight-search/sdk': fileURLToPath(new URL('../../../sdk/src/index.ts', import.meta.url)) },
-    });
-    expect(Object.values(main.metafile.inputs).some((input) => input.imports.some((i) => i.path === 'msw'))).toBe(true);
-  });
+  it.each([['src/node/index.ts'], ['src/cli/main.ts']])(
+    '%s imports nothing from msw (its whole module graph)',
+    async (entry) => {
+      const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+      const result = await build({
+        entryPoints: [entry],
+        absWorkingDir: packageDir,
+        bundle: true,
+        write: false,
+        metafile: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        alias: { '@flight-search/sdk': fileURLToPath(new URL('../../../sdk/src/index.ts', import.meta.url)) },
+        logLevel: 'silent',
+      });
+      const imported = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
+      expect(imported.filter((path) => path === 'msw' || path.startsWith('msw/'))).toEqual([]);
+      // The check can fail: the main entry does import msw.
+      const main = await build({
+        entryPoints: ['src/index.ts'],
+        absWorkingDir: packageDir,
+        bundle: true,
+        write: false,
+        metafile: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        logLevel: 'silent',
+        alias: { '@flight-search/sdk': fileURLToPath(new URL('../../../sdk/src/index.ts', import.meta.url)) },
+      });
+      expect(Object.values(main.metafile.inputs).some((input) => input.imports.some((i) => i.path === 'msw'))).toBe(
+        true,
+      );
+    },
+  );
 });

@@ -5,16 +5,30 @@ import { CONFIG_FLAG, PROXY_CLI_FLAGS, SHARED_FLAGS } from '../../src/cli/args.j
 import { HELP } from '../../src/cli/help.js';
 import { PROXY_OPTIONS } from '../../src/contract-proxy/options.js';
 import { SERVER_OPTIONS } from '../../src/node/options.js';
-import { JSON_OPTION_NAMES, MOCK_OPTIONS, OPTION_NAMES, optionIssues, rowOf, type OptionTable } from '../../src/options.js';
+import {
+  JSON_OPTION_NAMES,
+  MOCK_OPTIONS,
+  OPTION_NAMES,
+  optionIssues,
+  rowOf,
+  type OptionTable,
+} from '../../src/options.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const CONTROL_API = parse(readFileSync(new URL('../../control-api.yaml', import.meta.url), 'utf8')) as {
-  components: { schemas: Record<string, { properties: Record<string, { enum?: string[]; type?: string | string[] }>; required: string[] }> };
+  components: {
+    schemas: Record<
+      string,
+      { properties: Record<string, { enum?: string[]; type?: string | string[] }>; required: string[] }
+    >;
+  };
 };
 
 /** Every flag of the rows of `tables`, their second flags (`--rate-limit-window-ms`) included. */
 const flagsOf = (...tables: OptionTable[]): string[] =>
-  tables.flatMap((table) => Object.values(table)).flatMap(({ flag }) => (flag ? [flag.name, ...(flag.with ? [flag.with] : [])] : []));
+  tables
+    .flatMap((table) => Object.values(table))
+    .flatMap(({ flag }) => (flag ? [flag.name, ...(flag.with ? [flag.with] : [])] : []));
 
 /** The rows of the README's table whose header starts with `header`: each row's cells. */
 function readmeTable(header: string): string[][] {
@@ -34,7 +48,8 @@ function readmeTable(header: string): string[][] {
 const flagsIn = (rows: string[][]): string[] => rows.flatMap(([cell]) => cell!.match(/--[a-z-]+/g) ?? []);
 
 /** The README's one row (a table row or a line) that starts with `start`. */
-const readmeLine = (start: string): string => README.split('\n').find((line) => line.startsWith(start)) ?? `no line ${start}`;
+const readmeLine = (start: string): string =>
+  README.split('\n').find((line) => line.startsWith(start)) ?? `no line ${start}`;
 
 /** The lines of `--help` that describe `flag`: its own line and the indented ones under it. */
 function helpOf(flag: string): string {
@@ -67,7 +82,9 @@ describe('the option table is the one list of options: --help, the config schema
   it("--help's --config names every option a --config file may carry, and its example is a valid --config file", () => {
     const config = helpOf('--config');
     for (const name of JSON_OPTION_NAMES) expect(config, name).toMatch(new RegExp(`\\b${name}\\b`));
-    const examples = jsonObjectsIn(config).filter((value) => typeof value === 'object' && value !== null && 'seed' in value);
+    const examples = jsonObjectsIn(config).filter(
+      (value) => typeof value === 'object' && value !== null && 'seed' in value,
+    );
     expect(examples.length).toBeGreaterThan(0);
     for (const example of examples) expect(optionIssues(example, JSON_OPTION_NAMES)).toEqual([]);
   });
@@ -81,8 +98,12 @@ describe('the option table is the one list of options: --help, the config schema
   });
 
   it("the README's flag tables list the flags of the option tables, no more, no fewer", () => {
-    expect(new Set(flagsIn(readmeTable('flag')))).toEqual(new Set(flagsOf(SERVER_OPTIONS, CONFIG_FLAG, MOCK_OPTIONS, SHARED_FLAGS)));
-    expect(new Set(flagsIn(readmeTable('proxy flag')))).toEqual(new Set(flagsOf(PROXY_OPTIONS, PROXY_CLI_FLAGS, SHARED_FLAGS)));
+    expect(new Set(flagsIn(readmeTable('flag')))).toEqual(
+      new Set(flagsOf(SERVER_OPTIONS, CONFIG_FLAG, MOCK_OPTIONS, SHARED_FLAGS)),
+    );
+    expect(new Set(flagsIn(readmeTable('proxy flag')))).toEqual(
+      new Set(flagsOf(PROXY_OPTIONS, PROXY_CLI_FLAGS, SHARED_FLAGS)),
+    );
   });
 
   it("the README's startMockServer table lists the server's options and their plain defaults", () => {
@@ -91,7 +112,8 @@ describe('the option table is the one list of options: --help, the config schema
     for (const [name, fallback] of rows) {
       const row = SERVER_OPTIONS[name!.replaceAll('`', '') as keyof typeof SERVER_OPTIONS] as OptionTable[string];
       const { default: value } = row;
-      if (typeof value === 'boolean' || typeof value === 'number') expect(fallback, name).toBe(value === 1024 * 1024 ? '1 MiB' : `\`${value}\``);
+      if (typeof value === 'boolean' || typeof value === 'number')
+        expect(fallback, name).toBe(value === 1024 * 1024 ? '1 MiB' : `\`${value}\``);
     }
   });
 

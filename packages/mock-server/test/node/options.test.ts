@@ -22,7 +22,9 @@ describe('startMockServer options', () => {
 
   it('passes the mock options through: keys replace the default keys', async () => {
     const server = await startTestServer({ keys: [{ key: 'only-key', limit: 7, products: ['search'] }] });
-    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': 'only-key' } })).json()).toMatchObject({ limit: 7 });
+    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': 'only-key' } })).json()).toMatchObject({
+      limit: 7,
+    });
     expect((await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).status).toBe(404);
   });
 
@@ -31,7 +33,9 @@ describe('startMockServer options', () => {
     mock.setKey(KEY, { consumed: 10 });
     const server = await startTestServer({ mock });
     expect(server.mock).toBe(mock);
-    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({ consumed: 10 });
+    expect(await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()).toMatchObject({
+      consumed: 10,
+    });
   });
 
   it('D11: rejects a mock made with baseUrl up front with a TypeError naming baseUrl (the server serves the service at its root, so it would answer 404 to everything)', async () => {

@@ -94,7 +94,11 @@ async function set(method, route, body) {
 async function main() {
   // Its own key, fault, behaviour: set while the 7 others set theirs.
   await set('PUT', path, { limit, products: ['search', 'history'] });
-  const fault = { status: faultStatus, times: faultTimes, ...(faultStatus === 429 && { retryAfterSeconds: index + 1 }) };
+  const fault = {
+    status: faultStatus,
+    times: faultTimes,
+    ...(faultStatus === 429 && { retryAfterSeconds: index + 1 }),
+  };
   await set('PUT', routes.fault, fault);
   await set('PUT', routes.program, { fail: { status: providerStatus, message: `worker ${index}` } });
   await barrier('set');
@@ -120,11 +124,15 @@ async function main() {
   strictEqual((await search('PROGRAM_2')).status, 402);
   const quota = (await service('GET', '/quota')).body;
   deepStrictEqual([quota.consumed, quota.remaining], [limit, 0]);
-  deepStrictEqual(Object.fromEntries(quota.usageByCompany.map((use) => [use.airlineLoyalty, use.consumed])), { PROGRAM_1: 1, PROGRAM_2: limit - 1 });
+  deepStrictEqual(Object.fromEntries(quota.usageByCompany.map((use) => [use.airlineLoyalty, use.consumed])), {
+    PROGRAM_1: 1,
+    PROGRAM_2: limit - 1,
+  });
 
   // Its rate limit: `rateLimit` requests in the window, then a 429.
   await set('PUT', ...routes.rateLimit({ requests: rateLimit, windowMs: 600_000 }));
-  for (let i = 0; i < rateLimit; i++) strictEqual((await service('GET', '/quota')).status, 200, `request ${i + 1} of ${rateLimit} in the window`);
+  for (let i = 0; i < rateLimit; i++)
+    strictEqual((await service('GET', '/quota')).status, 200, `request ${i + 1} of ${rateLimit} in the window`);
   const limited = await service('GET', '/quota');
   strictEqual(limited.status, 429);
   strictEqual(limited.headers.get('retry-after'), '600');

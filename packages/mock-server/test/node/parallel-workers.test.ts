@@ -10,7 +10,9 @@ const workerScript = fileURLToPath(new URL('./parallel-worker.mjs', import.meta.
 /** One server, 8 workers of parallel-worker.mjs in `mode`, until every worker exited; the server's global state at the end. */
 async function runWorkers(mode: 'scoped' | 'global') {
   const { cli, url } = await startCli(['--control', '--quiet']);
-  const workers = Array.from({ length: WORKERS }, (_, index) => fork(workerScript, [url, String(index), mode], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }));
+  const workers = Array.from({ length: WORKERS }, (_, index) =>
+    fork(workerScript, [url, String(index), mode], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }),
+  );
   const errors: string[] = [];
   // A barrier: a phase's name goes to every worker once all of them reached it, so the phases interleave.
   // A worker that exited counts as there, so that a failed one leaves the others waiting for no one.
@@ -43,7 +45,11 @@ async function runWorkers(mode: 'scoped' | 'global') {
         ),
     ),
   );
-  const state = (await (await fetch(`${url}/__mock/state`)).json()) as { faults: unknown[]; programs: object; options: { rateLimit: unknown } };
+  const state = (await (await fetch(`${url}/__mock/state`)).json()) as {
+    faults: unknown[];
+    programs: object;
+    options: { rateLimit: unknown };
+  };
   cli.child.kill('SIGTERM');
   expect(await cli.exit).toBe(0);
   return { errors: errors.join('\n'), codes, reached: [...reached], state };

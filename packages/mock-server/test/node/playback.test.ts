@@ -23,7 +23,9 @@ async function recordExchanges(): Promise<{ file: string; search: unknown }> {
   }
 }
 
-describe('flight-search-mock --playback: a proxy record answered again, built on stubs (issue 30 item 5)', { timeout: 60_000 }, () => {
+describe('flight-search-mock --playback: a proxy record answered again, built on stubs (issue 30 item 5)', {
+  timeout: 60_000,
+}, () => {
   it('answers each recorded request with its recorded answer, repeated ones in order; with --unmatched not-found the rest is a 404', async () => {
     const { file, search } = await recordExchanges();
     const { url } = await startCli(['--playback', file, '--unmatched', 'not-found', '--quiet', '--control']);
@@ -40,7 +42,9 @@ describe('flight-search-mock --playback: a proxy record answered again, built on
     expect(((await other.json()) as Envelope).error.message).toBe(
       'No stub matches POST /flights/search: the nearest, stub-2, differs in body.airlineLoyalty, times.',
     );
-    const stubs = (await (await fetch(`${url}/__mock/stubs`)).json()) as { stubs: { hits: number; remaining: number }[] };
+    const stubs = (await (await fetch(`${url}/__mock/stubs`)).json()) as {
+      stubs: { hits: number; remaining: number }[];
+    };
     expect(stubs.stubs.map((stub) => [stub.hits, stub.remaining])).toEqual([
       [1, 0],
       [1, 0],
@@ -55,7 +59,10 @@ describe('flight-search-mock --playback: a proxy record answered again, built on
   });
 
   it('refuses a file that is not a record with exit 2, naming the line', async () => {
-    const file = tempFile('bad.jsonl', `${JSON.stringify({ request: { method: 'GET', path: '/quota' }, response: { status: 200 } })}\n{"request":\n`);
+    const file = tempFile(
+      'bad.jsonl',
+      `${JSON.stringify({ request: { method: 'GET', path: '/quota' }, response: { status: 200 } })}\n{"request":\n`,
+    );
     const cli = runCli(['--playback', file]);
     expect(await cli.exit).toBe(2);
     expect(cli.stderr()).toContain(`--playback ${file}: line 2 is not JSON`);

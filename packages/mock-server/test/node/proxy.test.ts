@@ -57,9 +57,17 @@ async function wrongService(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const HISTORY = { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: ['PROGRAM_1'], lookbackDays: 7 } as const;
+const HISTORY = {
+  origin: 'GRU',
+  destination: 'JFK',
+  cabinType: 'ECONOMY',
+  airlineLoyalty: ['PROGRAM_1'],
+  lookbackDays: 7,
+} as const;
 
-describe('flight-search-mock proxy checks the contract of a real service (issue 17 item 5)', { timeout: 60_000 }, () => {
+describe('flight-search-mock proxy checks the contract of a real service (issue 17 item 5)', {
+  timeout: 60_000,
+}, () => {
   it('reports no violation with the mock as the target, and records the exchanges with keys redacted', async () => {
     const mock = await startCli(['--control', '--quiet']);
     await fetch(`${mock.url}/__mock/keys/${SECRET}`, { method: 'PUT', body: '{"limit":10}' });
@@ -67,15 +75,20 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
     const sdk = createFlightSearchClient({ apiKey: SECRET, baseUrl: url });
     await expect(sdk.getQuota()).resolves.toMatchObject({ limit: 10 });
     await expect(sdk.searchFlights(searchBody('PROGRAM_1'))).resolves.toBeDefined();
-    await expect(sdk.searchFlights(searchBody('PROGRAM_2', { tripType: 'ROUND_TRIP', returnDate: '2026-12-20' }))).resolves.toBeDefined();
+    await expect(
+      sdk.searchFlights(searchBody('PROGRAM_2', { tripType: 'ROUND_TRIP', returnDate: '2026-12-20' })),
+    ).resolves.toBeDefined();
     await expect(sdk.getPriceHistory(HISTORY as never)).resolves.toBeDefined();
     // Error answers are in the contract too: an unknown key (AUTH-2) and a missing product (AUTH-3).
     expect((await fetch(`${url}/quota`, { headers: { 'x-api-key': 'nobody-here' } })).status).toBe(404);
     expect(
       (
-        await fetch(`${url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, {
-          headers: { 'x-api-key': 'search-only-key' },
-        })
+        await fetch(
+          `${url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`,
+          {
+            headers: { 'x-api-key': 'search-only-key' },
+          },
+        )
       ).status,
     ).toBe(403);
     cli.child.kill('SIGTERM');
@@ -86,7 +99,9 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
     const exchanges = readFileSync(record, 'utf8')
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { request: { headers: Record<string, string> }; response: { status: number } });
+      .map(
+        (line) => JSON.parse(line) as { request: { headers: Record<string, string> }; response: { status: number } },
+      );
     expect(exchanges.map((exchange) => exchange.response.status)).toEqual([200, 200, 200, 200, 404, 403]);
     expect(exchanges[0]!.request.headers['x-api-key']).toBe('[redacted]');
     expect(readFileSync(record, 'utf8')).not.toContain(SECRET);
@@ -107,9 +122,14 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
         })
       ).status,
     ).toBe(201);
-    expect((await fetch(`${url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1`, { headers })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await fetch(
+          `${url}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1`,
+          { headers },
+        )
+      ).status,
+    ).toBe(200);
     expect((await fetch(`${url}/flights/unknown`)).status).toBe(200);
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(1);
@@ -135,7 +155,9 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
       ).toBe(true);
     expect(
       lines.some((reported) =>
-        reported.startsWith('contract violation: GET /flights/unknown request operation: expected one of the operations of openapi.yaml'),
+        reported.startsWith(
+          'contract violation: GET /flights/unknown request operation: expected one of the operations of openapi.yaml',
+        ),
       ),
     ).toBe(true);
     expect(cli.stdout()).toMatch(/contract summary: 5 exchanges, \d+ violations, 0 unanswered/);
@@ -163,9 +185,13 @@ describe('flight-search-mock proxy checks the contract of a real service (issue 
         await fetch(`${proxy.url}/intelligence/flights/history?origin=GRU`, { headers: { 'x-api-key': KEY } }),
       ]);
       expect(stalled!.status).toBe(504);
-      expect(await stalled!.json()).toMatchObject({ error: { code: 'GATEWAY_TIMEOUT', message: 'The target did not answer within 200 ms.' } });
+      expect(await stalled!.json()).toMatchObject({
+        error: { code: 'GATEWAY_TIMEOUT', message: 'The target did not answer within 200 ms.' },
+      });
       expect(large!.status).toBe(502);
-      expect(await large!.json()).toMatchObject({ error: { code: 'BAD_GATEWAY', message: "The target's answer exceeds 1000 bytes." } });
+      expect(await large!.json()).toMatchObject({
+        error: { code: 'BAD_GATEWAY', message: "The target's answer exceeds 1000 bytes." },
+      });
       expect(proxy.summary()).toMatchObject({ exchanges: 2, unanswered: 2 });
     } finally {
       hostile.closeAllConnections();
@@ -182,12 +208,17 @@ function send(
 ): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: hostname, port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -224,14 +255,18 @@ describe('the contract proxy behind the same doors as the server (issue 25)', { 
           expect(error.message).toContain('--allowed-host');
         }
         // The same name on another port is another site (the port is part of the check, as for the control API).
-        expect((await send(proxy.url, '/__mock/state', { headers: { host: `localhost:${Number(port) + 1}` } })).status).toBe(403);
+        expect(
+          (await send(proxy.url, '/__mock/state', { headers: { host: `localhost:${Number(port) + 1}` } })).status,
+        ).toBe(403);
       });
       for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) {
         expect((await send(proxy.url, '/quota', { headers: { host, 'x-api-key': KEY } })).status, host).toBe(200);
         expect((await send(proxy.url, '/__mock/state', { headers: { host } })).status, host).toBe(200);
       }
       // Origin is forwarded as sent: the mock's own --control-origin check still refuses another site's page.
-      const page = await send(proxy.url, '/__mock/state', { headers: { host: `localhost:${port}`, origin: 'https://evil.example' } });
+      const page = await send(proxy.url, '/__mock/state', {
+        headers: { host: `localhost:${port}`, origin: 'https://evil.example' },
+      });
       expect(page.status).toBe(403);
       expect(page.text).toContain('https://evil.example');
       // Refused requests are not exchanges: nothing was forwarded or checked.
@@ -253,7 +288,9 @@ describe('the contract proxy behind the same doors as the server (issue 25)', { 
           expect(error).toMatchObject({ code: 'FORBIDDEN' });
           expect(error.message).toContain('--forward-control');
         }
-        expect((await send(proxy.url, '/__mock/keys/made-through-the-proxy', { method: 'PUT', body: '{"limit":5}' })).status).toBe(403);
+        expect(
+          (await send(proxy.url, '/__mock/keys/made-through-the-proxy', { method: 'PUT', body: '{"limit":5}' })).status,
+        ).toBe(403);
       });
       // Not forwarded: the mock never saw the PUT.
       expect(mock.mock.getKey('made-through-the-proxy')).toBeUndefined();
@@ -284,15 +321,31 @@ describe('the contract proxy behind the same doors as the server (issue 25)', { 
     const mock = await startTestServer({ control: true });
     const record = join(tempDir(), 'exchanges.jsonl');
     const seen: { operation: string }[] = [];
-    const proxy = await startContractProxy({ target: mock.url, forwardControl: true, record, onViolation: (violation) => seen.push(violation) });
+    const proxy = await startContractProxy({
+      target: mock.url,
+      forwardControl: true,
+      record,
+      onViolation: (violation) => seen.push(violation),
+    });
     try {
-      expect((await fetch(`${proxy.url}/__mock/keys/${SECRET}`, { method: 'PUT', body: '{"limit":5}' })).status).toBe(204);
+      expect((await fetch(`${proxy.url}/__mock/keys/${SECRET}`, { method: 'PUT', body: '{"limit":5}' })).status).toBe(
+        204,
+      );
       expect((await fetch(`${proxy.url}/__mock/requests?key=${SECRET}&method=GET`)).status).toBe(200);
-      expect((await fetch(`${proxy.url}/quota?api_key=${SECRET}`, { headers: { 'x-api-key': KEY, 'x-goog-api-key': SECRET } })).status).toBe(200);
+      expect(
+        (
+          await fetch(`${proxy.url}/quota?api_key=${SECRET}`, {
+            headers: { 'x-api-key': KEY, 'x-goog-api-key': SECRET },
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await proxy.close();
     }
-    expect(seen.map((violation) => violation.operation)).toEqual(['PUT /__mock/keys/[redacted]', 'GET /__mock/requests']);
+    expect(seen.map((violation) => violation.operation)).toEqual([
+      'PUT /__mock/keys/[redacted]',
+      'GET /__mock/requests',
+    ]);
     const entries = recorded(record);
     expect(entries.map((entry) => [entry.request.path, entry.request.query])).toEqual([
       ['/__mock/keys/[redacted]', ''],
@@ -348,10 +401,18 @@ describe('the contract proxy behind the same doors as the server (issue 25)', { 
       const { port } = new URL(proxy.url);
       await checkedByTheCaller(async () => {
         // RFC 9112 3.2.2: the target's authority, not the Host header, says where it was sent (D85).
-        const rebound = await send(proxy.url, `http://evil.example:${port}/quota`, { headers: { host: `localhost:${port}`, 'x-api-key': KEY } });
+        const rebound = await send(proxy.url, `http://evil.example:${port}/quota`, {
+          headers: { host: `localhost:${port}`, 'x-api-key': KEY },
+        });
         expect(rebound.status).toBe(403);
-        expect((JSON.parse(rebound.text) as { error: { message: string } }).error.message).toContain('Host "evil.example:');
-        const tooLarge = await send(proxy.url, '/flights/search', { method: 'POST', headers: { 'x-api-key': KEY }, body: 'x'.repeat(200) });
+        expect((JSON.parse(rebound.text) as { error: { message: string } }).error.message).toContain(
+          'Host "evil.example:',
+        );
+        const tooLarge = await send(proxy.url, '/flights/search', {
+          method: 'POST',
+          headers: { 'x-api-key': KEY },
+          body: 'x'.repeat(200),
+        });
         expect(tooLarge.status).toBe(413);
         expect(tooLarge.headers.connection).toBe('close');
       });
@@ -370,7 +431,9 @@ describe('the contract proxy behind the same doors as the server (issue 25)', { 
     const started = Date.now();
     const answer = await send(url, '/quota', { headers: { 'x-api-key': KEY } });
     expect(answer.status).toBe(504);
-    expect(JSON.parse(answer.text)).toMatchObject({ error: { code: 'GATEWAY_TIMEOUT', message: 'The target did not answer within 300 ms.' } });
+    expect(JSON.parse(answer.text)).toMatchObject({
+      error: { code: 'GATEWAY_TIMEOUT', message: 'The target did not answer within 300 ms.' },
+    });
     expect(Date.now() - started).toBeLessThan(20_000);
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(0);
@@ -379,7 +442,9 @@ describe('the contract proxy behind the same doors as the server (issue 25)', { 
     for (const [index, cli] of refused.entries()) {
       const value = values[index]!;
       expect(await cli.exit, value).toBe(2);
-      expect(cli.stderr(), value).toContain(`--upstream-timeout-ms must be an integer from 1 to 2147483647, got ${JSON.stringify(value)}.`);
+      expect(cli.stderr(), value).toContain(
+        `--upstream-timeout-ms must be an integer from 1 to 2147483647, got ${JSON.stringify(value)}.`,
+      );
     }
   });
 });

@@ -6,7 +6,15 @@ import { KEY, postSearch, searchBody } from './helpers.js';
 
 const SECRET = 'sk-live-readback-7f6e5d4c3b2a';
 
-type Recorded = { id: number; method: string; path: string; status?: number; key?: string; receivedAt: number; headers: Record<string, string> };
+type Recorded = {
+  id: number;
+  method: string;
+  path: string;
+  status?: number;
+  key?: string;
+  receivedAt: number;
+  headers: Record<string, string>;
+};
 
 async function listed(url: string, query = ''): Promise<Recorded[]> {
   const answer = await control(url, 'GET', `/requests${query}`);
@@ -79,10 +87,15 @@ describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3
     expect(state.faults).toEqual([{ route: 'quota', fault: { status: 500, times: 1 }, remaining: 1, hits: 0 }]);
     expect(state.options).toMatchObject({ rateLimit: { requests: 100, windowMs: 1000 }, seed: 1, latency: 'none' });
     expect((await control(url, 'DELETE', '/programs/PROGRAM_4')).status).toBe(204);
-    expect(await (await control(url, 'GET', '/programs/PROGRAM_4')).json()).toEqual({ program: 'PROGRAM_4', behavior: null });
+    expect(await (await control(url, 'GET', '/programs/PROGRAM_4')).json()).toEqual({
+      program: 'PROGRAM_4',
+      behavior: null,
+    });
     const bad = await control(url, 'GET', '/programs/PROGRAM_99');
     expect(bad.status).toBe(422);
-    expect(((await bad.json()) as { error: { details: { errors: { field: string }[] } } }).error.details.errors[0]!.field).toBe('path.program');
+    expect(
+      ((await bad.json()) as { error: { details: { errors: { field: string }[] } } }).error.details.errors[0]!.field,
+    ).toBe('path.program');
   });
 
   it('GET /__mock/requests filters by method, path, key (by hash, shown masked), status and since; DELETE /__mock/requests clears the log alone', async () => {
@@ -98,7 +111,9 @@ describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3
     expect((await listed(url, '?path=/quota')).map((entry) => entry.id)).toEqual([1, 2, 4]);
     expect((await listed(url, '?method=post')).map((entry) => entry.path)).toEqual(['/flights/search']);
     expect((await listed(url, '?status=404')).map((entry) => entry.id)).toEqual([4]);
-    expect((await listed(url, `?since=${Date.parse('2026-11-01T00:00:00Z')}`)).map((entry) => entry.id)).toEqual([1, 2, 3, 4]);
+    expect((await listed(url, `?since=${Date.parse('2026-11-01T00:00:00Z')}`)).map((entry) => entry.id)).toEqual([
+      1, 2, 3, 4,
+    ]);
     expect(await listed(url, '?since=2026-11-01T00:00:01Z')).toEqual([]);
     const byKeyAnswer = await control(url, 'GET', `/requests?key=${SECRET}&path=/quota`);
     const byKeyText = await byKeyAnswer.text();
@@ -109,8 +124,15 @@ describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3
 
     const unknownFilter = await control(url, 'GET', '/requests?stauts=200');
     expect(unknownFilter.status).toBe(422);
-    expect(((await unknownFilter.json()) as { error: { details: { errors: { field: string; message: string }[] } } }).error.details.errors).toEqual([
-      { field: 'query.stauts', type: 'invalid_enum', message: 'is not a known field; expected method, path, key, status, since, after, limit.' },
+    expect(
+      ((await unknownFilter.json()) as { error: { details: { errors: { field: string; message: string }[] } } }).error
+        .details.errors,
+    ).toEqual([
+      {
+        field: 'query.stauts',
+        type: 'invalid_enum',
+        message: 'is not a known field; expected method, path, key, status, since, after, limit.',
+      },
     ]);
 
     expect((await control(url, 'DELETE', '/requests')).status).toBe(204);
@@ -126,7 +148,8 @@ describe('read-back and log control over HTTP and in JavaScript (issue 17 item 3
         { key: KEY, limit: 5, products: ['search'] },
       ],
     });
-    const ask = (key: string) => mock.handle(new Request('https://api.example.com/quota', { headers: { 'x-api-key': key } }));
+    const ask = (key: string) =>
+      mock.handle(new Request('https://api.example.com/quota', { headers: { 'x-api-key': key } }));
     await ask(KEY);
     await ask(SECRET);
     const mine = mock.requests({ key: SECRET });

@@ -21,7 +21,13 @@ describe('the standalone server serves the service routes through mock.handle', 
     expect(item.flights[0]?.id).toMatch(UUID);
     expect(item.flights[0]?.origin).toBe('GRU');
 
-    const history = await client.getPriceHistory({ origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', airlineLoyalty: ['PROGRAM_1'], lookbackDays: 30 });
+    const history = await client.getPriceHistory({
+      origin: 'GRU',
+      destination: 'JFK',
+      cabinType: 'ECONOMY',
+      airlineLoyalty: ['PROGRAM_1'],
+      lookbackDays: 30,
+    });
     expect(history.lookbackDays).toBe(30);
     expect(history.total).toBe(history.flights.length);
     expect(history.flights.every((record) => record.airlineLoyalty === 'PROGRAM_1')).toBe(true);
@@ -32,14 +38,21 @@ describe('the standalone server serves the service routes through mock.handle', 
 
   it('QUOTA-1: a ROUND_TRIP search sent with raw fetch costs 2 units, read back from GET /quota', async () => {
     const server = await startTestServer();
-    const response = await postSearch(server.url, searchBody('PROGRAM_2', { tripType: 'ROUND_TRIP', returnDate: '2026-12-22' }));
+    const response = await postSearch(
+      server.url,
+      searchBody('PROGRAM_2', { tripType: 'ROUND_TRIP', returnDate: '2026-12-22' }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/(vnd\.service\.v1\+)?json/);
     const body = (await response.json()) as { results: { data: Record<string, unknown> }[] };
     expect(body.results[0]?.data).toHaveProperty('selectedOutboundOfferId');
 
     const quota = await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } });
-    expect(await quota.json()).toMatchObject({ consumed: 2, remaining: 998, usageByCompany: [{ airlineLoyalty: 'PROGRAM_2', consumed: 2 }] });
+    expect(await quota.json()).toMatchObject({
+      consumed: 2,
+      remaining: 998,
+      usageByCompany: [{ airlineLoyalty: 'PROGRAM_2', consumed: 2 }],
+    });
   });
 
   it('AUTH-1 and AUTH-2: a missing key is a 401 envelope and an unknown key a 404 the SDK throws as NotFoundError', async () => {
@@ -55,9 +68,13 @@ describe('the standalone server serves the service routes through mock.handle', 
   it('SEARCH-5: a search whose origin equals its destination is a 422 over HTTP, and costs nothing', async () => {
     const server = await startTestServer();
     const client = createFlightSearchClient({ apiKey: KEY, baseUrl: server.url });
-    const error = await client.searchFlights(searchBody('PROGRAM_1', { destination: 'GRU' }), { validate: false }).catch((e: unknown) => e);
+    const error = await client
+      .searchFlights(searchBody('PROGRAM_1', { destination: 'GRU' }), { validate: false })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).errors).toContainEqual(expect.objectContaining({ field: 'body.destination', type: 'cross_field' }));
+    expect((error as ValidationError).errors).toContainEqual(
+      expect.objectContaining({ field: 'body.destination', type: 'cross_field' }),
+    );
     expect(await client.getQuota()).toMatchObject({ consumed: 0 });
   });
 
@@ -92,9 +109,13 @@ describe('the standalone server serves the service routes through mock.handle', 
 
   it('serves over a keep-alive connection many requests in a row with consistent state', async () => {
     const server = await startTestServer();
-    const answers = await Promise.all(Array.from({ length: 30 }, () => postSearch(server.url, searchBody('PROGRAM_3')).then((r) => r.status)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => postSearch(server.url, searchBody('PROGRAM_3')).then((r) => r.status)),
+    );
     expect(answers).toEqual(Array(30).fill(200));
-    const quota = (await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()) as { consumed: number };
+    const quota = (await (await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } })).json()) as {
+      consumed: number;
+    };
     expect(quota.consumed).toBe(30);
   });
 });

@@ -41,7 +41,11 @@ describe('graceful shutdown', () => {
       const response = await pending;
       expect(response.status).toBe(200);
       const body = (await response.json()) as { results: unknown[] };
-      expect(body.results[0]).toMatchObject({ airline: 'PROGRAM_5', success: false, error: { providerStatusCode: 504 } });
+      expect(body.results[0]).toMatchObject({
+        airline: 'PROGRAM_5',
+        success: false,
+        error: { providerStatusCode: 504 },
+      });
       await closed;
       expect(server.mock.requests()[0]).toMatchObject({ status: 200, aborted: false });
     },
@@ -50,7 +54,10 @@ describe('graceful shutdown', () => {
   it('PROVIDER-2: the default wait follows the provider time-out in force at close(): raised through PUT /__mock/config, a hanging search still ends as its 504 failure', async () => {
     // Started at 100 ms (a wait of 1.1 s), raised to 1 500 ms: a wait fixed at start-up aborts the search at 1.1 s.
     const server = await startTestServer({ control: true, providerTimeoutMs: 100 });
-    const raised = await fetch(`${server.url}/__mock/config`, { method: 'PUT', body: JSON.stringify({ providerTimeoutMs: 1_500 }) });
+    const raised = await fetch(`${server.url}/__mock/config`, {
+      method: 'PUT',
+      body: JSON.stringify({ providerTimeoutMs: 1_500 }),
+    });
     expect(raised.status).toBe(204);
     server.mock.setProgramBehavior('PROGRAM_5', { hang: true });
     const pending = postSearch(server.url, searchBody('PROGRAM_5')).then(
@@ -61,7 +68,11 @@ describe('graceful shutdown', () => {
     const closed = server.close();
     const answer = await pending;
     expect(answer.status).toBe(200);
-    expect(answer.body.results[0]).toMatchObject({ airline: 'PROGRAM_5', success: false, error: { providerStatusCode: 504 } });
+    expect(answer.body.results[0]).toMatchObject({
+      airline: 'PROGRAM_5',
+      success: false,
+      error: { providerStatusCode: 504 },
+    });
     await closed;
   });
 

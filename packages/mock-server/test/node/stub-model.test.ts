@@ -17,7 +17,11 @@ describe('the control API over one model (issue 37)', () => {
   it('a key fetch would normalise (. and ..) cannot be made, so no fault set for it can become global', async () => {
     const server = await startTestServer({ control: true });
     const dots = await checkedByTheCaller(() =>
-      fetch(`${server.url}/__mock/keys/%2E%2E`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"limit":1}' }),
+      fetch(`${server.url}/__mock/keys/%2E%2E`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: '{"limit":1}',
+      }),
     );
     // fetch turns /keys/%2E%2E into /__mock, a route that takes no PUT: never a key named `..`.
     expect([404, 405]).toContain(dots.status);
@@ -35,7 +39,10 @@ describe('the control API over one model (issue 37)', () => {
     expect(await mine.json()).toMatchObject({ id: 'stub-1', scope: 'key' });
     for (let index = 0; index < 3; index++) await send(server.url, 'POST', '/stubs', { ...stub, priority: 9 });
     expect(await (await quota(server.url, 'worker-a')).json()).toEqual(quotaBody(1));
-    const first = (await (await send(server.url, 'GET', '/stubs?limit=2')).json()) as { stubs: { id: string; scope: string }[]; next: string };
+    const first = (await (await send(server.url, 'GET', '/stubs?limit=2')).json()) as {
+      stubs: { id: string; scope: string }[];
+      next: string;
+    };
     expect([first.stubs.map((s) => [s.id, s.scope]), first.next]).toEqual([
       [
         ['stub-1', 'key'],
@@ -43,9 +50,14 @@ describe('the control API over one model (issue 37)', () => {
       ],
       'stub-2',
     ]);
-    const second = (await (await send(server.url, 'GET', `/stubs?limit=2&after=${first.next}`)).json()) as { stubs: { id: string }[]; next: null };
+    const second = (await (await send(server.url, 'GET', `/stubs?limit=2&after=${first.next}`)).json()) as {
+      stubs: { id: string }[];
+      next: null;
+    };
     expect([second.stubs.map((s) => s.id), second.next]).toEqual([['stub-3', 'stub-4'], null]);
-    expect(((await (await send(server.url, 'GET', '/keys/worker-a/stubs')).json()) as { stubs: unknown[] }).stubs).toHaveLength(1);
+    expect(
+      ((await (await send(server.url, 'GET', '/keys/worker-a/stubs')).json()) as { stubs: unknown[] }).stubs,
+    ).toHaveLength(1);
     expect((await checkedByTheCaller(() => send(server.url, 'GET', '/stubs?limit=1000'))).status).toBe(422);
     expect((await send(server.url, 'POST', '/keys/worker-a/reset')).status).toBe(204);
     expect(((await (await send(server.url, 'GET', '/stubs')).json()) as { stubs: unknown[] }).stubs).toHaveLength(3);
@@ -55,7 +67,11 @@ describe('the control API over one model (issue 37)', () => {
     const server = await startTestServer({ control: true });
     const padding = 'x'.repeat(1_000_000);
     for (let index = 0; index < 60; index++)
-      server.mock.stub!({ request: { method: 'GET', path: '/quota' }, response: { status: 200, body: { padding } }, contract: false });
+      server.mock.stub!({
+        request: { method: 'GET', path: '/quota' },
+        response: { status: 200, body: { padding } },
+        contract: false,
+      });
     const page = await send(server.url, 'GET', '/stubs');
     const text = await page.text();
     expect(page.status).toBe(200);
@@ -72,20 +88,37 @@ describe('the control API over one model (issue 37)', () => {
       response: { status: 200, body: quotaBody(2) },
       scenario: { name: 'limits', state: 'low' },
     });
-    await send(server.url, 'POST', '/stubs', { request, response: { status: 200, body: quotaBody(3) }, scenario: { name: 'limits' } });
+    await send(server.url, 'POST', '/stubs', {
+      request,
+      response: { status: 200, body: quotaBody(3) },
+      scenario: { name: 'limits' },
+    });
     expect((await send(server.url, 'PUT', '/keys/worker-a/scenarios/limits', { state: 'low' })).status).toBe(204);
-    expect(await (await send(server.url, 'GET', '/keys/worker-a/scenarios/limits')).json()).toEqual({ name: 'limits', state: 'low' });
-    expect(await (await send(server.url, 'GET', '/scenarios/limits')).json()).toEqual({ name: 'limits', state: 'Started' });
+    expect(await (await send(server.url, 'GET', '/keys/worker-a/scenarios/limits')).json()).toEqual({
+      name: 'limits',
+      state: 'low',
+    });
+    expect(await (await send(server.url, 'GET', '/scenarios/limits')).json()).toEqual({
+      name: 'limits',
+      state: 'Started',
+    });
     expect(await (await quota(server.url, 'worker-a')).json()).toEqual(quotaBody(2));
     expect((await send(server.url, 'DELETE', '/keys/worker-a/scenarios/limits')).status).toBe(204);
     expect(await (await quota(server.url, 'worker-a')).json()).toEqual(quotaBody(3));
     expect((await checkedByTheCaller(() => send(server.url, 'GET', '/scenarios/nothing'))).status).toBe(404);
-    const replaced = await send(server.url, 'PUT', '/stubs/stub-2', { request, response: { status: 200, body: quotaBody(4) } });
+    const replaced = await send(server.url, 'PUT', '/stubs/stub-2', {
+      request,
+      response: { status: 200, body: quotaBody(4) },
+    });
     expect(await replaced.json()).toMatchObject({ id: 'stub-2', hits: 0 });
     expect(await (await quota(server.url)).json()).toEqual(quotaBody(4));
-    expect((await checkedByTheCaller(() => send(server.url, 'PUT', '/stubs/stub-9', { request, response: { status: 200, body: quotaBody(4) } }))).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await checkedByTheCaller(() =>
+          send(server.url, 'PUT', '/stubs/stub-9', { request, response: { status: 200, body: quotaBody(4) } }),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('the journal: GET /__mock/requests/{id}, POST /__mock/requests/count and /find with matchers, GET /__mock/settled, one key’s requests', async () => {
@@ -93,8 +126,14 @@ describe('the control API over one model (issue 37)', () => {
     await postSearch(server.url, searchBody('PROGRAM_1', { origin: 'GIG' }));
     await quota(server.url);
     expect((await send(server.url, 'GET', '/settled')).status).toBe(204);
-    expect(await (await send(server.url, 'POST', '/requests/count', { method: 'POST', body: { origin: { matches: '^G' } } })).json()).toEqual({ count: 1 });
-    const found = (await (await send(server.url, 'POST', '/requests/find', { path: { contains: 'quota' } })).json()) as { requests: { id: number }[] };
+    expect(
+      await (
+        await send(server.url, 'POST', '/requests/count', { method: 'POST', body: { origin: { matches: '^G' } } })
+      ).json(),
+    ).toEqual({ count: 1 });
+    const found = (await (
+      await send(server.url, 'POST', '/requests/find', { path: { contains: 'quota' } })
+    ).json()) as { requests: { id: number }[] };
     expect(found.requests.map((entry) => entry.id)).toEqual([2]);
     expect(await (await send(server.url, 'GET', '/requests/2')).json()).toMatchObject({ id: 2, path: '/quota' });
     expect((await checkedByTheCaller(() => send(server.url, 'GET', '/requests/99'))).status).toBe(404);
@@ -127,7 +166,9 @@ describe('the control API over one model (issue 37)', () => {
     const before = rss();
     for (let index = 0; index < 450; index++) {
       await send(url, 'PUT', `/keys/worker-${index}`, { limit: 10 });
-      const set = await send(url, 'PUT', `/keys/worker-${index}/programs/PROGRAM_1`, { fail: { status: 500, message: 'm'.repeat(4096) } });
+      const set = await send(url, 'PUT', `/keys/worker-${index}/programs/PROGRAM_1`, {
+        fail: { status: 500, message: 'm'.repeat(4096) },
+      });
       expect(set.status).toBe(204);
     }
     expect(rss() - before).toBeLessThan(64 * 1024 * 1024);

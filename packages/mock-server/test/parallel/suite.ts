@@ -10,12 +10,17 @@ import { createFlightSearchMock } from '../../src/index.js';
 export function scopedSuite(file: number): void {
   const key = `parallel-file-${file}`;
   const quotaBody = { limit: 9, consumed: 9, remaining: 0, usageByCompany: [] };
-  const limited = { error: { code: 'RATE_LIMIT_EXCEEDED', message: `file ${file}`, correlationId: crypto.randomUUID() } };
+  const limited = {
+    error: { code: 'RATE_LIMIT_EXCEEDED', message: `file ${file}`, correlationId: crypto.randomUUID() },
+  };
 
   describe(`file ${file} on the shared standalone mock`, () => {
     const url = inject('mockUrl');
     const control = async (method: string, path: string, body?: unknown) => {
-      const answer = await fetch(`${url}/__mock${path}`, { method, ...(body !== undefined && { body: JSON.stringify(body) }) });
+      const answer = await fetch(`${url}/__mock${path}`, {
+        method,
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
       expect(answer.status, `${method} ${path}`).toBeLessThan(300);
       return answer.status === 204 ? undefined : answer.json();
     };
@@ -24,7 +29,11 @@ export function scopedSuite(file: number): void {
     it('its stubs, scenario, fault and journal are its own', async () => {
       await control('PUT', `/keys/${key}`, { limit: 50 });
       const request = { method: 'GET', path: '/quota' };
-      await control('POST', `/keys/${key}/stubs`, { request, response: { status: 200, body: quotaBody }, scenario: { name: 'limits', next: 'limited' } });
+      await control('POST', `/keys/${key}/stubs`, {
+        request,
+        response: { status: 200, body: quotaBody },
+        scenario: { name: 'limits', next: 'limited' },
+      });
       await control('POST', `/keys/${key}/stubs`, {
         request,
         response: { status: 429, headers: { 'Retry-After': '1' }, body: limited },
@@ -41,7 +50,12 @@ export function scopedSuite(file: number): void {
       expect((await get('/intelligence/flights/history?origin=GRU&destination=JFK&lookbackDays=3')).status).toBe(503);
       expect(await control('GET', `/keys/${key}/scenarios/limits`)).toEqual({ name: 'limits', state: 'rules' });
       const mine = (await control('GET', `/keys/${key}/requests`)) as { requests: { key: string; path: string }[] };
-      expect(mine.requests.map((entry) => entry.path)).toEqual(['/quota', '/quota', '/quota', '/intelligence/flights/history']);
+      expect(mine.requests.map((entry) => entry.path)).toEqual([
+        '/quota',
+        '/quota',
+        '/quota',
+        '/intelligence/flights/history',
+      ]);
       expect(new Set(mine.requests.map((entry) => entry.key)).size).toBe(1);
       expect(await control('POST', '/requests/count', { key, path: '/quota' })).toEqual({ count: 3 });
       await control('POST', `/keys/${key}/reset`);
@@ -58,18 +72,30 @@ export function scopedSuite(file: number): void {
 
     it('its stubs, scenario, fault and journal are its own', async () => {
       const request = { method: 'GET', path: '/quota' };
-      mock.stub({ request, response: { status: 200, body: quotaBody }, scenario: { name: 'limits', next: 'limited' } }, { key });
       mock.stub(
-        { request, response: { status: 429, headers: { 'Retry-After': '1' }, body: limited }, scenario: { name: 'limits', state: 'limited', next: 'rules' } },
+        { request, response: { status: 200, body: quotaBody }, scenario: { name: 'limits', next: 'limited' } },
+        { key },
+      );
+      mock.stub(
+        {
+          request,
+          response: { status: 429, headers: { 'Retry-After': '1' }, body: limited },
+          scenario: { name: 'limits', state: 'limited', next: 'rules' },
+        },
         { key },
       );
       mock.setFault('history', { status: 503, times: 1 }, { key });
       const statuses = [];
-      for (let round = 0; round < 3; round++) statuses.push((await fetch(`${base}/quota`, { headers: { 'x-api-key': key } })).status);
+      for (let round = 0; round < 3; round++)
+        statuses.push((await fetch(`${base}/quota`, { headers: { 'x-api-key': key } })).status);
       expect(statuses).toEqual([200, 429, 200]);
-      expect((await fetch(`${base}/intelligence/flights/history?origin=GRU&destination=JFK&lookbackDays=3`, { headers: { 'x-api-key': key } })).status).toBe(
-        503,
-      );
+      expect(
+        (
+          await fetch(`${base}/intelligence/flights/history?origin=GRU&destination=JFK&lookbackDays=3`, {
+            headers: { 'x-api-key': key },
+          })
+        ).status,
+      ).toBe(503);
       expect(mock.countRequests({ key })).toBe(4);
       mock.resetKey(key);
       expect(mock.stubs({ key })).toEqual([]);

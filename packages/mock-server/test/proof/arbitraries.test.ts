@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from './arbitraries.js';
 
-const body = () => ({ airlineLoyalty: ['PROGRAM_1'], tripType: 'ONE_WAY', origin: 'GRU', destination: 'JFK', passengers: { adults: 1 } });
+const body = () => ({
+  airlineLoyalty: ['PROGRAM_1'],
+  tripType: 'ONE_WAY',
+  origin: 'GRU',
+  destination: 'JFK',
+  passengers: { adults: 1 },
+});
 
 describe('the search body mutations', () => {
   it("copy the value they set, so a later mutation of the body never changes the generator's shared constant", () => {

@@ -7,7 +7,16 @@
 import fc from 'fast-check';
 import { airport } from '../../src/data/index.js';
 
-const MILES = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'] as const;
+const MILES = [
+  'PROGRAM_1',
+  'PROGRAM_2',
+  'PROGRAM_3',
+  'PROGRAM_3_INTERLINE',
+  'PROGRAM_4',
+  'PROGRAM_5',
+  'PROGRAM_6',
+  'PROGRAM_7',
+] as const;
 const CASH = ['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_8'] as const;
 
 /** A number JSON text can hold but JSON.stringify cannot write (it parses to Infinity). */
@@ -20,10 +29,17 @@ export const day = fc
 
 /** Strings shaped like dates, many of them not on the calendar (month 13, day 31 of April, 29 February of 2025...). */
 export const dateLike = fc
-  .tuple(fc.constantFrom('0000', '1900', '2000', '2024', '2025', '2026', '9999'), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+  .tuple(
+    fc.constantFrom('0000', '1900', '2000', '2024', '2025', '2026', '9999'),
+    fc.integer({ min: 0, max: 13 }),
+    fc.integer({ min: 0, max: 32 }),
+  )
   .map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
 
-const iata = fc.oneof(fc.constantFrom('GRU', 'JFK', 'LHR', 'CDG', 'NRT', 'NYC', 'LON', 'SAO'), fc.stringMatching(/^[A-Z]{3}$/));
+const iata = fc.oneof(
+  fc.constantFrom('GRU', 'JFK', 'LHR', 'CDG', 'NRT', 'NYC', 'LON', 'SAO'),
+  fc.stringMatching(/^[A-Z]{3}$/),
+);
 /** A code a search takes (D107): an airport of the mock's data set, BER being a city code too. */
 const airportCode = fc.oneof(
   fc.constantFrom('GRU', 'JFK', 'LHR', 'CDG', 'NRT', 'BER'),
@@ -116,7 +132,10 @@ export const nasty: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** `nasty`, and now and then a 1e6-character string (about one value in a hundred: each costs a megabyte to send). */
-const nastyOrLong: fc.Arbitrary<unknown> = fc.oneof({ weight: 99, arbitrary: nasty }, { weight: 1, arbitrary: fc.constant(LONG) });
+const nastyOrLong: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 99, arbitrary: nasty },
+  { weight: 1, arbitrary: fc.constant(LONG) },
+);
 
 export interface SearchFields {
   airlineLoyalty: string[];
@@ -169,19 +188,41 @@ export const validSearch: fc.Arbitrary<SearchFields> = fc
     };
   });
 
-const TOP = ['airlineLoyalty', 'priceType', 'tripType', 'cabinType', 'origin', 'destination', 'departureDate', 'returnDate', 'passengers', 'responseFormat'];
+const TOP = [
+  'airlineLoyalty',
+  'priceType',
+  'tripType',
+  'cabinType',
+  'origin',
+  'destination',
+  'departureDate',
+  'returnDate',
+  'passengers',
+  'responseFormat',
+];
 const PASSENGERS = ['adults', 'children', 'infants'];
 
 export type Mutation =
   | { kind: 'drop'; path: string[] }
   | { kind: 'set'; path: string[]; value: unknown }
   | { kind: 'own-key'; path: string[]; key: '__proto__' | 'constructor' | 'prototype'; value: unknown }
-  | { kind: 'cross'; rule: 'same-airports' | 'return-before' | 'no-return' | 'program-for-price' | 'too-many' | 'infants' };
+  | {
+      kind: 'cross';
+      rule: 'same-airports' | 'return-before' | 'no-return' | 'program-for-price' | 'too-many' | 'infants';
+    };
 
 const path: fc.Arbitrary<string[]> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...TOP).map((k) => [k]) },
   { weight: 2, arbitrary: fc.constantFrom(...PASSENGERS).map((k) => ['passengers', k]) },
-  { weight: 1, arbitrary: fc.constantFrom<string[]>(['airlineLoyalty', '0'], ['airlineLoyalty', '1'], ['extra'], ['passengers', 'extra']) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<string[]>(
+      ['airlineLoyalty', '0'],
+      ['airlineLoyalty', '1'],
+      ['extra'],
+      ['passengers', 'extra'],
+    ),
+  },
 );
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
@@ -217,9 +258,15 @@ export function apply(body: Record<string, any>, m: Mutation): void {
       body.tripType = 'ROUND_TRIP';
       delete body.returnDate;
     }
-    if (m.rule === 'program-for-price') Object.assign(body, body.priceType === 'CASH' ? { airlineLoyalty: ['PROGRAM_1'] } : { airlineLoyalty: ['PROGRAM_8'] });
-    if (m.rule === 'too-many' && body.passengers && typeof body.passengers === 'object') Object.assign(body.passengers, { adults: 5, children: 5 });
-    if (m.rule === 'infants' && body.passengers && typeof body.passengers === 'object') Object.assign(body.passengers, { adults: 1, infants: 2 });
+    if (m.rule === 'program-for-price')
+      Object.assign(
+        body,
+        body.priceType === 'CASH' ? { airlineLoyalty: ['PROGRAM_1'] } : { airlineLoyalty: ['PROGRAM_8'] },
+      );
+    if (m.rule === 'too-many' && body.passengers && typeof body.passengers === 'object')
+      Object.assign(body.passengers, { adults: 5, children: 5 });
+    if (m.rule === 'infants' && body.passengers && typeof body.passengers === 'object')
+      Object.assign(body.passengers, { adults: 1, infants: 2 });
     return;
   }
   let target: any = body;
@@ -242,17 +289,20 @@ export function apply(body: Record<string, any>, m: Mutation): void {
  * A value as a body may keep it: the generators hand out the same constant objects run after run,
  * and a later mutation of this body must not change them (or tie one into a cycle through itself).
  */
-const copy = (value: unknown): unknown => (value !== null && typeof value === 'object' ? structuredClone(value) : value);
+const copy = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' ? structuredClone(value) : value;
 
 /** JSON text of a body; `HUGE` strings become `1e400` (a JSON number beyond double). */
 export const toText = (body: unknown): string => JSON.stringify(body).replaceAll(`"${HUGE}"`, '1e400');
 
 /** Valid requests with one to four mutations, as JSON text. */
-export const mutatedSearchText: fc.Arbitrary<string> = fc.tuple(validSearch, fc.array(mutation, { minLength: 1, maxLength: 4 })).map(([valid, mutations]) => {
-  const body = structuredClone(valid) as Record<string, any>;
-  for (const m of mutations) apply(body, m);
-  return toText(body);
-});
+export const mutatedSearchText: fc.Arbitrary<string> = fc
+  .tuple(validSearch, fc.array(mutation, { minLength: 1, maxLength: 4 }))
+  .map(([valid, mutations]) => {
+    const body = structuredClone(valid) as Record<string, any>;
+    for (const m of mutations) apply(body, m);
+    return toText(body);
+  });
 
 /** Any JSON at all: scalars, arrays, objects with random or known keys. */
 export const randomJsonText: fc.Arbitrary<string> = fc
@@ -266,7 +316,19 @@ export const randomJsonText: fc.Arbitrary<string> = fc
 /** Text that is not JSON: random strings, cut or broken JSON, empty. */
 export const notJsonText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', '{', '{"airlineLoyalty":', "{'a':1}", '{"a":1,}', 'undefined', 'NaN', '[1,]', '\u00ef\u00bb\u00bf{}', '{"a":1}{"b":2}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '{',
+    '{"airlineLoyalty":',
+    "{'a':1}",
+    '{"a":1,}',
+    'undefined',
+    'NaN',
+    '[1,]',
+    '\u00ef\u00bb\u00bf{}',
+    '{"a":1}{"b":2}',
+  ),
   validSearch.chain((v) => {
     const text = JSON.stringify(v);
     return fc.integer({ min: 1, max: text.length - 1 }).map((cut) => text.slice(0, cut));
@@ -275,7 +337,15 @@ export const notJsonText: fc.Arbitrary<string> = fc.oneof(
 
 // ---------------------------------------------------------------- history query strings
 
-const HISTORY_NAMES = ['origin', 'destination', 'cabinType', 'airlineLoyalty', 'lookbackDays', 'onlyFutureDepartures', 'departureDate'];
+const HISTORY_NAMES = [
+  'origin',
+  'destination',
+  'cabinType',
+  'airlineLoyalty',
+  'lookbackDays',
+  'onlyFutureDepartures',
+  'departureDate',
+];
 type Pairs = [string, string][];
 
 /**
@@ -369,7 +439,9 @@ const historyValue = fc.oneof(
   { weight: 1, arbitrary: fc.constant('A'.repeat(10_000)) },
 );
 
-type HistoryMutation = { kind: 'drop' | 'repeat' | 'empty'; name: string } | { kind: 'set' | 'add'; name: string; value: string };
+type HistoryMutation =
+  | { kind: 'drop' | 'repeat' | 'empty'; name: string }
+  | { kind: 'set' | 'add'; name: string; value: string };
 
 const historyName = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...HISTORY_NAMES) },
@@ -391,7 +463,9 @@ function applyHistory(pairs: Pairs, m: HistoryMutation): Pairs {
     case 'empty':
       return index === -1 ? [...pairs, [m.name, '']] : pairs.map((pair, i) => (i === index ? [m.name, ''] : pair));
     case 'set':
-      return index === -1 ? [...pairs, [m.name, m.value]] : pairs.map((pair, i) => (i === index ? [m.name, m.value] : pair));
+      return index === -1
+        ? [...pairs, [m.name, m.value]]
+        : pairs.map((pair, i) => (i === index ? [m.name, m.value] : pair));
     case 'add':
       return [...pairs, [m.name, m.value]];
   }

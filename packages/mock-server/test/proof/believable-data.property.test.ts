@@ -21,7 +21,16 @@ import type { NormalizedSearch } from '../../src/data/types.js';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const KEY = 'believable-key';
-const MILES: readonly MilesProgram[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
+const MILES: readonly MilesProgram[] = [
+  'PROGRAM_1',
+  'PROGRAM_2',
+  'PROGRAM_3',
+  'PROGRAM_3_INTERLINE',
+  'PROGRAM_4',
+  'PROGRAM_5',
+  'PROGRAM_6',
+  'PROGRAM_7',
+];
 const CASH: readonly ProgramCode[] = ['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_8'];
 const DAY = 86_400_000;
 
@@ -68,8 +77,12 @@ const program = fc.constantFrom(...MILES);
 const cabin = fc.constantFrom<CabinType>('ECONOMY', 'BUSINESS');
 const seed = fc.integer({ min: 0, max: 2 ** 31 - 1 });
 /** Departure dates from today to a year ahead, as `YYYY-MM-DD`. */
-const futureDate = fc.integer({ min: 1, max: 365 }).map((days) => new Date(NOW + days * DAY).toISOString().slice(0, 10));
-const route = fc.tuple(fc.constantFrom(...AIRPORTS), fc.constantFrom(...AIRPORTS)).filter(([origin, destination]) => origin !== destination);
+const futureDate = fc
+  .integer({ min: 1, max: 365 })
+  .map((days) => new Date(NOW + days * DAY).toISOString().slice(0, 10));
+const route = fc
+  .tuple(fc.constantFrom(...AIRPORTS), fc.constantFrom(...AIRPORTS))
+  .filter(([origin, destination]) => origin !== destination);
 
 const searchOf = (fields: Partial<NormalizedSearch>): NormalizedSearch => ({
   program: 'PROGRAM_1',
@@ -101,7 +114,9 @@ const WIDEBODIES = new Set(['763', '788', '332', '333', '781', '789', '359', '77
 
 /** Every way a flight breaks an airport's rules (D39), as readable lines. */
 function airportViolations(
-  flight: Pick<ParsedFlight, 'origin' | 'destination'> & { legs?: readonly { departureAirport: string; arrivalAirport: string; equipment: string }[] },
+  flight: Pick<ParsedFlight, 'origin' | 'destination'> & {
+    legs?: readonly { departureAirport: string; arrivalAirport: string; equipment: string }[];
+  },
 ): string[] {
   const problems: string[] = [];
   const country = (code: string): string | undefined => airport(code)?.country;
@@ -115,7 +130,8 @@ function airportViolations(
       [from, to],
       [to, from],
     ] as const) {
-      if (DOMESTIC_ONLY.has(here) && country(here) !== country(there)) problems.push(`international leg at ${here}: ${from}-${to}`);
+      if (DOMESTIC_ONLY.has(here) && country(here) !== country(there))
+        problems.push(`international leg at ${here}: ${from}-${to}`);
       if (here === 'LGA' && there !== 'DEN' && km(from, to) > LGA_PERIMETER_KM)
         problems.push(`LGA beyond its perimeter: ${from}-${to} ${Math.round(km(from, to))} km`);
       if (here === 'DCA' && !DCA_EXEMPT.has(there) && km(from, to) > DCA_PERIMETER_KM)
@@ -167,10 +183,17 @@ describe('D38: a departure date before today at the origin sells nothing', { tim
   });
 
   it('answers an empty success (flights [] / the provider answer with no flights) and still consumes the search (QUOTA-1)', async () => {
-    const mock = createFlightSearchMock({ seed: 7, keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }], now: () => NOW });
+    const mock = createFlightSearchMock({
+      seed: 7,
+      keys: [{ key: KEY, limit: 1_000_000, products: ['search', 'history'] }],
+      now: () => NOW,
+    });
     const consumed = async (): Promise<number> =>
-      ((await (await mock.handle(new Request('https://api.flight-search.test/quota', { headers: { 'x-api-key': KEY } })))!.json()) as { consumed: number })
-        .consumed;
+      (
+        (await (await mock.handle(
+          new Request('https://api.flight-search.test/quota', { headers: { 'x-api-key': KEY } }),
+        ))!.json()) as { consumed: number }
+      ).consumed;
     await fc.assert(
       fc.asyncProperty(searchBody, async (body) => {
         const airline = body.priceType === 'MILES' ? body.milesProgram : body.cashProgram;
@@ -196,7 +219,9 @@ describe('D38: a departure date before today at the origin sells nothing', { tim
           }),
         ))!;
         expect(response.status).toBe(200);
-        const answer = (await response.json()) as { results: { success: boolean; flights?: unknown[]; data?: unknown }[] };
+        const answer = (await response.json()) as {
+          results: { success: boolean; flights?: unknown[]; data?: unknown }[];
+        };
         const [item] = answer.results;
         expect(item?.success).toBe(true);
         const search = searchOf({
@@ -233,7 +258,11 @@ describe('D39: routes only where the airports allow them', { timeout: 120_000 },
   it('no domestic-only airport on an international itinerary, no LGA or DCA non-stop beyond its perimeter, only approved aircraft at LCY, no wide-body on a short runway', () => {
     fc.assert(
       fc.property(seed, program, cabin, route, futureDate, (s, p, c, [origin, destination], date) => {
-        for (const flight of generateFlights(s, searchOf({ program: p, cabinType: c, origin, destination, departureDate: date }), NOW)) {
+        for (const flight of generateFlights(
+          s,
+          searchOf({ program: p, cabinType: c, origin, destination, departureDate: date }),
+          NOW,
+        )) {
           expect(airportViolations(flight), `${p} ${flight.flightCode}`).toEqual([]);
         }
       }),
@@ -244,7 +273,8 @@ describe('D39: routes only where the airports allow them', { timeout: 120_000 },
   it("the issue's examples are gone: CGH-MIA and SDU-CDG sell nothing, GIG-LCY and GRU-LGA only connect", () => {
     for (let s = 0; s < 20; s++) {
       for (const p of MILES) {
-        const flights = (origin: string, destination: string) => generateFlights(s, searchOf({ program: p, origin, destination }), NOW);
+        const flights = (origin: string, destination: string) =>
+          generateFlights(s, searchOf({ program: p, origin, destination }), NOW);
         expect(flights('CGH', 'MIA')).toEqual([]);
         expect(flights('SDU', 'CDG')).toEqual([]);
         expect(flights('GIG', 'LCY').filter((flight) => flight.stops === 0)).toEqual([]);
@@ -256,17 +286,31 @@ describe('D39: routes only where the airports allow them', { timeout: 120_000 },
   it('HISTORY-1: a city-code history answers only airport pairs and aircraft the airports allow', async () => {
     const cities = fc.constantFrom('SAO', 'RIO', 'NYC', 'LON', 'PAR', 'WAS');
     await fc.assert(
-      fc.asyncProperty(seed, cities, cities, fc.subarray([...MILES], { minLength: 1, maxLength: 3 }), cabin, async (s, origin, destination, programs, c) => {
-        fc.pre(origin !== destination);
-        const mock = createFlightSearchMock({ seed: s, keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }], now: () => NOW });
-        const query = new URLSearchParams({ origin, destination, cabinType: c, lookbackDays: '30' });
-        for (const p of programs) query.append('airlineLoyalty', p);
-        const response = (await mock.handle(
-          new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': KEY } }),
-        ))!;
-        const body = (await response.json()) as { flights: HistoryRecord[] };
-        for (const record of body.flights) expect(airportViolations(record), `${record.airlineLoyalty} ${record.flightCode}`).toEqual([]);
-      }),
+      fc.asyncProperty(
+        seed,
+        cities,
+        cities,
+        fc.subarray([...MILES], { minLength: 1, maxLength: 3 }),
+        cabin,
+        async (s, origin, destination, programs, c) => {
+          fc.pre(origin !== destination);
+          const mock = createFlightSearchMock({
+            seed: s,
+            keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }],
+            now: () => NOW,
+          });
+          const query = new URLSearchParams({ origin, destination, cabinType: c, lookbackDays: '30' });
+          for (const p of programs) query.append('airlineLoyalty', p);
+          const response = (await mock.handle(
+            new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, {
+              headers: { 'x-api-key': KEY },
+            }),
+          ))!;
+          const body = (await response.json()) as { flights: HistoryRecord[] };
+          for (const record of body.flights)
+            expect(airportViolations(record), `${record.airlineLoyalty} ${record.flightCode}`).toEqual([]);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -276,8 +320,15 @@ describe('D40: cabins only on aircraft that have them', { timeout: 120_000 }, ()
   it('no BUSINESS leg on an all-economy type, in searches and in history', () => {
     fc.assert(
       fc.property(seed, program, route, futureDate, (s, p, [origin, destination], date) => {
-        for (const flight of generateFlights(s, searchOf({ program: p, cabinType: 'BUSINESS', origin, destination, departureDate: date }), NOW)) {
-          for (const leg of flight.legs) expect(economyOnly(leg.equipment, leg.airlineCode), `${p} ${flight.flightCode} ${leg.equipment}`).toBe(false);
+        for (const flight of generateFlights(
+          s,
+          searchOf({ program: p, cabinType: 'BUSINESS', origin, destination, departureDate: date }),
+          NOW,
+        )) {
+          for (const leg of flight.legs)
+            expect(economyOnly(leg.equipment, leg.airlineCode), `${p} ${flight.flightCode} ${leg.equipment}`).toBe(
+              false,
+            );
         }
       }),
       { numRuns: 3000 },
@@ -285,20 +336,31 @@ describe('D40: cabins only on aircraft that have them', { timeout: 120_000 }, ()
   });
 
   it('short domestic hops keep their business flights only on types that have the cabin (GRU-GIG, POA-GRU)', async () => {
-    const mock = createFlightSearchMock({ keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }], now: () => NOW });
+    const mock = createFlightSearchMock({
+      keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }],
+      now: () => NOW,
+    });
     for (const [origin, destination] of [
       ['GRU', 'GIG'],
       ['POA', 'GRU'],
       ['GRU', 'BSB'],
     ]) {
-      const query = new URLSearchParams({ origin: origin!, destination: destination!, cabinType: 'BUSINESS', lookbackDays: '30' });
+      const query = new URLSearchParams({
+        origin: origin!,
+        destination: destination!,
+        cabinType: 'BUSINESS',
+        lookbackDays: '30',
+      });
       for (const p of MILES) query.append('airlineLoyalty', p);
       const response = (await mock.handle(
-        new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': KEY } }),
+        new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, {
+          headers: { 'x-api-key': KEY },
+        }),
       ))!;
       const { flights } = (await response.json()) as { flights: HistoryRecord[] };
       for (const record of flights)
-        for (const leg of record.legs ?? []) expect(economyOnly(leg.equipment, leg.airlineCode), `${record.flightCode} ${leg.equipment}`).toBe(false);
+        for (const leg of record.legs ?? [])
+          expect(economyOnly(leg.equipment, leg.airlineCode), `${record.flightCode} ${leg.equipment}`).toBe(false);
     }
   });
 });
@@ -312,7 +374,9 @@ describe('D41: wind', { timeout: 120_000 }, () => {
       fc.property(seed, program, futureDate, (s, p, date) => {
         const nonstops = (origin: string, destination: string) =>
           [0, 1, 2, 3, 4, 5, 6]
-            .flatMap((day) => generateFlights(s + day, searchOf({ program: p, origin, destination, departureDate: date }), NOW))
+            .flatMap((day) =>
+              generateFlights(s + day, searchOf({ program: p, origin, destination, departureDate: date }), NOW),
+            )
             .filter((flight) => flight.stops === 0);
         const west = nonstops('LHR', 'JFK').map((flight) => flight.durationMinutes);
         const east = nonstops('JFK', 'LHR').map((flight) => flight.durationMinutes);
@@ -330,7 +394,11 @@ describe('D41: wind', { timeout: 120_000 }, () => {
   it('keeps local arrival - local departure = duration through the zones, and block speeds of 450-900 km/h on legs over 1,000 km (D171)', () => {
     fc.assert(
       fc.property(seed, program, cabin, route, futureDate, (s, p, c, [origin, destination], date) => {
-        for (const flight of generateFlights(s, searchOf({ program: p, cabinType: c, origin, destination, departureDate: date }), NOW)) {
+        for (const flight of generateFlights(
+          s,
+          searchOf({ program: p, cabinType: c, origin, destination, departureDate: date }),
+          NOW,
+        )) {
           for (const leg of flight.legs) {
             const from = airport(leg.departureAirport)!;
             const to = airport(leg.arrivalAirport)!;
@@ -343,12 +411,15 @@ describe('D41: wind', { timeout: 120_000 }, () => {
               const arrivalUtc = departureUtc + leg.durationMinutes * 60_000;
               return (
                 clockMinutes(leg.departureDate, leg.arrivalDate) ===
-                leg.durationMinutes + offsetMinutes(to.timeZone, arrivalUtc) - offsetMinutes(from.timeZone, departureUtc)
+                leg.durationMinutes +
+                  offsetMinutes(to.timeZone, arrivalUtc) -
+                  offsetMinutes(from.timeZone, departureUtc)
               );
             });
-            expect(consistent, `${leg.departureAirport} ${leg.departureDate} - ${leg.arrivalAirport} ${leg.arrivalDate}, ${leg.durationMinutes} min`).toBe(
-              true,
-            );
+            expect(
+              consistent,
+              `${leg.departureAirport} ${leg.departureDate} - ${leg.arrivalAirport} ${leg.arrivalDate}, ${leg.durationMinutes} min`,
+            ).toBe(true);
             const legKm = distanceKm(from, to);
             if (legKm > 1000) {
               const speed = legKm / (leg.durationMinutes / 60);
@@ -369,7 +440,11 @@ describe('D42: partner-operated legs', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(seed, program, cabin, route, futureDate, (s, p, c, [origin, destination], date) => {
         const profile = PROGRAMS[p];
-        for (const flight of generateFlights(s, searchOf({ program: p, cabinType: c, origin, destination, departureDate: date }), NOW)) {
+        for (const flight of generateFlights(
+          s,
+          searchOf({ program: p, cabinType: c, origin, destination, departureDate: date }),
+          NOW,
+        )) {
           for (const leg of flight.legs) {
             const countries = [leg.departureAirport, leg.arrivalAirport].map((code) => airport(code)!.country);
             const touchesHome = countries.some((country) => profile.home.includes(country));
@@ -399,25 +474,39 @@ describe('D42: partner-operated legs', { timeout: 120_000 }, () => {
 
 describe("D43: taxes and fees by departure country, cabin and the program's currency", { timeout: 120_000 }, () => {
   /** Taxes of one adult per flight code (a search of one adult: the fare's `taxes`). */
-  const taxes = (s: number, p: ProgramCode, c: CabinType, origin: string, destination: string, date: string, priceType: 'MILES' | 'CASH' = 'MILES') =>
+  const taxes = (
+    s: number,
+    p: ProgramCode,
+    c: CabinType,
+    origin: string,
+    destination: string,
+    date: string,
+    priceType: 'MILES' | 'CASH' = 'MILES',
+  ) =>
     new Map(
-      generateFlights(s, searchOf({ program: p, priceType, cabinType: c, origin, destination, departureDate: date }), NOW).map((flight) => [
-        flight.flightCode,
-        flight.fares[0]!.taxes,
-      ]),
+      generateFlights(
+        s,
+        searchOf({ program: p, priceType, cabinType: c, origin, destination, departureDate: date }),
+        NOW,
+      ).map((flight) => [flight.flightCode, flight.fares[0]!.taxes]),
     );
 
   it('the same route costs about the same taxes in dollars in every program, whatever its currency (GRU-LIS in BRL, EUR and USD)', () => {
     fc.assert(
-      fc.property(seed, futureDate, fc.constantFrom(['GRU', 'LIS'], ['GRU', 'JFK'], ['LHR', 'GRU'], ['MAD', 'MIA']), (s, date, [origin, destination]) => {
-        const perProgram = MILES.map((p) => [...taxes(s, p, 'ECONOMY', origin!, destination!, date).values()].map((amount) => usd(p, amount))).filter(
-          (list) => list.length > 0,
-        );
-        fc.pre(perProgram.length > 1);
-        const all = perProgram.flat();
-        // Itineraries differ (a connection pays a second departure), so a band, not equality.
-        expect(Math.max(...all) / Math.min(...all)).toBeLessThan(3);
-      }),
+      fc.property(
+        seed,
+        futureDate,
+        fc.constantFrom(['GRU', 'LIS'], ['GRU', 'JFK'], ['LHR', 'GRU'], ['MAD', 'MIA']),
+        (s, date, [origin, destination]) => {
+          const perProgram = MILES.map((p) =>
+            [...taxes(s, p, 'ECONOMY', origin!, destination!, date).values()].map((amount) => usd(p, amount)),
+          ).filter((list) => list.length > 0);
+          fc.pre(perProgram.length > 1);
+          const all = perProgram.flat();
+          // Itineraries differ (a connection pays a second departure), so a band, not equality.
+          expect(Math.max(...all) / Math.min(...all)).toBeLessThan(3);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -445,8 +534,14 @@ describe("D43: taxes and fees by departure country, cabin and the program's curr
         fc.constantFrom(['GRU', 'LIS'], ['GRU', 'MIA'], ['GIG', 'JFK'], ['GRU', 'GIG']),
         (s, date, c, [origin, destination]) => {
           const cheapest = (p: ProgramCode) => {
-            const flights = generateFlights(s, searchOf({ program: p, priceType: 'CASH', cabinType: c, origin, destination, departureDate: date }), NOW);
-            return flights.length ? Math.min(...flights.flatMap((flight) => flight.fares.map((fare) => usd(p, fare.money)))) : undefined;
+            const flights = generateFlights(
+              s,
+              searchOf({ program: p, priceType: 'CASH', cabinType: c, origin, destination, departureDate: date }),
+              NOW,
+            );
+            return flights.length
+              ? Math.min(...flights.flatMap((flight) => flight.fares.map((fare) => usd(p, fare.money))))
+              : undefined;
           };
           const prices = CASH.map(cheapest).filter((price): price is number => price !== undefined);
           fc.pre(prices.length > 1);
@@ -458,7 +553,9 @@ describe("D43: taxes and fees by departure country, cabin and the program's curr
   });
 
   it("a client learns each program's currency from openapi.yaml (x-program-currencies), and RAW answers name the same one", () => {
-    const document = parse(readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8')) as {
+    const document = parse(
+      readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8'),
+    ) as {
       'x-program-currencies': Record<string, string>;
     };
     expect(document['x-program-currencies']).toEqual(CURRENCY);
@@ -466,19 +563,33 @@ describe("D43: taxes and fees by departure country, cabin and the program's curr
       const priceType = MILES.includes(p as MilesProgram) ? 'MILES' : 'CASH';
       const search = searchOf({ program: p, priceType, responseFormat: 'RAW', origin: 'GRU', destination: 'LIS' });
       const text = JSON.stringify(toRawData(search, generateFlights(1, search, NOW), 1));
-      const named = new Set([...text.matchAll(/"(?:currency|Currency|currency_code)":"([A-Z]{3})"/g)].map((match) => match[1]));
+      const named = new Set(
+        [...text.matchAll(/"(?:currency|Currency|currency_code)":"([A-Z]{3})"/g)].map((match) => match[1]),
+      );
       expect([...named], p).toEqual([CURRENCY[p]]);
     }
   });
 });
 
 describe('D44: history volume of a real collector', { timeout: 120_000 }, () => {
-  const historyOf = async (s: number, origin: string, destination: string, programs: readonly string[], cabinType: CabinType = 'ECONOMY') => {
-    const mock = createFlightSearchMock({ seed: s, keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }], now: () => NOW });
+  const historyOf = async (
+    s: number,
+    origin: string,
+    destination: string,
+    programs: readonly string[],
+    cabinType: CabinType = 'ECONOMY',
+  ) => {
+    const mock = createFlightSearchMock({
+      seed: s,
+      keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }],
+      now: () => NOW,
+    });
     const query = new URLSearchParams({ origin, destination, cabinType, lookbackDays: '30' });
     for (const p of programs) query.append('airlineLoyalty', p);
     const response = (await mock.handle(
-      new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': KEY } }),
+      new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, {
+        headers: { 'x-api-key': KEY },
+      }),
     ))!;
     return response.text();
   };
@@ -486,23 +597,31 @@ describe('D44: history volume of a real collector', { timeout: 120_000 }, () => 
   it('at most one record per route, program and cabin every 3 days, the same bytes for the same seed', async () => {
     const cities = fc.constantFrom('SAO', 'NYC', 'LON', 'GRU', 'JFK', 'LHR', 'MIA', 'LIS', 'GIG');
     await fc.assert(
-      fc.asyncProperty(seed, cities, cities, fc.subarray([...MILES], { minLength: 1, maxLength: 4 }), cabin, async (s, origin, destination, programs, c) => {
-        fc.pre(origin !== destination);
-        const text = await historyOf(s, origin, destination, programs, c);
-        expect(await historyOf(s, origin, destination, programs, c)).toBe(text);
-        const series = new Map<string, number[]>();
-        for (const record of (JSON.parse(text) as { flights: HistoryRecord[] }).flights) {
-          // One series per departure date: a visit records a calendar of dates (D101), each date once.
-          const key = `${record.origin}-${record.destination} ${record.airlineLoyalty} ${record.cabinType} ${record.departureDate.slice(0, 10)}`;
-          series.set(key, [...(series.get(key) ?? []), Date.parse(record.createdAt)]);
-        }
-        for (const [key, times] of series) {
-          expect(times.length, key).toBeLessThanOrEqual(10);
-          const sorted = [...new Set(times)].sort((a, b) => a - b);
-          expect(sorted.length, key).toBe(times.length);
-          for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!, key).toBeGreaterThanOrEqual(3 * DAY);
-        }
-      }),
+      fc.asyncProperty(
+        seed,
+        cities,
+        cities,
+        fc.subarray([...MILES], { minLength: 1, maxLength: 4 }),
+        cabin,
+        async (s, origin, destination, programs, c) => {
+          fc.pre(origin !== destination);
+          const text = await historyOf(s, origin, destination, programs, c);
+          expect(await historyOf(s, origin, destination, programs, c)).toBe(text);
+          const series = new Map<string, number[]>();
+          for (const record of (JSON.parse(text) as { flights: HistoryRecord[] }).flights) {
+            // One series per departure date: a visit records a calendar of dates (D101), each date once.
+            const key = `${record.origin}-${record.destination} ${record.airlineLoyalty} ${record.cabinType} ${record.departureDate.slice(0, 10)}`;
+            series.set(key, [...(series.get(key) ?? []), Date.parse(record.createdAt)]);
+          }
+          for (const [key, times] of series) {
+            expect(times.length, key).toBeLessThanOrEqual(10);
+            const sorted = [...new Set(times)].sort((a, b) => a - b);
+            expect(sorted.length, key).toBe(times.length);
+            for (let i = 1; i < sorted.length; i++)
+              expect(sorted[i]! - sorted[i - 1]!, key).toBeGreaterThanOrEqual(3 * DAY);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -510,24 +629,36 @@ describe('D44: history volume of a real collector', { timeout: 120_000 }, () => 
   it('D101: each visit records a calendar of 3 departure dates a week apart, so a departure date is seen up to 7 times', async () => {
     const cities = fc.constantFrom('SAO', 'NYC', 'LON', 'GRU', 'JFK', 'LHR', 'MIA', 'LIS', 'GIG');
     await fc.assert(
-      fc.asyncProperty(seed, cities, cities, fc.subarray([...MILES], { minLength: 1, maxLength: 4 }), cabin, async (s, origin, destination, programs, c) => {
-        fc.pre(origin !== destination);
-        const visits = new Map<string, Set<string>>();
-        const points = new Map<string, number>();
-        for (const record of (JSON.parse(await historyOf(s, origin, destination, programs, c)) as { flights: HistoryRecord[] }).flights) {
-          const series = `${record.origin}-${record.destination} ${record.airlineLoyalty} ${record.cabinType}`;
-          const date = record.departureDate.slice(0, 10);
-          visits.set(`${series} ${record.createdAt}`, (visits.get(`${series} ${record.createdAt}`) ?? new Set()).add(date));
-          points.set(`${series} ${date}`, (points.get(`${series} ${date}`) ?? 0) + 1);
-        }
-        for (const [visit, dates] of visits) {
-          const days = [...dates].sort().map((date) => Date.parse(date) / DAY);
-          expect(days.length, visit).toBe(3);
-          expect(days[1]! - days[0]!, visit).toBe(7);
-          expect(days[2]! - days[1]!, visit).toBe(7);
-        }
-        if (points.size > 0) expect(Math.max(...points.values())).toBeGreaterThanOrEqual(5);
-      }),
+      fc.asyncProperty(
+        seed,
+        cities,
+        cities,
+        fc.subarray([...MILES], { minLength: 1, maxLength: 4 }),
+        cabin,
+        async (s, origin, destination, programs, c) => {
+          fc.pre(origin !== destination);
+          const visits = new Map<string, Set<string>>();
+          const points = new Map<string, number>();
+          for (const record of (
+            JSON.parse(await historyOf(s, origin, destination, programs, c)) as { flights: HistoryRecord[] }
+          ).flights) {
+            const series = `${record.origin}-${record.destination} ${record.airlineLoyalty} ${record.cabinType}`;
+            const date = record.departureDate.slice(0, 10);
+            visits.set(
+              `${series} ${record.createdAt}`,
+              (visits.get(`${series} ${record.createdAt}`) ?? new Set()).add(date),
+            );
+            points.set(`${series} ${date}`, (points.get(`${series} ${date}`) ?? 0) + 1);
+          }
+          for (const [visit, dates] of visits) {
+            const days = [...dates].sort().map((date) => Date.parse(date) / DAY);
+            expect(days.length, visit).toBe(3);
+            expect(days[1]! - days[0]!, visit).toBe(7);
+            expect(days[2]! - days[1]!, visit).toBe(7);
+          }
+          if (points.size > 0) expect(Math.max(...points.values())).toBeGreaterThanOrEqual(5);
+        },
+      ),
       { numRuns: 40 },
     );
   });

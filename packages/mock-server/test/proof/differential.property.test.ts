@@ -40,7 +40,11 @@ const rank = (type: string) => (VALIDATION_ISSUE_TYPES as readonly string[]).ind
 
 /** A field of an ajv error, in the contract's dotted form (`body.passengers.adults`). */
 const fieldOf = (error: ErrorObject) =>
-  ['body', ...error.instancePath.split('/').slice(1), ...(error.keyword === 'required' ? [String(error.params.missingProperty)] : [])].join('.');
+  [
+    'body',
+    ...error.instancePath.split('/').slice(1),
+    ...(error.keyword === 'required' ? [String(error.params.missingProperty)] : []),
+  ].join('.');
 
 /** What ajv finds: per field the best-ranked issue type of the unconditional schema, and the errors of each conditional rule. */
 function ajvReading(body: unknown) {
@@ -67,7 +71,9 @@ const ruleOf = (issue: ValidationIssue) => /\((SEARCH-\d+)\)\.$/.exec(issue.mess
 const CROSS_FIELD = new Set(['SEARCH-2', 'SEARCH-3', 'SEARCH-4', 'SEARCH-5', 'SEARCH-6', 'SEARCH-7']);
 
 /** Bodies as the mock receives them: JSON text parsed by JSON.parse. */
-const parsedBody = fc.oneof({ weight: 3, arbitrary: mutatedSearchText }, { weight: 1, arbitrary: randomJsonText }).map((text) => JSON.parse(text) as unknown);
+const parsedBody = fc
+  .oneof({ weight: 3, arbitrary: mutatedSearchText }, { weight: 1, arbitrary: randomJsonText })
+  .map((text) => JSON.parse(text) as unknown);
 
 const RUNS = 10_000;
 
@@ -77,7 +83,9 @@ describe('validateSearchRequest (packages/contract) and ajv over openapi.yaml ag
       fc.property(parsedBody, (body) => {
         const issues = validateSearchRequest(body);
         if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-          expect(issues).toEqual([{ field: 'body', type: 'invalid_type', message: 'The body must be a JSON object (SEARCH-10).' }]);
+          expect(issues).toEqual([
+            { field: 'body', type: 'invalid_type', message: 'The body must be a JSON object (SEARCH-10).' },
+          ]);
           return;
         }
         const schemaIssues = issues.filter((issue) => !CROSS_FIELD.has(ruleOf(issue) ?? ''));
@@ -97,7 +105,11 @@ describe('validateSearchRequest (packages/contract) and ajv over openapi.yaml ag
         const { fields, failed } = ajvReading(body);
         const rules = new Set(issues.map(ruleOf));
         // D6: a cross-field rule reads only fields valid on their own, and speaks of a field with no issue yet.
-        if (!fields.has('body.airlineLoyalty') && !fields.has('body.airlineLoyalty.0') && !fields.has('body.priceType')) {
+        if (
+          !fields.has('body.airlineLoyalty') &&
+          !fields.has('body.airlineLoyalty.0') &&
+          !fields.has('body.priceType')
+        ) {
           expect(rules.has('SEARCH-2'), JSON.stringify(body)).toBe(failed.has('SEARCH-2'));
         }
         // SEARCH-7's condition also fails for a ROUND_TRIP whose returnDate is there but wrong: that is returnDate's own issue.

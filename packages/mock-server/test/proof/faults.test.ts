@@ -45,13 +45,19 @@ async function expectHealthy(server: TestServer, consumed: number): Promise<void
 }
 
 const start = () => startTestServer({ keys: [{ key: KEY, limit: 50, products: ['search'] }] });
-const headers = (extra: Record<string, string | number> = {}) => ({ 'content-type': 'application/json', 'x-api-key': KEY, ...extra });
+const headers = (extra: Record<string, string | number> = {}) => ({
+  'content-type': 'application/json',
+  'x-api-key': KEY,
+  ...extra,
+});
 
 describe('the standalone server with faulty clients (D4, D11, issue 6)', { timeout: 30_000 }, () => {
   it('D4: a client that sends half a body then destroys its socket spends nothing, and the server keeps serving', async () => {
     const server = await start();
     const socket = await open(server.url);
-    socket.write(head(server.url, headers({ 'content-length': Buffer.byteLength(BODY) })) + BODY.slice(0, BODY.length / 2));
+    socket.write(
+      head(server.url, headers({ 'content-length': Buffer.byteLength(BODY) })) + BODY.slice(0, BODY.length / 2),
+    );
     await sleep(30);
     socket.destroy();
     await waitFor(() => server.logs.length === 1, 'the aborted request to be logged');
@@ -87,9 +93,15 @@ describe('the standalone server with faulty clients (D4, D11, issue 6)', { timeo
       ['multipart/form-data; boundary=x', BODY, 'invalid_type'],
     ];
     for (const [contentType, body, type] of cases) {
-      const response = await fetch(`${server.url}/flights/search`, { method: 'POST', headers: headers({ 'content-type': contentType }), body });
+      const response = await fetch(`${server.url}/flights/search`, {
+        method: 'POST',
+        headers: headers({ 'content-type': contentType }),
+        body,
+      });
       expect(response.status, `${contentType} ${body}`).toBe(422);
-      const { error } = (await response.json()) as { error: { details: { errors: { field: string; type: string }[] } } };
+      const { error } = (await response.json()) as {
+        error: { details: { errors: { field: string; type: string }[] } };
+      };
       expect(error.details.errors).toEqual([{ field: 'body', type, message: expect.any(String) }]);
     }
     await expectHealthy(server, 0);
@@ -117,7 +129,12 @@ describe('the standalone server with faulty clients (D4, D11, issue 6)', { timeo
         controller.enqueue(chunk);
       },
     });
-    const chunked = await fetch(`${server.url}/flights/search`, { method: 'POST', headers: headers(), body: stream, duplex: 'half' } as RequestInit);
+    const chunked = await fetch(`${server.url}/flights/search`, {
+      method: 'POST',
+      headers: headers(),
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(chunked.status).toBe(413);
     expect(chunked.headers.get('connection')).toBe('close');
     expect(((await chunked.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');

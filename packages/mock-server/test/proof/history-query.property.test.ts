@@ -13,13 +13,18 @@ import { historyQueryProblems } from './oracle.js';
 const KEY = 'property-key';
 const PATH = '/intelligence/flights/history';
 const NOW = Date.parse('2026-06-01T12:00:00Z');
-const mock = createFlightSearchMock({ keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }], now: () => NOW });
+const mock = createFlightSearchMock({
+  keys: [{ key: KEY, limit: 10, products: ['search', 'history'] }],
+  now: () => NOW,
+});
 
 /** numRuns of each property below; together at least 10 000 generated query strings per run. */
 const RUNS = { mutated: 6_000, random: 3_000, valid: 1_000 };
 
 async function checkHistory(query: string): Promise<void> {
-  const response = (await mock.handle(new Request(`https://api.flight-search.test${PATH}?${query}`, { headers: { 'x-api-key': KEY } })))!;
+  const response = (await mock.handle(
+    new Request(`https://api.flight-search.test${PATH}?${query}`, { headers: { 'x-api-key': KEY } }),
+  ))!;
   const answer = await response.text();
   expect(response.status).toBeLessThan(500);
   expect(contractViolations('GET', PATH, response.status, response.headers, answer)).toEqual([]);
@@ -36,14 +41,18 @@ async function checkHistory(query: string): Promise<void> {
   expect(issues.map((issue) => issue.field).sort()).toEqual(expected);
 }
 
-const run = (arbitrary: fc.Arbitrary<string>, numRuns: number) => checkedByTheCaller(() => fc.assert(fc.asyncProperty(arbitrary, checkHistory), { numRuns }));
+const run = (arbitrary: fc.Arbitrary<string>, numRuns: number) =>
+  checkedByTheCaller(() => fc.assert(fc.asyncProperty(arbitrary, checkHistory), { numRuns }));
 
 // Thousands of cases per test: a ceiling far above their run time on a busy machine, not a timed assertion.
-describe('GET /intelligence/flights/history with generated query strings (HISTORY-1..5, D16)', { timeout: 120_000 }, () => {
+describe('GET /intelligence/flights/history with generated query strings (HISTORY-1..5, D16)', {
+  timeout: 120_000,
+}, () => {
   it(`HISTORY-1..5: mutated queries (${RUNS.mutated} runs: parameters dropped, repeated, emptied, bad dates, lookbackDays outside 1..30, non-MILES programs) get 200 exactly when valid, else a 422 naming exactly the wrong parameters`, () =>
     run(mutatedHistoryQuery, RUNS.mutated));
 
-  it(`HISTORY-1..5: random query strings (${RUNS.random} runs) are never a 5xx and get 200 only when valid`, () => run(randomHistoryQuery, RUNS.random));
+  it(`HISTORY-1..5: random query strings (${RUNS.random} runs) are never a 5xx and get 200 only when valid`, () =>
+    run(randomHistoryQuery, RUNS.random));
 
   it(`HISTORY-1..6: valid queries (${RUNS.valid} runs, parameters in any order, city codes, repeated programs and dates) are answered 200 with total = flights.length`, () =>
     run(validHistoryQuery, RUNS.valid));
@@ -55,6 +64,9 @@ describe('GET /intelligence/flights/history with generated query strings (HISTOR
     expect(historyQueryProblems(valid.replace('lookbackDays=30', 'lookbackDays=31'))).toEqual(['query.lookbackDays']);
     expect(historyQueryProblems(valid.replace('lookbackDays=30', 'lookbackDays=3e1'))).toEqual(['query.lookbackDays']);
     expect(historyQueryProblems(valid.replace('PROGRAM_1', 'PROGRAM_8'))).toEqual(['query.airlineLoyalty']);
-    expect(historyQueryProblems(`${valid}&departureDate=2025-02-29&onlyFutureDepartures=`)).toEqual(['query.departureDate', 'query.onlyFutureDepartures']);
+    expect(historyQueryProblems(`${valid}&departureDate=2025-02-29&onlyFutureDepartures=`)).toEqual([
+      'query.departureDate',
+      'query.onlyFutureDepartures',
+    ]);
   });
 });

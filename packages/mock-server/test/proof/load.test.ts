@@ -63,7 +63,9 @@ describe('the standalone server under 1 000 concurrent searches (QUOTA-1, D4)', 
       (message as { response: ServerResponse }).response.once('close', () => open--);
     };
     subscribe('http.server.request.start', onStart);
-    const answers = await postFromWorker(server.url, body, SEARCHES).finally(() => unsubscribe('http.server.request.start', onStart));
+    const answers = await postFromWorker(server.url, body, SEARCHES).finally(() =>
+      unsubscribe('http.server.request.start', onStart),
+    );
     // Seen by the server: the accepted searches, parked on their provider, were all in its hands at
     // once while the refused ones arrived (an accepted search holds its request for 500 ms).
     expect(mostOpen).toBeGreaterThan(LIMIT);
@@ -79,7 +81,12 @@ describe('the standalone server under 1 000 concurrent searches (QUOTA-1, D4)', 
     }
 
     const quota = await fetch(`${server.url}/quota`, { headers: { 'x-api-key': KEY } });
-    expect(await quota.json()).toEqual({ limit: LIMIT, consumed: LIMIT, remaining: 0, usageByCompany: [{ airlineLoyalty: 'PROGRAM_1', consumed: LIMIT }] });
+    expect(await quota.json()).toEqual({
+      limit: LIMIT,
+      consumed: LIMIT,
+      remaining: 0,
+      usageByCompany: [{ airlineLoyalty: 'PROGRAM_1', consumed: LIMIT }],
+    });
     const recorded = server.mock.requests();
     expect(recorded.filter((r) => r.path === '/flights/search')).toHaveLength(SEARCHES);
     expect(JSON.stringify(recorded)).not.toContain(KEY);

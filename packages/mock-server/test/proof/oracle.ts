@@ -10,13 +10,24 @@
 import { airport, expandCityCode } from '../../src/data/index.js';
 
 // Section 2.1 of the spec / the program codes of openapi.yaml (D1), written out, not imported.
-const MILES = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
+const MILES = [
+  'PROGRAM_1',
+  'PROGRAM_2',
+  'PROGRAM_3',
+  'PROGRAM_3_INTERLINE',
+  'PROGRAM_4',
+  'PROGRAM_5',
+  'PROGRAM_6',
+  'PROGRAM_7',
+];
 const CASH = ['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_8'];
 const ALL_PROGRAMS = [...new Set([...MILES, ...CASH])];
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Own properties only: a `__proto__` key of JSON text is data, and nothing is read from a prototype. */
-const own = (object: Record<string, unknown>, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
+const own = (object: Record<string, unknown>, key: string): unknown =>
+  Object.hasOwn(object, key) ? object[key] : undefined;
 
 /** `YYYY-MM-DD` naming a day of the (proleptic Gregorian) calendar, checked by a round trip through Date. */
 export function isCalendarDay(value: unknown): boolean {
@@ -31,8 +42,10 @@ const isIata = (value: unknown) => typeof value === 'string' && /^[A-Z]{3}$/.tes
 // D107: which codes exist is data, read from the mock's data set (not its validator): a search takes an
 // airport, history an airport or a city code (one that expands to other codes than itself).
 const isAirport = (value: unknown) => isIata(value) && airport(value as string) !== undefined;
-const isAirportOrCity = (value: unknown) => isAirport(value) || (isIata(value) && expandCityCode(value as string)[0] !== value);
-const isIntegerIn = (value: unknown, min: number, max: number) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+const isAirportOrCity = (value: unknown) =>
+  isAirport(value) || (isIata(value) && expandCityCode(value as string)[0] !== value);
+const isIntegerIn = (value: unknown, min: number, max: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 /**
  * The fields of a parsed JSON search body that break a rule (`body` when it
@@ -52,7 +65,8 @@ export function searchBodyProblems(body: unknown): string[] {
   if (!Array.isArray(programs)) bad.add('body.airlineLoyalty');
   else {
     if (programs.length !== 1) bad.add('body.airlineLoyalty');
-    for (let i = 0; i < programs.length; i++) if (!ALL_PROGRAMS.includes(programs[i] as string)) bad.add(`body.airlineLoyalty.${i}`);
+    for (let i = 0; i < programs.length; i++)
+      if (!ALL_PROGRAMS.includes(programs[i] as string)) bad.add(`body.airlineLoyalty.${i}`);
   }
   check('priceType', false, (v) => v === 'MILES' || v === 'CASH');
   check('tripType', true, (v) => v === 'ONE_WAY' || v === 'ROUND_TRIP');
@@ -75,7 +89,8 @@ export function searchBodyProblems(body: unknown): string[] {
     count('infants', false, 0, 4);
   }
 
-  const fine = (...fields: string[]) => fields.every((field) => ![...bad].some((b) => b === `body.${field}` || b.startsWith(`body.${field}.`)));
+  const fine = (...fields: string[]) =>
+    fields.every((field) => ![...bad].some((b) => b === `body.${field}` || b.startsWith(`body.${field}.`)));
   // SEARCH-2: the program is allowed for the priceType (MILES when absent).
   if (fine('airlineLoyalty', 'priceType')) {
     const allowed = own(body, 'priceType') === 'CASH' ? CASH : MILES;
@@ -93,7 +108,8 @@ export function searchBodyProblems(body: unknown): string[] {
     const back = own(body, 'returnDate');
     if (back === undefined)
       bad.add('body.returnDate'); // SEARCH-7
-    else if (fine('returnDate', 'departureDate') && !(String(back) > String(own(body, 'departureDate')))) bad.add('body.returnDate'); // SEARCH-6
+    else if (fine('returnDate', 'departureDate') && !(String(back) > String(own(body, 'departureDate'))))
+      bad.add('body.returnDate'); // SEARCH-6
   }
   return [...bad].sort();
 }
@@ -118,7 +134,8 @@ export function historyQueryProblems(query: string): string[] {
   scalar('lookbackDays', true, (v) => /^(0|[1-9][0-9]*)$/.test(v) && Number(v) >= 1 && Number(v) <= 30); // HISTORY-3
   scalar('onlyFutureDepartures', false, (v) => v === 'true' || v === 'false'); // HISTORY-4
   const programs = params.getAll('airlineLoyalty'); // HISTORY-2: MILES programs only, 1 to 9 of them (D108)
-  if (programs.length === 0 || programs.length > 9 || programs.some((p) => !MILES.includes(p))) bad.add('query.airlineLoyalty');
+  if (programs.length === 0 || programs.length > 9 || programs.some((p) => !MILES.includes(p)))
+    bad.add('query.airlineLoyalty');
   const dates = params.getAll('departureDate'); // HISTORY-5: up to 366 calendar dates (D108)
   if (dates.length > 366 || dates.some((d) => !isCalendarDay(d))) bad.add('query.departureDate');
   return [...bad].sort();

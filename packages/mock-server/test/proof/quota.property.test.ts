@@ -26,7 +26,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       format: fc.constantFrom('RAW' as const, 'PARSED' as const),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('invalid-search' as const, 'history' as const, 'quota' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constantFrom('invalid-search' as const, 'history' as const, 'quota' as const) }),
+  },
 );
 
 const scenario = fc.record({
@@ -46,7 +49,10 @@ function send(mock: ReturnType<typeof createFlightSearchMock>, o: Op): Promise<R
   const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
   if (o.kind === 'history')
     return mock.handle(
-      new Request(`${BASE}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`, { headers }),
+      new Request(
+        `${BASE}/intelligence/flights/history?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&lookbackDays=7`,
+        { headers },
+      ),
     ) as Promise<Response>;
   if (o.kind === 'quota') return mock.handle(new Request(`${BASE}/quota`, { headers })) as Promise<Response>;
   const body =
@@ -66,7 +72,9 @@ function send(mock: ReturnType<typeof createFlightSearchMock>, o: Op): Promise<R
           ...(o.tripType === 'ROUND_TRIP' ? { returnDate: '2026-12-22' } : {}),
           responseFormat: o.format,
         });
-  return mock.handle(new Request(`${BASE}/flights/search`, { method: 'POST', headers, body: JSON.stringify(body) })) as Promise<Response>;
+  return mock.handle(
+    new Request(`${BASE}/flights/search`, { method: 'POST', headers, body: JSON.stringify(body) }),
+  ) as Promise<Response>;
 }
 
 async function quotaOf(mock: ReturnType<typeof createFlightSearchMock>): Promise<Quota> {
@@ -115,7 +123,9 @@ describe('QUOTA-1, D4: quota under random concurrent request sequences', { timeo
           // Remaining only goes down: a search refused in this batch must still not fit now.
           for (const cost of refusedCosts) expect(quota.remaining).toBeLessThan(cost);
           expect(quota.usageByCompany.reduce((sum, usage) => sum + usage.consumed, 0)).toBe(quota.consumed);
-          expect(Object.fromEntries(quota.usageByCompany.map((u) => [u.airlineLoyalty, u.consumed]))).toEqual(Object.fromEntries(acceptedBy));
+          expect(Object.fromEntries(quota.usageByCompany.map((u) => [u.airlineLoyalty, u.consumed]))).toEqual(
+            Object.fromEntries(acceptedBy),
+          );
         }
       }),
       { numRuns: 120 },
@@ -125,7 +135,14 @@ describe('QUOTA-1, D4: quota under random concurrent request sequences', { timeo
   it('QUOTA-1: usageByCompany lists only what this instance recorded; a preset consumed has no per-program breakdown (as openapi.yaml says)', async () => {
     const mock = createFlightSearchMock({ keys: [{ key: KEY, limit: 10, consumed: 4, products: ['search'] }] });
     expect(await quotaOf(mock)).toEqual({ limit: 10, consumed: 4, remaining: 6, usageByCompany: [] });
-    expect((await send(mock, { kind: 'search', tripType: 'ROUND_TRIP', program: 'PROGRAM_2', format: 'RAW' })).status).toBe(200);
-    expect(await quotaOf(mock)).toEqual({ limit: 10, consumed: 6, remaining: 4, usageByCompany: [{ airlineLoyalty: 'PROGRAM_2', consumed: 2 }] });
+    expect(
+      (await send(mock, { kind: 'search', tripType: 'ROUND_TRIP', program: 'PROGRAM_2', format: 'RAW' })).status,
+    ).toBe(200);
+    expect(await quotaOf(mock)).toEqual({
+      limit: 10,
+      consumed: 6,
+      remaining: 4,
+      usageByCompany: [{ airlineLoyalty: 'PROGRAM_2', consumed: 2 }],
+    });
   });
 });

@@ -25,7 +25,11 @@ const isJsonMediaType = (header: string) => {
 /** Sends one body and checks the answer against openapi.yaml and the oracle. */
 async function checkSearch(text: string, contentType = 'application/json'): Promise<void> {
   const response = (await mock.handle(
-    new Request('https://api.flight-search.test/flights/search', { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': contentType }, body: text }),
+    new Request('https://api.flight-search.test/flights/search', {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': contentType },
+      body: text,
+    }),
   ))!;
   const answer = await response.text();
   expect(response.status).toBeLessThan(500);
@@ -47,7 +51,8 @@ async function checkSearch(text: string, contentType = 'application/json'): Prom
     return;
   }
   expect(response.status).toBe(422);
-  const issues = (JSON.parse(answer) as { error: { details: { errors: { field: string; type: string }[] } } }).error.details.errors;
+  const issues = (JSON.parse(answer) as { error: { details: { errors: { field: string; type: string }[] } } }).error
+    .details.errors;
   expect(issues.map((issue) => issue.field).sort()).toEqual(expected);
   if (notJson) expect(issues[0]!.type).toBe('invalid_json');
 }
@@ -68,7 +73,8 @@ describe('POST /flights/search with generated bodies (SEARCH-1..10, D6, D13, D14
   it(`SEARCH-9, SEARCH-10: random JSON values and objects (${RUNS.random} runs) get 200 only when valid, a 422 with the wrong fields otherwise, never 5xx`, () =>
     run(randomJsonText, RUNS.random));
 
-  it(`D6: text that is not JSON (${RUNS.notJson} runs) is a 422 invalid_json on field body, never a 5xx`, () => run(notJsonText, RUNS.notJson));
+  it(`D6: text that is not JSON (${RUNS.notJson} runs) is a 422 invalid_json on field body, never a 5xx`, () =>
+    run(notJsonText, RUNS.notJson));
 
   it(`SEARCH-10: a valid body sent with any content type (${RUNS.contentType} runs) is served only as JSON, else a 422 on field body`, () =>
     checkedByTheCaller(() =>
@@ -111,7 +117,9 @@ describe('POST /flights/search with generated bodies (SEARCH-1..10, D6, D13, D14
     expect(searchBodyProblems(base)).toEqual([]);
     expect(searchBodyProblems({ ...base, departureDate: '2025-02-29' })).toEqual(['body.departureDate']);
     expect(searchBodyProblems(JSON.parse(toText(base).replace('{', '{"__proto__":{"x":1},')))).toEqual([]);
-    expect(searchBodyProblems({ ...base, passengers: JSON.parse('{"__proto__":{"adults":1}}') })).toEqual(['body.passengers.adults']);
+    expect(searchBodyProblems({ ...base, passengers: JSON.parse('{"__proto__":{"adults":1}}') })).toEqual([
+      'body.passengers.adults',
+    ]);
     await checkedByTheCaller(() => checkSearch(toText(base)));
   });
 });

@@ -40,7 +40,13 @@ export async function checkedByTheCaller<T>(run: () => Promise<T>): Promise<T> {
  * Queues the check of one answer; `text` is its body, `null` when it never arrived whole (nothing to check).
  * A control answer (`/__mock...`) is checked against control-api.yaml.
  */
-export function checkAnswer(method: string, path: string, status: number, headers: Headers, text: Promise<string | null> | string): void {
+export function checkAnswer(
+  method: string,
+  path: string,
+  status: number,
+  headers: Headers,
+  text: Promise<string | null> | string,
+): void {
   if (checkedByCaller) return;
   const check = isControlPath(path) ? controlContractViolations : contractViolations;
   pending.push(Promise.resolve(text).then((body) => (body === null ? [] : check(method, path, status, headers, body))));
@@ -53,7 +59,10 @@ export async function expectContractKept(): Promise<void> {
   // An answer written just before the test ended reports 'finish' on the next turn of the loop.
   await new Promise((resolve) => setImmediate(resolve));
   const violations = (await Promise.all(pending.splice(0))).flat();
-  expect(violations, 'every answer of the mock validates against openapi.yaml (control answers: control-api.yaml)').toEqual([]);
+  expect(
+    violations,
+    'every answer of the mock validates against openapi.yaml (control answers: control-api.yaml)',
+  ).toEqual([]);
 }
 
 /** The path of the operation under the mock's `baseUrl` (the whole path with any origin). */
@@ -68,12 +77,20 @@ function operationPath(url: string, baseUrls: readonly string[] | undefined): st
 type Answer<State> = (state: State, request: MockRequest) => Promise<CoreResult>;
 
 /** `answerRequest` of src/answer.ts (the mock's one entry), with each answer queued for the contract check. */
-export function validatingAnswer<State extends { options: { baseUrls: readonly string[] | undefined } }>(answer: Answer<State>): Answer<State> {
+export function validatingAnswer<State extends { options: { baseUrls: readonly string[] | undefined } }>(
+  answer: Answer<State>,
+): Answer<State> {
   return async (state, request) => {
     const result = await answer(state, request);
     // `null` is not the service's request; an abandoned request or a dropped connection is no answer.
     if (result !== null && typeof result === 'object') {
-      checkAnswer(request.method, operationPath(request.url, state.options.baseUrls), result.status, new Headers(result.headers), bodyText(result.body));
+      checkAnswer(
+        request.method,
+        operationPath(request.url, state.options.baseUrls),
+        result.status,
+        new Headers(result.headers),
+        bodyText(result.body),
+      );
     }
     return result;
   };
@@ -88,7 +105,8 @@ function bodyText(body: PlainAnswer['body']): string {
 }
 
 /** Answers of a node:http server in no contract: CORS preflights and the contract file (control answers are checked against control-api.yaml). */
-const outsideContract = (method: string, path: string, status: number) => (method === 'OPTIONS' && status === 204) || path === '/openapi.yaml';
+const outsideContract = (method: string, path: string, status: number) =>
+  (method === 'OPTIONS' && status === 204) || path === '/openapi.yaml';
 
 let watchingFetch = false;
 
@@ -145,7 +163,11 @@ export function watchHttpServers(): void {
   if (watchingHttp) return;
   watchingHttp = true;
   subscribe('http.server.request.start', (message) => {
-    const { request, response, server } = message as { request: IncomingMessage; response: ServerResponse; server?: object };
+    const { request, response, server } = message as {
+      request: IncomingMessage;
+      response: ServerResponse;
+      server?: object;
+    };
     if (server !== undefined && NOT_THE_SERVICE in server) return;
     const chunks: Buffer[] = [];
     const keep = (chunk: unknown) => {

@@ -9,7 +9,9 @@ vi.mock(import('../../src/answer.js'), async (importOriginal) => {
   const original = await importOriginal();
   // Should answerRequest() move, the hook must say so instead of silently checking nothing.
   if (typeof original.answerRequest !== 'function')
-    throw new Error('contract hook: src/answer.ts no longer exports answerRequest(state, request); update test/support/contract-setup.ts.');
+    throw new Error(
+      'contract hook: src/answer.ts no longer exports answerRequest(state, request); update test/support/contract-setup.ts.',
+    );
   const { validatingAnswer } = await import('./contract-hook.js');
   return { ...original, answerRequest: validatingAnswer(original.answerRequest) };
 });

@@ -5,7 +5,8 @@ import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
 /** openapi.yaml, read from the repository root: the contract every answer is checked against. */
-export const readDocument = (): any => parse(readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8'));
+export const readDocument = (): any =>
+  parse(readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8'));
 
 // Read and compiled on first use: the setup file imports this module in every test file, most of which check nothing.
 let contract: { document: any; ajv: Ajv2020; compiled: Map<string, ValidateFunction> } | undefined;
@@ -19,7 +20,8 @@ function load() {
   return contract;
 }
 
-const pointer = (...segments: string[]): string => segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (...segments: string[]): string =>
+  segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /**
  * Problems of one answer against openapi.yaml: the operation (method + path),
@@ -28,7 +30,13 @@ const pointer = (...segments: string[]): string => segments.map((s) => s.replace
  * A HEAD answer is GET's without the body (HTTP): it is checked as GET's, and
  * its body only when the caller saw one (a node:http server is handed GET's body and leaves it out).
  */
-export function contractViolations(method: string, path: string, status: number, headers: Headers, bodyText: string): string[] {
+export function contractViolations(
+  method: string,
+  path: string,
+  status: number,
+  headers: Headers,
+  bodyText: string,
+): string[] {
   const bodyless = method === 'HEAD' && bodyText === '';
   if (method === 'HEAD') method = 'GET';
   const { document, ajv, compiled } = load();
@@ -36,7 +44,9 @@ export function contractViolations(method: string, path: string, status: number,
   const operation = document.paths?.[path]?.[method.toLowerCase()];
   // Unknown paths have no operation; their 404 must still be the documented HTTP error envelope,
   // and so must the 405 of a known path asked with another method (D60), which also says what is allowed.
-  const responseLocation = operation ? ['paths', path, method.toLowerCase(), 'responses', String(status)] : ['components', 'responses', 'KeyNotFound'];
+  const responseLocation = operation
+    ? ['paths', path, method.toLowerCase(), 'responses', String(status)]
+    : ['components', 'responses', 'KeyNotFound'];
   const wrongMethod = !operation && status === 405 && document.paths?.[path] !== undefined;
   if (!operation && status !== 404 && !wrongMethod) return [`${where}: no operation ${method} ${path} in openapi.yaml`];
   if (wrongMethod && !headers.get('allow')) return [`${where}: a 405 without Allow`];
@@ -50,7 +60,8 @@ export function contractViolations(method: string, path: string, status: number,
   const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim();
   if (!response.content?.[mediaType]) return [`${where}: media type "${mediaType}" is not declared`];
   const problems: string[] = [];
-  if (status === 429 && !/^\d+$/.test(headers.get('retry-after') ?? '')) problems.push(`${where}: Retry-After is missing or not an integer`);
+  if (status === 429 && !/^\d+$/.test(headers.get('retry-after') ?? ''))
+    problems.push(`${where}: Retry-After is missing or not an integer`);
   if (bodyless) return problems;
   let body: unknown;
   try {
@@ -69,7 +80,9 @@ export function contractViolations(method: string, path: string, status: number,
 }
 
 // control-api.yaml: the control API's own contract (issue 30 item 6), compiled on first use.
-let control: { document: any; ajv: Ajv2020; compiled: Map<string, ValidateFunction>; paths: [RegExp, string][] } | undefined;
+let control:
+  | { document: any; ajv: Ajv2020; compiled: Map<string, ValidateFunction>; paths: [RegExp, string][] }
+  | undefined;
 function loadControl() {
   if (control) return control;
   const document = parse(readFileSync(fileURLToPath(new URL('../../control-api.yaml', import.meta.url)), 'utf8'));
@@ -90,7 +103,13 @@ function loadControl() {
  * a declared status, its media type and the body's schema; a 405 must say `Allow`. A request to a
  * path the document does not have must be a 404 in the error envelope.
  */
-export function controlContractViolations(method: string, path: string, status: number, headers: Headers, bodyText: string): string[] {
+export function controlContractViolations(
+  method: string,
+  path: string,
+  status: number,
+  headers: Headers,
+  bodyText: string,
+): string[] {
   // A preflight is the browser's CORS machinery, not an operation (the control API's own CORS is tested in control-access.test.ts).
   if (method === 'OPTIONS') return [];
   if (method === 'HEAD') method = 'GET';
@@ -101,12 +120,18 @@ export function controlContractViolations(method: string, path: string, status: 
   const item = template === undefined ? undefined : document.paths[template];
   const operation = item?.[method.toLowerCase()];
   let location: string[];
-  if (operation?.responses[String(status)] !== undefined) location = ['paths', template!, method.toLowerCase(), 'responses', String(status)];
+  if (operation?.responses[String(status)] !== undefined)
+    location = ['paths', template!, method.toLowerCase(), 'responses', String(status)];
   else if (item !== undefined && operation === undefined && status === 405) {
     if (!headers.get('allow')) return [`${where}: a 405 without Allow`];
     location = ['components', 'responses', 'WrongMethod'];
   } else if (template === undefined && status === 404) location = ['components', 'responses', 'NotFound'];
-  else return [operation === undefined ? `${where}: no operation ${method} ${path}` : `${where}: status ${status} is not declared`];
+  else
+    return [
+      operation === undefined
+        ? `${where}: no operation ${method} ${path}`
+        : `${where}: status ${status} is not declared`,
+    ];
   let response = location.reduce((node: any, key) => node?.[key], document);
   if (response.$ref) {
     location = response.$ref.replace(/^#\//, '').split('/');

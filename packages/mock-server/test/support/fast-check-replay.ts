@@ -5,7 +5,8 @@ import fc from 'fast-check';
 
 const seed = process.env.FC_SEED;
 if (seed !== undefined && seed !== '') {
-  if (!/^-?\d+$/.test(seed)) throw new Error(`FC_SEED must be the integer seed fast-check printed, not ${JSON.stringify(seed)}`);
+  if (!/^-?\d+$/.test(seed))
+    throw new Error(`FC_SEED must be the integer seed fast-check printed, not ${JSON.stringify(seed)}`);
   const path = process.env.FC_PATH;
   fc.configureGlobal({ seed: Number(seed), ...(path ? { path } : {}) });
 }

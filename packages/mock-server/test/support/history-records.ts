@@ -9,5 +9,8 @@ import { historyRecord } from '../../src/history/records.js';
  * @example
  * toHistoryRecords(generateFlights(42, search), Date.now())[0]?.createdAt; // '2026-11-20T13:05:22Z'
  */
-export const toHistoryRecords = (flights: readonly ParsedFlight[], createdAt: number, firstSequence = 0): HistoryRecord[] =>
-  flights.flatMap((flight, index) => historyRecord(flight, createdAt, firstSequence + index) ?? []);
+export const toHistoryRecords = (
+  flights: readonly ParsedFlight[],
+  createdAt: number,
+  firstSequence = 0,
+): HistoryRecord[] => flights.flatMap((flight, index) => historyRecord(flight, createdAt, firstSequence + index) ?? []);

@@ -48,7 +48,13 @@ export function call(
     headers = {},
     method,
     signal,
-  }: { key?: string | null; body?: unknown; headers?: Record<string, string>; method?: string; signal?: AbortSignal } = {},
+  }: {
+    key?: string | null;
+    body?: unknown;
+    headers?: Record<string, string>;
+    method?: string;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<Response> {
   const allHeaders: Record<string, string> = { ...headers };
   if (key !== null) allHeaders['x-api-key'] = key;
@@ -57,20 +63,33 @@ export function call(
     payload = typeof body === 'string' ? body : JSON.stringify(body);
     allHeaders['content-type'] ??= 'application/json';
   }
-  return fetch(`${BASE}${path}`, { method: method ?? (body === undefined ? 'GET' : 'POST'), headers: allHeaders, body: payload, signal });
+  return fetch(`${BASE}${path}`, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: allHeaders,
+    body: payload,
+    signal,
+  });
 }
 
-export const search = (body: unknown, options: Parameters<typeof call>[1] = {}) => call('/flights/search', { ...options, body });
+export const search = (body: unknown, options: Parameters<typeof call>[1] = {}) =>
+  call('/flights/search', { ...options, body });
 
 export { roundTrip, validSearch } from '../fixtures.js';
 
 export async function quotaOf(key = KEY) {
   const response = await call('/quota', { key });
-  return (await response.json()) as { limit: number; consumed: number; remaining: number; usageByCompany: { airlineLoyalty: string; consumed: number }[] };
+  return (await response.json()) as {
+    limit: number;
+    consumed: number;
+    remaining: number;
+    usageByCompany: { airlineLoyalty: string; consumed: number }[];
+  };
 }
 
 export async function issuesOf(response: Response) {
   expect(response.status).toBe(422);
-  const body = (await response.json()) as { error: { details: { errors: { field: string; type: string; message: string }[] } } };
+  const body = (await response.json()) as {
+    error: { details: { errors: { field: string; type: string; message: string }[] } };
+  };
   return body.error.details.errors;
 }

@@ -1,6 +1,15 @@
 import type { ExactCompare, ParsedFlight, ParsedResultItem, PriceType, Program, RawResultItem } from '../types.js';
 import { compareProgramsStreaming } from './stream.js';
-import type { CheapestFare, CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, CompareResult, ItemFor } from './types.js';
+import type {
+  CheapestFare,
+  CompareClient,
+  CompareInput,
+  CompareOptions,
+  CompareOutcome,
+  CompareRequest,
+  CompareResult,
+  ItemFor,
+} from './types.js';
 
 /**
  * The cheapest fare among `flights`: for MILES the fewest `miles`, then the lowest `totalMoney`; for CASH the lowest `totalMoney`.
@@ -8,11 +17,18 @@ import type { CheapestFare, CompareClient, CompareInput, CompareOptions, Compare
  * const best = cheapestFare(item.flights, 'MILES');
  * if (best) console.log(best.flight.flightCode, best.fare.miles, best.fare.totalMoney);
  */
-export function cheapestFare(flights: readonly ParsedFlight[], priceType: PriceType = 'MILES'): CheapestFare | undefined {
+export function cheapestFare(
+  flights: readonly ParsedFlight[],
+  priceType: PriceType = 'MILES',
+): CheapestFare | undefined {
   let best: CheapestFare | undefined;
   for (const flight of flights)
     for (const fare of flight.fares)
-      if (!best || ((priceType === 'CASH' ? 0 : fare.miles - best.fare.miles) || fare.totalMoney - best.fare.totalMoney) < 0) best = { flight, fare };
+      if (
+        !best ||
+        ((priceType === 'CASH' ? 0 : fare.miles - best.fare.miles) || fare.totalMoney - best.fare.totalMoney) < 0
+      )
+        best = { flight, fare };
   return best;
 }
 

@@ -5,23 +5,37 @@ import { CASH_PROGRAMS, MILES_PROGRAMS, searchCost } from '../programs.js';
 import { callChecks } from '../options.js';
 import type { SearchOptions } from '../options.js';
 import type { ExactCompare, PriceType, Program, ProgramsOf, SearchRequest, TripType } from '../types.js';
-import type { CompareClient, CompareInput, CompareOptions, CompareOutcome, CompareRequest, CompareStream, ItemFor } from './types.js';
+import type {
+  CompareClient,
+  CompareInput,
+  CompareOptions,
+  CompareOutcome,
+  CompareRequest,
+  CompareStream,
+  ItemFor,
+} from './types.js';
 
 /**
  * The programs to search, checked before anything is sent: each allowed for the request's `priceType` (a known code
  * by its table, any other by the contract's shape of a code alone) and given once; `quotaCheck` and the per-call
  * options too, so that no search fails on them (each would be a TypeError outcome).
  */
-function checked(request: CompareRequest, { concurrency, signal, quotaCheck = 'off', ...perSearch }: CompareOptions): readonly Program[] {
+function checked(
+  request: CompareRequest,
+  { concurrency, signal, quotaCheck = 'off', ...perSearch }: CompareOptions,
+): readonly Program[] {
   const priceType: PriceType = request.priceType ?? 'MILES';
   const allowed: readonly string[] = priceType === 'CASH' ? CASH_PROGRAMS : MILES_PROGRAMS;
   const programs: readonly Program[] = request.programs ?? allowed;
   programs.forEach((p, i) => {
     const known = (table: readonly string[]) => table.includes(p);
-    const wrong = known(MILES_PROGRAMS) || known(CASH_PROGRAMS) ? !known(allowed) : !new RegExp(PROGRAM_CODE_PATTERN).test(p);
-    if (wrong || programs.indexOf(p) < i) throw new TypeError(`programs: ${p} is ${wrong ? `not a ${priceType} program` : 'repeated'}`);
+    const wrong =
+      known(MILES_PROGRAMS) || known(CASH_PROGRAMS) ? !known(allowed) : !new RegExp(PROGRAM_CODE_PATTERN).test(p);
+    if (wrong || programs.indexOf(p) < i)
+      throw new TypeError(`programs: ${p} is ${wrong ? `not a ${priceType} program` : 'repeated'}`);
   });
-  if (!['off', 'throw', 'partial'].includes(quotaCheck)) throw new TypeError('quotaCheck must be off, throw or partial');
+  if (!['off', 'throw', 'partial'].includes(quotaCheck))
+    throw new TypeError('quotaCheck must be off, throw or partial');
   for (const [name, , valid] of callChecks(perSearch)) if (!valid) throw new TypeError(`invalid option "${name}"`);
   return programs;
 }
@@ -44,7 +58,10 @@ async function affordable(
   });
   const n = quota ? Math.floor(quota.remaining / cost) : 0;
   if (quota && n < total && quotaCheck === 'throw')
-    throw new QuotaExceededError({ status: 402, message: `Insufficient quota: this comparison requires ${total * cost} units and ${quota.remaining} remain.` });
+    throw new QuotaExceededError({
+      status: 402,
+      message: `Insufficient quota: this comparison requires ${total * cost} units and ${quota.remaining} remain.`,
+    });
   return n;
 }
 
@@ -97,7 +114,8 @@ export function compareProgramsStreaming<const R extends CompareInput>(
     wake();
   };
   const search1 = async (program: Program) => {
-    if (!stopped.aborted) push(await searchOne(client, { ...search, airlineLoyalty: [program] }, { ...perSearch, signal: stopped }));
+    if (!stopped.aborted)
+      push(await searchOne(client, { ...search, airlineLoyalty: [program] }, { ...perSearch, signal: stopped }));
   };
 
   // Concurrent next() calls queue inside the generator: the first gets a failure, later ones `done`.
@@ -107,7 +125,13 @@ export function compareProgramsStreaming<const R extends CompareInput>(
     signal?.addEventListener('abort', stop);
     try {
       if (signal?.aborted) throw aborted();
-      const n = quotaCheck === 'off' ? total : await affordable(client, search.tripType, total, quotaCheck, { signal: stopped, headers: perSearch.headers });
+      const n =
+        quotaCheck === 'off'
+          ? total
+          : await affordable(client, search.tripType, total, quotaCheck, {
+              signal: stopped,
+              headers: perSearch.headers,
+            });
       for (const [i, program] of programs.entries()) {
         if (i < n) tasks.push(limit(search1, program));
         else push({ kind: 'skipped', program, elapsedMs: 0 });

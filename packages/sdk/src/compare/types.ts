@@ -97,7 +97,9 @@ export type CompareOutcome<I = RawResultItem | ParsedResultItem, P = Program> =
     });
 
 /** What `compareProgramsStreaming` returns: an async iterator of outcomes with `return()`. */
-export type CompareStream<I = RawResultItem | ParsedResultItem, P = Program> = AsyncIterableIterator<CompareOutcome<I, P>> & {
+export type CompareStream<I = RawResultItem | ParsedResultItem, P = Program> = AsyncIterableIterator<
+  CompareOutcome<I, P>
+> & {
   /** Stops the comparison: aborts every search in flight and starts no more. */
   return(): Promise<IteratorReturnResult<undefined>>;
 };

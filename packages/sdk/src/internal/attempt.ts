@@ -54,7 +54,10 @@ export async function attempt(call: Call, headers: Headers): Promise<Outcome> {
     const [response, text] = await new Promise<[Response, string?]>((resolve, reject) => {
       fail = reject;
       // A redirect is never followed: fetch would re-send the key, and a 307/308 a charged search.
-      read(call, { method, headers, body: call.body, signal: timeout.signal, redirect: 'manual' }).then(resolve, reject);
+      read(call, { method, headers, body: call.body, signal: timeout.signal, redirect: 'manual' }).then(
+        resolve,
+        reject,
+      );
     });
     return classify(call, response, text);
   } catch (e) {
@@ -77,7 +80,10 @@ const isRedirect = ({ type, status }: Response) => type === 'opaqueredirect' || 
  * Fetches the answer and reads its text, at most `maxResponseBytes` counted as they come (a `Content-Length` may lie);
  * a redirect's body or one past the limit is cancelled unread, and the text is `undefined`.
  */
-async function read({ fetch: fetchImpl, target, maxResponseBytes }: Call, init: RequestInit): Promise<[Response, string?]> {
+async function read(
+  { fetch: fetchImpl, target, maxResponseBytes }: Call,
+  init: RequestInit,
+): Promise<[Response, string?]> {
   const response = await (fetchImpl ? fetchImpl(new Request(target, init)) : fetch(target, init));
   const reader = response.body?.getReader();
   if (!isRedirect(response) && !(+response.headers.get('content-length')! > maxResponseBytes)) {
@@ -103,14 +109,32 @@ async function read({ fetch: fetchImpl, target, maxResponseBytes }: Call, init: 
 function classify({ method, url, redact, maxResponseBytes }: Call, response: Response, text?: string): Outcome {
   const { status, headers } = response;
   // An error's fields, its message `<status> <text> (<method> <url>)`: only an error copies the headers.
-  const about = (text = '') => ({ status, method, url, headers: redactHeaders(headers, redact), message: `${status} ${text} (${method} ${url})` });
+  const about = (text = '') => ({
+    status,
+    method,
+    url,
+    headers: redactHeaders(headers, redact),
+    message: `${status} ${text} (${method} ${url})`,
+  });
   if (isRedirect(response)) {
     const location = headers.get('location');
     const to = location == null ? undefined : redact(location);
-    return [response, new RedirectError({ ...about(`redirect${to ? ` to ${to}` : ''} not followed: the API key is sent to baseUrl only`), location: to })];
+    return [
+      response,
+      new RedirectError({
+        ...about(`redirect${to ? ` to ${to}` : ''} not followed: the API key is sent to baseUrl only`),
+        location: to,
+      }),
+    ];
   }
   if (text === undefined)
-    return [response, new ResponseTooLargeError({ ...about(`answer over maxResponseBytes (${maxResponseBytes} bytes), not read further`), maxResponseBytes })];
+    return [
+      response,
+      new ResponseTooLargeError({
+        ...about(`answer over maxResponseBytes (${maxResponseBytes} bytes), not read further`),
+        maxResponseBytes,
+      }),
+    ];
   let data: unknown = text;
   try {
     data = JSON.parse(text);

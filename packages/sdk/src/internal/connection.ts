@@ -40,7 +40,14 @@ const redactor = (apiKey: string | null | undefined) => {
  * Checks the options both clients share and gives what every request carries: the base URL, headers and key.
  */
 export function connect(caller: string, options: ConnectionOptions): Connection {
-  const { apiKey, baseUrl, fetch, mediaType = 'application/vnd.service.v1+json', headers = {}, sdkHeader = true } = options ?? ({} as ConnectionOptions);
+  const {
+    apiKey,
+    baseUrl,
+    fetch,
+    mediaType = 'application/vnd.service.v1+json',
+    headers = {},
+    sdkHeader = true,
+  } = options ?? ({} as ConnectionOptions);
   const redact = redactor(apiKey);
   const page = (globalThis as { location?: { href: string; origin: string } }).location;
   const path = typeof baseUrl === 'string' && baseUrl[0] === '/';
@@ -65,10 +72,19 @@ export function connect(caller: string, options: ConnectionOptions): Connection 
       // A keyless client made before there is a page (server rendering) may keep a path for the browser's copy.
       /^https?:\/\/./.test(base) || (keyless && !page && path),
       'an absolute http(s) URL such as "https://api.example.com"' +
-        (page ? ' or a path on the page\'s origin such as "/api/flight-search"' : path ? ' (a path such as "/api" needs a page to resolve it against)' : ''),
+        (page
+          ? ' or a path on the page\'s origin such as "/api/flight-search"'
+          : path
+            ? ' (a path such as "/api" needs a page to resolve it against)'
+            : ''),
     ],
     ['fetch', fetch, !fetch || typeof fetch === 'function', 'a function (request) => Promise<Response>'],
-    ['mediaType', mediaType, /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType), '"application/vnd.service.v1+json" or "application/json"'],
+    [
+      'mediaType',
+      mediaType,
+      /^application\/(vnd\.service\.v1\+)?json$/.test(mediaType),
+      '"application/vnd.service.v1+json" or "application/json"',
+    ],
     ['headers', headers, isPlainObject(headers), 'an object of header names and values'],
   ]);
   const common = new Headers(headers);

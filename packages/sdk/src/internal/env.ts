@@ -1,7 +1,10 @@
 import { createFlightSearchClient as create, type FlightSearchClient } from '../client.js';
 import { type ClientOptions, checkOptions, LOG_LEVEL_NAMES, LOG_LEVELS, type LogLevel } from '../options.js';
 
-type Runtime = { Deno?: { env: { get(name: string): string | undefined } }; process?: { env: Record<string, string | undefined> } };
+type Runtime = {
+  Deno?: { env: { get(name: string): string | undefined } };
+  process?: { env: Record<string, string | undefined> };
+};
 
 /**
  * A variable of the process environment; `undefined` when unset, empty or not readable (Deno without `--allow-env`).
@@ -14,7 +17,11 @@ const read = (name: string): string | undefined => {
 };
 
 /** The options the environment fills when left out, each with its variable. */
-const ENV = { apiKey: 'FLIGHT_SEARCH_API_KEY', baseUrl: 'FLIGHT_SEARCH_BASE_URL', logLevel: 'FLIGHT_SEARCH_LOG' } as const;
+const ENV = {
+  apiKey: 'FLIGHT_SEARCH_API_KEY',
+  baseUrl: 'FLIGHT_SEARCH_BASE_URL',
+  logLevel: 'FLIGHT_SEARCH_LOG',
+} as const;
 
 /**
  * Creates a client, with `FLIGHT_SEARCH_API_KEY`, `FLIGHT_SEARCH_BASE_URL` and `FLIGHT_SEARCH_LOG` filling the options left out.
@@ -33,7 +40,10 @@ export function createFlightSearchClient(options?: ClientOptions): FlightSearchC
       filled[name] = read(variable);
     }
   const log = filled.logLevel as LogLevel | undefined;
-  if (from.logLevel) checkOptions('createFlightSearchClient', String, [[ENV.logLevel, log, !log || LOG_LEVELS.includes(log), `${LOG_LEVEL_NAMES} or unset`]]);
+  if (from.logLevel)
+    checkOptions('createFlightSearchClient', String, [
+      [ENV.logLevel, log, !log || LOG_LEVELS.includes(log), `${LOG_LEVEL_NAMES} or unset`],
+    ]);
   try {
     return create(filled);
   } catch (e) {

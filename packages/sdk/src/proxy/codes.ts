@@ -32,7 +32,12 @@ export const PROXY_ERROR_CODES = Object.freeze({
 export type ProxyErrorCode = (typeof PROXY_ERROR_CODES)[keyof typeof PROXY_ERROR_CODES];
 
 /** The proxy's own answer: the service's envelope (the contract's builder, without a `correlationId`), `application/json`. */
-export function proxyError(status: number, code: ProxyErrorCode, message: string, headers?: Record<string, string>): Response {
+export function proxyError(
+  status: number,
+  code: ProxyErrorCode,
+  message: string,
+  headers?: Record<string, string>,
+): Response {
   return new Response(JSON.stringify(errorAnswer(status, code, message, {}, false).body), {
     status,
     headers: { 'content-type': 'application/json', ...headers },

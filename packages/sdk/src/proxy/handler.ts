@@ -1,5 +1,10 @@
 import { PROXY_ERROR_CODES, proxyError } from './codes.js';
-import { resolveProxyOptions, type FlightSearchProxyOptions, type ProxyVerdict, type ResolvedProxyOptions } from './options.js';
+import {
+  resolveProxyOptions,
+  type FlightSearchProxyOptions,
+  type ProxyVerdict,
+  type ResolvedProxyOptions,
+} from './options.js';
 import { redactText, type Secret, secretForms, StreamRedactor } from './redact.js';
 
 /** A Fetch-standard request handler. */
@@ -80,10 +85,19 @@ type Operation = (typeof OPERATIONS)[number];
  * The refusal of a request the proxy does not take, or `undefined`. A page of another site can make the browser send
  * a search with the user's cookie, so a search must come from an allowed origin and be JSON, before `authorize` sees it.
  */
-function admit(request: Request, url: URL, operation: Operation, { authorize, allowedOrigins }: ResolvedProxyOptions): Refusal | Promise<Refusal> {
+function admit(
+  request: Request,
+  url: URL,
+  operation: Operation,
+  { authorize, allowedOrigins }: ResolvedProxyOptions,
+): Refusal | Promise<Refusal> {
   if (operation.method === 'POST') {
     if (!fromAllowedOrigin(request, url.origin, allowedOrigins))
-      return proxyError(403, PROXY_ERROR_CODES.CROSS_SITE, 'The proxy refused a search from another site: its origin is not allowed (allowedOrigins).');
+      return proxyError(
+        403,
+        PROXY_ERROR_CODES.CROSS_SITE,
+        'The proxy refused a search from another site: its origin is not allowed (allowedOrigins).',
+      );
     if (!JSON_TYPE.test(request.headers.get('content-type') ?? ''))
       return (async () => {
         await request.body?.cancel().catch(() => {});
@@ -94,24 +108,39 @@ function admit(request: Request, url: URL, operation: Operation, { authorize, al
   if (authorize === undefined) return undefined;
   return (async () => {
     const refusal = refused(await authorize(request));
-    if (refusal !== undefined) return refusal ?? proxyError(401, PROXY_ERROR_CODES.UNAUTHORIZED, 'The proxy refused the request: sign in first.');
+    if (refusal !== undefined)
+      return (
+        refusal ?? proxyError(401, PROXY_ERROR_CODES.UNAUTHORIZED, 'The proxy refused the request: sign in first.')
+      );
   })();
 }
 
 type Refusal = Response | undefined;
 
 /** A search's body, read up to `bodyLimit` and priced by `beforeSearch`; or the refusal to answer with. */
-async function readSearch(request: Request, { bodyLimit, beforeSearch }: ResolvedProxyOptions): Promise<Uint8Array | undefined | Response> {
+async function readSearch(
+  request: Request,
+  { bodyLimit, beforeSearch }: ResolvedProxyOptions,
+): Promise<Uint8Array | undefined | Response> {
   const body = await readBounded(request, bodyLimit);
-  if (body === 'too-large') return proxyError(413, PROXY_ERROR_CODES.PAYLOAD_TOO_LARGE, `The request body exceeds ${bodyLimit} bytes.`);
-  if (body === 'broken') return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The client broke off its request body.');
+  if (body === 'too-large')
+    return proxyError(413, PROXY_ERROR_CODES.PAYLOAD_TOO_LARGE, `The request body exceeds ${bodyLimit} bytes.`);
+  if (body === 'broken')
+    return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The client broke off its request body.');
   if (beforeSearch === undefined) return body;
   const parsed = parseJson(body);
   const cost = (parsed as { tripType?: unknown } | undefined)?.tripType === 'ONE_WAY' ? 1 : 2;
   const refusal = refused(await beforeSearch({ request, body: parsed, cost }));
   if (refusal !== undefined) {
     const units = `${cost} quota unit${cost === 1 ? '' : 's'}`;
-    return refusal ?? proxyError(403, PROXY_ERROR_CODES.BUDGET_EXCEEDED, `The proxy refused the search: it costs ${units}, more than this user may spend.`);
+    return (
+      refusal ??
+      proxyError(
+        403,
+        PROXY_ERROR_CODES.BUDGET_EXCEEDED,
+        `The proxy refused the search: it costs ${units}, more than this user may spend.`,
+      )
+    );
   }
   // Forward exactly what the hook priced, re-serialized: no parser can read it as a costlier search.
   return parsed === undefined ? body : new TextEncoder().encode(JSON.stringify(parsed));
@@ -126,7 +155,9 @@ function link(request: Request, timeoutMs: number) {
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new DOMException(`The flight search service did not answer within ${timeoutMs} ms.`, 'TimeoutError'));
+    controller.abort(
+      new DOMException(`The flight search service did not answer within ${timeoutMs} ms.`, 'TimeoutError'),
+    );
   }, timeoutMs);
   const onBrowserAbort = () => controller.abort(request.signal.reason);
   if (request.signal.aborted) onBrowserAbort();
@@ -139,15 +170,27 @@ function link(request: Request, timeoutMs: number) {
       request.signal.removeEventListener('abort', onBrowserAbort);
     },
     failure: (unreachable: string) => {
-      if (timedOut) return proxyError(504, PROXY_ERROR_CODES.GATEWAY_TIMEOUT, `The flight search service did not answer within ${timeoutMs} ms.`);
-      if (request.signal.aborted) return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The request was aborted by the client.');
+      if (timedOut)
+        return proxyError(
+          504,
+          PROXY_ERROR_CODES.GATEWAY_TIMEOUT,
+          `The flight search service did not answer within ${timeoutMs} ms.`,
+        );
+      if (request.signal.aborted)
+        return proxyError(499, PROXY_ERROR_CODES.CLIENT_CLOSED_REQUEST, 'The request was aborted by the client.');
       return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, unreachable);
     },
   };
 }
 
 /** Sends the request to the service with only `Accept`, `Content-Type` and the key. */
-async function forward(request: Request, target: string, method: Operation['method'], body: Uint8Array | undefined, proxy: Proxy): Promise<Response> {
+async function forward(
+  request: Request,
+  target: string,
+  method: Operation['method'],
+  body: Uint8Array | undefined,
+  proxy: Proxy,
+): Promise<Response> {
   const headers = new Headers({ 'x-api-key': proxy.apiKey });
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
@@ -156,7 +199,13 @@ async function forward(request: Request, target: string, method: Operation['meth
   const exchange = link(request, proxy.timeoutMs);
   let upstream: Response;
   try {
-    const init: RequestInit = { method, headers, body: body as BodyInit | undefined, redirect: 'manual', signal: exchange.controller.signal };
+    const init: RequestInit = {
+      method,
+      headers,
+      body: body as BodyInit | undefined,
+      redirect: 'manual',
+      signal: exchange.controller.signal,
+    };
     upstream = await (proxy.fetch === undefined ? fetch(target, init) : proxy.fetch(new Request(target, init)));
   } catch {
     exchange.release();
@@ -166,13 +215,21 @@ async function forward(request: Request, target: string, method: Operation['meth
     exchange.release();
     exchange.controller.abort();
     await upstream.body?.cancel().catch(() => {});
-    return proxyError(502, PROXY_ERROR_CODES.BAD_GATEWAY, 'The flight search service answered with a redirect, which the proxy does not follow.');
+    return proxyError(
+      502,
+      PROXY_ERROR_CODES.BAD_GATEWAY,
+      'The flight search service answered with a redirect, which the proxy does not follow.',
+    );
   }
   return answer(upstream, proxy, exchange);
 }
 
 /** The service's answer as the browser gets it, the key redacted. */
-async function answer(upstream: Response, { apiKey, secrets }: Proxy, exchange: ReturnType<typeof link>): Promise<Response> {
+async function answer(
+  upstream: Response,
+  { apiKey, secrets }: Proxy,
+  exchange: ReturnType<typeof link>,
+): Promise<Response> {
   const { release } = exchange;
   const headers = new Headers();
   for (const name of FORWARDED_RESPONSE_HEADERS) {

@@ -30,8 +30,15 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>):
     );
   }
   return serveFetch(handler, {
-    internalError: () => Response.json({ error: { code: 'PROXY_INTERNAL_ERROR', message: 'The proxy failed to handle the request.' } }, { status: 500 }),
+    internalError: () =>
+      Response.json(
+        { error: { code: 'PROXY_INTERNAL_ERROR', message: 'The proxy failed to handle the request.' } },
+        { status: 500 },
+      ),
     methodNotAllowed: (method) =>
-      Response.json({ error: { code: 'PROXY_METHOD_NOT_ALLOWED', message: `The method ${method} cannot be served here.` } }, { status: 405 }),
+      Response.json(
+        { error: { code: 'PROXY_METHOD_NOT_ALLOWED', message: `The method ${method} cannot be served here.` } },
+        { status: 405 },
+      ),
   });
 }

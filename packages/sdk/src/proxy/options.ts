@@ -82,7 +82,9 @@ function shown(value: unknown): string {
 }
 
 function invalid(name: string, expected: string, received: string): TypeError {
-  return new TypeError(`createFlightSearchProxy: invalid option "${name}": expected ${expected}, received ${received}.`);
+  return new TypeError(
+    `createFlightSearchProxy: invalid option "${name}": expected ${expected}, received ${received}.`,
+  );
 }
 
 /** Whether `value` is an origin as a browser's `Origin` header writes it. */
@@ -113,10 +115,15 @@ function resolveBase(baseUrl: unknown): string {
 
 /** Checks `allowedOrigins`: an array of origins as a browser's `Origin` header writes them. */
 function checkOrigins(allowedOrigins: unknown): void {
-  if (!Array.isArray(allowedOrigins)) throw invalid('allowedOrigins', 'an array of origins such as ["https://app.example.com"]', kind(allowedOrigins));
+  if (!Array.isArray(allowedOrigins))
+    throw invalid('allowedOrigins', 'an array of origins such as ["https://app.example.com"]', kind(allowedOrigins));
   for (const origin of allowedOrigins) {
     if (!isOrigin(origin)) {
-      throw invalid('allowedOrigins', 'origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash)', shown(origin));
+      throw invalid(
+        'allowedOrigins',
+        'origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash)',
+        shown(origin),
+      );
     }
   }
 }
@@ -124,7 +131,9 @@ function checkOrigins(allowedOrigins: unknown): void {
 /** Checks every option up front; a wrong one is a `TypeError` naming it, what it got and what it takes. */
 export function resolveProxyOptions(options: FlightSearchProxyOptions): ResolvedProxyOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`createFlightSearchProxy: expected an options object ({ apiKey, baseUrl, ... }), received ${kind(options)}.`);
+    throw new TypeError(
+      `createFlightSearchProxy: expected an options object ({ apiKey, baseUrl, ... }), received ${kind(options)}.`,
+    );
   }
   const {
     apiKey,
@@ -138,13 +147,22 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
     fetch: fetchImpl,
   } = options;
 
-  if (typeof apiKey !== 'string' || apiKey.trim() === '') throw invalid('apiKey', 'the service API key, a non-empty string', kind(apiKey));
-  if (/[\r\n\0]/.test(apiKey)) throw invalid('apiKey', 'a key that can be sent as a header value', 'a string with a line break or NUL');
+  if (typeof apiKey !== 'string' || apiKey.trim() === '')
+    throw invalid('apiKey', 'the service API key, a non-empty string', kind(apiKey));
+  if (/[\r\n\0]/.test(apiKey))
+    throw invalid('apiKey', 'a key that can be sent as a header value', 'a string with a line break or NUL');
 
   const base = resolveBase(baseUrl);
 
-  if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/') || /[?#\s]/.test(prefix)))) {
-    throw invalid('prefix', 'a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or ""', shown(prefix));
+  if (
+    typeof prefix !== 'string' ||
+    (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/') || /[?#\s]/.test(prefix)))
+  ) {
+    throw invalid(
+      'prefix',
+      'a path such as "/api/flight-search" (leading slash, no trailing slash, no query), or ""',
+      shown(prefix),
+    );
   }
   for (const [name, hook] of [
     ['authorize', authorize],
@@ -161,7 +179,8 @@ export function resolveProxyOptions(options: FlightSearchProxyOptions): Resolved
       shown(timeoutMs),
     );
   }
-  if (!Number.isInteger(bodyLimit) || bodyLimit <= 0) throw invalid('bodyLimit', 'a positive integer number of bytes (default 1048576)', shown(bodyLimit));
+  if (!Number.isInteger(bodyLimit) || bodyLimit <= 0)
+    throw invalid('bodyLimit', 'a positive integer number of bytes (default 1048576)', shown(bodyLimit));
 
   return {
     apiKey,

@@ -24,7 +24,11 @@ export class StreamRedactor {
     const out: Uint8Array[] = [];
     const first = secret[0]!;
     let start = 0;
-    for (let at = data.indexOf(first); at !== -1 && at + secret.length <= data.length; at = data.indexOf(first, at + 1)) {
+    for (
+      let at = data.indexOf(first);
+      at !== -1 && at + secret.length <= data.length;
+      at = data.indexOf(first, at + 1)
+    ) {
       if (!startsWithAt(data, secret, at)) continue;
       if (at > start) out.push(data.subarray(start, at));
       out.push(this.#mask);

@@ -6,7 +6,12 @@ const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM
 
 describe('compareProgramsStreaming cancellation', () => {
   it('breaking out of the loop aborts every search in flight, and the loop ends only once they settled', async () => {
-    const log = fakeService({ PROGRAM_1: { latencyMs: 20 }, PROGRAM_2: { latencyMs: 3000 }, PROGRAM_3: { latencyMs: 3000 }, PROGRAM_4: { latencyMs: 3000 } });
+    const log = fakeService({
+      PROGRAM_1: { latencyMs: 20 },
+      PROGRAM_2: { latencyMs: 3000 },
+      PROGRAM_3: { latencyMs: 3000 },
+      PROGRAM_4: { latencyMs: 3000 },
+    });
     const t = tracked(client());
     const seen: string[] = [];
     for await (const o of compareProgramsStreaming(t.client, { ...oneWay, programs })) {
@@ -21,7 +26,12 @@ describe('compareProgramsStreaming cancellation', () => {
   });
 
   it('breaking out starts no more searches: with concurrency 1 the queued programs are never sent', async () => {
-    const log = fakeService({ PROGRAM_1: { latencyMs: 10 }, PROGRAM_2: { latencyMs: 3000 }, PROGRAM_3: { latencyMs: 10 }, PROGRAM_4: { latencyMs: 10 } });
+    const log = fakeService({
+      PROGRAM_1: { latencyMs: 10 },
+      PROGRAM_2: { latencyMs: 3000 },
+      PROGRAM_3: { latencyMs: 10 },
+      PROGRAM_4: { latencyMs: 10 },
+    });
     const t = tracked(client());
     for await (const o of compareProgramsStreaming(t.client, { ...oneWay, programs }, { concurrency: 1 })) {
       expect(o.program).toBe('PROGRAM_1');
@@ -53,12 +63,21 @@ describe('compareProgramsStreaming cancellation', () => {
   });
 
   it('aborting the signal aborts the searches in flight, starts none of the queued ones and ends the loop with AbortError once they settled', async () => {
-    const log = fakeService({ PROGRAM_1: { latencyMs: 10 }, PROGRAM_2: { latencyMs: 3000 }, PROGRAM_3: { latencyMs: 3000 }, PROGRAM_4: { latencyMs: 10 } });
+    const log = fakeService({
+      PROGRAM_1: { latencyMs: 10 },
+      PROGRAM_2: { latencyMs: 3000 },
+      PROGRAM_3: { latencyMs: 3000 },
+      PROGRAM_4: { latencyMs: 10 },
+    });
     const t = tracked(client());
     const controller = new AbortController();
     const seen: string[] = [];
     const loop = (async () => {
-      for await (const o of compareProgramsStreaming(t.client, { ...oneWay, programs }, { signal: controller.signal, concurrency: 2 })) {
+      for await (const o of compareProgramsStreaming(
+        t.client,
+        { ...oneWay, programs },
+        { signal: controller.signal, concurrency: 2 },
+      )) {
         seen.push(o.program);
         // PROGRAM_3 takes PROGRAM_1's slot; PROGRAM_4 still waits for one when the signal aborts.
         await vi.waitFor(() => expect(log.started).toHaveLength(3));

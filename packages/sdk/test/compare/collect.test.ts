@@ -50,14 +50,23 @@ describe('comparePrograms', () => {
         ],
       },
     });
-    const { cheapest, summary } = await comparePrograms(client(), { ...oneWay, priceType: 'CASH', responseFormat: 'PARSED', programs: ['PROGRAM_8'] });
+    const { cheapest, summary } = await comparePrograms(client(), {
+      ...oneWay,
+      priceType: 'CASH',
+      responseFormat: 'PARSED',
+      programs: ['PROGRAM_8'],
+    });
     expect(cheapest.PROGRAM_8!.fare.totalMoney).toBe(420);
     expect(summary).toEqual({ totalAirlinesRequested: 1, successfulSearches: 1, failedSearches: 0 });
   });
 
   it('counts skipped programs as requested but neither successful nor failed, and gives RAW answers no cheapest fare', async () => {
     fakeService({}, 1);
-    const { outcomes, summary, cheapest } = await comparePrograms(client(), { ...oneWay, programs: ['PROGRAM_1', 'PROGRAM_2'] }, { quotaCheck: 'partial' });
+    const { outcomes, summary, cheapest } = await comparePrograms(
+      client(),
+      { ...oneWay, programs: ['PROGRAM_1', 'PROGRAM_2'] },
+      { quotaCheck: 'partial' },
+    );
     expect(outcomes.map((o) => o.kind)).toEqual(['skipped', 'result']);
     expect(summary).toEqual({ totalAirlinesRequested: 2, successfulSearches: 1, failedSearches: 0 });
     expect(cheapest).toEqual({});
@@ -66,7 +75,10 @@ describe('comparePrograms', () => {
 
 describe('cheapestFare', () => {
   const flight = (code: string, fares: [number, number][]) =>
-    ({ flightCode: code, fares: fares.map(([miles, totalMoney]) => ({ miles, totalMoney })) }) as unknown as ParsedFlight;
+    ({
+      flightCode: code,
+      fares: fares.map(([miles, totalMoney]) => ({ miles, totalMoney })),
+    }) as unknown as ParsedFlight;
 
   it('MILES: fewest miles first, then the lowest totalMoney; the first flight wins a full tie', () => {
     const flights = [
@@ -77,7 +89,10 @@ describe('cheapestFare', () => {
       ]),
       flight('C', [[20000, 50]]),
     ];
-    expect(cheapestFare(flights)).toMatchObject({ flight: { flightCode: 'B' }, fare: { miles: 20000, totalMoney: 50 } });
+    expect(cheapestFare(flights)).toMatchObject({
+      flight: { flightCode: 'B' },
+      fare: { miles: 20000, totalMoney: 50 },
+    });
   });
 
   it('CASH: the lowest totalMoney', () => {
@@ -113,6 +128,8 @@ describe('outcome types', () => {
     void parsed.return();
     void raw.return();
     // @ts-expect-error PROGRAM_8 is a CASH airline, not a MILES program
-    expect(() => compareProgramsStreaming(c, { ...oneWay, priceType: 'MILES', programs: ['PROGRAM_8'] })).toThrow(TypeError);
+    expect(() => compareProgramsStreaming(c, { ...oneWay, priceType: 'MILES', programs: ['PROGRAM_8'] })).toThrow(
+      TypeError,
+    );
   });
 });

@@ -50,7 +50,10 @@ describe('compareProgramsStreaming against the mock server', () => {
     const first = arrivals[0]![1];
     expect(first).toBeGreaterThanOrEqual(100);
     expect(first).toBeLessThan(latency.PROGRAM_4);
-    expect(searches().map((r) => (r.body as { airlineLoyalty: string[] }).airlineLoyalty[0])).toEqual([...programs, ...programs]);
+    expect(searches().map((r) => (r.body as { airlineLoyalty: string[] }).airlineLoyalty[0])).toEqual([
+      ...programs,
+      ...programs,
+    ]);
   });
 
   it('breaking out of the loop aborts the searches in flight: the mock records them as aborted', async () => {
@@ -63,7 +66,9 @@ describe('compareProgramsStreaming against the mock server', () => {
     await delay(30);
     const recorded = searches();
     expect(recorded).toHaveLength(4);
-    const aborted = recorded.filter((r) => r.aborted).map((r) => (r.body as { airlineLoyalty: string[] }).airlineLoyalty[0]);
+    const aborted = recorded
+      .filter((r) => r.aborted)
+      .map((r) => (r.body as { airlineLoyalty: string[] }).airlineLoyalty[0]);
     expect(aborted.sort()).toEqual(['PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4']);
     await delay(50);
     expect(searches()).toHaveLength(4);
@@ -72,7 +77,9 @@ describe('compareProgramsStreaming against the mock server', () => {
   it('aborting the signal aborts the searches in flight at the mock and starts none of the queued ones', async () => {
     for (const p of programs) mock.setProgramBehavior(p, { latencyMs: 900 });
     const controller = new AbortController();
-    const done = collect(compareProgramsStreaming(sdk(), { ...oneWay, programs }, { signal: controller.signal, concurrency: 2 })).catch((e: unknown) => e);
+    const done = collect(
+      compareProgramsStreaming(sdk(), { ...oneWay, programs }, { signal: controller.signal, concurrency: 2 }),
+    ).catch((e: unknown) => e);
     await vi.waitFor(() => expect(searches()).toHaveLength(2));
     controller.abort();
     const error = await done;
@@ -85,7 +92,11 @@ describe('compareProgramsStreaming against the mock server', () => {
     mock.setProgramBehavior('PROGRAM_1', { fail: { status: 503, message: 'Provider down' } });
     mock.setProgramBehavior('PROGRAM_2', { hang: true });
     mock.setProgramBehavior('PROGRAM_3', { latencyMs: 30 });
-    const { outcomes, summary } = await comparePrograms(sdk(), { ...oneWay, responseFormat: 'PARSED', programs: ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3'] });
+    const { outcomes, summary } = await comparePrograms(sdk(), {
+      ...oneWay,
+      responseFormat: 'PARSED',
+      programs: ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3'],
+    });
     expect(outcomes.map((o) => o.program)).toEqual(['PROGRAM_1', 'PROGRAM_3', 'PROGRAM_2']);
     const status = (o: CompareOutcome) => o.kind === 'result' && !o.item.success && o.item.error.providerStatusCode;
     expect(outcomes.map(status)).toEqual([503, false, 504]);
@@ -104,7 +115,9 @@ describe('compareProgramsStreaming against the mock server', () => {
   it("QUOTA-1: quotaCheck 'throw' spends nothing when the quota is short", async () => {
     mock.setKey('compare-key', { limit: 7, consumed: 0 });
     const request = { ...oneWay, tripType: 'ROUND_TRIP', returnDate: '2026-12-22', programs } as const;
-    await expect(collect(compareProgramsStreaming(sdk('compare-key'), request, { quotaCheck: 'throw' }))).rejects.toMatchObject({
+    await expect(
+      collect(compareProgramsStreaming(sdk('compare-key'), request, { quotaCheck: 'throw' })),
+    ).rejects.toMatchObject({
       name: 'QuotaExceededError',
       requiredUnits: 8,
       remainingUnits: 7,
@@ -133,9 +146,21 @@ describe('compareProgramsStreaming against the mock server', () => {
   });
 
   it('per-call headers reach every request of the comparison, each search and the quota read, over the client headers', async () => {
-    const c = createFlightSearchClient({ apiKey: 'test-key', baseUrl: BASE_URL, headers: { 'x-team': 'pricing', 'x-trace': 'client' } });
-    await collect(compareProgramsStreaming(c, { ...oneWay, programs }, { headers: { 'X-Trace': 'comparison-1' }, quotaCheck: 'throw' }));
-    expect(mock.requests().map((r) => [r.path, r.headers['x-team'], r.headers['x-trace'], r.headers['x-api-key']])).toEqual([
+    const c = createFlightSearchClient({
+      apiKey: 'test-key',
+      baseUrl: BASE_URL,
+      headers: { 'x-team': 'pricing', 'x-trace': 'client' },
+    });
+    await collect(
+      compareProgramsStreaming(
+        c,
+        { ...oneWay, programs },
+        { headers: { 'X-Trace': 'comparison-1' }, quotaCheck: 'throw' },
+      ),
+    );
+    expect(
+      mock.requests().map((r) => [r.path, r.headers['x-team'], r.headers['x-trace'], r.headers['x-api-key']]),
+    ).toEqual([
       ['/quota', 'pricing', 'comparison-1', '[redacted]'],
       ...programs.map(() => ['/flights/search', 'pricing', 'comparison-1', '[redacted]']),
     ]);
@@ -144,14 +169,21 @@ describe('compareProgramsStreaming against the mock server', () => {
   it('validate: false sends each search as given, for the service to judge; by default an invalid request is refused locally and sends nothing', async () => {
     const request = { ...oneWay, origin: 'nope', programs } as const;
     const refused = await collect(compareProgramsStreaming(sdk(), request));
-    expect(refused.every((o) => o.kind === 'error' && o.error instanceof ValidationError && o.error.message.startsWith('invalid search, nothing sent'))).toBe(
-      true,
-    );
+    expect(
+      refused.every(
+        (o) =>
+          o.kind === 'error' &&
+          o.error instanceof ValidationError &&
+          o.error.message.startsWith('invalid search, nothing sent'),
+      ),
+    ).toBe(true);
     expect(searches()).toEqual([]);
     const sent = await collect(compareProgramsStreaming(sdk(), request, { validate: false }));
     expect(sent).toHaveLength(4);
     expect(sent.every((o) => o.kind === 'error' && !o.error.message.includes('nothing sent'))).toBe(true);
-    expect(searches().map((r) => [programOf(r), (r.body as { origin: string }).origin])).toEqual(programs.map((p) => [p, 'nope']));
+    expect(searches().map((r) => [programOf(r), (r.body as { origin: string }).origin])).toEqual(
+      programs.map((p) => [p, 'nope']),
+    );
   });
 
   it("per-call maxRetries bounds each search's 429 retries, and never makes a charged search (a 503) retried", async () => {

@@ -1,6 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AbortError, compareProgramsStreaming, QuotaExceededError, type CompareClient, type CompareOutcome, type ProgramCode } from '../../src/index.js';
+import {
+  AbortError,
+  compareProgramsStreaming,
+  QuotaExceededError,
+  type CompareClient,
+  type CompareOutcome,
+  type ProgramCode,
+} from '../../src/index.js';
 import { BASE_URL, collect, client, delay, fakeService, oneWay, server } from './support.js';
 
 const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'];
@@ -9,7 +16,9 @@ const roundTrip = { ...oneWay, tripType: 'ROUND_TRIP', returnDate: '2026-12-22',
 describe('compareProgramsStreaming quota pre-flight', () => {
   it("QUOTA-1: quotaCheck 'throw' throws QuotaExceededError before spending anything when the quota cannot pay for every search", async () => {
     const log = fakeService({}, 7);
-    const error = await collect(compareProgramsStreaming(client(), roundTrip, { quotaCheck: 'throw' })).catch((e: unknown) => e);
+    const error = await collect(compareProgramsStreaming(client(), roundTrip, { quotaCheck: 'throw' })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect(error).toMatchObject({ status: 402, requiredUnits: 8, remainingUnits: 7 });
     expect(log.quotaReads).toBe(1);
@@ -43,7 +52,9 @@ describe('compareProgramsStreaming quota pre-flight', () => {
 
   it("QUOTA-1: quotaCheck 'partial' with no quota left skips every program and sends no search", async () => {
     const log = fakeService({}, 0);
-    const outcomes = await collect(compareProgramsStreaming(client(), { ...oneWay, programs }, { quotaCheck: 'partial' }));
+    const outcomes = await collect(
+      compareProgramsStreaming(client(), { ...oneWay, programs }, { quotaCheck: 'partial' }),
+    );
     expect(outcomes.map((o) => o.kind)).toEqual(['skipped', 'skipped', 'skipped', 'skipped']);
     expect(log.started).toEqual([]);
   });
@@ -67,7 +78,11 @@ describe('compareProgramsStreaming quota pre-flight', () => {
       },
     };
     const controller = new AbortController();
-    const it = compareProgramsStreaming(slowQuota, { ...oneWay, programs }, { signal: controller.signal, quotaCheck: 'throw' });
+    const it = compareProgramsStreaming(
+      slowQuota,
+      { ...oneWay, programs },
+      { signal: controller.signal, quotaCheck: 'throw' },
+    );
     const first = it.next();
     controller.abort();
     await expect(first).rejects.toBeInstanceOf(AbortError);

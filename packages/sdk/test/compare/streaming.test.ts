@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compareProgramsStreaming, QuotaExceededError, TimeoutError, type CompareOutcome, type CompareRequest, type ProgramCode } from '../../src/index.js';
+import {
+  compareProgramsStreaming,
+  QuotaExceededError,
+  TimeoutError,
+  type CompareOutcome,
+  type CompareRequest,
+  type ProgramCode,
+} from '../../src/index.js';
 import { collect, client, delay, fakeService, oneWay } from './support.js';
 
 describe('compareProgramsStreaming', () => {
@@ -20,7 +27,12 @@ describe('compareProgramsStreaming', () => {
     const request = { ...oneWay, programs: ['PROGRAM_1', 'PROGRAM_4', 'PROGRAM_2', 'PROGRAM_7'] } as const;
     // This machine's own cost of four searches without latency, so the margin below holds on a busy machine.
     let t0 = performance.now();
-    await collect(compareProgramsStreaming(client(), { ...request, programs: ['PROGRAM_3', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_3_INTERLINE'] }));
+    await collect(
+      compareProgramsStreaming(client(), {
+        ...request,
+        programs: ['PROGRAM_3', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_3_INTERLINE'],
+      }),
+    );
     const overhead = performance.now() - t0;
     t0 = performance.now();
     const arrivals: [CompareOutcome, number][] = [];
@@ -39,7 +51,8 @@ describe('compareProgramsStreaming', () => {
     expect(first).toBeGreaterThanOrEqual(100);
     expect(first).toBeLessThan(100 + overhead + 40);
     expect(first).toBeLessThan(220);
-    for (const [o] of arrivals) expect(o.elapsedMs).toBeGreaterThanOrEqual(latencies[o.program as keyof typeof latencies] - 5);
+    for (const [o] of arrivals)
+      expect(o.elapsedMs).toBeGreaterThanOrEqual(latencies[o.program as keyof typeof latencies] - 5);
     expect(log.maxActive).toBe(4);
     expect(log.started).toHaveLength(8);
   });
@@ -75,13 +88,19 @@ describe('compareProgramsStreaming', () => {
     const log = fakeService({});
     // The types refuse these literals too; a value from JavaScript or a cast gets here.
     const cash = { ...oneWay, priceType: 'CASH', programs: ['PROGRAM_2', 'PROGRAM_1'] } as CompareRequest;
-    expect(() => compareProgramsStreaming(client(), cash)).toThrow(new TypeError('programs: PROGRAM_1 is not a CASH program'));
+    expect(() => compareProgramsStreaming(client(), cash)).toThrow(
+      new TypeError('programs: PROGRAM_1 is not a CASH program'),
+    );
     expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_8'] } as CompareRequest)).toThrow(
       'programs: PROGRAM_8 is not a MILES program',
     );
-    expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_2', 'PROGRAM_2'] })).toThrow('programs: PROGRAM_2 is repeated');
+    expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_2', 'PROGRAM_2'] })).toThrow(
+      'programs: PROGRAM_2 is repeated',
+    );
     // D143: a code shaped like a program but unknown is searched (the service judges it); a malformed one is not.
-    expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['program_9'] })).toThrow('programs: program_9 is not a MILES program');
+    expect(() => compareProgramsStreaming(client(), { ...oneWay, programs: ['program_9'] })).toThrow(
+      'programs: program_9 is not a MILES program',
+    );
     await delay(20);
     expect(log.started).toEqual([]);
   });
@@ -92,11 +111,17 @@ describe('compareProgramsStreaming', () => {
     expect(() => compareProgramsStreaming(c, oneWay, { quotaCheck: 'maybe' as never })).toThrow(/quotaCheck/);
     // The client's own bound: a timer cannot wait 2 ** 31 ms or more.
     for (const timeoutMs of [-1, 0, Number.NaN, 2 ** 31, Number.POSITIVE_INFINITY])
-      expect(() => compareProgramsStreaming(c, oneWay, { timeoutMs }), String(timeoutMs)).toThrow(new TypeError('invalid option "timeoutMs"'));
+      expect(() => compareProgramsStreaming(c, oneWay, { timeoutMs }), String(timeoutMs)).toThrow(
+        new TypeError('invalid option "timeoutMs"'),
+      );
     expect(() => compareProgramsStreaming(c, oneWay, { timeoutMs: 2 ** 31 - 1 })).not.toThrow();
     // The client's per-call checks, made at the call so that no search fails on them.
-    expect(() => compareProgramsStreaming(c, oneWay, { maxRetries: -1 })).toThrow(new TypeError('invalid option "maxRetries"'));
-    expect(() => compareProgramsStreaming(c, oneWay, { headers: { 'X-Api-Key': 'other-key-5678' } })).toThrow(new TypeError('invalid option "headers"'));
+    expect(() => compareProgramsStreaming(c, oneWay, { maxRetries: -1 })).toThrow(
+      new TypeError('invalid option "maxRetries"'),
+    );
+    expect(() => compareProgramsStreaming(c, oneWay, { headers: { 'X-Api-Key': 'other-key-5678' } })).toThrow(
+      new TypeError('invalid option "headers"'),
+    );
   });
 
   it('sends nothing until the iteration starts', async () => {
@@ -114,7 +139,11 @@ describe('compareProgramsStreaming', () => {
       PROGRAM_4: { latencyMs: 160 },
     });
     const outcomes = await collect(
-      compareProgramsStreaming(client(), { ...oneWay, programs: ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] }, { timeoutMs: 400 }),
+      compareProgramsStreaming(
+        client(),
+        { ...oneWay, programs: ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4'] },
+        { timeoutMs: 400 },
+      ),
     );
     expect(outcomes.map((o) => [o.program, o.kind])).toEqual([
       ['PROGRAM_1', 'result'],

@@ -56,7 +56,19 @@ const flight = (program: string, [miles, totalMoney]: [number, number], i: numbe
   availableSeats: 4,
   equipment: '77W',
   fareSource: null,
-  fares: [{ fareType: 'LIGHT', miles, money: 0, taxes: totalMoney, fees: 0, totalMoney, baseMiles: miles, classOfService: 'Q', productClass: null }],
+  fares: [
+    {
+      fareType: 'LIGHT',
+      miles,
+      money: 0,
+      taxes: totalMoney,
+      fees: 0,
+      totalMoney,
+      baseMiles: miles,
+      classOfService: 'Q',
+      productClass: null,
+    },
+  ],
   legs: [],
 });
 
@@ -79,7 +91,12 @@ export function fakeService(programs: Partial<Record<ProgramCode, FakeProgram>>,
   server.use(
     http.get(`${BASE_URL}/quota`, () => {
       log.quotaReads++;
-      return HttpResponse.json({ limit: 1000, consumed: 1000 - log.remaining, remaining: log.remaining, usageByCompany: [] });
+      return HttpResponse.json({
+        limit: 1000,
+        consumed: 1000 - log.remaining,
+        remaining: log.remaining,
+        usageByCompany: [],
+      });
     }),
     http.post(`${BASE_URL}/flights/search`, async ({ request }) => {
       const body = (await request.json()) as { airlineLoyalty: [string]; tripType: string; responseFormat?: string };
@@ -88,7 +105,12 @@ export function fakeService(programs: Partial<Record<ProgramCode, FakeProgram>>,
       const cost = body.tripType === 'ROUND_TRIP' ? 2 : 1;
       if (log.remaining < cost) {
         return HttpResponse.json(
-          { error: { code: 'HTTP_ERROR', message: `Insufficient quota: this search requires ${cost} units and ${log.remaining} remains.` } },
+          {
+            error: {
+              code: 'HTTP_ERROR',
+              message: `Insufficient quota: this search requires ${cost} units and ${log.remaining} remains.`,
+            },
+          },
           { status: 402 },
         );
       }
@@ -102,15 +124,23 @@ export function fakeService(programs: Partial<Record<ProgramCode, FakeProgram>>,
         return HttpResponse.error();
       }
       log.answered.push(program);
-      if (behavior.status) return HttpResponse.json({ error: { code: 'HTTP_ERROR', message: 'Failed.' } }, { status: behavior.status });
+      if (behavior.status)
+        return HttpResponse.json({ error: { code: 'HTTP_ERROR', message: 'Failed.' } }, { status: behavior.status });
       const parsed = body.responseFormat === 'PARSED';
       const failure = behavior.providerFailure;
       const item = failure
-        ? { airline: program, success: false, [parsed ? 'flights' : 'data']: null, error: { message: 'The provider failed.', providerStatusCode: failure } }
+        ? {
+            airline: program,
+            success: false,
+            [parsed ? 'flights' : 'data']: null,
+            error: { message: 'The provider failed.', providerStatusCode: failure },
+          }
         : {
             airline: program,
             success: true,
-            ...(parsed ? { flights: (behavior.fares ?? []).map((f, i) => flight(program, f, i)) } : { data: { outbound: {}, inbound: null } }),
+            ...(parsed
+              ? { flights: (behavior.fares ?? []).map((f, i) => flight(program, f, i)) }
+              : { data: { outbound: {}, inbound: null } }),
           };
       return HttpResponse.json({
         results: [item],

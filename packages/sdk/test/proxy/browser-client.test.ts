@@ -2,7 +2,12 @@
 // code, against the proxy in front of the mock (msw). `location` is stubbed as a page's would be.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE, useMockService } from '../../../mock-server/test/support/msw.js';
-import { BudgetExceededError, createFlightSearchClient, PermissionDeniedError, type SearchRequest } from '../../src/index.js';
+import {
+  BudgetExceededError,
+  createFlightSearchClient,
+  PermissionDeniedError,
+  type SearchRequest,
+} from '../../src/index.js';
 import { createFlightSearchProxy } from '../../src/proxy/index.js';
 import { oneWay } from '../fixtures.js';
 import { APP, keys, PREFIX, SERVER_KEY } from './support.js';
@@ -58,7 +63,12 @@ describe('a client on a page, without the key', () => {
     const error = await client.searchFlights(search).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BudgetExceededError);
     expect(error).toBeInstanceOf(PermissionDeniedError);
-    expect(error).toMatchObject({ status: 403, code: 'BUDGET_EXCEEDED', method: 'POST', url: `${APP}${PREFIX}/flights/search` });
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'BUDGET_EXCEEDED',
+      method: 'POST',
+      url: `${APP}${PREFIX}/flights/search`,
+    });
     expect((await client.getQuota()).consumed).toBe(before.consumed);
   });
 });
@@ -71,7 +81,9 @@ describe('a client without a page (Node)', () => {
   });
 
   it('still requires the key', () => {
-    expect(() => createFlightSearchClient({ baseUrl: 'http://127.0.0.1:4010' })).toThrow(/option "apiKey" must be a non-empty string/);
+    expect(() => createFlightSearchClient({ baseUrl: 'http://127.0.0.1:4010' })).toThrow(
+      /option "apiKey" must be a non-empty string/,
+    );
   });
 
   it('reads a 403 from the service itself (AUTH-3) as PermissionDeniedError, not a budget refusal', async () => {
@@ -79,7 +91,10 @@ describe('a client without a page (Node)', () => {
       apiKey: 'key-0123456789',
       baseUrl: 'http://127.0.0.1:4010',
       fetch: async () =>
-        Response.json({ error: { code: 'AUTHORIZATION_ERROR', message: 'Contact support to contract the price history product.' } }, { status: 403 }),
+        Response.json(
+          { error: { code: 'AUTHORIZATION_ERROR', message: 'Contact support to contract the price history product.' } },
+          { status: 403 },
+        ),
     });
     const error = await client.getQuota().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermissionDeniedError);

@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../../mock-server/src/node/index.js';
 import { afterEach } from 'vitest';
 import { createFlightSearchProxy, type FlightSearchProxyOptions } from '../../src/proxy/index.js';
-import { BROWSER_KEY, browserRequest, clientHeaders, historyQuery, keys, MiB, PREFIX, searchBody, SERVER_KEY, waitFor } from './support.js';
+import {
+  BROWSER_KEY,
+  browserRequest,
+  clientHeaders,
+  historyQuery,
+  keys,
+  MiB,
+  PREFIX,
+  searchBody,
+  SERVER_KEY,
+  waitFor,
+} from './support.js';
 
 const NOW = Date.parse('2026-11-01T12:00:00Z');
 const running: MockServer[] = [];
@@ -12,19 +23,27 @@ afterEach(async () => {
 });
 
 async function startService() {
-  const server = await startMockServer({ port: 0, log: false, control: true, keys: keys(), now: () => NOW, shutdownTimeoutMs: 100 });
+  const server = await startMockServer({
+    port: 0,
+    log: false,
+    control: true,
+    keys: keys(),
+    now: () => NOW,
+    shutdownTimeoutMs: 100,
+  });
   running.push(server);
   return server;
 }
 
-const proxyFor = (url: string, options: Partial<FlightSearchProxyOptions> = {}) => createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: url, ...options });
+const proxyFor = (url: string, options: Partial<FlightSearchProxyOptions> = {}) =>
+  createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: url, ...options });
 
 /** The mock's request log read over HTTP, through its control API, as a non-JS test would. */
 async function recordedOverHttp(url: string) {
   const response = await fetch(`${url}/__mock/requests`);
-  return ((await response.json()) as { requests: { path: string; headers: Record<string, string>; aborted: boolean }[] }).requests.filter(
-    (r) => !r.path.startsWith('/__mock'),
-  );
+  return (
+    (await response.json()) as { requests: { path: string; headers: Record<string, string>; aborted: boolean }[] }
+  ).requests.filter((r) => !r.path.startsWith('/__mock'));
 }
 
 async function quotaOf(url: string, key: string) {
@@ -44,7 +63,11 @@ describe('the proxy in front of the mock over HTTP', () => {
     service.mock.reset();
     const viaService = await fetch(`${service.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { 'x-api-key': SERVER_KEY, accept: 'application/vnd.service.v1+json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        'x-api-key': SERVER_KEY,
+        accept: 'application/vnd.service.v1+json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const strip = (text: string) => text.replace(/"correlationId":"[^"]+"/, '"correlationId":"id"');
@@ -59,7 +82,9 @@ describe('the proxy in front of the mock over HTTP', () => {
 
   it("D128: never forwards the mock's one-request scenario header: a browser cannot choose the service's answer through the proxy", async () => {
     const service = await startService();
-    const response = await proxyFor(service.url)(browserRequest('/flights/search', { body: searchBody(), headers: { 'x-mock-scenario': 'status=402' } }));
+    const response = await proxyFor(service.url)(
+      browserRequest('/flights/search', { body: searchBody(), headers: { 'x-mock-scenario': 'status=402' } }),
+    );
     expect(response.status).toBe(200);
     const [recorded] = await recordedOverHttp(service.url);
     expect(recorded!.headers['x-mock-scenario']).toBeUndefined();
@@ -72,10 +97,13 @@ describe('the proxy in front of the mock over HTTP', () => {
     expect(response.status).toBe(200);
     const [recorded, ...others] = await recordedOverHttp(service.url);
     expect(others).toEqual([]);
-    expect(Object.keys(recorded!.headers).filter((name) => ['cookie', 'authorization', 'x-forwarded-for'].includes(name))).toEqual([]);
+    expect(
+      Object.keys(recorded!.headers).filter((name) => ['cookie', 'authorization', 'x-forwarded-for'].includes(name)),
+    ).toEqual([]);
     // Nothing the browser sent beyond Accept and Content-Type (fetch adds its own user-agent, not the browser's).
     const values = Object.values(recorded!.headers).join('\n');
-    for (const sent of ['session=abc123', 'browser-token', '203.0.113.7', 'Mozilla', BROWSER_KEY]) expect(values).not.toContain(sent);
+    for (const sent of ['session=abc123', 'browser-token', '203.0.113.7', 'Mozilla', BROWSER_KEY])
+      expect(values).not.toContain(sent);
     expect(recorded!.headers['x-api-key']).toBe('[redacted]');
     expect((await quotaOf(service.url, SERVER_KEY)).consumed).toBe(1);
     expect((await quotaOf(service.url, BROWSER_KEY)).consumed).toBe(0);
@@ -83,17 +111,28 @@ describe('the proxy in front of the mock over HTTP', () => {
 
   it('forwards nothing for a path outside the three operations, and nothing when authorize or beforeSearch refuses', async () => {
     const service = await startService();
-    const proxy = proxyFor(service.url, { authorize: (request) => request.headers.get('cookie') === 'session=ok', beforeSearch: () => false });
-    expect((await proxy(browserRequest('/__mock/reset', { method: 'POST', body: '{}', headers: { cookie: 'session=ok' } }))).status).toBe(404);
+    const proxy = proxyFor(service.url, {
+      authorize: (request) => request.headers.get('cookie') === 'session=ok',
+      beforeSearch: () => false,
+    });
+    expect(
+      (await proxy(browserRequest('/__mock/reset', { method: 'POST', body: '{}', headers: { cookie: 'session=ok' } })))
+        .status,
+    ).toBe(404);
     expect((await proxy(browserRequest('/quota'))).status).toBe(401);
-    expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: { cookie: 'session=ok' } }))).status).toBe(403);
+    expect(
+      (await proxy(browserRequest('/flights/search', { body: searchBody(), headers: { cookie: 'session=ok' } })))
+        .status,
+    ).toBe(403);
     expect(await recordedOverHttp(service.url)).toEqual([]);
     expect((await quotaOf(service.url, SERVER_KEY)).consumed).toBe(0);
   });
 
   it('answers a 2 MiB body with 413 and forwards nothing', async () => {
     const service = await startService();
-    const response = await proxyFor(service.url)(browserRequest('/flights/search', { body: { ...searchBody(), padding: 'x'.repeat(2 * MiB) } }));
+    const response = await proxyFor(service.url)(
+      browserRequest('/flights/search', { body: { ...searchBody(), padding: 'x'.repeat(2 * MiB) } }),
+    );
     expect(response.status).toBe(413);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(await recordedOverHttp(service.url)).toEqual([]);
@@ -107,7 +146,9 @@ describe('the proxy in front of the mock over HTTP', () => {
     const response = await proxyFor(url)(browserRequest('/quota'));
     expect(response.status).toBe(502);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: 'PROXY_BAD_GATEWAY', message: 'The flight search service could not be reached.' } });
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'PROXY_BAD_GATEWAY', message: 'The flight search service could not be reached.' },
+    });
     const { hostname, port } = new URL(url);
     for (const secret of [hostname, port, 'ECONNREFUSED', SERVER_KEY]) expect(text).not.toContain(secret);
   });
@@ -116,7 +157,9 @@ describe('the proxy in front of the mock over HTTP', () => {
     const service = await startService();
     service.mock.setProgramBehavior('PROGRAM_1', { hang: true });
     const browser = new AbortController();
-    const pending = proxyFor(service.url)(browserRequest('/flights/search', { body: searchBody(), signal: browser.signal }));
+    const pending = proxyFor(service.url)(
+      browserRequest('/flights/search', { body: searchBody(), signal: browser.signal }),
+    );
     await waitFor(() => service.mock.requests().length === 1, 'the search to reach the mock');
     browser.abort();
     expect((await pending).status).toBe(499);
@@ -128,7 +171,9 @@ describe('the proxy in front of the mock over HTTP', () => {
   it('answers a time-out with a 504 naming no address, and the mock sees the forwarded request go away', async () => {
     const service = await startService();
     service.mock.setProgramBehavior('PROGRAM_1', { hang: true });
-    const response = await proxyFor(service.url, { timeoutMs: 200 })(browserRequest('/flights/search', { body: searchBody() }));
+    const response = await proxyFor(service.url, { timeoutMs: 200 })(
+      browserRequest('/flights/search', { body: searchBody() }),
+    );
     expect(response.status).toBe(504);
     const text = await response.text();
     expect(JSON.parse(text).error.code).toBe('PROXY_GATEWAY_TIMEOUT');

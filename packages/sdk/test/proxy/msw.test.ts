@@ -3,7 +3,19 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE, useMockService } from '../../../mock-server/test/support/msw.js';
 import { createFlightSearchProxy, PROXY_ERROR_CODES, type FlightSearchProxyOptions } from '../../src/proxy/index.js';
-import { APP, BROWSER_KEY, browserRequest, clientHeaders, historyQuery, keys, MiB, PREFIX, searchBody, SERVER_KEY, waitFor } from './support.js';
+import {
+  APP,
+  BROWSER_KEY,
+  browserRequest,
+  clientHeaders,
+  historyQuery,
+  keys,
+  MiB,
+  PREFIX,
+  searchBody,
+  SERVER_KEY,
+  waitFor,
+} from './support.js';
 
 const NOW = Date.parse('2026-11-01T12:00:00Z');
 const service = useMockService({ keys: keys(), now: () => NOW });
@@ -16,11 +28,15 @@ function watchUpstream() {
   return { seen, stop: () => service.server.events.removeListener('request:start', listener) };
 }
 
-const proxyFor = (options: Partial<FlightSearchProxyOptions> = {}) => createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, ...options });
+const proxyFor = (options: Partial<FlightSearchProxyOptions> = {}) =>
+  createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, ...options });
 
 /** The same request sent to the service directly with the server's key. */
 function direct(path: string, init: { body?: unknown; accept?: string } = {}) {
-  const headers: Record<string, string> = { 'x-api-key': SERVER_KEY, accept: init.accept ?? 'application/vnd.service.v1+json' };
+  const headers: Record<string, string> = {
+    'x-api-key': SERVER_KEY,
+    accept: init.accept ?? 'application/vnd.service.v1+json',
+  };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   return fetch(`${BASE}${path}`, {
     method: init.body === undefined ? 'GET' : 'POST',
@@ -43,8 +59,16 @@ async function envelope(response: Response, contentType = 'application/json') {
 describe('the proxy in front of the mock in-process (msw)', () => {
   it.each([
     ['SEARCH: POST /flights/search (ONE_WAY, PARSED)', '/flights/search', searchBody({ responseFormat: 'PARSED' })],
-    ['SEARCH: POST /flights/search (ROUND_TRIP, RAW)', '/flights/search', searchBody({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' })],
-    ['HISTORY: GET /intelligence/flights/history with its repeated query parameters', `/intelligence/flights/history${historyQuery}`, undefined],
+    [
+      'SEARCH: POST /flights/search (ROUND_TRIP, RAW)',
+      '/flights/search',
+      searchBody({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }),
+    ],
+    [
+      'HISTORY: GET /intelligence/flights/history with its repeated query parameters',
+      `/intelligence/flights/history${historyQuery}`,
+      undefined,
+    ],
     ['QUOTA: GET /quota', '/quota', undefined],
   ])("forwards %s and answers the service's status, body and headers unchanged", async (_, path, body) => {
     const mock = service.mock();
@@ -53,7 +77,11 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     mock.reset();
     const viaService = await direct(path, { body });
     expect(viaService.status).toBe(200);
-    expect(proxied).toEqual({ status: viaService.status, headers: clientHeaders(viaService.headers), body: await viaService.text() });
+    expect(proxied).toEqual({
+      status: viaService.status,
+      headers: clientHeaders(viaService.headers),
+      body: await viaService.text(),
+    });
     expect(proxied.headers['content-type']).toBe('application/vnd.service.v1+json');
   });
 
@@ -73,11 +101,17 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     ],
   ])('passes %s through unchanged, envelope and all', async (_, path, init, status) => {
     service.mock();
-    const viaProxy = await proxyFor()(browserRequest(path, { body: init.body, headers: init.accept ? { accept: init.accept } : {} }));
+    const viaProxy = await proxyFor()(
+      browserRequest(path, { body: init.body, headers: init.accept ? { accept: init.accept } : {} }),
+    );
     const viaService = await direct(path, init);
     expect(viaService.status).toBe(status);
     const strip = (text: string) => JSON.parse(text, (key, value) => (key === 'correlationId' ? 'id' : value));
-    expect({ status: viaProxy.status, headers: clientHeaders(viaProxy.headers), body: strip(await viaProxy.text()) }).toEqual({
+    expect({
+      status: viaProxy.status,
+      headers: clientHeaders(viaProxy.headers),
+      body: strip(await viaProxy.text()),
+    }).toEqual({
       status,
       headers: clientHeaders(viaService.headers),
       body: strip(await viaService.text()),
@@ -87,10 +121,15 @@ describe('the proxy in front of the mock in-process (msw)', () => {
   it("QUOTA-1: passes the service's 402 through when the server key's quota is short", async () => {
     const mock = service.mock();
     mock.setKey(SERVER_KEY, { limit: 1, consumed: 0 });
-    const response = await proxyFor()(browserRequest('/flights/search', { body: searchBody({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }) }));
+    const response = await proxyFor()(
+      browserRequest('/flights/search', { body: searchBody({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }) }),
+    );
     expect(response.status).toBe(402);
     const error = await envelope(response, 'application/vnd.service.v1+json');
-    expect(error).toMatchObject({ code: 'HTTP_ERROR', message: 'Insufficient quota: this search requires 2 units and 1 remains.' });
+    expect(error).toMatchObject({
+      code: 'HTTP_ERROR',
+      message: 'Insufficient quota: this search requires 2 units and 1 remains.',
+    });
   });
 
   it('RATE-1: passes a 429 with its Retry-After through', async () => {
@@ -113,12 +152,19 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     expect(upstream.seen).toHaveLength(1);
     const sent = upstream.seen[0]!;
     expect(sent.headers.get('x-api-key')).toBe(SERVER_KEY);
-    for (const name of ['cookie', 'authorization', 'x-forwarded-for', 'user-agent']) expect(sent.headers.get(name)).toBeNull();
+    for (const name of ['cookie', 'authorization', 'x-forwarded-for', 'user-agent'])
+      expect(sent.headers.get(name)).toBeNull();
     // The mock's own log of what it received: the same headers, no browser credential among them.
     const recorded = mock.requests();
     expect(recorded).toHaveLength(1);
-    expect(Object.keys(recorded[0]!.headers).filter((name) => ['cookie', 'authorization', 'x-forwarded-for'].includes(name))).toEqual([]);
-    expect(recorded[0]!.headers).toMatchObject({ accept: 'application/vnd.service.v1+json', 'content-type': 'application/json', 'x-api-key': '[redacted]' });
+    expect(
+      Object.keys(recorded[0]!.headers).filter((name) => ['cookie', 'authorization', 'x-forwarded-for'].includes(name)),
+    ).toEqual([]);
+    expect(recorded[0]!.headers).toMatchObject({
+      accept: 'application/vnd.service.v1+json',
+      'content-type': 'application/json',
+      'x-api-key': '[redacted]',
+    });
     // The search was charged to the server's key; the browser's key spent nothing.
     expect((await quotaOf(SERVER_KEY)).consumed).toBe(1);
     expect((await quotaOf(BROWSER_KEY)).consumed).toBe(0);
@@ -137,7 +183,11 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     const mock = service.mock();
     const upstream = watchUpstream();
     const response = await proxyFor()(
-      new Request(`https://app.example.test${path}`, { method, headers: { 'x-api-key': BROWSER_KEY }, body: method === 'POST' ? '{}' : undefined }),
+      new Request(`https://app.example.test${path}`, {
+        method,
+        headers: { 'x-api-key': BROWSER_KEY },
+        body: method === 'POST' ? '{}' : undefined,
+      }),
     );
     upstream.stop();
     expect(response.status).toBe(404);
@@ -151,22 +201,38 @@ describe('the proxy in front of the mock in-process (msw)', () => {
   it('serves under a configured prefix and at the root', async () => {
     service.mock();
     expect(
-      (await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '/flights-api' })(new Request('https://app.example.test/flights-api/quota')))
-        .status,
+      (
+        await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '/flights-api' })(
+          new Request('https://app.example.test/flights-api/quota'),
+        )
+      ).status,
     ).toBe(200);
-    expect((await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '' })(new Request('https://app.example.test/quota'))).status).toBe(200);
     expect(
-      (await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '/flights-api' })(new Request(`https://app.example.test${PREFIX}/quota`)))
-        .status,
+      (
+        await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '' })(
+          new Request('https://app.example.test/quota'),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: BASE, prefix: '/flights-api' })(
+          new Request(`https://app.example.test${PREFIX}/quota`),
+        )
+      ).status,
     ).toBe(404);
   });
 
   it('forwards to a base URL with a path of its own', async () => {
     const mock = service.mock();
     service.server.use(
-      http.get('https://gateway.example.test/v1/quota', ({ request }) => HttpResponse.json({ seen: request.headers.get('x-api-key') === SERVER_KEY })),
+      http.get('https://gateway.example.test/v1/quota', ({ request }) =>
+        HttpResponse.json({ seen: request.headers.get('x-api-key') === SERVER_KEY }),
+      ),
     );
-    const response = await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: 'https://gateway.example.test/v1/' })(browserRequest('/quota'));
+    const response = await createFlightSearchProxy({ apiKey: SERVER_KEY, baseUrl: 'https://gateway.example.test/v1/' })(
+      browserRequest('/quota'),
+    );
     expect(await response.json()).toEqual({ seen: true });
     expect(mock.requests()).toHaveLength(0);
   });
@@ -198,7 +264,9 @@ describe('the proxy in front of the mock in-process (msw)', () => {
 
     it("answers with the hook's own Response, and refuses when the hook returns anything but true", async () => {
       const mock = service.mock();
-      const own = await proxyFor({ authorize: () => new Response('go away', { status: 403, headers: { 'x-app': 'mine' } }) })(browserRequest('/quota'));
+      const own = await proxyFor({
+        authorize: () => new Response('go away', { status: 403, headers: { 'x-app': 'mine' } }),
+      })(browserRequest('/quota'));
       expect(own.status).toBe(403);
       expect(own.headers.get('x-app')).toBe('mine');
       expect(await own.text()).toBe('go away');
@@ -240,24 +308,32 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       ['a form', 'application/x-www-form-urlencoded'],
       ['multipart', 'multipart/form-data; boundary=x'],
       ['JSON look-alike', 'application/jsonp'],
-    ])('refuses a search sent as %s with 415 PROXY_UNSUPPORTED_MEDIA_TYPE before any hook, forwarding nothing', async (_, type) => {
-      const mock = service.mock();
-      const { proxy, hooks } = watched();
-      const response = await proxy(browserRequest('/flights/search', { body: searchBody(), headers: { 'content-type': type } }));
-      expect(response.status).toBe(415);
-      expect(await envelope(response)).toEqual({
-        code: 'PROXY_UNSUPPORTED_MEDIA_TYPE',
-        message: 'A search must be sent as application/json.',
-      });
-      expect(hooks).toEqual([]);
-      expect(mock.requests()).toHaveLength(0);
-    });
+    ])(
+      'refuses a search sent as %s with 415 PROXY_UNSUPPORTED_MEDIA_TYPE before any hook, forwarding nothing',
+      async (_, type) => {
+        const mock = service.mock();
+        const { proxy, hooks } = watched();
+        const response = await proxy(
+          browserRequest('/flights/search', { body: searchBody(), headers: { 'content-type': type } }),
+        );
+        expect(response.status).toBe(415);
+        expect(await envelope(response)).toEqual({
+          code: 'PROXY_UNSUPPORTED_MEDIA_TYPE',
+          message: 'A search must be sent as application/json.',
+        });
+        expect(hooks).toEqual([]);
+        expect(mock.requests()).toHaveLength(0);
+      },
+    );
 
     it('takes a search sent as application/json, with parameters and in any case', async () => {
       service.mock();
       const { proxy, hooks } = watched();
       for (const type of ['application/json', 'Application/JSON; charset=utf-8']) {
-        expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: { 'content-type': type } }))).status).toBe(200);
+        expect(
+          (await proxy(browserRequest('/flights/search', { body: searchBody(), headers: { 'content-type': type } })))
+            .status,
+        ).toBe(200);
       }
       expect(hooks).toEqual(['authorize', 'beforeSearch', 'authorize', 'beforeSearch']);
     });
@@ -297,12 +373,33 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       service.mock();
       const { proxy, hooks } = watched({ allowedOrigins: ['https://admin.example.test'] });
       const from = (origin: string, site: string) => ({ origin, 'sec-fetch-site': site });
-      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from('https://admin.example.test', 'same-site') }))).status).toBe(
-        200,
-      );
-      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from(APP, 'same-origin') }))).status).toBe(200);
-      expect((await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from('https://evil.example', 'cross-site') }))).status).toBe(403);
-      expect((await proxy(browserRequest('/quota', { headers: from('https://evil.example', 'cross-site') }))).status).toBe(200);
+      expect(
+        (
+          await proxy(
+            browserRequest('/flights/search', {
+              body: searchBody(),
+              headers: from('https://admin.example.test', 'same-site'),
+            }),
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (await proxy(browserRequest('/flights/search', { body: searchBody(), headers: from(APP, 'same-origin') })))
+          .status,
+      ).toBe(200);
+      expect(
+        (
+          await proxy(
+            browserRequest('/flights/search', {
+              body: searchBody(),
+              headers: from('https://evil.example', 'cross-site'),
+            }),
+          )
+        ).status,
+      ).toBe(403);
+      expect(
+        (await proxy(browserRequest('/quota', { headers: from('https://evil.example', 'cross-site') }))).status,
+      ).toBe(200);
       expect(hooks).toEqual(['authorize', 'beforeSearch', 'authorize', 'beforeSearch', 'authorize']);
     });
   });
@@ -377,7 +474,10 @@ describe('the proxy in front of the mock in-process (msw)', () => {
           return true;
         },
       });
-      const text = JSON.stringify(searchBody({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' })).replace('{', '{"tripType":"ONE_WAY",');
+      const text = JSON.stringify(searchBody({ tripType: 'ROUND_TRIP', returnDate: '2026-12-29' })).replace(
+        '{',
+        '{"tripType":"ONE_WAY",',
+      );
       expect((await proxy(browserRequest('/flights/search', { body: text }))).status).toBe(200);
       expect(costs).toEqual([2]);
       expect((mock.requests()[0]!.body as { tripType: string }).tripType).toBe('ROUND_TRIP');
@@ -386,9 +486,10 @@ describe('the proxy in front of the mock in-process (msw)', () => {
 
     it("answers with the hook's own Response", async () => {
       const mock = service.mock();
-      const response = await proxyFor({ beforeSearch: () => Response.json({ error: { code: 'APP_LIMIT', message: 'Come back tomorrow.' } }, { status: 429 }) })(
-        browserRequest('/flights/search', { body: searchBody() }),
-      );
+      const response = await proxyFor({
+        beforeSearch: () =>
+          Response.json({ error: { code: 'APP_LIMIT', message: 'Come back tomorrow.' } }, { status: 429 }),
+      })(browserRequest('/flights/search', { body: searchBody() }));
       expect(response.status).toBe(429);
       expect(await response.json()).toEqual({ error: { code: 'APP_LIMIT', message: 'Come back tomorrow.' } });
       expect(mock.requests()).toHaveLength(0);
@@ -490,7 +591,10 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       service.mock();
       const upstream = watchUpstream();
       service.server.use(
-        http.get(`${BASE}/quota`, () => new HttpResponse(null, { status: 302, headers: { location: 'https://elsewhere.example.test/steal' } })),
+        http.get(
+          `${BASE}/quota`,
+          () => new HttpResponse(null, { status: 302, headers: { location: 'https://elsewhere.example.test/steal' } }),
+        ),
         http.get('https://elsewhere.example.test/steal', () => HttpResponse.json({ stolen: true })),
       );
       const response = await proxyFor()(browserRequest('/quota'));
@@ -526,7 +630,8 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       const error = await proxyFor()(browserRequest('/quota'));
       expect(error.status).toBe(404);
       expect(error.headers.get('x-request-id')).toBe('req-[redacted]');
-      for (const name of ['set-cookie', 'x-powered-by', 'keep-alive', 'content-length', 'content-encoding']) expect(error.headers.get(name)).toBeNull();
+      for (const name of ['set-cookie', 'x-powered-by', 'keep-alive', 'content-length', 'content-encoding'])
+        expect(error.headers.get(name)).toBeNull();
       expect(await error.json()).toEqual({ error: { code: 'HTTP_ERROR', message: 'Key [redacted] was not found.' } });
 
       const ok = await proxyFor()(browserRequest('/flights/search', { body: searchBody() }));
@@ -567,37 +672,51 @@ describe('the proxy in front of the mock in-process (msw)', () => {
     it.each([
       ['whole (Content-Length)', true],
       ['streamed', false],
-    ])('D48, D91: a key under 8 characters is left alone, and redacting never makes JSON invalid, in an answer read %s', async (_, sized) => {
-      const answer = (text: string) => async () => {
-        const bytes = new TextEncoder().encode(text);
-        const body = sized
-          ? bytes
-          : new ReadableStream<Uint8Array>({
-              start(controller) {
-                // One byte at a time: every split of the key is tried.
-                for (const byte of bytes) controller.enqueue(Uint8Array.of(byte));
-                controller.close();
-              },
-            });
-        return new Response(body, { status: 200, headers: sized ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {} });
-      };
-      const quota = '{"limit":1000,"consumed":12,"remaining":988}';
-      for (const apiKey of ['1', '12', '0', 'e', 'abcdefg']) {
-        const response = await createFlightSearchProxy({ apiKey, baseUrl: BASE, fetch: answer(quota) })(browserRequest('/quota'));
-        expect(await response.text()).toBe(quota);
-      }
-      // A key of digits can stand inside a number: its mask is digits too, so the answer stays JSON.
-      for (const apiKey of ['12345678', '99999999', '1.5e+100', '-0012345']) {
-        const echoed = `{"n":${apiKey.replace(/^-0+/, '-')},"m":[1${apiKey.replace(/^[-+]/, '')}0],"s":"${apiKey}","k":"${apiKey}${apiKey}"}`;
-        const response = await createFlightSearchProxy({ apiKey, baseUrl: BASE, fetch: answer(echoed) })(browserRequest('/quota'));
-        const text = await response.text();
-        expect(() => JSON.parse(text)).not.toThrow();
-        expect(text).not.toContain(apiKey);
-      }
-      const key = 'sk-live-0123456789';
-      const response = await createFlightSearchProxy({ apiKey: key, baseUrl: BASE, fetch: answer(`{"error":"no key ${key}"}`) })(browserRequest('/quota'));
-      expect(await response.json()).toEqual({ error: 'no key [redacted]' });
-    });
+    ])(
+      'D48, D91: a key under 8 characters is left alone, and redacting never makes JSON invalid, in an answer read %s',
+      async (_, sized) => {
+        const answer = (text: string) => async () => {
+          const bytes = new TextEncoder().encode(text);
+          const body = sized
+            ? bytes
+            : new ReadableStream<Uint8Array>({
+                start(controller) {
+                  // One byte at a time: every split of the key is tried.
+                  for (const byte of bytes) controller.enqueue(Uint8Array.of(byte));
+                  controller.close();
+                },
+              });
+          return new Response(body, {
+            status: 200,
+            headers: sized ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {},
+          });
+        };
+        const quota = '{"limit":1000,"consumed":12,"remaining":988}';
+        for (const apiKey of ['1', '12', '0', 'e', 'abcdefg']) {
+          const response = await createFlightSearchProxy({ apiKey, baseUrl: BASE, fetch: answer(quota) })(
+            browserRequest('/quota'),
+          );
+          expect(await response.text()).toBe(quota);
+        }
+        // A key of digits can stand inside a number: its mask is digits too, so the answer stays JSON.
+        for (const apiKey of ['12345678', '99999999', '1.5e+100', '-0012345']) {
+          const echoed = `{"n":${apiKey.replace(/^-0+/, '-')},"m":[1${apiKey.replace(/^[-+]/, '')}0],"s":"${apiKey}","k":"${apiKey}${apiKey}"}`;
+          const response = await createFlightSearchProxy({ apiKey, baseUrl: BASE, fetch: answer(echoed) })(
+            browserRequest('/quota'),
+          );
+          const text = await response.text();
+          expect(() => JSON.parse(text)).not.toThrow();
+          expect(text).not.toContain(apiKey);
+        }
+        const key = 'sk-live-0123456789';
+        const response = await createFlightSearchProxy({
+          apiKey: key,
+          baseUrl: BASE,
+          fetch: answer(`{"error":"no key ${key}"}`),
+        })(browserRequest('/quota'));
+        expect(await response.json()).toEqual({ error: 'no key [redacted]' });
+      },
+    );
 
     it('answers a service slower than timeoutMs with a 504 and aborts the forwarded request', async () => {
       const mock = service.mock();
@@ -605,7 +724,10 @@ describe('the proxy in front of the mock in-process (msw)', () => {
       const response = await proxyFor({ timeoutMs: 150 })(browserRequest('/flights/search', { body: searchBody() }));
       expect(response.status).toBe(504);
       const error = await envelope(response);
-      expect(error).toEqual({ code: 'PROXY_GATEWAY_TIMEOUT', message: 'The flight search service did not answer within 150 ms.' });
+      expect(error).toEqual({
+        code: 'PROXY_GATEWAY_TIMEOUT',
+        message: 'The flight search service did not answer within 150 ms.',
+      });
       await waitFor(() => mock.requests()[0]?.aborted === true, 'the mock to record the forwarded search as aborted');
     });
   });

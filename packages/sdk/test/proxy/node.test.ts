@@ -5,7 +5,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../../mock-server/src/node/index.js';
 import { createFlightSearchProxy } from '../../src/proxy/index.js';
 import { toNodeHandler } from '../../src/proxy/node.js';
-import { BROWSER_KEY, browserHeaders, historyQuery, keys, MiB, PREFIX, searchBody, serveOverNode, SERVER_KEY, waitFor } from './support.js';
+import {
+  BROWSER_KEY,
+  browserHeaders,
+  historyQuery,
+  keys,
+  MiB,
+  PREFIX,
+  searchBody,
+  serveOverNode,
+  SERVER_KEY,
+  waitFor,
+} from './support.js';
 
 const running: MockServer[] = [];
 afterEach(async () => {
@@ -21,7 +32,12 @@ async function setup(options: { timeoutMs?: number } = {}) {
 }
 
 const post = (url: string, body: string, headers: Record<string, string> = {}, signal?: AbortSignal) =>
-  fetch(`${url}${PREFIX}/flights/search`, { method: 'POST', headers: { ...browserHeaders, 'content-type': 'application/json', ...headers }, body, signal });
+  fetch(`${url}${PREFIX}/flights/search`, {
+    method: 'POST',
+    headers: { ...browserHeaders, 'content-type': 'application/json', ...headers },
+    body,
+    signal,
+  });
 
 describe('toNodeHandler: the proxy over node:http', () => {
   it("serves the three operations with the service's status, body and Content-Type, charging the server key only", async () => {
@@ -32,7 +48,9 @@ describe('toNodeHandler: the proxy over node:http', () => {
     const found = (await search.json()) as { results: { airline: string; success: boolean }[]; summary: unknown };
     expect(found.results).toMatchObject([{ airline: 'PROGRAM_1', success: true }]);
 
-    const history = await fetch(`${app}${PREFIX}/intelligence/flights/history${historyQuery}`, { headers: browserHeaders });
+    const history = await fetch(`${app}${PREFIX}/intelligence/flights/history${historyQuery}`, {
+      headers: browserHeaders,
+    });
     expect(history.status).toBe(200);
     const records = (await history.json()) as { total: number; lookbackDays: number };
     expect(records.lookbackDays).toBe(30);
@@ -40,9 +58,15 @@ describe('toNodeHandler: the proxy over node:http', () => {
 
     const quota = await fetch(`${app}${PREFIX}/quota`, { headers: browserHeaders });
     expect(await quota.json()).toMatchObject({ limit: 100, consumed: 1, remaining: 99 });
-    expect(service.mock.requests().map((r) => r.path)).toEqual(['/flights/search', '/intelligence/flights/history', '/quota']);
+    expect(service.mock.requests().map((r) => r.path)).toEqual([
+      '/flights/search',
+      '/intelligence/flights/history',
+      '/quota',
+    ]);
     for (const recorded of service.mock.requests()) expect(recorded.headers.cookie).toBeUndefined();
-    expect((await (await fetch(`${service.url}/quota`, { headers: { 'x-api-key': BROWSER_KEY } })).json()) as object).toMatchObject({ consumed: 0 });
+    expect(
+      (await (await fetch(`${service.url}/quota`, { headers: { 'x-api-key': BROWSER_KEY } })).json()) as object,
+    ).toMatchObject({ consumed: 0 });
   });
 
   it("passes the service's error envelope through (a 422 with every issue)", async () => {
@@ -51,7 +75,10 @@ describe('toNodeHandler: the proxy over node:http', () => {
     expect(response.status).toBe(422);
     const { error } = (await response.json()) as { error: { code: string; details: { errors: { field: string }[] } } };
     expect(error.code).toBe('VALIDATION_ERROR');
-    expect(error.details.errors.map((issue) => issue.field).sort()).toEqual(['body.destination', 'body.passengers.adults']);
+    expect(error.details.errors.map((issue) => issue.field).sort()).toEqual([
+      'body.destination',
+      'body.passengers.adults',
+    ]);
   });
 
   it("answers a path outside the three with the proxy's 404 and keeps the connection alive", async () => {
@@ -102,7 +129,10 @@ describe('toNodeHandler: the proxy over node:http', () => {
     await waitFor(() => service.mock.requests().length === 1, 'the search to reach the mock');
     client.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    await waitFor(() => service.mock.requests()[0]?.aborted === true, 'the mock to record the forwarded search as aborted');
+    await waitFor(
+      () => service.mock.requests()[0]?.aborted === true,
+      'the mock to record the forwarded search as aborted',
+    );
   });
 
   it('aborts the forwarded search when the socket goes away mid-body wait, on a raw connection', async () => {
@@ -117,7 +147,10 @@ describe('toNodeHandler: the proxy over node:http', () => {
     );
     await waitFor(() => service.mock.requests().length === 1, 'the search to reach the mock');
     socket.destroy();
-    await waitFor(() => service.mock.requests()[0]?.aborted === true, 'the mock to record the forwarded search as aborted');
+    await waitFor(
+      () => service.mock.requests()[0]?.aborted === true,
+      'the mock to record the forwarded search as aborted',
+    );
   });
 
   it.each([
@@ -184,7 +217,9 @@ describe('toNodeHandler: the proxy over node:http', () => {
     const response = await fetch(`${plain.url}/x`);
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: 'PROXY_INTERNAL_ERROR', message: 'The proxy failed to handle the request.' } });
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'PROXY_INTERNAL_ERROR', message: 'The proxy failed to handle the request.' },
+    });
     expect(text).not.toContain('secret');
 
     const handler = toNodeHandler(failing);
@@ -251,7 +286,9 @@ describe('toNodeHandler: the proxy over node:http', () => {
     const answer = await send(app, 'TRACE');
     expect(answer.status).toBe(405);
     expect(answer.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
-    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'PROXY_METHOD_NOT_ALLOWED', message: 'The method TRACE cannot be served here.' } });
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { code: 'PROXY_METHOD_NOT_ALLOWED', message: 'The method TRACE cannot be served here.' },
+    });
     expect((await fetch(`${app}${PREFIX}/quota`, { headers: browserHeaders })).status).toBe(200);
 
     // Under Express the adapter answers it too: next() is for a handler's failure, and this one never ran.
@@ -266,7 +303,9 @@ describe('toNodeHandler: the proxy over node:http', () => {
 
   it('refuses something that is not a handler with a TypeError', () => {
     expect(() => toNodeHandler('proxy' as never)).toThrow(
-      new TypeError('toNodeHandler: expected a Fetch handler, (request: Request) => Promise<Response>, received string.'),
+      new TypeError(
+        'toNodeHandler: expected a Fetch handler, (request: Request) => Promise<Response>, received string.',
+      ),
     );
   });
 });

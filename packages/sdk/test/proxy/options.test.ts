@@ -8,7 +8,11 @@ const creating = (options: unknown) => () => createFlightSearchProxy(options as 
 
 describe('createFlightSearchProxy options', () => {
   it.each([
-    ['no options', undefined, 'createFlightSearchProxy: expected an options object ({ apiKey, baseUrl, ... }), received undefined.'],
+    [
+      'no options',
+      undefined,
+      'createFlightSearchProxy: expected an options object ({ apiKey, baseUrl, ... }), received undefined.',
+    ],
     [
       'a missing apiKey',
       { baseUrl: valid.baseUrl },
@@ -54,11 +58,13 @@ describe('createFlightSearchProxy options', () => {
       { ...valid, allowedOrigins: 'https://app.example.test' },
       'createFlightSearchProxy: invalid option "allowedOrigins": expected an array of origins such as ["https://app.example.com"], received a string of 24 characters.',
     ],
-    ...['https://app.example.test/', 'https://app.example.test/path', 'app.example.test', 'null'].map((origin): [string, FlightSearchProxyOptions, string] => [
-      `an allowed origin ${origin}`,
-      { ...valid, allowedOrigins: [origin] },
-      `createFlightSearchProxy: invalid option "allowedOrigins": expected origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash), received ${JSON.stringify(origin)}.`,
-    ]),
+    ...['https://app.example.test/', 'https://app.example.test/path', 'app.example.test', 'null'].map(
+      (origin): [string, FlightSearchProxyOptions, string] => [
+        `an allowed origin ${origin}`,
+        { ...valid, allowedOrigins: [origin] },
+        `createFlightSearchProxy: invalid option "allowedOrigins": expected origins such as "https://app.example.com" (scheme, host and port only, no path or trailing slash), received ${JSON.stringify(origin)}.`,
+      ],
+    ),
     [
       'an authorize that is not a function',
       { ...valid, authorize: true },
@@ -105,16 +111,33 @@ describe('createFlightSearchProxy options', () => {
       'createFlightSearchProxy: invalid option "apiKey": expected a key that can be sent as a header value, received a string with a line break or NUL.',
     );
     expect(message).not.toContain('sk-live');
-    expect(() => createFlightSearchProxy({ ...valid, apiKey: 'sk-live-x', baseUrl: 'nope' })).toThrow(/^(?!.*sk-live).*"baseUrl"/);
+    expect(() => createFlightSearchProxy({ ...valid, apiKey: 'sk-live-x', baseUrl: 'nope' })).toThrow(
+      /^(?!.*sk-live).*"baseUrl"/,
+    );
   });
 
   it('takes valid options, the root prefix and a base URL with a path', () => {
     expect(typeof createFlightSearchProxy(valid)).toBe('function');
-    expect(typeof createFlightSearchProxy({ ...valid, prefix: '', baseUrl: 'http://127.0.0.1:4010/v1/', timeoutMs: 40_000, bodyLimit: 2048 })).toBe('function');
+    expect(
+      typeof createFlightSearchProxy({
+        ...valid,
+        prefix: '',
+        baseUrl: 'http://127.0.0.1:4010/v1/',
+        timeoutMs: 40_000,
+        bodyLimit: 2048,
+      }),
+    ).toBe('function');
   });
 
   it("exports its own error codes, none of them one of the service's", () => {
-    const service = ['HTTP_ERROR', 'AUTHORIZATION_ERROR', 'VALIDATION_ERROR', 'NOT_ACCEPTABLE', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR'];
+    const service = [
+      'HTTP_ERROR',
+      'AUTHORIZATION_ERROR',
+      'VALIDATION_ERROR',
+      'NOT_ACCEPTABLE',
+      'RATE_LIMIT_EXCEEDED',
+      'INTERNAL_ERROR',
+    ];
     expect(Object.values(PROXY_ERROR_CODES).filter((code) => service.includes(code))).toEqual([]);
     expect(PROXY_ERROR_CODES.BUDGET_EXCEEDED).toBe('BUDGET_EXCEEDED');
     expect(Object.isFrozen(PROXY_ERROR_CODES)).toBe(true);
@@ -126,7 +149,10 @@ describe('StreamRedactor', () => {
   const decoder = new TextDecoder();
   const run = (secret: string, chunks: string[]) => {
     const redactor = new StreamRedactor([encoder.encode(secret), encoder.encode('[redacted]')]);
-    const out = [...chunks.flatMap((chunk) => redactor.push(encoder.encode(chunk))), ...redactor.push(new Uint8Array(0), true)];
+    const out = [
+      ...chunks.flatMap((chunk) => redactor.push(encoder.encode(chunk))),
+      ...redactor.push(new Uint8Array(0), true),
+    ];
     return out.map((part) => decoder.decode(part)).join('');
   };
 

@@ -15,10 +15,13 @@ process.env.FLIGHT_SEARCH_API_KEY = SERVER_KEY;
 process.env.FLIGHT_SEARCH_BASE_URL = BASE;
 
 describe("the README's proxy section", () => {
-  it.each(['proxy-node.ts', 'proxy-hono.ts', 'proxy-budget.ts', 'proxy-fetch.ts'])('shows examples/%s verbatim in a ts block', (file) => {
-    const source = readFileSync(here(`../../examples/${file}`), 'utf8');
-    expect(readme).toContain(`\`\`\`ts\n${source}\`\`\``);
-  });
+  it.each(['proxy-node.ts', 'proxy-hono.ts', 'proxy-budget.ts', 'proxy-fetch.ts'])(
+    'shows examples/%s verbatim in a ts block',
+    (file) => {
+      const source = readFileSync(here(`../../examples/${file}`), 'utf8');
+      expect(readme).toContain(`\`\`\`ts\n${source}\`\`\``);
+    },
+  );
 
   it('sits under its own heading, at the end', () => {
     const headings = readme.split('\n').filter((line) => line.startsWith('## '));
@@ -48,7 +51,9 @@ describe("the README's proxy section", () => {
     expect(((await over.json()) as { error: { code: string } }).error.code).toBe('BUDGET_EXCEEDED');
     expect((await search('session=bo', 'ONE_WAY')).status).toBe(200);
 
-    const quota = await app.fetch(new Request(`https://app.example.test${PREFIX}/quota`, { headers: { cookie: 'session=ana' } }));
+    const quota = await app.fetch(
+      new Request(`https://app.example.test${PREFIX}/quota`, { headers: { cookie: 'session=ana' } }),
+    );
     expect(await quota.json()).toMatchObject({ consumed: 21 });
     expect(mock.requests().filter((r) => r.path === '/flights/search')).toHaveLength(11);
   });

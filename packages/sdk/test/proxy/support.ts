@@ -23,7 +23,8 @@ export const MiB = 1024 * 1024;
 /** A valid ONE_WAY MILES search (the mock tests' own); override any field. */
 export { validSearch as searchBody } from '../../../mock-server/test/support/msw.js';
 
-export const historyQuery = '?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&airlineLoyalty=PROGRAM_4&lookbackDays=30';
+export const historyQuery =
+  '?origin=GRU&destination=JFK&cabinType=ECONOMY&airlineLoyalty=PROGRAM_1&airlineLoyalty=PROGRAM_4&lookbackDays=30';
 
 /** What a browser sends: its own credentials on top of the request, which the proxy must drop. */
 export const browserHeaders = {
@@ -38,7 +39,13 @@ export const browserHeaders = {
 /** A request to the proxy as the browser makes it, on the app's origin. */
 export function browserRequest(
   path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; origin?: string } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    origin?: string;
+  } = {},
 ): Request {
   const { method = init.body === undefined ? 'GET' : 'POST', body, headers = {}, signal, origin = APP } = init;
   const allHeaders: Record<string, string> = { ...browserHeaders, ...headers };
@@ -86,7 +93,9 @@ afterEach(async () => {
 });
 
 /** `handler` served over node:http on 127.0.0.1 through the proxy's Node adapter; closed after the test. */
-export async function serveOverNode(handler: (request: Request) => Promise<Response>): Promise<{ url: string; server: Server }> {
+export async function serveOverNode(
+  handler: (request: Request) => Promise<Response>,
+): Promise<{ url: string; server: Server }> {
   const listener = toNodeHandler(handler);
   // Its answers are the proxy's (under its prefix), not the service's: the contract hook checks the mock's behind it.
   const server = notTheService(createServer((req, res) => void listener(req, res)));

@@ -23,7 +23,8 @@ const result = await build({
 
 const offenders = [];
 for (const [file, input] of Object.entries(result.metafile.inputs)) {
-  for (const imported of input.imports) if (isBuiltin(imported.path)) offenders.push(`${file} imports ${imported.path}`);
+  for (const imported of input.imports)
+    if (isBuiltin(imported.path)) offenders.push(`${file} imports ${imported.path}`);
 }
 if (offenders.length > 0) {
   console.error(`the browser bundle of ${entry} imports Node built-ins:\n  ${offenders.join('\n  ')}`);

@@ -31,10 +31,19 @@ function expectSdk({ createFlightSearchClient, validateSearchRequest, QuotaExcee
   for (const method of ['searchFlights', 'getPriceHistory', 'getQuota']) {
     assert.equal(typeof client[method], 'function', `createFlightSearchClient(...).${method} is not a function`);
   }
-  assert.throws(() => createFlightSearchClient({ apiKey: 'test-key', baseUrl: 'not a url' }), TypeError, 'a bad baseUrl should throw a TypeError');
+  assert.throws(
+    () => createFlightSearchClient({ apiKey: 'test-key', baseUrl: 'not a url' }),
+    TypeError,
+    'a bad baseUrl should throw a TypeError',
+  );
 
   assert.deepEqual(validateSearchRequest(validRequest()), [], 'validateSearchRequest(valid request) should return []');
-  const issues = validateSearchRequest({ ...validRequest(), airlineLoyalty: ['PROGRAM_8'], destination: 'GRU', departureDate: '2026-02-30' });
+  const issues = validateSearchRequest({
+    ...validRequest(),
+    airlineLoyalty: ['PROGRAM_8'],
+    destination: 'GRU',
+    departureDate: '2026-02-30',
+  });
   assert.deepEqual(
     issues.map((issue) => issue.field).sort(),
     ['body.airlineLoyalty', 'body.departureDate', 'body.destination'],
@@ -66,9 +75,17 @@ async function expectServer({ startMockServer, createFlightSearchMock }, openApi
     const response = await fetch(`${server.url}/quota`, { headers: { 'x-api-key': 'test-key' } });
     assert.equal(response.status, 200, `GET /quota with test-key answered ${response.status}`);
     const quota = await response.json();
-    assert.deepEqual(quota, { limit: 1000, consumed: 0, remaining: 1000, usageByCompany: [] }, `GET /quota answered ${JSON.stringify(quota)}`);
+    assert.deepEqual(
+      quota,
+      { limit: 1000, consumed: 0, remaining: 1000, usageByCompany: [] },
+      `GET /quota answered ${JSON.stringify(quota)}`,
+    );
     const contract = await fetch(`${server.url}/openapi.yaml`);
-    assert.equal(contract.status, 200, `GET /openapi.yaml answered ${contract.status} (is openapi.yaml in the package?)`);
+    assert.equal(
+      contract.status,
+      200,
+      `GET /openapi.yaml answered ${contract.status} (is openapi.yaml in the package?)`,
+    );
     assert.equal(await contract.text(), text, 'GET /openapi.yaml is not the packaged openapi.yaml');
   } finally {
     await server.close();
@@ -81,7 +98,11 @@ async function expectServer({ startMockServer, createFlightSearchMock }, openApi
   try {
     const response = await fetch(`${served.url}/quota`, { headers: { 'x-api-key': 'test-key' } });
     const quota = await response.json();
-    assert.equal(quota.limit, 7, `startMockServer({ mock }) with a main-entry mock answered ${response.status} ${JSON.stringify(quota)}`);
+    assert.equal(
+      quota.limit,
+      7,
+      `startMockServer({ mock }) with a main-entry mock answered ${response.status} ${JSON.stringify(quota)}`,
+    );
   } finally {
     await served.close();
   }
@@ -95,7 +116,11 @@ async function expectProxy({ createFlightSearchProxy, PROXY_ERROR_CODES, toNodeH
   assert.equal(response.status, 404, 'a path outside the three operations is a 404');
   assert.equal((await response.json()).error.code, PROXY_ERROR_CODES.NOT_FOUND, "with the proxy's own code");
   assert.equal(typeof toNodeHandler(proxy), 'function', 'toNodeHandler gives a node:http listener');
-  assert.throws(() => createFlightSearchProxy({ apiKey: 'server-key', baseUrl: '/relative' }), TypeError, 'a relative baseUrl is a TypeError');
+  assert.throws(
+    () => createFlightSearchProxy({ apiKey: 'server-key', baseUrl: '/relative' }),
+    TypeError,
+    'a relative baseUrl is a TypeError',
+  );
 }
 
 /** `createRawClient` (`@flight-search/sdk/raw`) is openapi-fetch's client with the SDK's headers: `{ data, error }` results. */
@@ -106,12 +131,18 @@ async function expectRaw({ createRawClient }) {
     sent.push(request);
     return Response.json({ limit: 7, consumed: 0, remaining: 7, usageByCompany: [] });
   };
-  const { data, error } = await createRawClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9', fetch }).GET('/quota');
+  const { data, error } = await createRawClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9', fetch }).GET(
+    '/quota',
+  );
   assert.equal(error, undefined, 'no error on a 200');
   assert.equal(data.remaining, 7, 'data is the parsed answer');
   assert.equal(sent[0].url, 'http://127.0.0.1:9/quota', 'sent to baseUrl');
   assert.equal(sent[0].headers.get('x-api-key'), 'test-key', 'with the key');
-  assert.throws(() => createRawClient({ apiKey: 'test-key', baseUrl: '/relative' }), TypeError, 'a relative baseUrl is a TypeError');
+  assert.throws(
+    () => createRawClient({ apiKey: 'test-key', baseUrl: '/relative' }),
+    TypeError,
+    'a relative baseUrl is a TypeError',
+  );
 }
 
 module.exports = { expectResolved, expectSdk, expectMock, expectServer, expectProxy, expectRaw };

@@ -2,5 +2,9 @@ import { createFlightSearchClient, validateSearchRequest, QuotaExceededError } f
 import { fileURLToPath } from 'node:url';
 import expect from './expect.cjs';
 
-expect.expectResolved('@flight-search/sdk', fileURLToPath(import.meta.resolve('@flight-search/sdk')), '/@flight-search/sdk/dist/server.js');
+expect.expectResolved(
+  '@flight-search/sdk',
+  fileURLToPath(import.meta.resolve('@flight-search/sdk')),
+  '/@flight-search/sdk/dist/server.js',
+);
 expect.expectSdk({ createFlightSearchClient, validateSearchRequest, QuotaExceededError });

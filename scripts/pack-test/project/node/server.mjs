@@ -8,4 +8,7 @@ expect.expectResolved(
   fileURLToPath(import.meta.resolve('@flight-search/mock-server/node')),
   '/@flight-search/mock-server/dist/node.js',
 );
-await expect.expectServer({ startMockServer, createFlightSearchMock }, fileURLToPath(import.meta.resolve('@flight-search/mock-server/openapi.yaml')));
+await expect.expectServer(
+  { startMockServer, createFlightSearchMock },
+  fileURLToPath(import.meta.resolve('@flight-search/mock-server/openapi.yaml')),
+);

@@ -1,7 +1,14 @@
 // Type-checked by pack-test as a consumer would: the packages' own .d.ts files
 // from node_modules. Each @ts-expect-error line MUST be an error, so an `any`
 // (types not loaded) fails the check with "Unused '@ts-expect-error' directive".
-import { createFlightSearchClient, validateSearchRequest, QuotaExceededError, type Quota, type SearchRequest, type ValidationIssue } from '@flight-search/sdk';
+import {
+  createFlightSearchClient,
+  validateSearchRequest,
+  QuotaExceededError,
+  type Quota,
+  type SearchRequest,
+  type ValidationIssue,
+} from '@flight-search/sdk';
 import { createRawClient } from '@flight-search/sdk/raw';
 import { createFlightSearchMock, type FlightSearchMock } from '@flight-search/mock-server';
 import { startMockServer, type MockServer } from '@flight-search/mock-server/node';
@@ -21,7 +28,9 @@ export const fields: string[] = issues.map((issue) => issue.field);
 
 export async function consumer(): Promise<number> {
   const quota: Quota = await client.getQuota();
-  const { data: rawQuota } = await createRawClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:4010' }).GET('/quota');
+  const { data: rawQuota } = await createRawClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:4010' }).GET(
+    '/quota',
+  );
   // @ts-expect-error the raw client's data is typed by the contract too: Quota has no `remainingUnits`
   void rawQuota?.remainingUnits;
   // @ts-expect-error Quota has `remaining`, not `remainingUnits` (that is QuotaExceededError's)

@@ -1,7 +1,14 @@
 // Type-checked by pack-test as a consumer would: the packages' own .d.ts files
 // from node_modules. Each @ts-expect-error line MUST be an error, so an `any`
 // (types not loaded) fails the check with "Unused '@ts-expect-error' directive".
-import { createFlightSearchClient, validateSearchRequest, QuotaExceededError, type Quota, type SearchRequest, type ValidationIssue } from '@flight-search/sdk';
+import {
+  createFlightSearchClient,
+  validateSearchRequest,
+  QuotaExceededError,
+  type Quota,
+  type SearchRequest,
+  type ValidationIssue,
+} from '@flight-search/sdk';
 import { createFlightSearchMock, type FlightSearchMock } from '@flight-search/mock-server';
 import { startMockServer, type MockServer } from '@flight-search/mock-server/node';
 

@@ -9,7 +9,10 @@ import { runScenario } from '../scenario.mjs';
 const [mode, url] = globalThis.Deno?.args ?? globalThis.process.argv.slice(2);
 const fromEnvironment = {
   ...sdk,
-  createFlightSearchClient: ({ baseUrl, apiKey, ...options }) => sdk.createFlightSearchClient(apiKey === 'test-key' ? options : { apiKey, ...options }),
+  createFlightSearchClient: ({ baseUrl, apiKey, ...options }) =>
+    sdk.createFlightSearchClient(apiKey === 'test-key' ? options : { apiKey, ...options }),
 };
 const summary = await runScenario(mode === 'explicit' ? sdk : fromEnvironment, { baseUrl: url });
-console.log(`${mode === 'explicit' ? 'explicit options, the environment not readable' : 'key and base URL from the environment'}: ${summary}`);
+console.log(
+  `${mode === 'explicit' ? 'explicit options, the environment not readable' : 'key and base URL from the environment'}: ${summary}`,
+);

@@ -12,14 +12,17 @@ globalThis.flightSearchScenario = async () => {
   const worker = setupWorker(...mock.handlers);
   await worker.start({ quiet: true, onUnhandledRequest: 'error', serviceWorker: { url: '/mockServiceWorker.js' } });
   try {
-    if (!navigator.serviceWorker.controller) throw new Error('after worker.start() no service worker controls the page');
+    if (!navigator.serviceWorker.controller)
+      throw new Error('after worker.start() no service worker controls the page');
     const summary = await runScenario(sdk, { baseUrl: 'https://api.example.com' });
     // msw's service worker (2 and 3) does not pass the page's abort on to the handler, so the mock
     // cannot record the cancelled search as aborted (README, known limits): the scenario's timing
     // check proves the SDK stopped waiting; here, that the slow search reached the mock unanswered.
     const slow = mock.requests().filter((r) => r.body?.airlineLoyalty?.includes(SLOW_PROGRAM));
     if (slow.length !== 1 || slow[0].status !== undefined)
-      throw new Error(`the mock recorded ${JSON.stringify(slow.map((r) => ({ aborted: r.aborted, status: r.status })))} for ${SLOW_PROGRAM}`);
+      throw new Error(
+        `the mock recorded ${JSON.stringify(slow.map((r) => ({ aborted: r.aborted, status: r.status })))} for ${SLOW_PROGRAM}`,
+      );
     return `${summary}; ${SLOW_PROGRAM}'s search reached the mock and was left unanswered; answered by the service worker`;
   } finally {
     worker.stop();

@@ -7,7 +7,11 @@ describe('airport', () => {
   it('knows real airports with their name, country, zone and position', () => {
     expect(airport('GRU')).toMatchObject({ iata: 'GRU', country: 'BR', timeZone: 'America/Sao_Paulo' });
     expect(airport('GRU')?.lat).toBeCloseTo(-23.43, 1);
-    expect(airport('JFK')).toMatchObject({ name: 'John F. Kennedy International Airport', country: 'US', timeZone: 'America/New_York' });
+    expect(airport('JFK')).toMatchObject({
+      name: 'John F. Kennedy International Airport',
+      country: 'US',
+      timeZone: 'America/New_York',
+    });
     expect(airport('LHR')).toMatchObject({ country: 'GB', timeZone: 'Europe/London' });
   });
 

@@ -23,9 +23,19 @@ function airports(): Map<string, Airport> {
   if (!index) {
     index = new Map();
     for (const line of AIRPORTS.split('\n')) {
-      const [iata = '', name = '', country = '', zone = '0', lat = '0', lon = '0', continent = '', runway = '0'] = line.split('|');
+      const [iata = '', name = '', country = '', zone = '0', lat = '0', lon = '0', continent = '', runway = '0'] =
+        line.split('|');
       const runwayFt = Number(runway) > 0 ? Number(runway) : undefined;
-      index.set(iata, { iata, name, country, timeZone: TIME_ZONES[Number(zone)] ?? 'UTC', lat: Number(lat), lon: Number(lon), continent, runwayFt });
+      index.set(iata, {
+        iata,
+        name,
+        country,
+        timeZone: TIME_ZONES[Number(zone)] ?? 'UTC',
+        lat: Number(lat),
+        lon: Number(lon),
+        continent,
+        runwayFt,
+      });
     }
   }
   return index;
@@ -55,7 +65,9 @@ export function placeProblem(code: string, kind: 'airport' | 'airport-or-city'):
   if (airport(code)) return undefined;
   const members = cityMembers(code);
   if (kind === 'airport-or-city') return members ? undefined : `${code} is no airport or city code this service knows`;
-  return members ? `${code} is a city code; a search takes one of its airports: ${members.join(', ')}` : `${code} is no airport this service knows`;
+  return members
+    ? `${code} is a city code; a search takes one of its airports: ${members.join(', ')}`
+    : `${code} is no airport this service knows`;
 }
 
 /**

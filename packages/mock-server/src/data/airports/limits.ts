@@ -18,7 +18,10 @@ const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
   // LaGuardia perimeter rule (Port Authority of NY & NJ, 1984): 1,500 statute miles, Denver exempt.
   LGA: { perimeterKm: 2414, perimeterExceptions: ['DEN'] },
   // Washington National: 1,250 statute miles (49 U.S.C. 49109) but Congress's exemption slots.
-  DCA: { perimeterKm: 2012, perimeterExceptions: ['LAX', 'SFO', 'SEA', 'PHX', 'LAS', 'DEN', 'SLC', 'PDX', 'SAN', 'AUS', 'SJU'] },
+  DCA: {
+    perimeterKm: 2012,
+    perimeterExceptions: ['LAX', 'SFO', 'SEA', 'PHX', 'LAS', 'DEN', 'SLC', 'PDX', 'SAN', 'AUS', 'SJU'],
+  },
   // London City: steep approach, only types certified for it; closed 22:30-06:30 (weekday hours, every day here).
   LCY: { equipment: ['E70', 'E75', 'E90', '221', 'AT7', 'DH4'], curfew: { from: 22 * 60 + 30, to: 6 * 60 + 30 } },
   // Frankfurt's night-flight ban, 23:00-05:00 (Federal Administrative Court, 4 April 2012).
@@ -45,4 +48,5 @@ const AIRPORT_LIMITS: Readonly<Record<string, AirportLimits>> = {
 const NONE: AirportLimits = {};
 
 /** The limits of an airport ({} when it has none beyond its runway). */
-export const limitsOf = (iata: string): AirportLimits => (Object.hasOwn(AIRPORT_LIMITS, iata) ? (AIRPORT_LIMITS[iata] ?? NONE) : NONE);
+export const limitsOf = (iata: string): AirportLimits =>
+  Object.hasOwn(AIRPORT_LIMITS, iata) ? (AIRPORT_LIMITS[iata] ?? NONE) : NONE;

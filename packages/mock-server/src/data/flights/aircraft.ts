@@ -59,4 +59,5 @@ const NARROW_BODIES = new Set(['319', '320', '738']);
 
 /** Whether a type, as `carrier` fits it, has this cabin (an unknown type has every cabin). */
 export const hasCabin = (equipment: string, cabin: CabinType, carrier: string): boolean =>
-  (AIRCRAFT[equipment]?.cabins.includes(cabin) ?? true) || (FIRST_ON_NARROW_BODIES.has(carrier) && NARROW_BODIES.has(equipment));
+  (AIRCRAFT[equipment]?.cabins.includes(cabin) ?? true) ||
+  (FIRST_ON_NARROW_BODIES.has(carrier) && NARROW_BODIES.has(equipment));

@@ -5,8 +5,10 @@ import { generateFlights } from './index.js';
 import { PROGRAMS } from './programs.js';
 import { ALLIANCES } from '../generated/carriers.js';
 
-const minutesBetweenLocal = (from: string, to: string): number => (Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 60_000;
-const cheapestMiles = (flights: ParsedFlight[]): number => Math.min(...flights.flatMap((flight) => flight.fares.map((fare) => fare.miles)));
+const minutesBetweenLocal = (from: string, to: string): number =>
+  (Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 60_000;
+const cheapestMiles = (flights: ParsedFlight[]): number =>
+  Math.min(...flights.flatMap((flight) => flight.fares.map((fare) => fare.miles)));
 
 describe('generateFlights', () => {
   it('gives the same flights, ids included, for the same seed and search', () => {
@@ -19,7 +21,9 @@ describe('generateFlights', () => {
 
   it('gives other flights for another seed', () => {
     const search = searchOf();
-    expect(generateFlights(1, search).map((flight) => flight.id)).not.toEqual(generateFlights(2, search).map((flight) => flight.id));
+    expect(generateFlights(1, search).map((flight) => flight.id)).not.toEqual(
+      generateFlights(2, search).map((flight) => flight.id),
+    );
   });
 
   it('D8: on the last days the contract can write (9999-12-31) keeps only flights that land by 9999-12-31T23:59, every time in the contract', () => {
@@ -28,7 +32,13 @@ describe('generateFlights', () => {
       ['LAX', 'SYD'],
       ['JFK', 'LHR'],
     ] as const) {
-      const search = searchOf({ origin, destination, departureDate: '9999-12-30', tripType: 'ROUND_TRIP', returnDate: '9999-12-31' });
+      const search = searchOf({
+        origin,
+        destination,
+        departureDate: '9999-12-30',
+        tripType: 'ROUND_TRIP',
+        returnDate: '9999-12-31',
+      });
       const flights = generateFlights(42, search);
       for (const flight of flights) {
         expect(contractErrors('ParsedFlight', flight), `${origin}-${destination} ${flight.flightCode}`).toEqual([]);
@@ -48,7 +58,18 @@ describe('generateFlights', () => {
 
   it('makes flights that validate against ParsedFlight of openapi.yaml, for every program, price type and cabin', () => {
     const cases = [
-      ...(['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'] as const).map((program) => ({
+      ...(
+        [
+          'PROGRAM_1',
+          'PROGRAM_2',
+          'PROGRAM_3',
+          'PROGRAM_3_INTERLINE',
+          'PROGRAM_4',
+          'PROGRAM_5',
+          'PROGRAM_6',
+          'PROGRAM_7',
+        ] as const
+      ).map((program) => ({
         program,
         priceType: 'MILES' as const,
       })),
@@ -150,13 +171,16 @@ describe('generateFlights', () => {
   });
 
   it('prices CASH fares in money: miles 0, totalMoney = money + taxes + fees, in cents', () => {
-    const fares = generateFlights(9, searchOf({ program: 'PROGRAM_8', priceType: 'CASH', destination: 'LIS' })).flatMap((flight) => flight.fares);
+    const fares = generateFlights(9, searchOf({ program: 'PROGRAM_8', priceType: 'CASH', destination: 'LIS' })).flatMap(
+      (flight) => flight.fares,
+    );
     expect(fares.length).toBeGreaterThan(0);
     for (const fare of fares) {
       expect(fare.miles).toBe(0);
       expect(fare.money).toBeGreaterThan(0);
       expect(fare.totalMoney).toBeCloseTo(fare.money + fare.taxes + fare.fees, 2);
-      for (const amount of [fare.money, fare.taxes, fare.fees, fare.totalMoney]) expect(Math.round(amount * 100) / 100).toBe(amount);
+      for (const amount of [fare.money, fare.taxes, fare.fees, fare.totalMoney])
+        expect(Math.round(amount * 100) / 100).toBe(amount);
     }
   });
 
@@ -175,9 +199,14 @@ describe('generateFlights', () => {
   it('prices business well above economy, and programs differently', () => {
     const economy = cheapestMiles(generateFlights(4, searchOf()));
     expect(cheapestMiles(generateFlights(4, searchOf({ cabinType: 'BUSINESS' })))).toBeGreaterThan(economy * 2);
-    const byProgram = new Set((['PROGRAM_1', 'PROGRAM_5', 'PROGRAM_7'] as const).map((program) => cheapestMiles(generateFlights(4, searchOf({ program })))));
+    const byProgram = new Set(
+      (['PROGRAM_1', 'PROGRAM_5', 'PROGRAM_7'] as const).map((program) =>
+        cheapestMiles(generateFlights(4, searchOf({ program }))),
+      ),
+    );
     expect(byProgram.size).toBe(3);
-    const families = (program: 'PROGRAM_1' | 'PROGRAM_7') => generateFlights(4, searchOf({ program }))[0]?.fares.map((fare) => fare.fareType);
+    const families = (program: 'PROGRAM_1' | 'PROGRAM_7') =>
+      generateFlights(4, searchOf({ program }))[0]?.fares.map((fare) => fare.fareType);
     expect(families('PROGRAM_1')).not.toEqual(families('PROGRAM_7'));
   });
 
@@ -187,8 +216,18 @@ describe('generateFlights', () => {
     const inbound = flights.filter((flight) => flight.direction === 'RETURN');
     expect(outbound.length).toBeGreaterThan(0);
     expect(inbound.length).toBeGreaterThan(0);
-    for (const flight of outbound) expect([flight.origin, flight.destination, flight.departureDate.slice(0, 10)]).toEqual(['GRU', 'JFK', '2026-12-15']);
-    for (const flight of inbound) expect([flight.origin, flight.destination, flight.departureDate.slice(0, 10)]).toEqual(['JFK', 'GRU', '2026-12-29']);
+    for (const flight of outbound)
+      expect([flight.origin, flight.destination, flight.departureDate.slice(0, 10)]).toEqual([
+        'GRU',
+        'JFK',
+        '2026-12-15',
+      ]);
+    for (const flight of inbound)
+      expect([flight.origin, flight.destination, flight.departureDate.slice(0, 10)]).toEqual([
+        'JFK',
+        'GRU',
+        '2026-12-29',
+      ]);
     for (const flight of flights) expect(flight.tripType).toBe('ROUND_TRIP');
     expect(generateFlights(8, searchOf()).every((flight) => flight.direction === 'OUTBOUND')).toBe(true);
   });

@@ -24,13 +24,17 @@ const LAST_WRITABLE_LOCAL = Date.UTC(9999, 11, 31, 23, 59);
 export function generateFlights(seed: number, search: NormalizedSearch, now?: number): ParsedFlight[] {
   const past = now === undefined ? { outbound: false, inbound: false } : pastDates(search, now);
   // A date gone sells nothing (D38), nor a flight of today that has left (D139).
-  const flights = past.outbound ? [] : directionFlights(seed, search, 'OUTBOUND', search.origin, search.destination, search.departureDate);
+  const flights = past.outbound
+    ? []
+    : directionFlights(seed, search, 'OUTBOUND', search.origin, search.destination, search.departureDate);
   if (search.tripType === 'ROUND_TRIP' && search.returnDate && !past.outbound && !past.inbound) {
     flights.push(...directionFlights(seed, search, 'RETURN', search.destination, search.origin, search.returnDate));
   }
   if (now === undefined) return flights;
   const cutoff = saleCutoff(search, now);
-  return flights.filter((flight) => flight.departureDate > (flight.direction === 'OUTBOUND' ? cutoff.outbound : cutoff.inbound));
+  return flights.filter(
+    (flight) => flight.departureDate > (flight.direction === 'OUTBOUND' ? cutoff.outbound : cutoff.inbound),
+  );
 }
 
 /** The local time at the origin and destination at `now`: a flight departing at or before it is not sold (D139). */
@@ -49,11 +53,21 @@ export function saleCutoffKey(search: NormalizedSearch, now: number): string {
 /** Whether the departure date (at the origin) and return date (at the destination) are before today there (D38). */
 export function pastDates(search: NormalizedSearch, now: number): { outbound: boolean; inbound: boolean } {
   const outbound = search.departureDate < localNow(search.origin, now).slice(0, 10);
-  const inbound = search.tripType === 'ROUND_TRIP' && search.returnDate !== undefined && search.returnDate < localNow(search.destination, now).slice(0, 10);
+  const inbound =
+    search.tripType === 'ROUND_TRIP' &&
+    search.returnDate !== undefined &&
+    search.returnDate < localNow(search.destination, now).slice(0, 10);
   return { outbound, inbound };
 }
 
-function directionFlights(seed: number, search: NormalizedSearch, direction: Direction, origin: string, destination: string, date: string): ParsedFlight[] {
+function directionFlights(
+  seed: number,
+  search: NormalizedSearch,
+  direction: Direction,
+  origin: string,
+  destination: string,
+  date: string,
+): ParsedFlight[] {
   const { program, cabinType, tripType, priceType, passengers } = search;
   const random = createRandom(
     seed,
@@ -72,10 +86,14 @@ function directionFlights(seed: number, search: NormalizedSearch, direction: Dir
   );
   // Not sold: a flight landing after 9999-12-31T23:59, or a cabin the aircraft lacks (D40).
   const itineraries = itinerariesOn(timetable(seed, program, origin, destination), date).filter((itinerary) =>
-    itinerary.legs.every((leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL && hasCabin(leg.equipment, cabinType, leg.carrier)),
+    itinerary.legs.every(
+      (leg) => leg.arrivalLocal <= LAST_WRITABLE_LOCAL && hasCabin(leg.equipment, cabinType, leg.carrier),
+    ),
   );
   const dayDemand = demand(seed, program, `${origin}-${destination}`, dayNumber(date));
-  return itineraries.map((itinerary) => flightOf(random, search, { direction, origin, destination }, itinerary, dayDemand));
+  return itineraries.map((itinerary) =>
+    flightOf(random, search, { direction, origin, destination }, itinerary, dayDemand),
+  );
 }
 
 function flightOf(
@@ -102,9 +120,14 @@ function flightOf(
     stops: legs.length - 1,
     durationMinutes: itinerary.durationMinutes,
     flightCode: legs.map((leg) => `${leg.airlineCode} ${leg.flightNumber}`).join(', '),
-    availableSeats: random.chance(0.15) ? null : cabinType === 'BUSINESS' ? random.pick(BUSINESS_SEATS) : random.int(1, 9),
+    availableSeats: random.chance(0.15)
+      ? null
+      : cabinType === 'BUSINESS'
+        ? random.pick(BUSINESS_SEATS)
+        : random.int(1, 9),
     // The aircraft of the longest leg is the one a traveller books the trip for.
-    equipment: legs.reduce((longest, leg) => (leg.durationMinutes > longest.durationMinutes ? leg : longest), first).equipment,
+    equipment: legs.reduce((longest, leg) => (leg.durationMinutes > longest.durationMinutes ? leg : longest), first)
+      .equipment,
     fareSource: random.pick(PROGRAMS[program].fareSources),
     fares,
     legs,
@@ -128,7 +151,12 @@ const legsOf = (itinerary: DatedItinerary, cabinType: Leg['cabinType'], classOfS
     isConnection: index > 0,
   }));
 
-function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItinerary, dayDemand: number): { fares: Fare[]; perPassenger: number[] } {
+function faresFor(
+  random: Random,
+  search: NormalizedSearch,
+  itinerary: DatedItinerary,
+  dayDemand: number,
+): { fares: Fare[]; perPassenger: number[] } {
   const { program, cabinType, priceType, passengers } = search;
   const profile = PROGRAMS[program];
   const stops = itinerary.legs.length - 1;
@@ -159,7 +187,14 @@ function faresFor(random: Random, search: NormalizedSearch, itinerary: DatedItin
       const adult = roundMiles(program, baseMiles(program, cabinType, km, stops) * family.factor * dayDemand * noise);
       const infant = roundMiles(program, adult * profile.infantShare);
       perPassenger.push(adult);
-      fares.push(fare(adult * paying + infant * passengers.infants, 0, cents(profile.bookingFee), random.chance(0.15) ? null : adult));
+      fares.push(
+        fare(
+          adult * paying + infant * passengers.infants,
+          0,
+          cents(profile.bookingFee),
+          random.chance(0.15) ? null : adult,
+        ),
+      );
     } else {
       const adult = cents(baseMoney(program, cabinType, km, stops) * family.factor * dayDemand * noise);
       perPassenger.push(0);

@@ -9,7 +9,11 @@ const cents = (value: number): number => Math.round(value * 100) / 100;
 /** Demand on a departure day: a smooth multiplier around 1, so prices drift. */
 export function demand(seed: number, program: ProgramCode, route: string, departureDay: number): number {
   const phase = (hashKey(seed, program, route) % 1000) / 159.15;
-  return 1 + 0.11 * Math.sin((2 * Math.PI * departureDay) / 19 + phase) + 0.05 * Math.sin((2 * Math.PI * departureDay) / 6.7 + phase * 2.3);
+  return (
+    1 +
+    0.11 * Math.sin((2 * Math.PI * departureDay) / 19 + phase) +
+    0.05 * Math.sin((2 * Math.PI * departureDay) / 6.7 + phase * 2.3)
+  );
 }
 
 /** Day number (days since 1970-01-01) of a `YYYY-MM-DD`. */
@@ -73,16 +77,26 @@ const TRANSFER_CHARGE = 10;
  * Taxes and fees for one adult in the program's currency (D43, D172): the departure country's charges,
  * an airport charge per connection, and abroad the carrier's surcharge by distance (1.5x in business).
  */
-export function taxesPerAdult(program: ProgramCode, cabin: CabinType, legs: readonly TaxedLeg[], priceType: PriceType = 'MILES'): number {
+export function taxesPerAdult(
+  program: ProgramCode,
+  cabin: CabinType,
+  legs: readonly TaxedLeg[],
+  priceType: PriceType = 'MILES',
+): number {
   const first = legs[0];
   const last = legs[legs.length - 1];
   if (!first || !last) return 0;
   const country = first.from.country;
   const international = legs.some((leg) => leg.from.country !== country || leg.to.country !== country);
   if (!international && country === 'US' && priceType === 'MILES') return cents(inCurrency(program, US_SECURITY_FEE));
-  const charges = (Object.hasOwn(DEPARTURE_CHARGES, country) ? DEPARTURE_CHARGES[country] : undefined) ?? OTHER_COUNTRIES;
+  const charges =
+    (Object.hasOwn(DEPARTURE_CHARGES, country) ? DEPARTURE_CHARGES[country] : undefined) ?? OTHER_COUNTRIES;
   const longHaul = distanceKm(first.from, last.to) > 3219;
-  const departure = !international ? charges.domestic : longHaul && charges.longHaul !== undefined ? charges.longHaul : charges.international;
+  const departure = !international
+    ? charges.domestic
+    : longHaul && charges.longHaul !== undefined
+      ? charges.longHaul
+      : charges.international;
   const premium = cabin === 'BUSINESS';
   let usd = departure * (premium ? (charges.premium ?? 1) : 1) + (legs.length - 1) * TRANSFER_CHARGE;
   const surcharge = international ? PROGRAMS[program].surchargePerKm * (premium ? 1.5 : 1) : 0;

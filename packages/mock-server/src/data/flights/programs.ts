@@ -41,8 +41,18 @@ export interface ProgramProfile {
 export type Currency = 'BRL' | 'USD' | 'EUR';
 
 const economy = (names: readonly [string, string, string], productClasses: boolean): FareFamily[] => [
-  { name: names[0], factor: 1, classes: ['Q', 'K', 'L', 'N', 'T'], productClass: productClasses ? `${names[0]}_ECONOMY` : null },
-  { name: names[1], factor: 1.32, classes: ['M', 'H', 'B'], productClass: productClasses ? `${names[1]}_ECONOMY` : null },
+  {
+    name: names[0],
+    factor: 1,
+    classes: ['Q', 'K', 'L', 'N', 'T'],
+    productClass: productClasses ? `${names[0]}_ECONOMY` : null,
+  },
+  {
+    name: names[1],
+    factor: 1.32,
+    classes: ['M', 'H', 'B'],
+    productClass: productClasses ? `${names[1]}_ECONOMY` : null,
+  },
   { name: names[2], factor: 1.78, classes: ['Y', 'B'], productClass: productClasses ? `${names[2]}_ECONOMY` : null },
 ];
 const business = (names: readonly [string, string], productClasses: boolean): FareFamily[] => [
@@ -57,7 +67,10 @@ const PROGRAM_3: ProgramProfile = {
   alliance: 'STAR',
   fleet: ['AT7', 'E95', '32N', '332', '359'],
   hubs: ['VCP', 'CNF', 'REC', 'FLL'],
-  families: { ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true), BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true) },
+  families: {
+    ECONOMY: economy(['SUPER', 'PLUS', 'MAX'], true),
+    BUSINESS: business(['BUSINESS', 'BUSINESS_MAX'], true),
+  },
   milesPerKm: 4.2,
   milesStep: 10,
   businessFactor: 2.6,
@@ -78,7 +91,10 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'SKYTEAM',
     fleet: ['E95', '320', '32N', '321', '789', '77W'],
     hubs: ['GRU', 'GIG', 'BSB', 'MIA', 'LIS'],
-    families: { ECONOMY: economy(['LIGHT', 'STANDARD', 'FULL'], false), BUSINESS: business(['EXECUTIVE', 'EXECUTIVE_FLEX'], false) },
+    families: {
+      ECONOMY: economy(['LIGHT', 'STANDARD', 'FULL'], false),
+      BUSINESS: business(['EXECUTIVE', 'EXECUTIVE_FLEX'], false),
+    },
     milesPerKm: 4.5,
     milesStep: 500,
     businessFactor: 2.8,
@@ -96,7 +112,10 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'SKYTEAM',
     fleet: ['319', '320', '32N', '321', '763', '789', '77W'],
     hubs: ['GRU', 'SCL', 'LIM', 'BOG', 'MIA'],
-    families: { ECONOMY: economy(['BASIC', 'CLASSIC', 'FLEX'], true), BUSINESS: business(['PREMIUM', 'PREMIUM_FLEX'], true) },
+    families: {
+      ECONOMY: economy(['BASIC', 'CLASSIC', 'FLEX'], true),
+      BUSINESS: business(['PREMIUM', 'PREMIUM_FLEX'], true),
+    },
     milesPerKm: 3.9,
     milesStep: 100,
     businessFactor: 3.1,
@@ -163,7 +182,10 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'ONEWORLD',
     fleet: ['32N', '738', '7M8', '788', '789', '359', '77W', '388'],
     hubs: ['DXB', 'DOH', 'IST', 'AUH'],
-    families: { ECONOMY: economy(['SPECIAL', 'SAVER', 'FLEX'], true), BUSINESS: business(['SAVER', 'FLEX_PLUS'], true) },
+    families: {
+      ECONOMY: economy(['SPECIAL', 'SAVER', 'FLEX'], true),
+      BUSINESS: business(['SAVER', 'FLEX_PLUS'], true),
+    },
     milesPerKm: 4.0,
     milesStep: 500,
     businessFactor: 3.2,
@@ -181,7 +203,10 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'ONEWORLD',
     fleet: ['221', '319', '320', '321', '738', '763', '332', '359', '789'],
     hubs: ['ATL', 'DFW', 'ORD', 'IAH', 'EWR', 'JFK'],
-    families: { ECONOMY: economy(['MAIN_BASIC', 'MAIN', 'MAIN_REFUNDABLE'], false), BUSINESS: business(['BUSINESS', 'BUSINESS_REFUNDABLE'], false) },
+    families: {
+      ECONOMY: economy(['MAIN_BASIC', 'MAIN', 'MAIN_REFUNDABLE'], false),
+      BUSINESS: business(['BUSINESS', 'BUSINESS_REFUNDABLE'], false),
+    },
     milesPerKm: 5.0,
     milesStep: 100,
     businessFactor: 2.9,
@@ -199,7 +224,10 @@ export const PROGRAMS: Readonly<Record<ProgramCode, ProgramProfile>> = {
     alliance: 'STAR',
     fleet: ['AT7', 'E95', '320', '32N', '321', '32Q', '332'],
     hubs: ['LIS', 'OPO', 'GRU', 'MIA'],
-    families: { ECONOMY: economy(['DISCOUNT', 'BASIC', 'CLASSIC'], true), BUSINESS: business(['EXECUTIVE', 'EXECUTIVE_PLUS'], true) },
+    families: {
+      ECONOMY: economy(['DISCOUNT', 'BASIC', 'CLASSIC'], true),
+      BUSINESS: business(['EXECUTIVE', 'EXECUTIVE_PLUS'], true),
+    },
     milesPerKm: 4.0,
     milesStep: 500,
     businessFactor: 3.0,

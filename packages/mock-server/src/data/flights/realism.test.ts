@@ -125,11 +125,17 @@ const NEVER_FLOWN: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Searches over the programs, seeds and dates for a route, both cabins. */
-function flightsOn(origin: string, destination: string, programs: readonly ProgramCode[] = PROGRAMS, seeds = SEEDS): ParsedFlight[] {
+function flightsOn(
+  origin: string,
+  destination: string,
+  programs: readonly ProgramCode[] = PROGRAMS,
+  seeds = SEEDS,
+): ParsedFlight[] {
   const flights: ParsedFlight[] = [];
   for (const program of programs)
     for (const seed of seeds)
-      for (const departureDate of DATES) flights.push(...generateFlights(seed, searchOf({ program, origin, destination, departureDate })));
+      for (const departureDate of DATES)
+        flights.push(...generateFlights(seed, searchOf({ program, origin, destination, departureDate })));
   return flights;
 }
 
@@ -137,7 +143,9 @@ function flightsOn(origin: string, destination: string, programs: readonly Progr
 const businessOn = (origin: string, destination: string): ParsedFlight[] =>
   PROGRAMS.flatMap((program) =>
     SEEDS.slice(0, 4).flatMap((seed) =>
-      DATES.flatMap((departureDate) => generateFlights(seed, searchOf({ program, origin, destination, departureDate, cabinType: 'BUSINESS' }))),
+      DATES.flatMap((departureDate) =>
+        generateFlights(seed, searchOf({ program, origin, destination, departureDate, cabinType: 'BUSINESS' })),
+      ),
     ),
   );
 
@@ -155,7 +163,9 @@ function rawSeatsPerFlight(program: ProgramCode, data: unknown): number[][] {
   const text = JSON.stringify(block);
   const perFlight: number[][] = [];
   for (const part of text.split(/"(?:fare_options|Fares)":/).slice(1)) {
-    const counts = [...(part.split(']')[0] ?? '').matchAll(/"(?:seats_remaining|SeatsAvailable)":(\d+)/g)].map((match) => Number(match[1]));
+    const counts = [...(part.split(']')[0] ?? '').matchAll(/"(?:seats_remaining|SeatsAvailable)":(\d+)/g)].map(
+      (match) => Number(match[1]),
+    );
     if (counts.length > 0) perFlight.push(counts);
   }
   return perFlight;
@@ -201,7 +211,8 @@ describe('issue 32: data a domain expert accepts', () => {
       expect(flightsOn(origin, destination).length, `${origin}-${destination}`).toBeGreaterThan(0);
     }
     // Metres read as feet left KUL's 4 km runway taking only a Dash 8 and TPE an ATR.
-    for (const code of ['KUL', 'IST', 'TPE', 'SZX', 'SGN', 'MFM', 'TLL', 'BFS']) expect(airport(code)?.runwayFt, code).toBeGreaterThan(8000);
+    for (const code of ['KUL', 'IST', 'TPE', 'SZX', 'SGN', 'MFM', 'TLL', 'BFS'])
+      expect(airport(code)?.runwayFt, code).toBeGreaterThan(8000);
     for (const code of ['BUF', 'SKG']) expect(airport(code)?.runwayFt ?? 8000, code).toBeGreaterThanOrEqual(8000);
     const kulSin = flightsOn('KUL', 'SIN').flatMap((flight) => flight.legs);
     expect(kulSin.some((leg) => !['AT7', 'DH4'].includes(leg.equipment))).toBe(true);
@@ -217,10 +228,14 @@ describe('issue 32: data a domain expert accepts', () => {
           legs++;
           const from = airport(leg.departureAirport)?.country ?? '?';
           const to = airport(leg.arrivalAirport)?.country ?? '?';
-          const home = OWN[leg.airlineCode] ?? (Object.hasOwn(alliance, leg.airlineCode) ? [alliance[leg.airlineCode] as string] : []);
+          const home =
+            OWN[leg.airlineCode] ??
+            (Object.hasOwn(alliance, leg.airlineCode) ? [alliance[leg.airlineCode] as string] : []);
           // A domestic leg only by an airline of that country; an international one only to or from the airline's own country.
           if (!home.includes(from) && !home.includes(to))
-            unlawful.push(`${flight.airlineLoyalty} ${leg.airlineCode} ${leg.flightNumber} ${leg.departureAirport}-${leg.arrivalAirport}`);
+            unlawful.push(
+              `${flight.airlineLoyalty} ${leg.airlineCode} ${leg.flightNumber} ${leg.departureAirport}-${leg.arrivalAirport}`,
+            );
         }
       }
     }
@@ -234,9 +249,13 @@ describe('issue 32: data a domain expert accepts', () => {
     for (const [origin, destination] of ROUTES) {
       for (const flight of flightsOn(origin, destination, PROGRAMS, SEEDS.slice(0, 4))) {
         for (const leg of flight.legs) {
-          if (!Object.hasOwn(OWN, leg.airlineCode) && !Object.hasOwn(ALLIANCE_OF[flight.airlineLoyalty], leg.airlineCode))
+          if (
+            !Object.hasOwn(OWN, leg.airlineCode) &&
+            !Object.hasOwn(ALLIANCE_OF[flight.airlineLoyalty], leg.airlineCode)
+          )
             wrong.push(`${flight.airlineLoyalty}: ${leg.airlineCode} is no member of its alliance`);
-          if (NEVER_FLOWN[leg.airlineCode]?.includes(leg.equipment)) wrong.push(`${leg.airlineCode} ${leg.flightNumber} on a ${leg.equipment}`);
+          if (NEVER_FLOWN[leg.airlineCode]?.includes(leg.equipment))
+            wrong.push(`${leg.airlineCode} ${leg.flightNumber} on a ${leg.equipment}`);
           const fleet = types.get(leg.airlineCode) ?? new Set();
           fleet.add(leg.equipment);
           types.set(leg.airlineCode, fleet);
@@ -245,7 +264,8 @@ describe('issue 32: data a domain expert accepts', () => {
     }
     expect(wrong.slice(0, 20)).toEqual([]);
     // A real airline flies a handful of families, not every type from an ATR to an A380.
-    for (const [carrier, fleet] of types) expect(fleet.size, `${carrier}: ${[...fleet].join(' ')}`).toBeLessThanOrEqual(9);
+    for (const [carrier, fleet] of types)
+      expect(fleet.size, `${carrier}: ${[...fleet].join(' ')}`).toBeLessThanOrEqual(9);
   });
 
   it('D138: no leg departs in the small hours (00:00-05:00 local), and none departs or lands at FRA during its 23:00-05:00 ban', () => {
@@ -283,13 +303,17 @@ describe('issue 32: data a domain expert accepts', () => {
     const mean = new Map<string, number>();
     const off: string[] = [];
     for (const [origin, destination, minutes] of published) {
-      const blocks = flightsOn(origin, destination).flatMap((flight) => (flight.stops === 0 ? [flight.durationMinutes] : []));
+      const blocks = flightsOn(origin, destination).flatMap((flight) =>
+        flight.stops === 0 ? [flight.durationMinutes] : [],
+      );
       expect(blocks.length, `${origin}-${destination} non-stops`).toBeGreaterThan(5);
       const average = blocks.reduce((sum, each) => sum + each, 0) / blocks.length;
       mean.set(`${origin}-${destination}`, average);
       // Within 40 min of the timetable on long-haul, 20 min on a US transcontinental.
-      const tolerance = origin === 'JFK' && destination === 'LAX' ? 20 : origin === 'LAX' && destination === 'JFK' ? 20 : 40;
-      if (Math.abs(average - minutes) > tolerance) off.push(`${origin}-${destination} ${average.toFixed(0)} min, published ${minutes}`);
+      const tolerance =
+        origin === 'JFK' && destination === 'LAX' ? 20 : origin === 'LAX' && destination === 'JFK' ? 20 : 40;
+      if (Math.abs(average - minutes) > tolerance)
+        off.push(`${origin}-${destination} ${average.toFixed(0)} min, published ${minutes}`);
     }
     expect(off).toEqual([]);
     // Across the equator the westerlies of both hemispheres still blow: LAX-SYD is the long way.
@@ -325,11 +349,18 @@ describe('issue 32: data a domain expert accepts', () => {
         for (const seed of SEEDS.slice(0, 4))
           for (const departureDate of DATES)
             for (const flight of generateFlights(seed, searchOf({ program, origin, destination, departureDate }))) {
-              if (flight.legs.some((leg) => airport(leg.departureAirport)?.country !== 'US' || airport(leg.arrivalAirport)?.country !== 'US')) continue;
+              if (
+                flight.legs.some(
+                  (leg) =>
+                    airport(leg.departureAirport)?.country !== 'US' || airport(leg.arrivalAirport)?.country !== 'US',
+                )
+              )
+                continue;
               for (const fare of flight.fares) {
                 awards++;
                 const taxes = fare.taxes / perUsd[program];
-                if (Math.abs(taxes - 5.6) > 0.02) wrong.push(`${program} ${origin}-${destination} ${flight.flightCode}: taxes ${taxes.toFixed(2)} USD`);
+                if (Math.abs(taxes - 5.6) > 0.02)
+                  wrong.push(`${program} ${origin}-${destination} ${flight.flightCode}: taxes ${taxes.toFixed(2)} USD`);
                 if (program === 'PROGRAM_7' && fare.totalMoney !== fare.taxes)
                   wrong.push(`${program} ${origin}-${destination}: a fee of ${fare.fees} beside the taxes`);
               }
@@ -339,7 +370,9 @@ describe('issue 32: data a domain expert accepts', () => {
     }
     expect(awards).toBeGreaterThan(100);
     expect(wrong.slice(0, 10)).toEqual([]);
-    const narrow = domestic.flatMap(([origin, destination]) => businessOn(origin, destination)).flatMap((flight) => flight.legs);
+    const narrow = domestic
+      .flatMap(([origin, destination]) => businessOn(origin, destination))
+      .flatMap((flight) => flight.legs);
     expect(narrow.some((leg) => ['319', '320', '738'].includes(leg.equipment))).toBe(true);
   });
 
@@ -372,7 +405,8 @@ describe('issue 32: data a domain expert accepts', () => {
 
   it('D173: no impossible routes: no MEX-SYD non-stop nor MEX connection to SYD, nothing at Beauvais, no narrow-body beyond 5,000 km (5,500 for the 737 MAX 9) but the A321LR, no long-haul at Linate', () => {
     const wrong: string[] = [];
-    const legsOf = (origin: string, destination: string) => flightsOn(origin, destination, PROGRAMS, SEEDS.slice(0, 4)).flatMap((flight) => flight.legs);
+    const legsOf = (origin: string, destination: string) =>
+      flightsOn(origin, destination, PROGRAMS, SEEDS.slice(0, 4)).flatMap((flight) => flight.legs);
     const checked = [
       ['MEX', 'SYD'],
       ['LAX', 'SYD'],
@@ -397,10 +431,13 @@ describe('issue 32: data a domain expert accepts', () => {
         const km = distance(from, to);
         const name = `${leg.airlineCode} ${leg.flightNumber} ${leg.departureAirport}-${leg.arrivalAirport} ${leg.equipment}`;
         // Mexico City's 2,230 m elevation: no departure is scheduled beyond Tokyo (11,300 km).
-        if ((leg.departureAirport === 'MEX' || leg.arrivalAirport === 'MEX') && km > 11_500) wrong.push(`${name}: hot-and-high MEX`);
-        if (leg.departureAirport === 'BVA' || leg.arrivalAirport === 'BVA') wrong.push(`${name}: Beauvais sees low-cost carriers only`);
+        if ((leg.departureAirport === 'MEX' || leg.arrivalAirport === 'MEX') && km > 11_500)
+          wrong.push(`${name}: hot-and-high MEX`);
+        if (leg.departureAirport === 'BVA' || leg.arrivalAirport === 'BVA')
+          wrong.push(`${name}: Beauvais sees low-cost carriers only`);
         // Copa's 737 MAX 9 reaches Buenos Aires and Montevideo from Panama (5,500 km); no narrow-body flies further but the A321LR.
-        if ((narrow.has(leg.equipment) && km > 5_000) || (leg.equipment === '7M9' && km > 5_500)) wrong.push(`${name}: a narrow-body on ${km.toFixed(0)} km`);
+        if ((narrow.has(leg.equipment) && km > 5_000) || (leg.equipment === '7M9' && km > 5_500))
+          wrong.push(`${name}: a narrow-body on ${km.toFixed(0)} km`);
         if ((leg.departureAirport === 'LIN' || leg.arrivalAirport === 'LIN') && km > 2_500)
           wrong.push(`${name}: Linate is for European point-to-point flights`);
       }
@@ -410,26 +447,43 @@ describe('issue 32: data a domain expert accepts', () => {
   });
 
   it('D173: history expands city codes onto the same rules: MIL->NYC, NYC->MIL and PAR->RIO record no Linate long-haul leg and nothing at Beauvais', async () => {
-    const mock = createFlightSearchMock({ seed: 7, keys: [{ key: 'k', limit: 10, products: ['search', 'history'] }], now: () => Date.UTC(2026, 11, 15, 12) });
+    const mock = createFlightSearchMock({
+      seed: 7,
+      keys: [{ key: 'k', limit: 10, products: ['search', 'history'] }],
+      now: () => Date.UTC(2026, 11, 15, 12),
+    });
     const seen: string[] = [];
     for (const [origin, destination] of [
       ['MIL', 'NYC'],
       ['PAR', 'RIO'],
       ['NYC', 'MIL'],
     ]) {
-      const query = new URLSearchParams({ origin: origin as string, destination: destination as string, cabinType: 'ECONOMY', lookbackDays: '30' });
-      for (const program of ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7']) query.append('airlineLoyalty', program);
+      const query = new URLSearchParams({
+        origin: origin as string,
+        destination: destination as string,
+        cabinType: 'ECONOMY',
+        lookbackDays: '30',
+      });
+      for (const program of ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'])
+        query.append('airlineLoyalty', program);
       const response = (await mock.handle(
-        new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, { headers: { 'x-api-key': 'k' } }),
+        new Request(`https://api.flight-search.test/intelligence/flights/history?${query}`, {
+          headers: { 'x-api-key': 'k' },
+        }),
       ))!;
       expect(response.status).toBe(200);
-      const { flights } = (await response.json()) as { flights: { legs?: { departureAirport: string; arrivalAirport: string }[] | null }[] };
-      for (const record of flights) for (const leg of record.legs ?? []) seen.push(`${leg.departureAirport}-${leg.arrivalAirport}`);
+      const { flights } = (await response.json()) as {
+        flights: { legs?: { departureAirport: string; arrivalAirport: string }[] | null }[];
+      };
+      for (const record of flights)
+        for (const leg of record.legs ?? []) seen.push(`${leg.departureAirport}-${leg.arrivalAirport}`);
     }
     expect(seen.length).toBeGreaterThan(20);
     // Linate connects through Europe's hubs; no leg of it leaves Europe, and none touches Beauvais.
     const european = (code: string) => airport(code)?.continent === 'EU';
-    expect(seen.filter((pair) => pair.includes('BVA') || (pair.includes('LIN') && !pair.split('-').every(european)))).toEqual([]);
+    expect(
+      seen.filter((pair) => pair.includes('BVA') || (pair.includes('LIN') && !pair.split('-').every(european))),
+    ).toEqual([]);
   });
 
   it('D174: business award seats are few (most flights 1 to 4, hardly any 7 or more), and in RAW each fare family has its own count, the cheapest the fewest', () => {
@@ -444,10 +498,12 @@ describe('issue 32: data a domain expert accepts', () => {
           for (const flight of flights) if (flight.availableSeats !== null) seats.push(flight.availableSeats);
           // Every RAW structure with a count per fare: a list of counts per flight, cheapest family first.
           const data = JSON.stringify(toRawData(search, flights, seed));
-          for (const match of data.matchAll(/"(?:seatsRemaining|seats_remaining|SeatsAvailable)":(\d+|null)/g)) families.push(match[1] as string);
+          for (const match of data.matchAll(/"(?:seatsRemaining|seats_remaining|SeatsAvailable)":(\d+|null)/g))
+            families.push(match[1] as string);
           for (const flight of rawSeatsPerFlight(program, toRawData(search, flights, seed))) {
             if (flight.length > 1 && new Set(flight).size > 1) differ++;
-            for (let i = 1; i < flight.length; i++) expect(flight[i - 1] ?? 0, `${program} ${flight.join(',')}`).toBeLessThanOrEqual(flight[i] ?? 0);
+            for (let i = 1; i < flight.length; i++)
+              expect(flight[i - 1] ?? 0, `${program} ${flight.join(',')}`).toBeLessThanOrEqual(flight[i] ?? 0);
           }
         }
       }
@@ -476,10 +532,12 @@ describe('issue 32: data a domain expert accepts', () => {
         for (let i = 1; i < flight.legs.length; i++) {
           const before = flight.legs[i - 1]!;
           const after = flight.legs[i]!;
-          if (airport(after.departureAirport)?.country !== 'US' || airport(before.departureAirport)?.country === 'US') continue;
+          if (airport(after.departureAirport)?.country !== 'US' || airport(before.departureAirport)?.country === 'US')
+            continue;
           connections++;
           const minutes = (Date.parse(`${after.departureDate}Z`) - Date.parse(`${before.arrivalDate}Z`)) / 60_000;
-          if (minutes < 90) short.push(`${flight.airlineLoyalty} ${flight.flightCode} at ${after.departureAirport}: ${minutes} min`);
+          if (minutes < 90)
+            short.push(`${flight.airlineLoyalty} ${flight.flightCode} at ${after.departureAirport}: ${minutes} min`);
         }
       }
     }
@@ -501,8 +559,15 @@ describe('issue 32: data a domain expert accepts', () => {
           const now = Date.UTC(2026, 11, 15, hour, 58);
           const today = localNow(origin, now).slice(0, 10);
           for (const program of PROGRAMS) {
-            for (const flight of generateFlights(seed, searchOf({ program, origin, destination, departureDate: today }), now)) {
-              expect(flight.departureDate > localNow(origin, now), `${program} ${flight.flightCode} ${flight.departureDate}`).toBe(true);
+            for (const flight of generateFlights(
+              seed,
+              searchOf({ program, origin, destination, departureDate: today }),
+              now,
+            )) {
+              expect(
+                flight.departureDate > localNow(origin, now),
+                `${program} ${flight.flightCode} ${flight.departureDate}`,
+              ).toBe(true);
               sold++;
             }
           }
@@ -551,7 +616,11 @@ describe('issue 32 item 10: flight numbers', () => {
       ['MEX', 'CUN'],
       ['IST', 'ESB'],
     ] as const;
-    const mock = createFlightSearchMock({ seed: 11, keys: [{ key: 'k', limit: 1_000_000, products: ['search'] }], now: () => Date.UTC(2026, 10, 20, 12) });
+    const mock = createFlightSearchMock({
+      seed: 11,
+      keys: [{ key: 'k', limit: 1_000_000, products: ['search'] }],
+      now: () => Date.UTC(2026, 10, 20, 12),
+    });
     // Carrier, number and local date of departure -> the flights (route and departure time) it names that day.
     const flightsOf = new Map<string, Set<string>>();
     let legs = 0;
@@ -588,7 +657,9 @@ describe('issue 32 item 10: flight numbers', () => {
                 flightsOf.set(key, seen);
               }
           }
-    const reused = [...flightsOf].filter(([, seen]) => seen.size > 1).map(([key, seen]) => `${key}: ${[...seen].join(' and ')}`);
+    const reused = [...flightsOf]
+      .filter(([, seen]) => seen.size > 1)
+      .map(([key, seen]) => `${key}: ${[...seen].join(' and ')}`);
     expect(legs).toBeGreaterThan(4000);
     expect(flightsOf.size).toBeGreaterThan(1000);
     expect(reused.slice(0, 20)).toEqual([]);
@@ -598,7 +669,8 @@ describe('issue 32 item 10: flight numbers', () => {
     const hubs = [...new Set([...WORLD_HUBS, ...Object.values(PROFILES).flatMap((profile) => profile.hubs)])];
     expect(hubs.length).toBe(42);
     const homeOf = new Map<string, readonly string[]>(Object.entries(OWN));
-    for (const members of [STAR, ONEWORLD, SKYTEAM]) for (const [code, country] of Object.entries(members)) homeOf.set(code, [country]);
+    for (const members of [STAR, ONEWORLD, SKYTEAM])
+      for (const [code, country] of Object.entries(members)) homeOf.set(code, [country]);
     const wrong: string[] = [];
     let numbered = 0;
     for (const seed of [0, 11, 12_345, 2 ** 31 - 1]) {
@@ -606,11 +678,16 @@ describe('issue 32 item 10: flight numbers', () => {
         const taken = new Map<number, string>();
         for (const from of hubs)
           for (const to of hubs) {
-            if (from === to || !(home.includes(airport(from)?.country ?? '?') || home.includes(airport(to)?.country ?? '?'))) continue;
+            if (
+              from === to ||
+              !(home.includes(airport(from)?.country ?? '?') || home.includes(airport(to)?.country ?? '?'))
+            )
+              continue;
             for (let k = 0; k < 4; k++) {
               const number = flightNumber(seed, carrier, from, to, k);
               numbered++;
-              if (!Number.isInteger(number) || number < 100 || number > 9999) wrong.push(`${carrier} ${number} on seed ${seed}: ${from}-${to}`);
+              if (!Number.isInteger(number) || number < 100 || number > 9999)
+                wrong.push(`${carrier} ${number} on seed ${seed}: ${from}-${to}`);
               const other = taken.get(number);
               if (other) wrong.push(`${carrier} ${number} on seed ${seed}: ${other} and ${from}-${to}`);
               taken.set(number, `${from}-${to}`);

@@ -100,7 +100,10 @@ function windKmh(from: Airport, to: Airport): number {
     const lat = Math.atan2(z, Math.hypot(x, y));
     const lon = Math.atan2(y, x);
     const dLon = lon2 - lon;
-    const bearing = Math.atan2(Math.sin(dLon) * Math.cos(lat2), Math.cos(lat) * Math.sin(lat2) - Math.sin(lat) * Math.cos(lat2) * Math.cos(dLon));
+    const bearing = Math.atan2(
+      Math.sin(dLon) * Math.cos(lat2),
+      Math.cos(lat) * Math.sin(lat2) - Math.sin(lat) * Math.cos(lat2) * Math.cos(dLon),
+    );
     sum += westerlies(lat / rad) * Math.sin(bearing);
   }
   return (JET_STREAM_KMH * sum) / WIND_SAMPLES;
@@ -122,7 +125,13 @@ function fits(code: string, at: Airport): boolean {
 }
 
 /** The aircraft for a leg from a fleet; a wide-body stands in for a narrow-body only from 1,500 km. */
-function equipmentFor(fleet: readonly string[], from: Airport, to: Airport, km: number, random: Random): string | undefined {
+function equipmentFor(
+  fleet: readonly string[],
+  from: Airport,
+  to: Airport,
+  km: number,
+  random: Random,
+): string | undefined {
   const usable = (code: string): boolean => (AIRCRAFT[code]?.rangeKm ?? 0) >= km && fits(code, from) && fits(code, to);
   const preferred = typesForStage(km).filter((code) => fleet.includes(code) && usable(code));
   if (preferred.length > 0) return random.pick(preferred);
@@ -140,7 +149,12 @@ function legAllowed(from: Airport, to: Airport, km: number): boolean {
     if (limits.lowCostOnly) return false;
     if (limits.maxStageKm !== undefined && km > limits.maxStageKm) return false;
     if (limits.domesticOnly && there.country !== here.country) return false;
-    if (limits.perimeterKm !== undefined && km > limits.perimeterKm && !limits.perimeterExceptions?.includes(there.iata)) return false;
+    if (
+      limits.perimeterKm !== undefined &&
+      km > limits.perimeterKm &&
+      !limits.perimeterExceptions?.includes(there.iata)
+    )
+      return false;
   }
   return true;
 }
@@ -149,9 +163,14 @@ function legAllowed(from: Airport, to: Airport, km: number): boolean {
  * The airlines that may fly a leg for a program, preferred first (D136): its own airline when the leg
  * touches a home country, else its alliance's members based at the leg's departure, then its arrival.
  */
-function carriersFor(program: ProgramCode, from: Airport, to: Airport): readonly { code: string; fleet: readonly string[] }[] {
+function carriersFor(
+  program: ProgramCode,
+  from: Airport,
+  to: Airport,
+): readonly { code: string; fleet: readonly string[] }[] {
   const profile = PROGRAMS[program];
-  if (profile.home.includes(from.country) || profile.home.includes(to.country)) return [{ code: profile.carrier, fleet: profile.fleet }];
+  if (profile.home.includes(from.country) || profile.home.includes(to.country))
+    return [{ code: profile.carrier, fleet: profile.fleet }];
   const members: readonly PartnerCarrier[] = ALLIANCES[profile.alliance];
   return [
     ...members.filter((member) => member.country === from.country),
@@ -226,11 +245,14 @@ function homeCountries(carrier: string): ReadonlySet<string> {
 function coreRoutesOf(carrier: string): Map<string, number> {
   let routes = coreRoutes.get(carrier);
   if (routes) return routes;
-  hubs ??= [...new Set([...WORLD_HUBS, ...Object.values(PROGRAMS).flatMap((profile) => profile.hubs)])].flatMap((code) => airport(code) ?? []);
+  hubs ??= [...new Set([...WORLD_HUBS, ...Object.values(PROGRAMS).flatMap((profile) => profile.hubs)])].flatMap(
+    (code) => airport(code) ?? [],
+  );
   const home = homeCountries(carrier);
   routes = new Map();
   for (const from of hubs)
-    for (const to of hubs) if (from !== to && (home.has(from.country) || home.has(to.country))) routes.set(from.iata + to.iata, routes.size);
+    for (const to of hubs)
+      if (from !== to && (home.has(from.country) || home.has(to.country))) routes.set(from.iata + to.iata, routes.size);
   coreRoutes.set(carrier, routes);
   return routes;
 }
@@ -288,7 +310,14 @@ function cached<T>(cache: Map<string, T>, cap: number, key: string, make: () => 
 }
 
 /** A carrier's 3 to {@link MAX_DAILY} daily flights on a route (D179); `[]` when its fleet cannot fly it. */
-function routeFlights(seed: number, carrier: string, fleet: readonly string[], from: Airport, to: Airport, km: number): readonly RouteFlight[] {
+function routeFlights(
+  seed: number,
+  carrier: string,
+  fleet: readonly string[],
+  from: Airport,
+  to: Airport,
+  km: number,
+): readonly RouteFlight[] {
   return cached(routeFlightCache, 20_000, `${seed}|${carrier}|${from.iata}|${to.iata}|${fleet.join()}`, () => {
     const random = createRandom(seed, 'route', carrier, from.iata, to.iata);
     const wind = windKmh(from, to);
@@ -300,7 +329,9 @@ function routeFlights(seed: number, carrier: string, fleet: readonly string[], f
       if (!equipment) break;
       const blockTime = blockMinutes(km, wind, random);
       const minute = nightSafeMinute(from, to, departureMinute(km, random), blockTime);
-      const weekdays = random.chance(0.85) ? 0b1111111 : 0b1111111 & ~(1 << random.int(0, 6)) & ~(1 << random.int(0, 6));
+      const weekdays = random.chance(0.85)
+        ? 0b1111111
+        : 0b1111111 & ~(1 << random.int(0, 6)) & ~(1 << random.int(0, 6));
       if (minute === undefined || minutes.has(minute)) continue;
       minutes.add(minute);
       flights.push({
@@ -316,7 +347,12 @@ function routeFlights(seed: number, carrier: string, fleet: readonly string[], f
 }
 
 /** The airline that flies a leg for a program, and its flights. */
-function flightsFor(seed: number, program: ProgramCode, from: Airport, to: Airport): { carrier: string; flights: readonly RouteFlight[] } | undefined {
+function flightsFor(
+  seed: number,
+  program: ProgramCode,
+  from: Airport,
+  to: Airport,
+): { carrier: string; flights: readonly RouteFlight[] } | undefined {
   const km = distanceKm(from, to);
   for (const { code, fleet } of carriersFor(program, from, to)) {
     const flights = routeFlights(seed, code, fleet, from, to, km);
@@ -325,7 +361,14 @@ function flightsFor(seed: number, program: ProgramCode, from: Airport, to: Airpo
   return undefined;
 }
 
-function legOf(flight: RouteFlight, carrier: string, from: Airport, to: Airport, dayOffset: number, layover: number): LegTemplate {
+function legOf(
+  flight: RouteFlight,
+  carrier: string,
+  from: Airport,
+  to: Airport,
+  dayOffset: number,
+  layover: number,
+): LegTemplate {
   return {
     from,
     to,
@@ -344,7 +387,15 @@ function legOf(flight: RouteFlight, carrier: string, from: Airport, to: Airport,
 const minLayover = (from: Airport, hub: Airport): number => (hub.country === 'US' && from.country !== 'US' ? 90 : 70);
 
 /** A one-stop itinerary of two flights that connect at `hub` on every reference day (D179), or `undefined`. */
-function connection(seed: number, program: ProgramCode, from: Airport, hub: Airport, to: Airport, km: number, random: Random): ItineraryTemplate | undefined {
+function connection(
+  seed: number,
+  program: ProgramCode,
+  from: Airport,
+  hub: Airport,
+  to: Airport,
+  km: number,
+  random: Random,
+): ItineraryTemplate | undefined {
   const first = flightsFor(seed, program, from, hub);
   const second = flightsFor(seed, program, hub, to);
   if (!first || !second) return undefined;
@@ -358,7 +409,8 @@ function connection(seed: number, program: ProgramCode, from: Airport, hub: Airp
         let layover = 0;
         const ok = REFERENCE_DAYS.every((day, index) => {
           const arrivalUtc = localToUtc(from.timeZone, day + one.departureMinute * MINUTE) + one.blockMinutes * MINUTE;
-          const minutes = (localToUtc(hub.timeZone, day + dayOffset * DAY + two.departureMinute * MINUTE) - arrivalUtc) / MINUTE;
+          const minutes =
+            (localToUtc(hub.timeZone, day + dayOffset * DAY + two.departureMinute * MINUTE) - arrivalUtc) / MINUTE;
           if (index === 0) layover = minutes;
           return minutes >= shortest && minutes <= MAX_LAYOVER;
         });
@@ -369,7 +421,8 @@ function connection(seed: number, program: ProgramCode, from: Airport, hub: Airp
     const { two, dayOffset, layover } = random.pick(fits);
     // It sells on the days both fly.
     let weekdays = 0;
-    for (let day = 0; day < 7; day++) if (one.weekdays & (1 << day) && two.weekdays & (1 << ((day + dayOffset + 7) % 7))) weekdays |= 1 << day;
+    for (let day = 0; day < 7; day++)
+      if (one.weekdays & (1 << day) && two.weekdays & (1 << ((day + dayOffset + 7) % 7))) weekdays |= 1 << day;
     if (weekdays === 0) continue;
     return {
       departureMinute: one.departureMinute,
@@ -387,7 +440,12 @@ const timetables = new Map<string, ItineraryTemplate[]>();
  * The program's weekly timetable on a route: direct and one-stop itineraries of the carriers' daily
  * flights (D179), so a search and the price history see the same flight codes.
  */
-export function timetable(seed: number, program: ProgramCode, origin: string, destination: string): ItineraryTemplate[] {
+export function timetable(
+  seed: number,
+  program: ProgramCode,
+  origin: string,
+  destination: string,
+): ItineraryTemplate[] {
   return cached(timetables, 5000, `${seed}|${program}|${origin}|${destination}`, () => {
     const from = airport(origin);
     const to = airport(destination);
@@ -436,7 +494,8 @@ function dateTemplate(template: ItineraryTemplate, day: number): { legs: DatedLe
     if (previous) {
       departureUtc = localToUtc(leg.from.timeZone, day + leg.dayOffset * DAY + leg.departureMinute * MINUTE);
       const layover = (departureUtc - arrivalUtc) / MINUTE;
-      if (layover < minLayover(previous.from, leg.from) || layover > MAX_LAYOVER) departureUtc = arrivalUtc + leg.layoverMinutes * MINUTE;
+      if (layover < minLayover(previous.from, leg.from) || layover > MAX_LAYOVER)
+        departureUtc = arrivalUtc + leg.layoverMinutes * MINUTE;
     }
     arrivalUtc = departureUtc + leg.blockMinutes * MINUTE;
     // Written out: a spread of the templates' several shapes was a third of this function's time.
@@ -462,8 +521,10 @@ function dateTemplate(template: ItineraryTemplate, day: number): { legs: DatedLe
 /** No departure anywhere before this local minute of the day (D138). */
 const FIRST_DEPARTURE = 5 * 60;
 const DAY_MINUTES = 24 * 60;
-const minuteOfDay = (local: number): number => Math.floor((((local / MINUTE) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES);
-const inWindow = (minute: number, from: number, to: number): boolean => (from <= to ? minute >= from && minute < to : minute >= from || minute < to);
+const minuteOfDay = (local: number): number =>
+  Math.floor((((local / MINUTE) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES);
+const inWindow = (minute: number, from: number, to: number): boolean =>
+  from <= to ? minute >= from && minute < to : minute >= from || minute < to;
 
 /** How many minutes later a leg must depart to keep the night rules and curfews (D138), 0 when it keeps them. */
 function nightDelay(from: Airport, to: Airport, departureLocal: number, arrivalLocal: number): number {
@@ -471,9 +532,11 @@ function nightDelay(from: Airport, to: Airport, departureLocal: number, arrivalL
   const lands = minuteOfDay(arrivalLocal);
   let delay = departs < FIRST_DEPARTURE ? FIRST_DEPARTURE - departs : 0;
   const out = limitsOf(from.iata).curfew;
-  if (out && inWindow(departs, out.from, out.to)) delay = Math.max(delay, (out.to - departs + DAY_MINUTES) % DAY_MINUTES);
+  if (out && inWindow(departs, out.from, out.to))
+    delay = Math.max(delay, (out.to - departs + DAY_MINUTES) % DAY_MINUTES);
   const into = limitsOf(to.iata).curfew;
-  if (into && inWindow(lands, into.from, into.to)) delay = Math.max(delay, (into.to - lands + DAY_MINUTES) % DAY_MINUTES);
+  if (into && inWindow(lands, into.from, into.to))
+    delay = Math.max(delay, (into.to - lands + DAY_MINUTES) % DAY_MINUTES);
   return delay;
 }
 

@@ -2,7 +2,17 @@ import type { ProgramCode } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
 import { programLatencyMs } from './index.js';
 
-const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7', 'PROGRAM_8'];
+const programs: ProgramCode[] = [
+  'PROGRAM_1',
+  'PROGRAM_2',
+  'PROGRAM_3',
+  'PROGRAM_3_INTERLINE',
+  'PROGRAM_4',
+  'PROGRAM_5',
+  'PROGRAM_6',
+  'PROGRAM_7',
+  'PROGRAM_8',
+];
 
 describe('programLatencyMs', () => {
   it('gives every program its own latency between 200 and 4000 ms, spread over the range', () => {

@@ -3,7 +3,8 @@ import type { RawFormatter } from './types.js';
 import { PROGRAMS } from '../flights/programs.js';
 
 /** `P1-8040-OB`: the first leg's code and the direction, as this provider names offers. */
-const offerId = (flight: ParsedFlight): string => `${(flight.flightCode.split(',')[0] ?? '').replace(' ', '-')}-${flight.direction === 'RETURN' ? 'IB' : 'OB'}`;
+const offerId = (flight: ParsedFlight): string =>
+  `${(flight.flightCode.split(',')[0] ?? '').replace(' ', '-')}-${flight.direction === 'RETURN' ? 'IB' : 'OB'}`;
 
 /** An award API listing flights with nested fare and leg lists, camelCase. */
 export const flightList: RawFormatter = (flights, search, requestId) => ({

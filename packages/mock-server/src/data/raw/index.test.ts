@@ -11,7 +11,16 @@ const rawOf = (overrides: Parameters<typeof searchOf>[0]) => {
 
 describe('toRawData', () => {
   it('answers a round trip with outbound, inbound and selectedOutboundOfferId, for every program', () => {
-    const programs: ProgramCode[] = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_3_INTERLINE', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
+    const programs: ProgramCode[] = [
+      'PROGRAM_1',
+      'PROGRAM_2',
+      'PROGRAM_3',
+      'PROGRAM_3_INTERLINE',
+      'PROGRAM_4',
+      'PROGRAM_5',
+      'PROGRAM_6',
+      'PROGRAM_7',
+    ];
     for (const program of programs) {
       const data = rawOf({ program, tripType: 'ROUND_TRIP', returnDate: '2026-12-29' });
       expect(contractErrors('RawProviderData', data)).toEqual([]);
@@ -38,16 +47,32 @@ describe('toRawData', () => {
 
   it('gives each program family its own structure and naming', () => {
     const outbound = (program: ProgramCode) => rawOf({ program }).outbound;
-    expect(outbound('PROGRAM_1').flights[0]).toMatchObject({ code: expect.stringMatching(/^P1 /), fareList: expect.any(Array), legList: expect.any(Array) });
+    expect(outbound('PROGRAM_1').flights[0]).toMatchObject({
+      code: expect.stringMatching(/^P1 /),
+      fareList: expect.any(Array),
+      legList: expect.any(Array),
+    });
     expect(outbound('PROGRAM_2')).toMatchObject({ itineraries: expect.any(Array), offers: expect.any(Array) });
     expect(outbound('PROGRAM_2').offers[0].price).toEqual({
       points: expect.any(Number),
       basePoints: expect.toSatisfy((v: unknown) => v === null || typeof v === 'number'),
     });
-    expect(outbound('PROGRAM_3').trips[0]).toMatchObject({ trip_id: expect.any(String), segments: expect.any(Array), fare_options: expect.any(Array) });
+    expect(outbound('PROGRAM_3').trips[0]).toMatchObject({
+      trip_id: expect.any(String),
+      segments: expect.any(Array),
+      fare_options: expect.any(Array),
+    });
     expect(outbound('PROGRAM_3').trips[0].fare_options[0].miles_required).toBeGreaterThan(0);
-    expect(outbound('PROGRAM_7').Result.Journeys[0]).toMatchObject({ JourneyKey: expect.any(String), Segments: expect.any(Array), Fares: expect.any(Array) });
-    const shapes = new Set((['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_7'] as const).map((program) => Object.keys(outbound(program)).sort().join()));
+    expect(outbound('PROGRAM_7').Result.Journeys[0]).toMatchObject({
+      JourneyKey: expect.any(String),
+      Segments: expect.any(Array),
+      Fares: expect.any(Array),
+    });
+    const shapes = new Set(
+      (['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_7'] as const).map((program) =>
+        Object.keys(outbound(program)).sort().join(),
+      ),
+    );
     expect(shapes.size).toBe(4);
   });
 
@@ -61,8 +86,14 @@ describe('toRawData', () => {
   it('carries the flights it was given, and nothing when there are none', () => {
     const search = searchOf({ responseFormat: 'RAW' });
     const flights = generateFlights(42, search);
-    expect((toRawData(search, flights, 42) as any).outbound.flights.map((flight: { uid: string }) => flight.uid)).toEqual(flights.map((flight) => flight.id));
-    const empty = toRawData(searchOf({ origin: 'ZZZ', tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }), [], 42) as any;
+    expect(
+      (toRawData(search, flights, 42) as any).outbound.flights.map((flight: { uid: string }) => flight.uid),
+    ).toEqual(flights.map((flight) => flight.id));
+    const empty = toRawData(
+      searchOf({ origin: 'ZZZ', tripType: 'ROUND_TRIP', returnDate: '2026-12-29' }),
+      [],
+      42,
+    ) as any;
     expect(empty.outbound.flights).toEqual([]);
     expect(empty.selectedOutboundOfferId).toBe('');
   });

@@ -25,7 +25,15 @@ const MILES_FORMATS: Readonly<Record<ProgramCode, RawFormatter>> = {
  */
 export function toRawData(search: NormalizedSearch, flights: readonly ParsedFlight[], seed: number): RawProviderData {
   const format = search.priceType === 'CASH' ? offers : MILES_FORMATS[search.program];
-  const requestId = createRandom(seed, 'raw', search.program, search.origin, search.destination, search.departureDate, search.returnDate ?? '').uuid();
+  const requestId = createRandom(
+    seed,
+    'raw',
+    search.program,
+    search.origin,
+    search.destination,
+    search.departureDate,
+    search.returnDate ?? '',
+  ).uuid();
   const of = (direction: ParsedFlight['direction']) =>
     format(
       flights.filter((flight) => flight.direction === direction),

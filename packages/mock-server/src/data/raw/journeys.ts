@@ -30,7 +30,10 @@ export const journeys: RawFormatter = (flights, search, requestId) => ({
         Fares: flight.fares.map((fare, fareIndex) => ({
           FareFamily: fare.fareType,
           PointsPrice: fare.miles,
-          TaxesAndFees: { Amount: Math.round((fare.taxes + fare.fees) * 100) / 100, Currency: PROGRAMS[search.program].currency },
+          TaxesAndFees: {
+            Amount: Math.round((fare.taxes + fare.fees) * 100) / 100,
+            Currency: PROGRAMS[search.program].currency,
+          },
           SeatsAvailable: familySeats(flight.availableSeats, fareIndex, flight.fares.length),
         })),
       })),

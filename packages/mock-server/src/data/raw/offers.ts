@@ -3,7 +3,8 @@ import type { RawFormatter } from './types.js';
 import { PROGRAMS } from '../flights/programs.js';
 import { familySeats, isoDuration } from './types.js';
 
-const offerId = (flight: ParsedFlight, index: number): string => `${flight.direction === 'RETURN' ? 'IB' : 'OB'}-${index + 1}`;
+const offerId = (flight: ParsedFlight, index: number): string =>
+  `${flight.direction === 'RETURN' ? 'IB' : 'OB'}-${index + 1}`;
 
 /** An NDC-style shopping API: `itineraries` and `offers` referencing them. Every cash search, and some programs' miles searches. */
 export const offers: RawFormatter = (flights, search, requestId) => {

@@ -9,7 +9,11 @@ export interface RawDirection {
 }
 
 /** Writes one direction's flights in a provider's own format. */
-export type RawFormatter = (flights: readonly ParsedFlight[], search: NormalizedSearch, requestId: string) => RawDirection;
+export type RawFormatter = (
+  flights: readonly ParsedFlight[],
+  search: NormalizedSearch,
+  requestId: string,
+) => RawDirection;
 
 /** Minutes as an ISO 8601 duration (`PT9H45M`). */
 export const isoDuration = (minutes: number): string => `PT${Math.floor(minutes / 60)}H${minutes % 60}M`;
