@@ -1,7 +1,7 @@
 import type { HistoryRecord, MilesProgram } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
 import { generateFlights } from '../data/flights/index.js';
-import { contractErrors, searchOf } from '../data/testing/contract.js';
+import { contractErrors, searchOf } from '../../test/support/data-contract.js';
 import { baselineHistory } from './baseline.js';
 import { toHistoryRecords } from '../../test/support/history-records.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AIRPORTS } from '../generated/airports.js';
-import { cityCodes } from '../testing/contract.js';
+import { cityCodes } from '../../../test/support/data-contract.js';
 import { airport, distanceKm, expandCityCode, localNow } from './index.js';
 
 describe('airport', () => {

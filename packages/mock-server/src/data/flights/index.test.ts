@@ -1,6 +1,6 @@
 import type { ParsedFlight } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
-import { contractErrors, searchOf } from '../testing/contract.js';
+import { contractErrors, searchOf } from '../../../test/support/data-contract.js';
 import { generateFlights } from './index.js';
 import { PROGRAMS } from './programs.js';
 import { ALLIANCES } from '../generated/carriers.js';

@@ -5,7 +5,7 @@ import type { ParsedFlight, ProgramCode } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
 import { createFlightSearchMock } from '../../index.js';
 import { airport, distanceKm as distance, localNow } from '../airports/index.js';
-import { searchOf } from '../testing/contract.js';
+import { searchOf } from '../../../test/support/data-contract.js';
 import { toRawData } from '../raw/index.js';
 import { generateFlights } from './index.js';
 import { PROGRAMS as PROFILES, WORLD_HUBS } from './programs.js';

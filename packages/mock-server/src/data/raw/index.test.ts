@@ -1,7 +1,7 @@
 import type { ProgramCode } from '@flight-search/contract';
 import { describe, expect, it } from 'vitest';
 import { generateFlights } from '../flights/index.js';
-import { contractErrors, searchOf } from '../testing/contract.js';
+import { contractErrors, searchOf } from '../../../test/support/data-contract.js';
 import { toRawData } from './index.js';
 
 const rawOf = (overrides: Parameters<typeof searchOf>[0]) => {

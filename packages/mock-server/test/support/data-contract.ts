@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import type { NormalizedSearch } from '../types.js';
+import type { NormalizedSearch } from '../../src/data/types.js';
 
-const document = parse(readFileSync(fileURLToPath(new URL('../../../../../openapi.yaml', import.meta.url)), 'utf8'));
+const document = parse(readFileSync(fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url)), 'utf8'));
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 ajv.addSchema({ ...document, $id: 'openapi.yaml' });
