@@ -5,12 +5,7 @@ import type { StubDefinition } from '../types.js';
 import { readTextFile } from './json-file.js';
 import { UsageError } from './usage-error.js';
 
-/**
- * Reads a `--playback` file, the contract proxy's `--record` format (one exchange per line), as stubs:
- * each exchange answers once the request with its method, path, query and body
- * (a partial match, as every stub's), in the file's order for repeated requests. The key is not
- * compared: the record redacts it. Every problem names the file and the line.
- */
+/** A `--playback` file (`proxy --record`'s lines) as stubs, in the file's order (`stubOfExchange`); a problem names the line. */
 export async function readPlaybackFile(file: string): Promise<StubDefinition[]> {
   const where = `--playback ${file}`;
   const lines = (await readTextFile('--playback', file)).split('\n').filter((line) => line.trim() !== '');

@@ -191,7 +191,7 @@ function recorded(
   };
 }
 
-/** The `record` file, one JSON line per exchange; a write error stops recording (`on` false) and is reported once. */
+/** The `record` file, a JSON line per exchange; a write error stops it (`on` false). */
 function recordFile(options: ResolvedProxyOptions) {
   const stream: WriteStream | undefined =
     options.record === undefined ? undefined : createWriteStream(options.record, { flags: 'a' });
@@ -209,7 +209,7 @@ function recordFile(options: ResolvedProxyOptions) {
 
 type Sent = { headers: Headers; body: Uint8Array; text: string };
 
-/** The request's forwardable headers and its body, read up to `bodyLimit` (the 413 past it, negotiated as the service's errors). */
+/** The request's forwardable headers and body, or the 413 past `bodyLimit`. */
 async function readRequest(request: Request, bodyLimit: number): Promise<Sent | Response> {
   const tooLarge = () =>
     answerOf(sendable(payloadTooLarge(bodyLimit)), {
@@ -229,7 +229,7 @@ async function readRequest(request: Request, bodyLimit: number): Promise<Sent | 
   return { headers, body, text: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') };
 }
 
-/** The target's answer and its text, read up to `answerLimit`; redirects are passed on, not followed. */
+/** The target's answer and its text, up to `answerLimit`; redirects passed on. */
 async function forward(upstream: URL, method: string, sent: Sent, signal: AbortSignal, answerLimit: number) {
   const bodyless = method === 'GET' || method === 'HEAD' || sent.body.byteLength === 0;
   const response = await fetch(upstream, {
@@ -258,7 +258,7 @@ function unanswered(error: unknown, signal: AbortSignal, { answerLimit, timeoutM
   );
 }
 
-/** The target's headers as they go out: no hop-by-hop, encoding or stale length; each Set-Cookie apart; violations when asked. */
+/** The target's headers as they go out: no hop-by-hop, encoding or stale length. */
 function answerHeaders(response: Response, text: string, violations: Violation[]): Headers {
   const out = new Headers();
   response.headers.forEach((value, name) => {

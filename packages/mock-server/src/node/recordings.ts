@@ -2,14 +2,14 @@ import { dictionary, isPlainObject } from '@flight-search/contract';
 import type { NodeHandler } from '@flight-search/contract/node';
 import { PROXY_OPTIONS } from '../contract-proxy/options.js';
 import { errorEnvelope } from '../errors/envelopes.js';
-import { MOCK_OPTIONS, resolveTable, rowIssues } from '../options.js';
+import { resolveTable, rowIssues } from '../options.js';
 import { REDACTED } from '../recording/redaction.js';
 import { MockSettingError, type SettingIssue } from '../settings.js';
 import type { StubDefinition } from '../types.js';
 import type { ServedMock } from './types.js';
 import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 
-/** Answer headers a played-back answer does not repeat: the connection's own, and what the server sets itself. */
+/** Headers a played-back answer does not repeat: the connection's and the server's own. */
 const NOT_REPLAYED = new Set([
   'connection',
   'keep-alive',
@@ -20,25 +20,19 @@ const NOT_REPLAYED = new Set([
   'set-cookie',
 ]);
 
-/**
- * `POST /__mock/recordings/start|stop`: while recording, service requests go to `upstream` through the contract proxy
- * and each exchange is kept as a stub, within the stub limits in force (past them counted in `dropped`).
- */
+/** `POST /__mock/recordings/start|stop`: service requests go to `upstream`, each exchange kept as a stub within the stub limits. */
 export function recordings(mock: ServedMock, bodyLimit: number, hosts: () => ReadonlySet<string>) {
-  const defaults = {
-    stubsCap: MOCK_OPTIONS.stubsCap.default,
-    stubBytes: MOCK_OPTIONS.stubBytes.default,
-    stubsBytes: MOCK_OPTIONS.stubsBytes.default,
-  };
   let current: Recording | undefined;
   const busy = (message: string) => sendable(errorEnvelope(409, 'CONFLICT', message));
   return {
-    /** The listener of the recording under way, if any. */
     listener: (): NodeHandler | undefined => current?.listener,
     async start(body: Record<string, unknown>): Promise<JsonAnswer> {
       const { upstream, timeoutMs } = checkedStart(body, hosts());
-      if (current !== undefined) return busy('A recording is under way: POST /__mock/recordings/stop ends it.');
-      const limits = mock.state?.().options ?? defaults;
+      const limits = mock.state?.().options;
+      // Loaded on first use: it needs the optional peers ajv and yaml, which serving does not.
+      const proxying = await import('../contract-proxy/server.js').catch(() => undefined);
+      if (!limits || !proxying)
+        return sendable(errorEnvelope(501, 'NOT_IMPLEMENTED', 'Recording needs state() and ajv and yaml.'));
       const kept: Recording = { listener: undefined, stubs: [], bytes: 0, dropped: 0 };
       const onRecord = (exchange: unknown) => {
         const stub = stubOfExchange(exchange)!;
@@ -50,17 +44,11 @@ export function recordings(mock: ServedMock, bodyLimit: number, hosts: () => Rea
           kept.bytes += bytes;
         }
       };
-      // Loaded on first use: the contract proxy needs the optional peers ajv and yaml, which serving does not.
-      const { contractProxyListener } = await import('../contract-proxy/server.js').catch(() => ({
-        contractProxyListener: undefined,
-      }));
-      if (contractProxyListener === undefined)
-        return sendable(
-          errorEnvelope(501, 'NOT_IMPLEMENTED', 'Recording needs the optional peers ajv and yaml installed.'),
-        );
       if (current !== undefined) return busy('A recording is under way: POST /__mock/recordings/stop ends it.');
       const given = { target: upstream, timeoutMs, bodyLimit, onRecord };
-      const proxy = contractProxyListener(resolveTable(PROXY_OPTIONS, given, 'recordings'), () => ({ hosts: hosts() }));
+      const proxy = proxying.contractProxyListener(resolveTable(PROXY_OPTIONS, given, 'recordings'), () => ({
+        hosts: hosts(),
+      }));
       kept.listener = proxy.listener;
       current = kept;
       return { status: 204, headers: {}, body: '' };
