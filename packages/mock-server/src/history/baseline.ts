@@ -43,12 +43,10 @@ interface WatchedFlight {
 }
 
 /**
- * Price history the mock "collected" before anyone searched (D44, D101): over the 30 UTC days before
- * `now`'s, the program's collector visits the route and cabin every 3 days at a fixed UTC hour and records
- * the cheapest itinerary of its next 3 departures on a watched weekday, at one adult's price; one visit in 5
- * keeps the nearest one's fares, legs and seats. Prices drift with the departure day and rise as it nears.
- * Aircraft without the cabin are not watched (D40). Deterministic for a seed, route and UTC day; unknown
- * airports and routes without service give `[]`.
+ * Price history the mock "collected" before anyone searched (D44, D101): over the 30 UTC days before `now`'s,
+ * a visit every 3 days at a fixed UTC hour records the cheapest itinerary of the next 3 departures on a watched
+ * weekday, at one adult's price; one visit in 5 keeps the nearest one's fares, legs and seats. Deterministic for
+ * a seed, route and UTC day; a route without service gives `[]`.
  *
  * @example
  * baselineHistory(42, { origin: 'GRU', destination: 'JFK', cabinType: 'ECONOMY', program: 'PROGRAM_1' }, Date.now());
@@ -57,14 +55,11 @@ export function baselineHistory(seed: number, route: BaselineRoute, now: number)
   const { origin, destination, cabinType, program } = route;
   const entries = timetable(seed, program, origin, destination);
   if (entries.length === 0) return [];
-  const profile = PROGRAMS[program];
   const routeKey = `${origin}-${destination}`;
   const routeHash = hashKey(seed, 'baseline', program, routeKey, cabinType);
   const today = Math.floor(now / DAY);
   const collectionHour = collectionHourOf(routeHash);
   const watchedWeekday = routeHash % 7;
-  const families = profile.families[cabinType];
-  const fees = cents(profile.bookingFee);
   const watched = new Map<number, WatchedFlight[]>();
   const watch = (day: number): WatchedFlight[] => {
     let flights = watched.get(day);
@@ -85,50 +80,34 @@ export function baselineHistory(seed: number, route: BaselineRoute, now: number)
     const collectedAt = collectionDay * DAY + collectionHour * HOUR + (routeHash % 3600) * 1000;
     const createdAt = formatUtc(collectedAt);
     const visit = Math.floor((collectionDay + routeHash) / CADENCE_DAYS);
-    // The visit's calendar (D101): the route's next departures on its watched weekday, a week apart
-    // (1970-01-01 was a Thursday: (day + 4) % 7 is the weekday, 0 = Sunday).
+    // The next departures on the watched weekday, a week apart (D101); (day + 4) % 7 is the weekday, 0 = Sunday.
     const nearest = collectionDay + 1 + ((watchedWeekday - ((collectionDay + 1 + 4) % 7) + 7) % 7);
     for (let week = 0; week < CALENDAR_WEEKS; week++) {
       const day = nearest + 7 * week;
       const random = createRandom(routeHash, collectedAt, week);
       const dayDemand = demand(seed, program, routeKey, day) * advance(day - collectionDay);
-      // The nearest departure's itinerary is opened one visit in DETAIL_EVERY; the rest is the calendar's cheapest price.
+      // One visit in DETAIL_EVERY opens the nearest departure's itinerary.
       const detailed = week === 0 && visit % DETAIL_EVERY === 0;
       for (const flight of watch(day)) {
         const base = flight.base * dayDemand * (0.99 + random.next() * 0.02);
-        records.push(
-          baselineRecord({
-            route,
-            flight,
-            base,
-            createdAt,
-            detailed,
-            random,
-            families,
-            fees,
-            clubShare: profile.clubShare,
-          }),
-        );
+        records.push(baselineRecord(route, flight, base, { createdAt, detailed, random }));
       }
     }
   }
   return records;
 }
 
-/** One baseline record of a watched flight at one visit; `random`'s draws in a fixed order keep it deterministic. */
-function baselineRecord(at: {
-  route: BaselineRoute;
-  flight: WatchedFlight;
-  base: number;
-  createdAt: string;
-  detailed: boolean;
-  random: ReturnType<typeof createRandom>;
-  families: (typeof PROGRAMS)[keyof typeof PROGRAMS]['families']['ECONOMY'];
-  fees: number;
-  clubShare: number;
-}): HistoryRecord {
-  const { route, flight, base, createdAt, detailed, random, families, fees } = at;
+/** A watched flight's record at one visit; `random`'s draws in a fixed order. */
+function baselineRecord(
+  route: BaselineRoute,
+  flight: WatchedFlight,
+  base: number,
+  { createdAt, detailed, random }: { createdAt: string; detailed: boolean; random: ReturnType<typeof createRandom> },
+): HistoryRecord {
   const { origin, destination, cabinType, program } = route;
+  const profile = PROGRAMS[program];
+  const families = profile.families[cabinType];
+  const fees = cents(profile.bookingFee);
   const basePrice = roundMiles(program, base);
   const record: HistoryRecord = {
     id: random.uuid(),
@@ -142,7 +121,7 @@ function baselineRecord(at: {
     flightCode: flight.flightCode,
     fareType: families[0]?.name ?? 'UNKNOWN',
     basePrice,
-    milesClubPrice: Math.min(basePrice - 1, Math.round(basePrice * at.clubShare)),
+    milesClubPrice: Math.min(basePrice - 1, Math.round(basePrice * profile.clubShare)),
     createdAt,
   };
   // What the provider returned at collection time varies (spec 2.3): some fields are absent.
