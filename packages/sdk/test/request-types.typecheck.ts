@@ -56,10 +56,9 @@ export async function misuse() {
   // withResponse()
   // @ts-expect-error responseFomat is a typo of responseFormat
   await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], responseFomat: 'PARSED' }).withResponse();
+  // biome-ignore format: the directive below must stay on the line above the misuse
   // @ts-expect-error childs is a typo of children
-  await client
-    .searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], passengers: { adults: 1, childs: 2 } })
-    .withResponse();
+  await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], passengers: { adults: 1, childs: 2 } }).withResponse();
   // @ts-expect-error foo is no field of a search
   await client.searchFlights({ ...base, airlineLoyalty: ['PROGRAM_1'], foo: 1 }).withResponse();
   // @ts-expect-error PROGRAM_1 is a MILES program, not searchable with CASH (SEARCH-2)

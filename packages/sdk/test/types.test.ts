@@ -67,12 +67,12 @@ async function typeChecks() {
   await client.searchFlights({ ...oneWay(), responseFormat: 'XML' });
   // @ts-expect-error a known code is checked against priceType's table: PROGRAM_8 is a CASH airline (D143)
   await client.searchFlights({ ...oneWay(), priceType: 'MILES', airlineLoyalty: ['PROGRAM_8'] });
-  // @ts-expect-error history takes MILES programs only (HISTORY-2): PROGRAM_8 is cash
   await client.getPriceHistory({
     origin: 'GRU',
     destination: 'JFK',
     cabinType: 'ECONOMY',
     lookbackDays: 7,
+    // @ts-expect-error history takes MILES programs only (HISTORY-2): PROGRAM_8 is cash
     airlineLoyalty: 'PROGRAM_8',
   });
   await client.getPriceHistory({
