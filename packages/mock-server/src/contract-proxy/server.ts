@@ -177,16 +177,20 @@ function recorded(
   text: string,
   violations: Violation[],
 ): RecordedExchange {
+  // The request's key wherever the target echoed it, as sent, percent-encoded or in base64.
+  const key = sent.headers.get('x-api-key');
+  const forms = key ? [key, encodeURIComponent(key), Buffer.from(key).toString('base64')] : [];
+  const hide = (value: string) => forms.reduce((shown, form) => shown.split(form).join(REDACTED), value);
   return {
     time: new Date().toISOString(),
     request: {
       method,
-      path,
-      query: redactQuery(search),
+      path: hide(path),
+      query: hide(redactQuery(search)),
       headers: redactHeaders(sent.headers),
-      body: parsed(sent.text),
+      body: parsed(hide(sent.text)),
     },
-    response: { status: response.status, headers: redactHeaders(response.headers), body: parsed(text) },
+    response: { status: response.status, headers: redactHeaders(response.headers, hide), body: parsed(hide(text)) },
     violations,
   };
 }
@@ -337,10 +341,10 @@ function controlRefusal(path: string, basePath: string): JsonAnswer | undefined 
 }
 
 /** Headers as recorded: credentials and any header whose name mentions a key redacted. */
-function redactHeaders(headers: Headers): Record<string, string> {
+function redactHeaders(headers: Headers, hide = (value: string) => value): Record<string, string> {
   const out = dictionary<string>();
   headers.forEach((value, name) => {
-    out[name] = SECRET_HEADERS.has(name) || mentionsKey(name) ? REDACTED : value;
+    out[name] = SECRET_HEADERS.has(name) || mentionsKey(name) ? REDACTED : hide(value);
   });
   return out;
 }

@@ -1,6 +1,8 @@
 import { dictionary, isPlainObject } from '@flight-search/contract';
 import type { NodeHandler } from '@flight-search/contract/node';
+import { utf8Length } from '../answer-types.js';
 import { PROXY_OPTIONS } from '../contract-proxy/options.js';
+import { SERVER_HEADERS } from '../stubs/check.js';
 import { errorEnvelope } from '../errors/envelopes.js';
 import { resolveTable, rowIssues } from '../options.js';
 import { REDACTED } from '../recording/redaction.js';
@@ -10,15 +12,7 @@ import type { ServedMock } from './types.js';
 import { jsonAnswer, sendable, type JsonAnswer } from './json.js';
 
 /** Headers a played-back answer does not repeat: the connection's and the server's own. */
-const NOT_REPLAYED = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'content-encoding',
-  'date',
-  'set-cookie',
-]);
+const NOT_REPLAYED = new Set([...SERVER_HEADERS, 'content-encoding', 'date', 'set-cookie']);
 
 /** `POST /__mock/recordings/start|stop`: service requests go to `upstream`, each exchange kept as a stub within the stub limits. */
 export function recordings(mock: ServedMock, bodyLimit: number, hosts: () => ReadonlySet<string>) {
@@ -36,7 +30,7 @@ export function recordings(mock: ServedMock, bodyLimit: number, hosts: () => Rea
       const kept: Recording = { listener: undefined, stubs: [], bytes: 0, dropped: 0 };
       const onRecord = (exchange: unknown) => {
         const stub = stubOfExchange(exchange)!;
-        const bytes = JSON.stringify(stub).length;
+        const bytes = utf8Length(JSON.stringify(stub));
         if (kept.stubs.length >= limits.stubsCap || bytes > limits.stubBytes || kept.bytes + bytes > limits.stubsBytes)
           kept.dropped++;
         else {
@@ -84,7 +78,9 @@ function checkedStart(
     ...rowIssues('upstream', PROXY_OPTIONS.target, upstream),
     ...rowIssues('timeoutMs', PROXY_OPTIONS.timeoutMs, timeoutMs),
   );
-  if (issues.length === 0 && hosts.has(new URL(upstream as string).host))
+  const url = issues.length === 0 ? new URL(upstream as string) : undefined;
+  // The mock's names carry their port, the default one included.
+  if (url && hosts.has(`${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`))
     issues.push({
       field: 'upstream',
       type: 'invalid_format',
@@ -94,7 +90,7 @@ function checkedStart(
   return { upstream: upstream as string, timeoutMs: timeoutMs as number };
 }
 
-/** One recorded exchange as a stub answered once, matched on method, path, query and body; not the key (redacted, D162). */
+/** A recorded exchange as a stub answered once, matched on method, path, query and body, not the key (D162). */
 export function stubOfExchange(exchange: unknown): StubDefinition | undefined {
   if (!isPlainObject(exchange) || !isPlainObject(exchange.request) || !isPlainObject(exchange.response))
     return undefined;

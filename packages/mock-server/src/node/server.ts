@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { MAX_HEADER_BYTES } from '../defaults.js';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './body.js';
@@ -35,21 +41,17 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-/** What the server's parts share: the mock, its options, and what changes as it runs. */
+/** What the server's parts share. */
 interface Served {
   mock: ServedMock;
   options: ResolvedServerOptions;
   contract: ReturnType<typeof openApiDocument>;
-  /** The provider waits of requests in flight, aborted when shutdown outlasts its wait. */
   inFlight: Set<AbortController>;
-  /** `http://host:port`, known once listening. */
   origin: string;
   access: ControlAccess;
-  /** Set once `close()` is called. */
   closing: Promise<void> | undefined;
   listeningSince: number;
   close: () => Promise<void>;
-  /** `POST /__mock/recordings/start|stop`: while one runs, the service routes go to its upstream. */
   recorder: ReturnType<typeof recordings>;
 }
 
@@ -115,7 +117,7 @@ function serve(served: Served, server: Server, req: IncomingMessage, res: Server
   });
 }
 
-/** The request's log line, if the server logs; a failing logger must not take the server down. */
+/** The request's log line; a failing logger must not take the server down. */
 function logLine(options: ResolvedServerOptions, req: IncomingMessage, res: ServerResponse, started: number): void {
   if (!options.log) return;
   try {
@@ -125,9 +127,7 @@ function logLine(options: ResolvedServerOptions, req: IncomingMessage, res: Serv
       status: res.writableFinished ? res.statusCode : null,
       durationMs: performance.now() - started,
     });
-  } catch {
-    // Logged nothing.
-  }
+  } catch {}
 }
 
 /** Routes a request: health, the control API's doors, preflights, the contract, then the body and the mock. */
@@ -145,8 +145,6 @@ async function dispatch(
   if (path === HEALTH_PATH) return writeAnswer(served, req, res, health(served, method));
   const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
   if (isControl ? controlDoor(served, req, res, method, path) : preflight(served, req, res)) return;
-  const forward = isControl ? undefined : served.recorder.listener();
-  if (forward) return forward(req, res);
   if (path === '/openapi.yaml' && (method === 'GET' || method === 'HEAD')) {
     writeAnswer(served, req, res, {
       status: 200,
@@ -154,6 +152,16 @@ async function dispatch(
       body: await served.contract(),
     });
     return;
+  }
+  const forward = isControl ? undefined : served.recorder.listener();
+  if (forward) {
+    // A recorded answer carries the mock's CORS headers, not the upstream's.
+    const writeHead = res.writeHead.bind(res);
+    res.writeHead = ((status: number, text: string, headers: OutgoingHttpHeaders) => {
+      const own = Object.entries(headers).filter(([name]) => !name.startsWith('access-control-'));
+      return writeHead(status, text, { ...Object.fromEntries(own), ...corsHeaders(req, options.cors) });
+    }) as typeof res.writeHead;
+    return forward(req, res);
   }
 
   const body = await readBody(req, options.bodyLimit);
@@ -202,7 +210,6 @@ function controlDoor(served: Served, req: IncomingMessage, res: ServerResponse, 
   return true;
 }
 
-/** Answers a service route's CORS preflight (`true`). */
 function preflight(served: Served, req: IncomingMessage, res: ServerResponse): boolean {
   if (!isPreflight(req)) return false;
   const cors = corsHeaders(req, served.options.cors);
@@ -267,7 +274,6 @@ function notFound(method: string, path: string): JsonAnswer {
   return sendable(allow === undefined ? routeNotFound(method, path) : methodNotAllowed(method, path, allow));
 }
 
-/** The query of a request target, `?` included (`''` when none). */
 function searchOf(target: string): string {
   const full = pathAndQuery(target);
   const query = full.indexOf('?');
@@ -326,6 +332,6 @@ function written(res: ServerResponse, bytes: Uint8Array | string): Promise<void>
 function dropAfterHeaders(res: ServerResponse): void {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1024' });
   res.flushHeaders();
-  // The next turn: the headers are on the wire before the socket goes.
+  // Next turn: the headers go out first.
   setImmediate(() => res.destroy());
 }

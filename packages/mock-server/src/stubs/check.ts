@@ -27,7 +27,7 @@ const DROPS = ['before-headers', 'after-headers'] as const;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Framing and hop-by-hop headers: the server's to send, never a stub's (RFC 9110 7.6.1, 8.6, 6.1). */
-const SERVER_HEADERS = [
+export const SERVER_HEADERS = [
   'connection',
   'content-length',
   'keep-alive',

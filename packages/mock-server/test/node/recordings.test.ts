@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkedByTheCaller } from '../support/contract-hook.js';
 import { KEY, postSearch, searchBody, startTestServer } from './helpers.js';
 
 type Envelope = {
@@ -17,9 +20,9 @@ const control = (url: string, path: string, body?: unknown) =>
   });
 
 /** A recording mock in front of an upstream mock (the service a team would record). */
-async function recorderAndUpstream(options: { stubsCap?: number } = {}) {
+async function recorderAndUpstream(options: { stubsCap?: number; cors?: { origins: string[] } } = {}) {
   const upstream = await startTestServer();
-  const recorder = await startTestServer({ control: true });
+  const recorder = await startTestServer({ control: true, ...(options.cors && { cors: options.cors }) });
   if (options.stubsCap !== undefined)
     expect(
       (
@@ -117,5 +120,82 @@ describe('recording through the control API: POST /__mock/recordings/start and s
     ]);
     // Nothing was started: a stop finds no recording.
     expect((await control(recorder.url, '/recordings/stop')).status).toBe(409);
+  });
+});
+
+/** An upstream of the test's own (not the contract's: its answers are checked by the test), answering with `answer`. */
+async function upstreamAnswering(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server = createServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+const servers: Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+describe('what a recording keeps of a hostile or careless upstream (review of issue 37 item 3)', {
+  timeout: 30_000,
+}, () => {
+  it('never reads back the key an upstream echoes, as sent, percent-encoded or in base64', async () => {
+    await checkedByTheCaller(async () => {
+      const key = 'sk-live/SECRET+123';
+      const upstream = await upstreamAnswering((req, res) => {
+        const sent = String(req.headers['x-api-key']);
+        res.writeHead(404, {
+          'content-type': 'application/json',
+          'x-echo': sent,
+          'x-echo-64': Buffer.from(sent).toString('base64'),
+        });
+        res.end(JSON.stringify({ message: `The API key ${sent} (${encodeURIComponent(sent)}) was not found.` }));
+      });
+      const recorder = await startTestServer({ control: true });
+      await control(recorder.url, '/recordings/start', { upstream });
+      await fetch(`${recorder.url}/quota`, { headers: { 'x-api-key': key } });
+      const text = await (await control(recorder.url, '/recordings/stop')).text();
+      for (const form of [key, encodeURIComponent(key), Buffer.from(key).toString('base64')])
+        expect(text).not.toContain(form);
+      expect(JSON.parse(text).stubs[0].response.body.message).toBe(
+        'The API key [redacted] ([redacted]) was not found.',
+      );
+    });
+  });
+
+  it('keeps no header a stub may not carry, counts bytes in UTF-8 as stubs do, and every stub it keeps is taken back', async () => {
+    await checkedByTheCaller(async () => {
+      const upstream = await upstreamAnswering((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', upgrade: 'h2,h2c', 'x-kept': 'yes' });
+        res.end(JSON.stringify({ city: _req.url === '/long' ? 'ã'.repeat(300) : 'São Paulo' }));
+      });
+      const recorder = await startTestServer({ control: true });
+      await fetch(`${recorder.url}/__mock/config`, { method: 'PUT', body: JSON.stringify({ stubBytes: 500 }) });
+      await control(recorder.url, '/recordings/start', { upstream });
+      for (const path of ['/short', '/long']) await fetch(`${recorder.url}${path}`, { headers: { 'x-api-key': KEY } });
+      const { stubs, dropped } = (await (await control(recorder.url, '/recordings/stop')).json()) as Stopped;
+      // '/long' is about 450 characters of JSON but 750 bytes: over stubBytes.
+      expect([stubs.map((stub) => stub.request.path), dropped]).toEqual([['/short'], 1]);
+      expect(stubs[0]!.response.headers).toEqual({ 'content-type': 'application/json', 'x-kept': 'yes' });
+      for (const stub of stubs) expect((await control(recorder.url, '/stubs', stub)).status).toBe(201);
+    });
+  });
+
+  it("answers a page with the mock's CORS headers while recording, and keeps /openapi.yaml the mock's own", async () => {
+    const { upstream, recorder } = await recorderAndUpstream({ cors: { origins: ['http://page.test'] } });
+    const answer = await fetch(`${recorder.url}/quota`, { headers: { 'x-api-key': KEY, origin: 'http://page.test' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBe('http://page.test');
+    expect((await fetch(`${recorder.url}/openapi.yaml`)).status).toBe(200);
+    const { stubs } = (await (await control(recorder.url, '/recordings/stop')).json()) as Stopped;
+    expect(stubs.map((stub) => stub.request.path)).toEqual(['/quota']);
+    expect(upstream.url).not.toBe(recorder.url);
+  });
+
+  it('refuses an upstream naming the mock on its default port (a loop through its own Host check)', async () => {
+    const recorder = await startTestServer({ control: true, allowedHosts: ['mock:80'] });
+    const answer = await control(recorder.url, '/recordings/start', { upstream: 'http://mock' });
+    expect(answer.status).toBe(422);
+    expect(((await answer.json()) as Envelope).error.details!.errors.map((issue) => issue.field)).toEqual([
+      'body.upstream',
+    ]);
   });
 });
