@@ -76,8 +76,7 @@ export class FlightSearchError extends Error {
   /** `instanceof` by class name, so an error from another copy of the SDK is recognised. */
   static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about (a subclass too)
-    const kind = (this as unknown as typeof FlightSearchError).kind;
-    return !!(value as { [KINDS]?: string[] } | null)?.[KINDS]?.includes(kind);
+    return !!(value as { [KINDS]?: string[] } | null)?.[KINDS]?.includes((this as unknown as { kind: string }).kind);
   }
 
   /** `fields` (a subclass's own, such as `timeoutMs`) become the error's properties; `cause` is the standard one. */
