@@ -33,7 +33,7 @@ const ENV = {
  */
 export function createFlightSearchClient(options?: ClientOptions): FlightSearchClient {
   const filled: Record<string, unknown> = { ...options };
-  const from: Record<string, string> = {};
+  const from: Record<string, string> = {}; // own keys: ENV's names
   for (const [name, variable] of Object.entries(ENV))
     if (filled[name] === undefined) {
       from[name] = variable;
