@@ -85,8 +85,8 @@ const matches = (pattern: string, text: string): boolean => {
 
 /** `YYYY-MM-DD` on the proleptic Gregorian calendar: no 2025-02-29, no 2026-04-31. */
 export function isCalendarDate(text: string): boolean {
-  // Date rolls a day past its month's end over: only a day on the calendar is written back as the same text.
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(text).toJSON()?.startsWith(text) === true;
+  // Date rolls a day past its month's end over: only a day on the calendar keeps its day of the month.
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(text).getUTCDate() === +text.slice(8);
 }
 
 /**
@@ -159,11 +159,10 @@ export function checkJson(
       report(field, worded(node, typeMismatch(node)));
       return;
     }
-    for (const [name, child] of Object.entries(node.properties ?? {})) {
-      const at = `${field}.${name}`;
+    for (const name of Object.keys(node.properties ?? {})) {
       const present = own(value, name);
-      if (present !== undefined) checkJson(child, present, at, report, options);
-      else if (node.required?.includes(name)) report(at, ['missing', `${name} is required`]);
+      if (present !== undefined) checkJson(node.properties![name]!, present, `${field}.${name}`, report, options);
+      else if (node.required?.includes(name)) report(`${field}.${name}`, ['missing', `${name} is required`]);
     }
   } else if (node.type === 'array') {
     if (!Array.isArray(value)) {

@@ -120,8 +120,8 @@ export function validateSearchRequest(body: unknown, options: CheckOptions = {})
   for (const [rule, reads, name, broken, type = 'cross_field'] of CROSS_FIELD_RULES) {
     const values = reads.map(read);
     const text = !values.includes(INVALID) && broken(values);
-    const field = `body.${name}`;
-    if (text && !issues.some((known) => known.field === field)) issues.push(issue(field, [type, text], rule));
+    if (text && !issues.some((known) => known.field === `body.${name}`))
+      issues.push(issue(`body.${name}`, [type, text], rule));
   }
   return issues;
 }
