@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { rawHeader } from './request.js';
 
 export type BodyResult = { kind: 'ok'; body: Buffer | undefined } | { kind: 'too-large' } | { kind: 'aborted' };
 
@@ -10,7 +11,8 @@ export type BodyResult = { kind: 'ok'; body: Buffer | undefined } | { kind: 'too
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   if (req.method === 'GET' || req.method === 'HEAD') return Promise.resolve({ kind: 'ok', body: undefined });
-  const declared = Number(req.headers['content-length']);
+  // Absent (a chunked body): NaN, read to the end.
+  const declared = Number(rawHeader(req.rawHeaders, 'content-length') ?? Number.NaN);
   if (declared > limit) return Promise.resolve({ kind: 'too-large' });
   if (declared === 0) return Promise.resolve({ kind: 'ok', body: undefined });
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { rawHeader } from './request.js';
 
 /** Which browser origins may call the server: a list of exact origins, or `'*'` for any. */
 export interface CorsOptions {
@@ -15,8 +16,8 @@ const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 
 /** CORS headers for one request, or `null` without an `Origin` or for one not allowed. */
 export function corsHeaders(req: IncomingMessage, cors: CorsOptions | false): Record<string, string> | null {
-  const origin = req.headers.origin;
-  if (!cors || origin === undefined) return null;
+  const origin = rawHeader(req.rawHeaders, 'origin');
+  if (!cors || origin === null) return null;
   if (cors.origins === '*')
     return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS };
   if (!cors.origins.includes(origin)) return null;

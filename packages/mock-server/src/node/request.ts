@@ -31,7 +31,7 @@ export function toMockRequest(
   return {
     method: req.method ?? 'GET',
     url: origin + pathAndQuery(req.url ?? '/'),
-    headers: { get: (name: string) => headerOf(raw, name) },
+    headers: { get: (name: string) => rawHeader(raw, name) },
     rawHeaders: () => raw,
     text: () => Promise.resolve(body === undefined ? '' : decodeUtf8(body)),
     get signal() {
@@ -41,8 +41,8 @@ export function toMockRequest(
   };
 }
 
-/** A header's value from node's flat `rawHeaders`, as `Headers.get` gives it; `name` is lower case. */
-function headerOf(raw: readonly string[], name: string): string | null {
+/** A header's value from node's flat `rawHeaders`, as `Headers.get` gives it (`req.headers` costs an object); `name` is lower case. */
+export function rawHeader(raw: readonly string[], name: string): string | null {
   let found: string | null = null;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const candidate = raw[i]!;
