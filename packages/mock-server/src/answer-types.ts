@@ -58,7 +58,7 @@ export interface PlainAnswer {
   status: number;
   /** Response headers, lower-case names. */
   headers: Record<string, string>;
-  /** JSON text, its UTF-8 bytes, or text in pieces ({@link ChunkedBody}). */
+  /** JSON text, its UTF-8 bytes (read-only: a repeated search's answer shares them), or text in pieces ({@link ChunkedBody}). */
   body: string | Uint8Array<ArrayBuffer> | ChunkedBody;
 }
 

@@ -1,12 +1,15 @@
 import type { ParsedFlight } from '@flight-search/contract';
+import { utf8Length } from '../answer-types.js';
 import { generateFlights, pastDates, saleCutoffKey, toRawData, type NormalizedSearch } from './index.js';
 
-/** What one search generates: its flights and, once asked for, their JSON in each response format. */
+/** What one search generates: its flights and, once asked for, its answer's body in each response format. */
 export interface Generated {
   readonly flights: ParsedFlight[];
-  parsedJson?: string;
-  rawJson?: string;
+  PARSED?: Uint8Array<ArrayBuffer>;
+  RAW?: Uint8Array<ArrayBuffer>;
 }
+
+const encoder = new TextEncoder();
 
 /** Searches remembered per mock (most recently used kept): at most some 10 MB of flights and JSON. */
 const SEARCH_CACHE_CAP = 256;
@@ -39,14 +42,24 @@ export class SearchCache {
     return entry;
   }
 
-  /** The flights as PARSED `flights` or RAW `data` JSON. */
-  json(search: NormalizedSearch, entry: Generated): string {
-    if (search.responseFormat === 'PARSED') {
-      entry.parsedJson ??= JSON.stringify(entry.flights);
-      return entry.parsedJson;
-    }
-    entry.rawJson ??= JSON.stringify(toRawData(search, entry.flights, this.seed));
-    return entry.rawJson;
+  /**
+   * The answer's body in the search's format: the flights as PARSED `flights` or RAW `data` JSON between `before`
+   * and `after`, as the UTF-8 bytes sent, serialized and encoded once per search and format, into one buffer of
+   * its size (issue 40). Read-only: a repeated search's answer shares them.
+   */
+  body(search: NormalizedSearch, entry: Generated, before: string, after: string): Uint8Array<ArrayBuffer> {
+    const format = search.responseFormat;
+    if (entry[format]) return entry[format];
+    const parts = [
+      before,
+      JSON.stringify(format === 'PARSED' ? entry.flights : toRawData(search, entry.flights, this.seed)),
+      after,
+    ];
+    const bytes = new Uint8Array(parts.reduce((sum, part) => sum + utf8Length(part), 0));
+    let at = 0;
+    for (const part of parts) at += encoder.encodeInto(part, bytes.subarray(at)).written;
+    entry[format] = bytes;
+    return bytes;
   }
 
   /** The key of a search at `now`: which dates are gone and, for today, the local minute (see {@link get}). */

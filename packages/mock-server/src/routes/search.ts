@@ -117,10 +117,15 @@ async function answerSearch(context: RouteContext, search: NormalizedSearch): Pr
     const searchedAt = state.options.now();
     const generated = state.searches.get(search, searchedAt);
     if (search.priceType === 'MILES') state.history.addFlights(generated.flights, searchedAt);
-    // Exactly JSON.stringify of the response object, with the flights' part serialized once per distinct search.
+    // Exactly JSON.stringify of the response object, serialized and encoded once per distinct search and format.
     const field = search.responseFormat === 'PARSED' ? 'flights' : 'data';
-    const json = `{"results":[{"airline":${JSON.stringify(search.program)},"success":true,"${field}":${state.searches.json(search, generated)}}],"summary":{"totalAirlinesRequested":1,"successfulSearches":1,"failedSearches":0}}`;
-    return { status: 200, body: undefined, json };
+    const bytes = state.searches.body(
+      search,
+      generated,
+      `{"results":[{"airline":${JSON.stringify(search.program)},"success":true,"${field}":`,
+      '}],"summary":{"totalAirlinesRequested":1,"successfulSearches":1,"failedSearches":0}}',
+    );
+    return { status: 200, body: undefined, bytes };
   }
   const response: SearchResponse = {
     results: [failedItem(search, outcome)],

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { Socket } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { createFlightSearchMock } from '../../src/index.js';
 import { KEY, postSearch, searchBody, startTestServer } from './helpers.js';
 
@@ -156,5 +157,31 @@ describe('the request log over HTTP', () => {
     expect(requests.length).toBeGreaterThan(1);
     expect(requests.length).toBeLessThan(8);
     expect(requests.every((r) => r.bodyTruncated === true && r.bodySize === body.length)).toBe(true);
+  });
+});
+
+describe('how an answer leaves the server (issue 40)', () => {
+  it.each(['RAW', 'PARSED'] as const)('a %s search answer, headers and body, leaves in one write', async (format) => {
+    const server = await startTestServer({ latency: 'none' });
+    const port = Number(new URL(server.url).port);
+    const writes: string[] = [];
+    // Every write node makes on a socket goes through _write or _writev; only the server's own sockets count.
+    const count = (method: '_write' | '_writev') => {
+      const original = Socket.prototype[method] as (...args: unknown[]) => unknown;
+      return vi.spyOn(Socket.prototype, method).mockImplementation(function (this: Socket, ...args: unknown[]) {
+        if (this.localPort === port) writes.push(method);
+        return original.apply(this, args);
+      });
+    };
+    const spies = [count('_write'), count('_writev')];
+    try {
+      const res = await postSearch(server.url, searchBody('PROGRAM_1', { responseFormat: format }));
+      const body = await res.text();
+      expect(res.status).toBe(200);
+      expect(body.length).toBeGreaterThan(1000);
+      expect(writes).toHaveLength(1);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });
