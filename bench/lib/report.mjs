@@ -6,11 +6,13 @@ import { fmt } from './stats.mjs';
  * A target: `measured op limit`. A miss carries why and what would reach it.
  * `measured` NaN (or a `reason`) makes it n/a: not run, never a pass.
  */
-export function target({ id, label, measured, op, limit, unit = 'x', reason, why, fix, owner }) {
+export function target({ id, label, load, measured, op, limit, unit = 'x', reason, why, fix, owner }) {
+  // Every row states the load its figure is taken under (issue 40): a plan row without one is the bench's bug.
+  if (!load) throw new Error(`bench target ${id} states no load shape`);
   let status;
   if (reason || measured === undefined || Number.isNaN(measured)) status = 'n/a';
   else status = { '<=': measured <= limit, '<': measured < limit, '>=': measured >= limit }[op] ? 'pass' : 'miss';
-  return { id, label, measured, op, limit, unit, status, reason, why, fix, owner };
+  return { id, label, load, measured, op, limit, unit, status, reason, why, fix, owner };
 }
 
 export function machine() {
@@ -35,6 +37,7 @@ function row(t) {
   return [
     t.id,
     t.label,
+    t.load,
     t.status === 'n/a' && Number.isNaN(t.measured ?? Number.NaN) ? 'not run' : show(t, t.measured),
     `${t.op} ${show(t, t.limit)}`,
     result,
@@ -48,7 +51,7 @@ function textTable(rows) {
 
 /** The console table of every target. */
 export function consoleTable(suites) {
-  const rows = [['#', 'target', 'measured', 'limit', 'result']];
+  const rows = [['#', 'target', 'load', 'measured', 'limit', 'result']];
   for (const s of suites) for (const t of s.targets) rows.push(row(t));
   return textTable(rows);
 }
@@ -102,7 +105,10 @@ export function markdown({ machine: m, command, commit, durationS, suites, notes
   );
   const run = `${m.date} on ${commit}: ${m.cores} cores (${m.cpu}), Node ${m.node}, ${m.os}, load average ${m.load} at start, ${durationS.toFixed(0)} s; ${count('pass')} pass, ${count('miss')} miss, ${count('n/a')} not run.`;
   out.push(`**Last run:** ${[run, ...notes].join(' ')}`, '');
-  out.push(md(['#', 'target', 'measured', 'limit', 'result']), md(['---', '---', '---:', '---:', '---']));
+  out.push(
+    md(['#', 'target', 'load', 'measured', 'limit', 'result']),
+    md(['---', '---', '---', '---:', '---:', '---']),
+  );
   for (const t of targets) out.push(md(row(t)));
   out.push('', '## Method', '');
   for (const s of suites) {

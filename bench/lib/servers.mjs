@@ -34,10 +34,17 @@ export function startCannedServer(answers) {
   return startCannedServerOn(0, answers);
 }
 
-export function startCannedServerOn(port, answers) {
+export function startCannedServerOn(port, answers, reload) {
   const turns = {};
   return startHttpServer((req, res) => {
     const path = req.url.split('?')[0];
+    // `PUT /__answers`: the answers again from their file (each round's new ones), its turns from the start.
+    if (reload && req.method === 'PUT' && path === '/__answers') {
+      Object.assign(answers, reload());
+      for (const key of Object.keys(turns)) delete turns[key];
+      req.resume();
+      return req.on('end', () => res.writeHead(204).end());
+    }
     const key = `${req.method} ${path}`;
     const listed = answers[key];
     let answer = listed;

@@ -2,6 +2,7 @@
 // root `npm ci`): its npm package ships the standalone jar, installed into
 // bench/.tmp/wiremock on first use and run with the machine's `java`.
 import { spawnSync } from 'node:child_process';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { ensureBenchPackage, root } from './project.mjs';
 import { freePort, spawnServer } from './servers.mjs';
@@ -47,13 +48,24 @@ export async function startWiremock(logFile) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const s = await spawnServer('java', wiremockArgs(port), { readyUrl: `${url}/__admin/health`, logFile });
-  const stub = async (mappings) => {
-    const res = await fetch(`${url}/__admin/mappings/import`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mappings, importOptions: { duplicatePolicy: 'OVERWRITE', deleteAllNotInImport: true } }),
+  // node:http without an agent, not fetch: fetch's pool may hold a socket to a server that had this port before (EPIPE).
+  const stub = (mappings) =>
+    new Promise((resolve, reject) => {
+      const body = JSON.stringify({
+        mappings,
+        importOptions: { duplicatePolicy: 'OVERWRITE', deleteAllNotInImport: true },
+      });
+      const req = request(`${url}/__admin/mappings/import`, { method: 'POST', agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        res.on('end', () =>
+          res.statusCode < 300
+            ? resolve()
+            : reject(new Error(`WireMock refused the stubs: ${res.statusCode} ${text.slice(0, 200)}`)),
+        );
+      });
+      req.on('error', reject).setHeader('content-type', 'application/json');
+      req.end(body);
     });
-    if (!res.ok) throw new Error(`WireMock refused the stubs: ${res.status} ${(await res.text()).slice(0, 200)}`);
-  };
   return { ...s, url, stub };
 }

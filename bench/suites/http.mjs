@@ -2,7 +2,9 @@
 // serving the same bytes (the ceiling) and beside Prism, under autocannon; for
 // distinct searches beside WireMock too, replaying the same bytes as stubs.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { availableParallelism } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -28,27 +30,49 @@ import { ensureWiremock, javaVersion, startWiremock, WIREMOCK_JAR, WIREMOCK_PACK
 const BASELINE_COMMIT = 'e2a9c3e';
 
 export const id = '4';
-export const title = 'Mock over HTTP (autocannon, 10 connections)';
+export const title = 'Mock over HTTP beside Prism, a bare node:http server and WireMock';
 export const plan = [
-  { id: '4a', label: 'GET /quota req/s: ours / Prism', op: '>=', limit: 2 },
   {
-    id: '4b',
-    label: 'POST /flights/search req/s: ours / Prism (CPU per request and answer bytes beside it)',
+    id: '4a',
+    load: 'autocannon, 10 connections, one request repeated',
+    label: 'GET /quota req/s: ours / Prism',
     op: '>=',
     limit: 2,
   },
-  { id: '4c', label: 'GET /quota req/s: ours / bare node:http', op: '>=', limit: 0.3 },
-  { id: '4d', label: 'start to first 200: ours / Prism', op: '<=', limit: 0.25 },
-  { id: '4e', label: 'RSS after the run: ours / Prism', op: '<=', limit: 1 },
+  {
+    id: '4b',
+    load: 'autocannon in its own process, 10 connections, each search new',
+    label:
+      'POST /flights/search req/s, distinct searches: ours / Prism (the cached case, one body repeated, beside it)',
+    op: '>=',
+    limit: 2,
+  },
+  {
+    id: '4c',
+    load: 'autocannon, 10 connections, one request repeated',
+    label: 'GET /quota req/s: ours / bare node:http',
+    op: '>=',
+    limit: 0.3,
+  },
+  { id: '4d', load: 'none: spawn to the first 200', label: 'start to first 200: ours / Prism', op: '<=', limit: 0.25 },
+  {
+    id: '4e',
+    load: "after 4b's and 4f's distinct searches",
+    label: 'RSS after distinct searches: ours / Prism',
+    op: '<=',
+    limit: 1,
+  },
   {
     id: '4f',
-    label: 'server CPU per distinct search (5 routes x 7 programs, distinct dates), ours minus bare node:http',
+    load: 'fetch in its own process, 10 in flight over keep-alive, each search new',
+    label:
+      'server CPU per distinct search: ours / bare node:http sending the same bytes (sustained load and WireMock beside it)',
     op: '<=',
-    limit: 130,
-    unit: 'µs',
+    limit: 2.5,
   },
   {
     id: '4g',
+    load: 'autocannon, 10 connections, each search new',
     label: `server CPU per distinct search: ours / the mock built from ${BASELINE_COMMIT} (issue 38), interleaved`,
     op: '<=',
     limit: 1.1,
@@ -64,43 +88,27 @@ const MIX_ROUTES = [
   ['MIA', 'MAD'],
 ];
 const MIX_PROGRAMS = ['PROGRAM_1', 'PROGRAM_2', 'PROGRAM_3', 'PROGRAM_4', 'PROGRAM_5', 'PROGRAM_6', 'PROGRAM_7'];
+/** Searches a day of the mix: each route, program and response format. */
+const MIX_PER_DAY = MIX_ROUTES.length * MIX_PROGRAMS.length * 2;
 
-/** The bodies of `days` distinct dates from `firstDay` days ahead, each date with every route and program, interleaved. */
+/** The bodies of `days` distinct dates from `firstDay` days ahead, each date with every route, program and format. */
 function mixBodies(firstDay, days) {
   const bodies = [];
   for (let d = firstDay; d < firstDay + days; d++) {
     const departureDate = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
     for (const [origin, destination] of MIX_ROUTES)
       for (const program of MIX_PROGRAMS)
-        bodies.push(JSON.stringify(searchRequest({ airlineLoyalty: [program], origin, destination, departureDate })));
+        for (const responseFormat of ['RAW', 'PARSED'])
+          bodies.push(
+            JSON.stringify(
+              searchRequest({ airlineLoyalty: [program], origin, destination, departureDate, responseFormat }),
+            ),
+          );
   }
   return bodies;
 }
 
-/** Sends each body once over 10 concurrent keep-alive clients (fetch, not a load): the answers in order. */
-async function sendAll(url, bodies) {
-  const answers = new Array(bodies.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < bodies.length) {
-      const i = next++;
-      const res = await fetch(`${url}/flights/search`, {
-        method: 'POST',
-        headers: { 'x-api-key': BENCH_KEY, accept: MEDIA, 'content-type': 'application/json' },
-        body: bodies[i],
-      });
-      answers[i] = {
-        status: res.status,
-        contentType: res.headers.get('content-type'),
-        body: Buffer.from(await res.arrayBuffer()),
-      };
-    }
-  };
-  await Promise.all(Array.from({ length: 10 }, worker));
-  return answers;
-}
-
-/** Sends each body once under autocannon's saturating load (10 connections, each request the next body): its result. */
+/** Sends each body once under autocannon's saturating load in this process (4g's shape): its result. */
 function loadAll(url, bodies) {
   let next = 0;
   return new Promise((resolve, reject) => {
@@ -124,116 +132,174 @@ function loadAll(url, bodies) {
   });
 }
 
+/** Two CPUs or more and taskset: each server on the second CPU, each load on the first, so they never share one. */
+const PINNED = availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const pinned = (cpu, command, args) => (PINNED ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args]);
+
+/**
+ * Sends each body once from bench/lib/load-child.mjs, a process of its own: `fetch` with 10 requests in flight
+ * (as a test suite's client sends them) or `autocannon` keeping 10 connections busy (sustained). With
+ * `answers`, the answers are written to that file for a bare server. Its figures, with the server's CPU per 2xx.
+ */
+async function loadFrom(shape, server, bodies, answers) {
+  const file = join(ensureTmp(), `load-bodies-${bodies.id}.json`);
+  writeFileSync(file, JSON.stringify(bodies));
+  const child = fileURLToPath(new URL('../lib/load-child.mjs', import.meta.url));
+  const [command, args] = pinned(0, process.execPath, [
+    child,
+    shape,
+    server.url,
+    file,
+    '10',
+    ...(answers ? [answers] : []),
+  ]);
+  const before = cpuMs(server.pid);
+  const run = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const used = cpuMs(server.pid) - before;
+  if (run.status !== 0) throw new Error(`the ${shape} load exited ${run.status}: ${run.stderr.slice(0, 500)}`);
+  const out = JSON.parse(run.stdout);
+  if (out.ok !== out.sent)
+    throw new Error(`${server.name} answered ${out.sent - out.ok} of ${out.sent} with non-2xx or not at all`);
+  return { ...out, cpuUs: (used * 1000) / out.ok };
+}
+
 /** WireMock's JIT settles over thousands of requests: this many go to it before its first timed load, and this many after each round's new stubs. */
 const WIREMOCK_WARMUP = { first: 15_000, later: 3_000 };
 
+/** A round's bodies, numbered so each is written to a file once. */
+let bodySets = 0;
+const roundBodies = (firstDay, days) => Object.assign(mixBodies(firstDay, days), { id: bodySets++ });
+
 /**
- * Issue 32's figure: our server's CPU per search over distinct dates and a mix of five routes and seven
- * programs (every search new to it, past its 256-search cache, as a test suite sends them), beside a bare
- * node:http server sending the same bytes under the same load, and WireMock (given its jar) replaying them
- * as static stubs. A fresh server of ours warms up on other dates first, so the figure is its steady state,
- * not its JIT's first minutes; WireMock's JVM is warmed up likewise. WireMock runs after every round of
- * ours and bare, not between them: a JVM that has just taken thousands of requests keeps compiling and
- * collecting on its own threads for a while, and on a 2-core machine that work landed in our next round
- * (rounds of 171-190 us, then 467-524 us right after WireMock's first warm-up).
+ * Issues 32 and 40: our server's CPU per distinct search (5 routes x 7 programs x 2 formats, new dates every
+ * round: each search new to it, past its 256-search cache, as a test suite sends them), beside a bare node:http
+ * server sending the same bytes for the same bodies, in two load shapes: 10 requests in flight from fetch (4f)
+ * and autocannon's sustained 10 connections (beside it); Prism's req/s and RSS under the sustained one (4b, 4e).
+ * Both servers run all along and get the same warm-up, as many searches of other dates, so the figures are
+ * their steady states; the bare server takes each round's answers with PUT /__answers. WireMock (given its jar)
+ * replays the answers afterwards, never between our rounds: a JVM keeps compiling and collecting for a while
+ * after a load, and on 2 cores that work would land in our next round.
  */
-export async function distinctSearchCpu({ startOurs, logs, rounds, days, wiremockJar }) {
-  const ours = await startOurs();
-  let bare;
+export async function distinctSearches({ startOurs, startPrism, logs, rounds, days, warmups, wiremockJar }) {
+  const servers = {};
   let wiremock;
-  let wiremockReason = wiremockJar ? undefined : 'no WireMock';
   try {
-    // Warm-up on dates the rounds do not use: the JIT and the old generation settle over a few thousand searches.
-    for (let w = 0; w < 3; w++) await loadAll(ours.url, mixBodies(200 + w * days, days));
-    const perRound = { ours: [], bare: [], wiremock: [] };
-    const bytes = [];
+    servers.ours = { name: 'our server', ...(await startOurs([], false, undefined, true)) };
+    const answersFile = join(ensureTmp(), 'http-distinct-answers.json');
+    const warm = Array.from({ length: warmups }, (_, w) => roundBodies(200 + w * days, days));
+    for (const bodies of warm) await loadFrom('fetch', servers.ours, bodies, answersFile);
+    const port = await freePort();
+    const [command, args] = pinned(1, process.execPath, [
+      fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)),
+      String(port),
+      answersFile,
+    ]);
+    servers.bare = {
+      name: 'the bare server',
+      url: `http://127.0.0.1:${port}`,
+      ...(await spawnServer(command, args, {
+        readyUrl: `http://127.0.0.1:${port}/quota`,
+        logFile: join(logs, 'bare-distinct.log'),
+      })),
+    };
+    for (let w = 0; w < warmups; w++) await loadFrom('fetch', servers.bare, warm.at(-1));
+    if (startPrism) servers.prism = { name: 'Prism', ...(await startPrism(true)) };
+    // node:http without an agent: a pooled keep-alive socket to this port would be reused by the next server the
+    // port is given to (WireMock's stubs failed with EPIPE).
+    const bareAnswers = (file) =>
+      new Promise((resolve, reject) =>
+        request(`${servers.bare.url}/__answers`, { method: 'PUT', agent: false }, (res) =>
+          res.resume().on('end', resolve),
+        )
+          .on('error', reject)
+          .end(file),
+      );
+    const perRound = { ours: [], bare: [], oursSustained: [], bareSustained: [], oursRps: [], prismRps: [], bytes: [] };
     const played = [];
     for (let r = 0; r < rounds; r++) {
-      const bodies = mixBodies(1 + r * days, days);
-      const before = cpuMs(ours.pid);
-      const res = await loadAll(ours.url, bodies);
-      perRound.ours.push(((cpuMs(ours.pid) - before) * 1000) / Math.max(res['2xx'], 1));
-      if (res['2xx'] !== bodies.length)
-        throw new Error(
-          `our server answered ${bodies.length - res['2xx']} of ${bodies.length} distinct searches with non-2xx or not at all`,
-        );
-      // The answers, read afterwards (not measured), are what the ceiling sends under the same load.
-      const answers = await sendAll(ours.url, bodies);
-      played.push({ bodies, answers });
-      bytes.push(answers.reduce((sum, a) => sum + a.body.length, 0) / answers.length);
-      const file = join(ensureTmp(), 'http-distinct-answers.json');
-      // GET /quota only tells the spawner the ceiling is listening.
-      const ready = { contentType: 'application/json', body: Buffer.from('{}').toString('base64') };
-      writeFileSync(
-        file,
-        JSON.stringify({
-          'GET /quota': ready,
-          'POST /flights/search': answers.map((a) => ({ contentType: a.contentType, body: a.body.toString('base64') })),
-        }),
-      );
-      const port = await freePort();
-      bare = await spawnServer(
-        process.execPath,
-        [fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)), String(port), file],
-        {
-          readyUrl: `http://127.0.0.1:${port}/quota`,
-          logFile: join(logs, 'bare-distinct.log'),
-        },
-      );
-      const url = `http://127.0.0.1:${port}`;
-      await loadAll(url, bodies);
-      const bareBefore = cpuMs(bare.pid);
-      const sent = await loadAll(url, bodies);
-      perRound.bare.push(((cpuMs(bare.pid) - bareBefore) * 1000) / Math.max(sent['2xx'], 1));
-      await bare.stop();
-      bare = undefined;
+      // 4f: new bodies, 10 in flight from fetch; then the bare server with our answers to the same bodies.
+      const bodies = roundBodies(1 + 2 * r * days, days);
+      const ours = await loadFrom('fetch', servers.ours, bodies, answersFile);
+      perRound.ours.push(ours.cpuUs);
+      perRound.bytes.push(ours.bytes);
+      await bareAnswers(answersFile);
+      perRound.bare.push((await loadFrom('fetch', servers.bare, bodies)).cpuUs);
+      // Sustained: other new bodies under autocannon, then their answers (searched again, unmeasured) for the bare server.
+      const more = roundBodies(1 + (2 * r + 1) * days, days);
+      const sustained = await loadFrom('autocannon', servers.ours, more);
+      perRound.oursSustained.push(sustained.cpuUs);
+      perRound.oursRps.push(sustained.rps);
+      const moreAnswers = join(ensureTmp(), `http-distinct-answers-${r}.json`);
+      await loadFrom('fetch', servers.ours, more, moreAnswers);
+      played.push({ bodies: more, answers: moreAnswers });
+      await bareAnswers(moreAnswers);
+      perRound.bareSustained.push((await loadFrom('autocannon', servers.bare, more)).cpuUs);
+      if (servers.prism) perRound.prismRps.push((await loadFrom('autocannon', servers.prism, more)).rps);
     }
-    await ours.stop();
-    // WireMock: one stub per search, matched on the method, the path and the exact body the load sends, answering our bytes.
-    for (const [r, { bodies, answers }] of played.entries()) {
-      if (wiremockReason) break;
-      try {
-        wiremock ??= await startWiremock(join(logs, 'wiremock-distinct.log'));
-        await wiremock.stub(
-          answers.map((a, i) => ({
-            request: { method: 'POST', urlPath: '/flights/search', bodyPatterns: [{ equalTo: bodies[i] }] },
-            response: {
-              status: a.status,
-              headers: { 'content-type': a.contentType },
-              base64Body: a.body.toString('base64'),
-            },
-          })),
-        );
-        const warm = r === 0 ? WIREMOCK_WARMUP.first : WIREMOCK_WARMUP.later;
-        for (let w = 0; w < Math.ceil(warm / bodies.length); w++) await loadAll(wiremock.url, bodies);
-        const wmBefore = cpuMs(wiremock.pid);
-        const replayed = await loadAll(wiremock.url, bodies);
-        if (replayed['2xx'] !== bodies.length)
-          throw new Error(
-            `WireMock answered ${bodies.length - replayed['2xx']} of ${bodies.length} searches with non-2xx or not at all`,
-          );
-        perRound.wiremock.push(((cpuMs(wiremock.pid) - wmBefore) * 1000) / replayed['2xx']);
-      } catch (error) {
-        wiremockReason = `WireMock could not be measured: ${error.message}`;
-        await wiremock?.stop();
-        wiremock = undefined;
-      }
+    const rss = { ours: rssMb(servers.ours.pid), prism: servers.prism ? rssMb(servers.prism.pid) : Number.NaN };
+    const searches = (warmups + 3 * rounds) * days * MIX_PER_DAY;
+    for (const s of Object.values(servers)) await s.stop();
+    let wiremockFigures;
+    try {
+      if (!wiremockJar) throw new Error('no WireMock');
+      wiremock = await startWiremock(join(logs, 'wiremock-distinct.log'));
+      wiremockFigures = await wiremockCpu(wiremock, played);
+    } catch (error) {
+      wiremockFigures = {
+        reason: `WireMock could not be measured: ${error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ''}`,
+      };
     }
-    const wm = wiremockReason ? Number.NaN : summarize(perRound.wiremock).median;
+    const median = (list) => summarize(list).median;
     return {
-      ours: summarize(perRound.ours).median,
-      bare: summarize(perRound.bare).median,
-      wiremock: wm,
-      wiremockReason,
+      ...Object.fromEntries(Object.entries(perRound).map(([k, v]) => [k, v.length ? median(v) : Number.NaN])),
       perRound,
-      bytes: summarize(bytes).median,
-      searches: days * 35,
+      rss,
+      searches,
+      perRoundSearches: days * MIX_PER_DAY,
+      wiremock: wiremockFigures,
     };
   } finally {
     await wiremock?.stop();
-    await bare?.stop();
-    await ours.stop();
+    for (const s of Object.values(servers)) await s.stop();
   }
+}
+
+/** The answers of a played round as the bare server's and WireMock's: contentType and base64 body, in order. */
+const answersOf = (file) => JSON.parse(readFileSync(file, 'utf8'))['POST /flights/search'];
+
+/**
+ * WireMock under the sustained load of each played round, as stubs of the same answers in two ways: one stub
+ * per search matched on method, path and the exact body (it tries its stubs in turn, so its cost grows with
+ * their number), and one stub per route (path and method only) answering one of them.
+ */
+async function wiremockCpu(wiremock, played) {
+  const perRound = { exact: [], perRoute: [] };
+  const server = { name: 'WireMock', url: wiremock.url, pid: wiremock.pid };
+  for (const [r, { bodies, answers }] of played.entries()) {
+    const list = answersOf(answers);
+    const stubOf = (a, request) => ({
+      request,
+      response: { status: 200, headers: { 'content-type': a.contentType }, base64Body: a.body },
+    });
+    const cases = {
+      exact: list.map((a, i) =>
+        stubOf(a, { method: 'POST', urlPath: '/flights/search', bodyPatterns: [{ equalTo: bodies[i] }] }),
+      ),
+      perRoute: [stubOf(list[0], { method: 'POST', urlPath: '/flights/search' })],
+    };
+    for (const [name, stubs] of Object.entries(cases)) {
+      await wiremock.stub(stubs);
+      const warm = r === 0 && name === 'exact' ? WIREMOCK_WARMUP.first : WIREMOCK_WARMUP.later;
+      for (let w = 0; w < Math.ceil(warm / bodies.length); w++) await loadFrom('autocannon', server, bodies);
+      perRound[name].push((await loadFrom('autocannon', server, bodies)).cpuUs);
+    }
+  }
+  return {
+    exact: summarize(perRound.exact).median,
+    perRoute: summarize(perRound.perRoute).median,
+    stubs: played[0]?.bodies.length,
+    perRound,
+  };
 }
 
 /**
@@ -339,46 +405,41 @@ export async function run({ quick, build }) {
   }
   // The other targets' executables this machine runs under an emulator (D182): their start-up, emulated.
   const emulated = executable ? emulatedExecutables() : [];
-  const startOurs = async (nodeFlags = [], asExecutable = false, cliFile = cli) => {
+  const startOurs = async (nodeFlags = [], asExecutable = false, cliFile = cli, pin = false) => {
     const port = await freePort();
-    const s = await spawnServer(
-      asExecutable ? (asExecutable.command ?? executable) : process.execPath,
-      [
-        ...(asExecutable ? (asExecutable.prefix ?? []) : [...nodeFlags, cliFile]),
-        '--port',
-        String(port),
-        '--host',
-        '127.0.0.1',
-        '--keys',
-        keysFile,
-        '--latency',
-        'none',
-        ...quiet,
-      ],
-      {
-        readyUrl: `http://127.0.0.1:${port}/quota`,
-        readyInit,
-        env: asExecutable.env,
-        timeoutMs: asExecutable.command ? 180_000 : undefined,
-        logFile: join(
-          logs,
-          asExecutable ? `executable${asExecutable.target ? `-${asExecutable.target}` : ''}.log` : 'ours.log',
-        ),
-      },
-    );
+    const command = asExecutable ? (asExecutable.command ?? executable) : process.execPath;
+    const args = [
+      ...(asExecutable ? (asExecutable.prefix ?? []) : [...nodeFlags, cliFile]),
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--keys',
+      keysFile,
+      '--latency',
+      'none',
+      ...quiet,
+    ];
+    const s = await spawnServer(...(pin ? pinned(1, command, args) : [command, args]), {
+      readyUrl: `http://127.0.0.1:${port}/quota`,
+      readyInit,
+      env: asExecutable.env,
+      timeoutMs: asExecutable.command ? 180_000 : undefined,
+      logFile: join(
+        logs,
+        asExecutable ? `executable${asExecutable.target ? `-${asExecutable.target}` : ''}.log` : 'ours.log',
+      ),
+    });
     return { ...s, url: `http://127.0.0.1:${port}` };
   };
-  const startPrism = async () => {
+  const startPrism = async (pin = false) => {
     const port = await freePort();
-    const s = await spawnServer(
-      process.execPath,
-      [prism, 'mock', openapiPath, '-p', String(port), '-h', '127.0.0.1', '-v', 'silent'],
-      {
-        readyUrl: `http://127.0.0.1:${port}/quota`,
-        readyInit,
-        logFile: join(logs, 'prism.log'),
-      },
-    );
+    const args = [prism, 'mock', openapiPath, '-p', String(port), '-h', '127.0.0.1', '-v', 'silent'];
+    const s = await spawnServer(...(pin ? pinned(1, process.execPath, args) : [process.execPath, args]), {
+      readyUrl: `http://127.0.0.1:${port}/quota`,
+      readyInit,
+      logFile: join(logs, 'prism.log'),
+    });
     return { ...s, url: `http://127.0.0.1:${port}` };
   };
 
@@ -460,21 +521,43 @@ export async function run({ quick, build }) {
       value: `GET /quota ${answers.quota.body.length} B, POST /flights/search ${answers.search?.body.length ?? 'n/a'} B`,
     });
 
-    const distinct = await distinctSearchCpu({ startOurs, logs, rounds, days: quick ? 8 : 30, wiremockJar });
-    figures.push({
-      label: 'POST /flights/search over distinct dates, 5 routes x 7 programs: server CPU per search',
-      value: `ours ${fmt(distinct.ours, 'µs')}, bare node:http ${fmt(distinct.bare, 'µs')} sending the same ${fmt(distinct.bytes, 'B', 0)} answers (body) in the same order; ours minus bare ${fmt(distinct.ours - distinct.bare, 'µs')} (rounds: ours ${distinct.perRound.ours.map((v) => fmt(v, 'µs')).join(', ')}; bare ${distinct.perRound.bare.map((v) => fmt(v, 'µs')).join(', ')}; ${distinct.searches} searches a round)`,
+    const days = quick ? 4 : 15;
+    const distinct = await distinctSearches({
+      startOurs,
+      startPrism: prism ? startPrism : undefined,
+      logs,
+      rounds: quick ? 2 : 5,
+      days,
+      warmups: quick ? 2 : 6,
+      wiremockJar,
     });
-    if (wiremockJar) {
-      if (distinct.wiremockReason) notes.push(distinct.wiremockReason);
-      figures.push({
-        label:
-          'POST /flights/search over distinct dates, 5 routes x 7 programs: server CPU per search, WireMock (static stubs of the same answers)',
-        value: distinct.wiremockReason
-          ? `not measured: ${distinct.wiremockReason}`
-          : `WireMock ${fmt(distinct.wiremock, 'µs')} replaying the same answers from ${distinct.searches} stubs matched on method, path and exact body (rounds: ${distinct.perRound.wiremock.map((v) => fmt(v, 'µs')).join(', ')}); beside ours ${fmt(distinct.ours, 'µs')} and bare node:http ${fmt(distinct.bare, 'µs')}`,
-      });
-    }
+    const list = (values, unit) => values.map((v) => fmt(v, unit)).join(', ');
+    const shape = `5 routes x 7 programs x RAW and PARSED, ${distinct.perRoundSearches} new searches a round`;
+    figures.push(
+      {
+        label: `4f: POST /flights/search, distinct searches (${shape}), fetch with 10 in flight from its own process: server CPU per search`,
+        value: `ours ${fmt(distinct.ours, 'µs')}, bare node:http ${fmt(distinct.bare, 'µs')} sending the same ${fmt(distinct.bytes, 'B', 0)} answers (body) for the same bodies: ${fmt(distinct.ours / distinct.bare, 'x', 2)} (rounds: ours ${list(distinct.perRound.ours, 'µs')}; bare ${list(distinct.perRound.bare, 'µs')})`,
+      },
+      {
+        label: `4f beside: the same, sustained load (autocannon, 10 connections, its own process; other new searches)`,
+        value: `ours ${fmt(distinct.oursSustained, 'µs')}, bare ${fmt(distinct.bareSustained, 'µs')}: ${fmt(distinct.oursSustained / distinct.bareSustained, 'x', 2)} (rounds: ours ${list(distinct.perRound.oursSustained, 'µs')}; bare ${list(distinct.perRound.bareSustained, 'µs')})`,
+      },
+      {
+        label: '4f beside: WireMock replaying the same answers under the sustained load',
+        value: distinct.wiremock.reason
+          ? `not measured: ${distinct.wiremock.reason}`
+          : `one stub per route (path and method) ${fmt(distinct.wiremock.perRoute, 'µs')}; ${distinct.wiremock.stubs} stubs matched on the exact body ${fmt(distinct.wiremock.exact, 'µs')} (rounds: ${list(distinct.wiremock.perRound.perRoute, 'µs')}; ${list(distinct.wiremock.perRound.exact, 'µs')})`,
+      },
+      {
+        label: '4b: POST /flights/search req/s, distinct searches under the sustained load',
+        value: `ours ${fmt(distinct.oursRps, 'req/s')}${prismServer ? `, Prism ${fmt(distinct.prismRps, 'req/s')}` : ''} (rounds: ours ${list(distinct.perRound.oursRps, 'req/s')}${prismServer ? `; Prism ${list(distinct.perRound.prismRps, 'req/s')}` : ''})`,
+      },
+      {
+        label: '4e: RSS after the distinct searches (VmRSS, process tree)',
+        value: `ours ${fmt(distinct.rss.ours, 'MB')} after ${distinct.searches.toLocaleString('en')} searches${prismServer ? `, Prism ${fmt(distinct.rss.prism, 'MB')}` : ''}`,
+      },
+    );
+    if (distinct.wiremock.reason && wiremockJar) notes.push(distinct.wiremock.reason);
 
     // 4g: the same load on the mock built from BASELINE_COMMIT, interleaved round by round with a fresh server of ours.
     let againstBaseline;
@@ -484,7 +567,7 @@ export async function run({ quick, build }) {
         startOurs,
         startBaseline: () => startOurs([], false, baseline),
         rounds: 2 * rounds,
-        days: quick ? 8 : 30,
+        days: quick ? 4 : 15,
       });
       figures.push({
         label: `POST /flights/search over distinct dates: server CPU per search, ours / the mock built from ${BASELINE_COMMIT}`,
@@ -543,15 +626,15 @@ export async function run({ quick, build }) {
       for (const n of names) {
         const key = `${n} ${route}`;
         figures.push({
-          label: `${route === 'quota' ? 'GET /quota' : 'POST /flights/search'}, ${n}: req/s (p50 latency ms)`,
+          label: `${route === 'quota' ? 'GET /quota' : "POST /flights/search, cached (one body repeated, answered from the mock's search cache)"}, ${n}: req/s (p50 latency ms)`,
           value: `${fmtSpread(summarize(rps[key]), 'req/s')}; p50 ${fmt(summarize(latency[key]).median, 'ms')}; server CPU ${fmt(summarize(cpuUs[key]).median, 'µs')} per request; ${fmt(answerBytes[key], 'B', 0)} per answer (headers included)${non2xx[key] ? `; ${non2xx[key]} non-2xx or errors` : ''}`,
         });
       }
     }
     if (answers.search)
       figures.push({
-        label: 'POST /flights/search req/s: ours / bare node:http',
-        value: `${fmt(med('ours search') / med('bare search'), 'x', 2)}`,
+        label: 'POST /flights/search req/s, cached: ours / bare node:http; ours / Prism',
+        value: `${fmt(med('ours search') / med('bare search'), 'x', 2)}; ${fmt(med('ours search') / med('prism search'), 'x', 2)}`,
       });
 
     const rss = {
@@ -636,13 +719,12 @@ export async function run({ quick, build }) {
       fix: 'the remaining time is mostly node:http itself (writev, header parsing) and GC; trimming the rule chain further (fewer objects per request in recording and negotiation) is what is left',
       owner: 'standalone server (packages/mock-server/src/node)',
     };
-    const cpuOf = (key) => summarize(cpuUs[key] ?? [Number.NaN]).median;
     measured['4b'] = {
-      measured: med('ours search') / med('prism search'),
-      reason: broken.search ?? prismMissing,
-      why: `server CPU per search: ours ${fmt(cpuOf('ours search'), 'µs')} for a ${fmt(answerBytes['ours search'], 'B', 0)} generated answer, Prism ${fmt(cpuOf('prism search'), 'µs')} for its ${fmt(answerBytes['prism search'], 'B', 0)} static example, a bare node:http server ${fmt(cpuOf('bare search'), 'µs')} sending our bytes (req/s is bounded by the load generator in this process near the bare server's rate, so CPU per request is the sound comparison); ${ourWork}; a search also parses and validates its body, consumes quota and stores its flights in the history, which Prism (static example) never does; generation and the answer's JSON are memoized per normalized search (a bounded LRU of 256 searches, deterministic so always correct), so a repeated search skips them but a new one pays them.${where('search')}`,
-      fix: 'what remains per search is body parsing and validation (ajv) and node:http; a cheaper validator or a smaller answer would be next',
-      owner: 'mock (packages/mock-server/src/routes, src/validation) and standalone server',
+      measured: distinct.oursRps / distinct.prismRps,
+      reason: prismMissing,
+      why: `every search is new to our server: it validates the body, charges quota, generates and prices that date's itineraries, writes the answer's JSON and files the miles flights in the history; Prism answers its static example. Server CPU per search under this load: ours ${fmt(distinct.oursSustained, 'µs')}; cached (one body repeated) ours / Prism ${fmt(med('ours search') / med('prism search'), 'x', 2)}.${where('search')}`,
+      fix: 'less work per new search: see 4f',
+      owner: 'mock (packages/mock-server/src/routes, src/data, src/history)',
     };
     measured['4c'] = {
       measured: med('ours quota') / med('bare quota'),
@@ -658,20 +740,20 @@ export async function run({ quick, build }) {
       owner: 'mock (packages/mock-server: validation, cli)',
     };
     measured['4f'] = {
-      measured: distinct.ours - distinct.bare,
-      why: `every search of a round is new to the server (a route, program and date it has not seen: past its 256-search cache), so it generates the timetable's itineraries of that date, prices them, writes the answer's JSON and files the flights in the history; a repeated search skips all of that. Timetables per route and program and each zone's clock changes per year are built once (bounded caches), so a new date costs arithmetic and no Intl call (issue 32).`,
-      fix: 'profile a distinct-date load (node --cpu-prof on the CLI): what is left is pricing and the JSON of the answer, and the rule chain of every request',
-      owner: 'mock (packages/mock-server/src/data)',
+      measured: distinct.ours / distinct.bare,
+      why: `every search of a round is new to the server (past its 256-search cache), so it validates the body, generates the itineraries of that date, prices them, writes the answer's JSON (once per format) and files the miles flights in the history, whose flights the collector then carries: ours ${fmt(distinct.ours, 'µs')}, bare ${fmt(distinct.bare, 'µs')}`,
+      fix: 'profile the CLI under this load (node --cpu-prof): the collector, the flights kept per search and the answer JSON lead',
+      owner: 'mock (packages/mock-server/src/data, src/history)',
     };
     measured['4e'] = {
-      measured: rss.ours / rss.prism,
+      measured: distinct.rss.ours / distinct.rss.prism,
       reason: prismMissing,
-      why: `our server keeps state Prism does not, though compactly: it grew from ${fmt(rssAtStart, 'MB')} at start to ${fmt(rss.ours, 'MB')} after answering ${served.search.toLocaleString('en')} searches and ${served.quota.toLocaleString('en')} quota reads. Searched history keeps each miles flight a search answered (the generated objects, shared with the search LRU), up to the default historyCap of 100 000 records; the CLI records no requests without --control (nothing could read them). The live heap after a full GC is a few tens of MB; most of the RSS is V8 letting the old generation grow under load before a full GC (entries that live past two scavenges die in old space), and the young generation's semi-spaces`,
-      fix: 'fewer objects kept per search, or a distinct search would keep its flights: the RSS then follows the variety of searches, not their number',
-      owner: 'mock (packages/mock-server/src/recording, src/history)',
+      why: `our server keeps what Prism does not: the history keeps each miles flight a search answered (up to the default historyCap of 100 000), and the search cache the last 256 searches; after ${distinct.searches.toLocaleString('en')} distinct searches ours holds ${fmt(distinct.rss.ours, 'MB')}, Prism ${fmt(distinct.rss.prism, 'MB')}`,
+      fix: 'fewer bytes kept per stored flight (packages/mock-server/src/history/store.ts)',
+      owner: 'mock (packages/mock-server/src/history)',
     };
     return {
-      method: `Our CLI, Prism and a bare node:http server serving our bytes, each in its own process, under autocannon (10 connections, rounds rotated). Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable -- --target all\`, built by this suite unless --no-build finds all five) started with the same flags, its size from the file; each other target's executable this machine runs under an emulator (linux-arm64 under qemu-user, win-x64 under Wine, as scripts/executable-harness.sh sets them up) started the same way, its time the emulator's, not the target's; the five files' sizes. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4f): a fresh server of ours warms up on 35 x ${quick ? 8 : 30} searches of other dates, then each round sends 35 searches a date over ${quick ? 8 : 30} new dates once each (10 concurrent keep-alive fetch clients); a bare node:http server in its own process then sends the same answers in the same order for the same bodies (after a warm-up pass); CPU per request from /proc as above. WireMock (where java and its npm jar are there; not a target) replays each round's answers under the same load once every round of ours and the bare server is done, so its JVM's own compiling and collecting after a warm-up never lands in our rounds: one JVM for all rounds (\`java -jar\` with --no-request-journal, its other settings default), each round's answers loaded as static stubs (POST /__admin/mappings/import, replacing the last round's), one stub per search matched on method, path and the exact body (\`equalTo\`, WireMock's cheapest body match; it tries its stubs in turn, so its cost grows with their number); its JIT needs thousands of requests to settle, so it gets ${WIREMOCK_WARMUP.first.toLocaleString('en')} requests of warm-up before its first timed load and ${WIREMOCK_WARMUP.later.toLocaleString('en')} after each round's new stubs; CPU per request from /proc of the java process (all its threads, JIT and GC included).`,
+      method: `Our CLI, Prism and a bare node:http server serving our bytes, each in its own process, under autocannon (10 connections, rounds rotated). Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable -- --target all\`, built by this suite unless --no-build finds all five) started with the same flags, its size from the file; each other target's executable this machine runs under an emulator (linux-arm64 under qemu-user, win-x64 under Wine, as scripts/executable-harness.sh sets them up) started the same way, its time the emulator's, not the target's; the five files' sizes. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4b, 4e, 4f): one server of ours, a bare node:http server and Prism, all running throughout${PINNED ? ', each on the second CPU (taskset) and every load on the first' : ''}; each load from bench/lib/load-child.mjs in a process of its own; ours warms up on ${quick ? 2 : 6} rounds of other dates and the bare server on as many requests; each round sends ${days} new dates x 70 searches (5 routes x 7 programs x RAW and PARSED) once each with fetch, 10 in flight over keep-alive (4f), then the bare server the same bodies, answering our answers to them (PUT /__answers), then ${days} other new dates under autocannon (10 connections; sustained, beside 4f; 4b's req/s, Prism too), our answers to those taken afterwards for the bare server; ${quick ? 2 : 5} rounds, medians; RSS after them (4e). WireMock (java and its npm jar; not a target) replays each sustained round's answers afterwards under the same load, one JVM for all (--no-request-journal): once as one stub per search matched on method, path and exact body (\`equalTo\`; it tries its stubs in turn), once as one stub per route; ${WIREMOCK_WARMUP.first.toLocaleString('en')} requests of warm-up first and ${WIREMOCK_WARMUP.later.toLocaleString('en')} after each change of stubs; CPU from /proc of the java process (JIT and GC included).`,
       figures,
       notes,
       measured,

@@ -8,7 +8,13 @@ import { fmtSpread, nowMs, quantile, summarize } from '../lib/stats.mjs';
 export const id = '5';
 export const title = 'Mock in-process (msw setupServer) vs the standalone server over loopback';
 export const plan = [
-  { id: '5a', label: 'per search: msw in-process / standalone over loopback', op: '<=', limit: 1.2 },
+  {
+    id: '5a',
+    load: 'one search at a time, in this process',
+    label: 'per search: msw in-process / standalone over loopback',
+    op: '<=',
+    limit: 1.2,
+  },
 ];
 
 export async function run({ quick }) {

@@ -14,6 +14,7 @@ export const title = 'Proxy: a search through createFlightSearchProxy on node:ht
 export const plan = [
   {
     id: '7a',
+    load: 'one search at a time, each hop its own process',
     label:
       "per search: the proxy's own cost (through it minus through a bare pass-through; its added latency and the second hop beside it)",
     op: '<=',

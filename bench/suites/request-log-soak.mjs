@@ -25,13 +25,26 @@ export const title =
 // Bounded memory means the second half of the bodies adds (almost) nothing to
 // what the first half took; an unbounded log grows linearly (main before issue 13: 1.9x).
 export const plan = [
-  { id: '8a', label: 'RSS after all the bodies / RSS after half of them', op: '<=', limit: 1.15 },
-  { id: '8b', label: 'RSS after listing and reset / RSS after all the bodies', op: '<=', limit: 1.15 },
+  {
+    id: '8a',
+    load: '1 MiB bodies, several in flight',
+    label: 'RSS after all the bodies / RSS after half of them',
+    op: '<=',
+    limit: 1.15,
+  },
+  {
+    id: '8b',
+    load: '1 MiB bodies, several in flight',
+    label: 'RSS after listing and reset / RSS after all the bodies',
+    op: '<=',
+    limit: 1.15,
+  },
   // The log holds at most its byte bound by its own count (its live heap is that count: the headers are one text); what it adds to the
   // process's RSS, over the same traffic with a log that keeps nothing, stays within 6x that bound (V8 lets its heap
   // grow to a few times the live set between collections). Main before issue 25: (425 - 105) MB for a 16 MiB bound, 20x.
   {
     id: '8c',
+    load: 'header-heavy requests, several in flight',
     label: 'header-heavy requests: (RSS with the log - RSS with --request-log-cap 0) / the log byte bound',
     op: '<=',
     limit: 6,
@@ -39,6 +52,7 @@ export const plan = [
   // Reading a full header-heavy log delayed /quota by 1.1 s on main before issue 25 (one 27 MiB answer built at once).
   {
     id: '8d',
+    load: 'one /quota at a time while the log is read',
     label: 'header-heavy log read whole: slowest /quota meanwhile / slowest /quota on the idle server',
     op: '<=',
     limit: 20,

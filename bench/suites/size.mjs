@@ -13,6 +13,7 @@ export const title = 'Bundle size (minified ESM for browsers, gzip): the three i
 export const plan = [
   {
     id: '1a',
+    load: 'none: the bundle is measured',
     label: 'createFlightSearchClient as the README imports it, gzip (size-limit on dist, as CI checks)',
     op: '<=',
     limit: 5.5,
@@ -20,12 +21,20 @@ export const plan = [
   },
   {
     id: '1b',
+    load: 'none: the bundle is measured',
     label: 'createFlightSearchClient + compareProgramsStreaming, gzip (size-limit)',
     op: '<=',
     limit: 6.5,
     unit: 'kB',
   },
-  { id: '1c', label: 'every export of the main entry, gzip (size-limit)', op: '<=', limit: 7.0, unit: 'kB' },
+  {
+    id: '1c',
+    load: 'none: the bundle is measured',
+    label: 'every export of the main entry, gzip (size-limit)',
+    op: '<=',
+    limit: 7.0,
+    unit: 'kB',
+  },
 ];
 
 /** The three imports the limits are about, in plan order, as `.size-limit.json` names them. */

@@ -12,10 +12,25 @@ import { fmt, fmtSpread, nowMs, summarize } from '../lib/stats.mjs';
 export const id = '3';
 export const title = 'Streaming comparison (compareProgramsStreaming)';
 export const plan = [
-  { id: '3a', label: "first outcome after the fastest program's latency", op: '<=', limit: 15, unit: 'ms' },
-  { id: '3b', label: "last outcome after the slowest program's latency", op: '<=', limit: 15, unit: 'ms' },
+  {
+    id: '3a',
+    load: '8 programs in parallel, fixed latencies',
+    label: "first outcome after the fastest program's latency",
+    op: '<=',
+    limit: 15,
+    unit: 'ms',
+  },
+  {
+    id: '3b',
+    load: '8 programs in parallel, fixed latencies',
+    label: "last outcome after the slowest program's latency",
+    op: '<=',
+    limit: 15,
+    unit: 'ms',
+  },
   {
     id: '3c',
+    load: '1 000 and 100 searches in flight, in-process',
     label: 'CPU per search with 1000 in flight / with 100 (GC time and peak heap beside it)',
     op: '<=',
     limit: 1.5,
