@@ -190,6 +190,7 @@ export async function distinctSearches({ startOurs, startPrism, logs, rounds, da
     for (const bodies of warm) await loadFrom('fetch', servers.ours, bodies, answersFile);
     const port = await freePort();
     const [command, args] = pinned(1, process.execPath, [
+      '--expose-gc',
       fileURLToPath(new URL('../lib/canned-server-child.mjs', import.meta.url)),
       String(port),
       answersFile,
@@ -203,7 +204,11 @@ export async function distinctSearches({ startOurs, startPrism, logs, rounds, da
       })),
     };
     for (let w = 0; w < warmups; w++) await loadFrom('fetch', servers.bare, warm.at(-1));
-    if (startPrism) servers.prism = { name: 'Prism', ...(await startPrism(true)) };
+    if (startPrism) {
+      // Prism's JIT settles over thousands of requests too: it gets the same warm-up under the sustained load.
+      servers.prism = { name: 'Prism', ...(await startPrism(true)) };
+      for (const bodies of warm) await loadFrom('autocannon', servers.prism, bodies);
+    }
     // node:http without an agent: a pooled keep-alive socket to this port would be reused by the next server the
     // port is given to (WireMock's stubs failed with EPIPE).
     const bareAnswers = (file) =>
@@ -222,7 +227,9 @@ export async function distinctSearches({ startOurs, startPrism, logs, rounds, da
       const ours = await loadFrom('fetch', servers.ours, bodies, answersFile);
       perRound.ours.push(ours.cpuUs);
       perRound.bytes.push(ours.bytes);
+      // Each new set of answers is sent once unmeasured: the bare server's cost is its steady state, as ours is.
       await bareAnswers(answersFile);
+      await loadFrom('fetch', servers.bare, bodies);
       perRound.bare.push((await loadFrom('fetch', servers.bare, bodies)).cpuUs);
       // Sustained: other new bodies under autocannon, then their answers (searched again, unmeasured) for the bare server.
       const more = roundBodies(1 + (2 * r + 1) * days, days);
@@ -233,6 +240,7 @@ export async function distinctSearches({ startOurs, startPrism, logs, rounds, da
       await loadFrom('fetch', servers.ours, more, moreAnswers);
       played.push({ bodies: more, answers: moreAnswers });
       await bareAnswers(moreAnswers);
+      await loadFrom('autocannon', servers.bare, more);
       perRound.bareSustained.push((await loadFrom('autocannon', servers.bare, more)).cpuUs);
       if (servers.prism) perRound.prismRps.push((await loadFrom('autocannon', servers.prism, more)).rps);
     }
@@ -753,7 +761,7 @@ export async function run({ quick, build }) {
       owner: 'mock (packages/mock-server/src/history)',
     };
     return {
-      method: `Our CLI, Prism and a bare node:http server serving our bytes, each in its own process, under autocannon (10 connections, rounds rotated). Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable -- --target all\`, built by this suite unless --no-build finds all five) started with the same flags, its size from the file; each other target's executable this machine runs under an emulator (linux-arm64 under qemu-user, win-x64 under Wine, as scripts/executable-harness.sh sets them up) started the same way, its time the emulator's, not the target's; the five files' sizes. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4b, 4e, 4f): one server of ours, a bare node:http server and Prism, all running throughout${PINNED ? ', each on the second CPU (taskset) and every load on the first' : ''}; each load from bench/lib/load-child.mjs in a process of its own; ours warms up on ${quick ? 2 : 6} rounds of other dates and the bare server on as many requests; each round sends ${days} new dates x 70 searches (5 routes x 7 programs x RAW and PARSED) once each with fetch, 10 in flight over keep-alive (4f), then the bare server the same bodies, answering our answers to them (PUT /__answers), then ${days} other new dates under autocannon (10 connections; sustained, beside 4f; 4b's req/s, Prism too), our answers to those taken afterwards for the bare server; ${quick ? 2 : 5} rounds, medians; RSS after them (4e). WireMock (java and its npm jar; not a target) replays each sustained round's answers afterwards under the same load, one JVM for all (--no-request-journal): once as one stub per search matched on method, path and exact body (\`equalTo\`; it tries its stubs in turn), once as one stub per route; ${WIREMOCK_WARMUP.first.toLocaleString('en')} requests of warm-up first and ${WIREMOCK_WARMUP.later.toLocaleString('en')} after each change of stubs; CPU from /proc of the java process (JIT and GC included).`,
+      method: `Our CLI beside Prism and a bare node:http server sending our bytes, each in its own process, under the load its row names (distinct searches: loaded from a process of its own). Each server in its own process (ours: the built CLI \`flight-search-mock --latency none --quiet --keys <bench key with limit 1e9>\`; Prism: \`prism mock openapi.yaml -v silent\`; the ceiling: a bare node:http server in its own process answering the bytes our server gave). autocannon's programmatic API in this process, 10 connections, no pipelining; ${warmup} s warm-up per server and route, then ${rounds} round(s) of ${duration} s per server and route, order rotated per round; req/s counts 2xx answers only. Server CPU per request: utime + stime of the server's process tree from /proc over each load, divided by its 2xx answers (10 ms ticks); bytes per answer from autocannon's throughput over its requests. Start-up: spawn to the first 200 on GET /quota, polled every 5 ms, ${startups} start(s) each, interleaved; the single executable (the same CLI from \`npm run build:executable -- --target all\`, built by this suite unless --no-build finds all five) started with the same flags, its size from the file; each other target's executable this machine runs under an emulator (linux-arm64 under qemu-user, win-x64 under Wine, as scripts/executable-harness.sh sets them up) started the same way, its time the emulator's, not the target's; the five files' sizes. RSS: VmRSS from /proc of the process and its children, after the load. Distinct searches (4b, 4e, 4f): one server of ours, a bare node:http server and Prism, all running throughout${PINNED ? ', each on the second CPU (taskset) and every load on the first' : ''}; each load from bench/lib/load-child.mjs in a process of its own; ours warms up on ${quick ? 2 : 6} rounds of other dates, the bare server and Prism on as many requests; each round sends ${days} new dates x 70 searches (5 routes x 7 programs x RAW and PARSED) once each with fetch, 10 in flight over keep-alive (4f), then the bare server the same bodies, answering our answers to them (PUT /__answers, then collected; one pass unmeasured), then ${days} other new dates under autocannon (10 connections; sustained, beside 4f; 4b's req/s, Prism too), our answers to those taken afterwards for the bare server; ${quick ? 2 : 5} rounds, medians; RSS after them (4e). WireMock (java and its npm jar; not a target) replays each sustained round's answers afterwards under the same load, one JVM for all (--no-request-journal): once as one stub per search matched on method, path and exact body (\`equalTo\`; it tries its stubs in turn), once as one stub per route; ${WIREMOCK_WARMUP.first.toLocaleString('en')} requests of warm-up first and ${WIREMOCK_WARMUP.later.toLocaleString('en')} after each change of stubs; CPU from /proc of the java process (JIT and GC included).`,
       figures,
       notes,
       measured,
