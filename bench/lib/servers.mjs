@@ -2,7 +2,7 @@
 // 127.0.0.1 only, and every child is ended by its own pid.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import { nowMs } from './stats.mjs';
 
 /** Starts a node:http server on a loopback port (0: a free one). */
@@ -68,6 +68,21 @@ export function startCannedServerOn(port, answers, reload) {
       res.end(answer.body);
     });
   }, port);
+}
+
+/**
+ * One request on a connection of its own (node:http, no agent), its status and text. Not fetch: fetch's pool may
+ * keep a socket to a server that held the same port before, and a new server on that port gets EPIPE on it.
+ */
+export function requestOnce(url, method, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', reject).end(body);
+  });
 }
 
 /** A free loopback port (bind to 0, read it, release it). */

@@ -2,10 +2,9 @@
 // root `npm ci`): its npm package ships the standalone jar, installed into
 // bench/.tmp/wiremock on first use and run with the machine's `java`.
 import { spawnSync } from 'node:child_process';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { ensureBenchPackage, root } from './project.mjs';
-import { freePort, spawnServer } from './servers.mjs';
+import { freePort, requestOnce, spawnServer } from './servers.mjs';
 
 /** Pinned so runs compare like with like (issue 32 measured 3.13). */
 const WIREMOCK_VERSION = '3.13.2';
@@ -48,24 +47,15 @@ export async function startWiremock(logFile) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const s = await spawnServer('java', wiremockArgs(port), { readyUrl: `${url}/__admin/health`, logFile });
-  // node:http without an agent, not fetch: fetch's pool may hold a socket to a server that had this port before (EPIPE).
-  const stub = (mappings) =>
-    new Promise((resolve, reject) => {
-      const body = JSON.stringify({
-        mappings,
-        importOptions: { duplicatePolicy: 'OVERWRITE', deleteAllNotInImport: true },
-      });
-      const req = request(`${url}/__admin/mappings/import`, { method: 'POST', agent: false }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
-        res.on('end', () =>
-          res.statusCode < 300
-            ? resolve()
-            : reject(new Error(`WireMock refused the stubs: ${res.statusCode} ${text.slice(0, 200)}`)),
-        );
-      });
-      req.on('error', reject).setHeader('content-type', 'application/json');
-      req.end(body);
+  const stub = async (mappings) => {
+    const body = JSON.stringify({
+      mappings,
+      importOptions: { duplicatePolicy: 'OVERWRITE', deleteAllNotInImport: true },
     });
+    const res = await requestOnce(`${url}/__admin/mappings/import`, 'POST', body, {
+      'content-type': 'application/json',
+    });
+    if (res.status >= 300) throw new Error(`WireMock refused the stubs: ${res.status} ${res.text.slice(0, 200)}`);
+  };
   return { ...s, url, stub };
 }

@@ -2,7 +2,6 @@
 // serving the same bytes (the ceiling) and beside Prism, under autocannon; for
 // distinct searches beside WireMock too, replaying the same bytes as stubs.
 import { spawnSync } from 'node:child_process';
-import { request } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +21,7 @@ import {
   requireCli,
 } from '../lib/project.mjs';
 import { formatTop, readProfileFrom, summarizeProfile } from '../lib/profile.mjs';
-import { cpuMs, freePort, rssMb, spawnServer } from '../lib/servers.mjs';
+import { cpuMs, freePort, requestOnce, rssMb, spawnServer } from '../lib/servers.mjs';
 import { fmt, fmtSpread, summarize } from '../lib/stats.mjs';
 import { ensureWiremock, javaVersion, startWiremock, WIREMOCK_JAR, WIREMOCK_PACKAGE } from '../lib/wiremock.mjs';
 
@@ -143,7 +142,9 @@ const pinned = (cpu, command, args) => (PINNED ? ['taskset', ['-c', String(cpu),
  */
 async function loadFrom(shape, server, bodies, answers) {
   const file = join(ensureTmp(), `load-bodies-${bodies.id}.json`);
-  writeFileSync(file, JSON.stringify(bodies));
+  // Once per set in this run (files of an earlier run with the same number hold other dates).
+  if (!written.has(bodies.id)) writeFileSync(file, JSON.stringify(bodies));
+  written.add(bodies.id);
   const child = fileURLToPath(new URL('../lib/load-child.mjs', import.meta.url));
   const [command, args] = pinned(0, process.execPath, [
     child,
@@ -166,8 +167,9 @@ async function loadFrom(shape, server, bodies, answers) {
 /** WireMock's JIT settles over thousands of requests: this many go to it before its first timed load, and this many after each round's new stubs. */
 const WIREMOCK_WARMUP = { first: 15_000, later: 3_000 };
 
-/** A round's bodies, numbered so each is written to a file once. */
+/** A round's bodies, numbered so each is written to a file once (`written`). */
 let bodySets = 0;
+const written = new Set();
 const roundBodies = (firstDay, days) => Object.assign(mixBodies(firstDay, days), { id: bodySets++ });
 
 /**
@@ -209,16 +211,7 @@ export async function distinctSearches({ startOurs, startPrism, logs, rounds, da
       servers.prism = { name: 'Prism', ...(await startPrism(true)) };
       for (const bodies of warm) await loadFrom('autocannon', servers.prism, bodies);
     }
-    // node:http without an agent: a pooled keep-alive socket to this port would be reused by the next server the
-    // port is given to (WireMock's stubs failed with EPIPE).
-    const bareAnswers = (file) =>
-      new Promise((resolve, reject) =>
-        request(`${servers.bare.url}/__answers`, { method: 'PUT', agent: false }, (res) =>
-          res.resume().on('end', resolve),
-        )
-          .on('error', reject)
-          .end(file),
-      );
+    const bareAnswers = (file) => requestOnce(`${servers.bare.url}/__answers`, 'PUT', file);
     const perRound = { ours: [], bare: [], oursSustained: [], bareSustained: [], oursRps: [], prismRps: [], bytes: [] };
     const played = [];
     for (let r = 0; r < rounds; r++) {
